@@ -1,0 +1,32 @@
+import { Command } from 'commander';
+import { createOdeServer } from '../daemon/server/server.ts';
+import { loadRuntime } from './runtime.ts';
+
+/** `ode serve`: runs the daemon until SIGTERM/SIGINT, then stops the kits cleanly. */
+export function serveCommand(): Command {
+  return new Command('serve').description('run the Ode daemon (public listener, kit pool)').action(async (_opts, cmd: Command) => {
+    const { store, log } = loadRuntime(cmd);
+    await store.watch();
+    const server = createOdeServer({ config: store, log });
+    store.onChange((next) => {
+      log.level = next.log_level;
+    });
+    const { url } = await server.start();
+    process.stderr.write(`Ode is running at ${url}\n`);
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info({ signal }, 'stopping');
+      server.stop().then(
+        () => process.exit(0),
+        (e: Error) => {
+          log.error({ err: e.message }, 'error while stopping');
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+  });
+}

@@ -1,0 +1,43 @@
+import { pathToFileURL } from 'node:url';
+import type { ConvertRequest, ConvertResult } from '../protocol/kit.ts';
+import type { OfficeHandle } from './office.ts';
+
+/**
+ * Builds LOK's documentLoadWithOptions string: the import filter options (e.g. CSV `59,34,76,1`) first, then
+ * `Language=` and `Batch=true` (no interaction: LibreOffice must never wait for a dialog answer in a kit).
+ * LOK 7.4 extracts the named parameters and passes the rest on as FilterOptions (daemon/native/README.md).
+ */
+export function buildLoadOptions(req: Pick<ConvertRequest, 'loadOptions' | 'lang'>): string {
+  const parts: string[] = [];
+  if (req.loadOptions) parts.push(req.loadOptions);
+  if (req.lang) parts.push(`Language=${req.lang}`);
+  parts.push('Batch=true');
+  return parts.join(',');
+}
+
+/**
+ * Runs one `convert` job (kit.md): load `input`, call `onLoaded`, saveAs `output`, destroy the document.
+ * @throws Error with `code` load_failed / password_required / password_invalid / save_failed.
+ */
+export async function convertJob(office: OfficeHandle, req: ConvertRequest, onLoaded: () => void): Promise<ConvertResult> {
+  const t0 = performance.now();
+  const doc = await office.office.documentLoad(pathToFileURL(req.input).href, {
+    options: buildLoadOptions(req),
+    password: req.password,
+  });
+  const t1 = performance.now();
+  onLoaded();
+  try {
+    const docType = doc.getDocumentType();
+    try {
+      await doc.saveAs(pathToFileURL(req.output).href, req.format, req.filterOptions);
+    } catch (e) {
+      const err = e as Error & { code?: string };
+      if (!err.code || err.code === 'internal') err.code = 'save_failed';
+      throw err;
+    }
+    return { loadMs: t1 - t0, saveMs: performance.now() - t1, docType };
+  } finally {
+    doc.destroy();
+  }
+}

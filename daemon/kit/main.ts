@@ -1,0 +1,68 @@
+/**
+ * The kit: a child process that initialises LibreOffice once through the native addon and then obeys the
+ * IPC messages of `daemon/protocol/kit.md`, one job at a time. This is the only module that loads the addon,
+ * so a LibreOffice crash can only take this process down.
+ *
+ * Environment (set by the daemon's pool): ODE_KIT_PROFILE_URL (file:/// URL of this kit's own profile),
+ * ODE_LO_PATH (LibreOffice program directory).
+ */
+import { isDaemonToKit, type DaemonToKit, type KitToDaemon } from '../protocol/kit.ts';
+import { convertJob } from './convert-job.ts';
+import { loadOffice, type OfficeHandle } from './office.ts';
+
+function send(msg: KitToDaemon): void {
+  process.send?.(msg);
+}
+
+let office: OfficeHandle | undefined;
+let stopping = false;
+let queue: Promise<void> = Promise.resolve();
+
+/** Destroys LibreOffice and exits: process.exit with LibreOffice alive crashes (notes: Quirks). */
+function shutdown(code: number): void {
+  if (stopping) return;
+  stopping = true;
+  void queue.finally(() => {
+    try {
+      office?.destroy();
+    } catch {
+      // Exiting anyway; nothing useful can be done with a failure here.
+    }
+    process.exit(code);
+  });
+}
+
+async function handle(msg: DaemonToKit): Promise<void> {
+  if (msg.type === 'shutdown') return shutdown(0);
+  if (!office) return;
+  const started = performance.now();
+  try {
+    const result = await convertJob(office, msg, () => send({ type: 'progress', id: msg.id, stage: 'loaded' }));
+    send({ type: 'result', id: msg.id, ok: true, ms: performance.now() - started, ...result });
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    send({ type: 'result', id: msg.id, ok: false, error: { code: err.code ?? 'internal', message: err.message } });
+  }
+}
+
+process.on('message', (raw: unknown) => {
+  if (!isDaemonToKit(raw) || stopping) return;
+  // One job at a time: a kit serves one document at a time.
+  queue = queue.then(() => handle(raw));
+});
+// The daemon went away: leave cleanly rather than linger as an orphan holding LibreOffice.
+process.on('disconnect', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+try {
+  const profileUrl = process.env.ODE_KIT_PROFILE_URL;
+  if (!profileUrl) throw new Error('ODE_KIT_PROFILE_URL is not set');
+  const started = performance.now();
+  const loaded = await loadOffice(process.env.ODE_LO_PATH, profileUrl);
+  office = loaded;
+  send({ type: 'ready', pid: process.pid, version: loaded.version, initMs: Math.round(performance.now() - started) });
+} catch (e) {
+  send({ type: 'fatal', message: (e as Error).message });
+  // Nothing of LibreOffice is alive to destroy; give the IPC message time to flush.
+  setTimeout(() => process.exit(1), 50);
+}

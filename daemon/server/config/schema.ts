@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * Loopback and the private ranges (RFC 1918, RFC 4193, link-local), as dot-escaped regular expressions in the
+ * spec's `net.post_allow.host` form ("Authentication" of the conversion spec). IPv4-mapped IPv6 addresses are
+ * normalised to IPv4 before matching, so these cover them too.
+ */
+export const DEFAULT_POST_ALLOW: readonly string[] = [
+  '127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}',
+  '::1',
+  '10\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}',
+  '172\\.1[6-9]\\.\\d{1,3}\\.\\d{1,3}',
+  '172\\.2[0-9]\\.\\d{1,3}\\.\\d{1,3}',
+  '172\\.3[01]\\.\\d{1,3}\\.\\d{1,3}',
+  '192\\.168\\.\\d{1,3}\\.\\d{1,3}',
+  'f[cd][0-9a-f]{2}:[0-9a-f:]*',
+  'fe80:[0-9a-f:]*',
+];
+
+const regexList = z.array(
+  z.string().refine((s) => {
+    try {
+      new RegExp(`^(?:${s})$`, 'i');
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not a valid regular expression'),
+);
+
+const port = z.number().int().min(0).max(65535);
+
+/**
+ * The Ode configuration: every key, its type, range and default. Units are in the key names (`_secs`, `_mb`,
+ * `_ms`). Keys marked live in docs/config.md are re-applied when the file changes; the others need a restart.
+ */
+export const configSchema = z
+  .object({
+    /** Where Ode keeps its state (proof key, recovery copies). Relative paths are resolved against the config file's folder. */
+    state_dir: z.string().min(1).default('.ode-state'),
+    /** pino log level. */
+    log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** LibreOffice's program directory (the one holding libmergedlo.so / soffice). */
+    lo_path: z.string().min(1).default('/usr/lib/libreoffice/program'),
+    /** Path of the proof-key PEM file; empty: `<state_dir>/proof_key`, generated on first start. */
+    proof_key: z.string().default(''),
+    net: z
+      .object({
+        listen: z.string().min(1).default('127.0.0.1'),
+        port: port.default(9980),
+        /** Absolute base URL written into discovery and pages (e.g. https://office.example.com); empty: taken from each request's Host header. */
+        public_url: z
+          .string()
+          .default('')
+          .refine((s) => s === '' || /^https?:\/\/[^/]+$/.test(s), 'an absolute http(s) URL without a path or trailing slash'),
+        post_allow: z.object({ host: regexList.default([...DEFAULT_POST_ALLOW]) }).prefault({}),
+        /** The Content-Security-Policy value in HTTP header format (spec: Authentication 6). */
+        content_security_policy: z.string().default(''),
+      })
+      .prefault({}),
+    admin: z
+      .object({
+        listen: z.string().min(1).default('127.0.0.1'),
+        port: port.default(9981),
+      })
+      .prefault({}),
+    kits: z
+      .object({
+        /** Warm kits kept ready. */
+        prespawn: z.number().int().min(0).max(64).default(2),
+        /** Most kits alive at once (editing documents and conversions together). */
+        max: z.number().int().min(1).max(256).default(16),
+        /** Conversions running at once; more wait in the queue. */
+        convert_concurrency: z.number().int().min(1).max(64).default(2),
+        /** A kit is recycled after this many jobs (its memory grows with each). */
+        max_jobs: z.number().int().min(1).default(100),
+        /** Kits above `prespawn` that stay idle this long are stopped. */
+        idle_secs: z.number().int().min(1).default(60),
+      })
+      .prefault({}),
+    limits: z
+      .object({
+        load_secs: z.number().positive().default(100),
+        convert_secs: z.number().positive().default(100),
+        /** Jobs waiting for a kit; past it requests get 429. */
+        queue: z.number().int().min(0).default(16),
+        max_upload_mb: z.number().positive().default(100),
+      })
+      .prefault({}),
+    storage: z
+      .object({
+        wopi: z.object({ hosts: regexList.default([]) }).prefault({}),
+      })
+      .prefault({}),
+  })
+  .strict();
+
+/** The validated configuration. */
+export type OdeConfig = z.infer<typeof configSchema>;

@@ -1,0 +1,84 @@
+import { watch, type FSWatcher } from 'chokidar';
+import type { Logger } from 'pino';
+import { loadConfig } from './load.ts';
+import type { OdeConfig } from './schema.ts';
+
+/**
+ * Holds the current configuration and re-reads the file when it changes (chokidar). The live keys
+ * (`net.post_allow`, `net.content_security_policy`, `limits`, `storage.wopi.hosts`, `log_level`) take effect at
+ * once; a bad edit keeps the last good configuration and logs why. Keys that need a restart are logged when
+ * they change, not applied.
+ */
+export class ConfigStore {
+  private current: OdeConfig;
+  private watcher: FSWatcher | undefined;
+  private readonly listeners = new Set<(next: OdeConfig, prev: OdeConfig) => void>();
+
+  constructor(
+    initial: OdeConfig,
+    readonly file: string | undefined,
+    private readonly log: Logger,
+  ) {
+    this.current = initial;
+  }
+
+  /** The configuration in force now. */
+  get(): OdeConfig {
+    return this.current;
+  }
+
+  /** Calls `fn(next, prev)` after each successful reload. Returns an unsubscribe function. */
+  onChange(fn: (next: OdeConfig, prev: OdeConfig) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Starts watching the file (no-op without a file). Resolves when the watcher is ready. */
+  async watch(): Promise<void> {
+    if (!this.file || this.watcher) return;
+    this.watcher = watch(this.file, { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 100, pollInterval: 25 } });
+    this.watcher.on('change', () => this.reload());
+    this.watcher.on('add', () => this.reload());
+    await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
+  }
+
+  /**
+   * Re-reads the file now. Returns true when the new configuration was applied, false when it was refused
+   * (the reason is logged and the last good configuration stays).
+   */
+  reload(): boolean {
+    let next: OdeConfig;
+    try {
+      next = loadConfig(this.file).config;
+    } catch (e) {
+      this.log.error({ file: this.file, err: (e as Error).message }, 'configuration change refused; keeping the last good configuration');
+      return false;
+    }
+    const prev = this.current;
+    const restartKeys = ['state_dir', 'lo_path', 'proof_key', 'net.listen', 'net.port', 'admin.listen', 'admin.port'] as const;
+    for (const key of restartKeys) {
+      const [a, b] = key.split('.') as [keyof OdeConfig, string | undefined];
+      const before = b ? (prev[a] as Record<string, unknown>)[b] : prev[a];
+      const after = b ? (next[a] as Record<string, unknown>)[b] : next[a];
+      if (before !== after) this.log.warn({ key, before, after }, 'configuration key changed; it takes effect after a restart');
+    }
+    // Apply only the live keys; restart-only keys keep their running values.
+    this.current = {
+      ...prev,
+      log_level: next.log_level,
+      net: { ...prev.net, post_allow: next.net.post_allow, content_security_policy: next.net.content_security_policy },
+      kits: { ...next.kits },
+      limits: next.limits,
+      storage: next.storage,
+    };
+    this.log.info({ file: this.file }, 'configuration reloaded');
+    for (const fn of this.listeners) fn(this.current, prev);
+    return true;
+  }
+
+  /** Stops watching. */
+  async close(): Promise<void> {
+    await this.watcher?.close();
+    this.watcher = undefined;
+  }
+}

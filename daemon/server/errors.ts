@@ -1,0 +1,56 @@
+/**
+ * The catalogue of errors Ode answers over HTTP: each has a stable `code` (what clients match on), an HTTP
+ * status and a default message. `docs/errors.md` is kept in sync with this table by a test.
+ */
+export const ERRORS = {
+  bad_request: { status: 400, message: 'The request is malformed.' },
+  no_file: { status: 400, message: 'No file was posted: send the document in the multipart field "data".' },
+  no_format: { status: 400, message: 'No output format: put it in the path (/ode/convert-to/<format>) or the "format" field.' },
+  unknown_input_format: { status: 400, message: 'The input file type is not one Ode converts.' },
+  unsupported_format: { status: 400, message: 'This kind of document cannot be converted to the requested format.' },
+  bad_options: { status: 400, message: 'The "options" or "infilterOptions" field is invalid.' },
+  forbidden_host: { status: 403, message: 'This address may not use the conversion API (net.post_allow.host).' },
+  not_found: { status: 404, message: 'No such endpoint.' },
+  method_not_allowed: { status: 405, message: 'This endpoint does not answer that method.' },
+  too_large: { status: 413, message: 'The upload exceeds limits.max_upload_mb.' },
+  password_required: { status: 422, message: 'The document is password-protected: send its password in the "password" field.' },
+  password_invalid: { status: 422, message: 'The password given for the document is wrong.' },
+  load_failed: { status: 422, message: 'LibreOffice could not read the document: it is corrupt or not of the type its name says.' },
+  queue_full: { status: 429, message: 'Too many conversions are waiting; try again later.' },
+  save_failed: { status: 500, message: 'LibreOffice could not write the requested format.' },
+  kit_crashed: { status: 500, message: 'The LibreOffice process handling the request stopped unexpectedly.' },
+  internal: { status: 500, message: 'An internal error occurred.' },
+  no_kit: { status: 503, message: 'No LibreOffice process could be started.' },
+  timeout: { status: 504, message: 'LibreOffice took too long (limits.load_secs / limits.convert_secs).' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+/** A stable error code from the catalogue. */
+export type ErrorCode = keyof typeof ERRORS;
+
+/**
+ * An error that maps to one catalogue entry. `message` may be more specific than the catalogue's default;
+ * `details` carries extra JSON fields for the body (e.g. the formats an input can produce).
+ */
+export class OdeError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>) {
+    super(message ?? ERRORS[code].message);
+    this.name = 'OdeError';
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.details = details;
+  }
+
+  /** The JSON body sent to clients: `{code, message, ...details}`. */
+  toJSON(): Record<string, unknown> {
+    return { code: this.code, message: this.message, ...this.details };
+  }
+}
+
+/** True when `code` is a catalogued error code. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERRORS, code);
+}

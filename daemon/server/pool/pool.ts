@@ -1,0 +1,247 @@
+/**
+ * The kit pool: keeps `kits.prespawn` warm kits ready, leases kits to conversions (at most
+ * `kits.convert_concurrency` at once; the rest wait in a FIFO queue bounded by `limits.queue`), recycles a kit
+ * after `kits.max_jobs` jobs, replaces kits that die, and stops idle extra kits after `kits.idle_secs`.
+ *
+ * | kit in the pool | meaning                                   | next                                     |
+ * |-----------------|-------------------------------------------|------------------------------------------|
+ * | starting        | spawned, LibreOffice initialising          | ready (pump waiters) or gone (back-off)  |
+ * | ready, free     | warm, not leased                          | leased to the first waiter               |
+ * | leased          | running one job for one caller            | free again, or recycled after max_jobs   |
+ * | stopping/gone   | recycled, reaped, crashed or killed       | a replacement is spawned if below target |
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { OdeConfig } from '../config/schema.ts';
+import { OdeError } from '../errors.ts';
+import { KitProcess } from './kit-process.ts';
+
+/** Counts for /health and the admin API. */
+export interface PoolStatus {
+  ready: number;
+  busy: number;
+  starting: number;
+  queue: number;
+  kits: Array<{ id: number; pid: number | undefined; state: string; jobs: number; leased: boolean }>;
+}
+
+interface Waiter {
+  resolve: (kit: KitProcess) => void;
+  reject: (err: Error) => void;
+}
+
+/** Options of the pool; `config` is read on every decision so live config edits apply at once. */
+export interface KitPoolOptions {
+  config: () => OdeConfig;
+  log: Logger;
+  /** Root of the kits' temp dirs; default a fresh folder under the OS temp dir, removed by stop(). */
+  tmpRoot?: string;
+}
+
+/** See the module docstring for the state table. */
+export class KitPool {
+  private readonly kits = new Set<KitProcess>();
+  private readonly leased = new Set<KitProcess>();
+  private readonly waiters: Waiter[] = [];
+  private activeConversions = 0;
+  private readonly log: Logger;
+  private readonly tmpRoot: string;
+  private readonly config: () => OdeConfig;
+  private spawnFailures = 0;
+  private backoffUntil = 0;
+  private backoffTimer: NodeJS.Timeout | undefined;
+  private reaper: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** Incremented for every kit that dies unexpectedly (crash, kill, time-out); for metrics. */
+  crashes = 0;
+
+  constructor(opts: KitPoolOptions) {
+    this.config = opts.config;
+    this.log = opts.log.child({ component: 'pool' });
+    this.tmpRoot = opts.tmpRoot ?? join(tmpdir(), `ode-${process.pid}-${Date.now().toString(36)}`);
+    mkdirSync(this.tmpRoot, { recursive: true });
+  }
+
+  /** Spawns the warm kits and starts the idle reaper. Does not wait for LibreOffice to start. */
+  start(): void {
+    this.ensureWarm();
+    this.reaper = setInterval(() => this.reapIdle(), 5000);
+    this.reaper.unref();
+  }
+
+  /** Resolves when at least `n` kits are ready (for tests, benchmarks and `ode convert`). */
+  async waitReady(n = 1, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.status().ready < n) {
+      if (Date.now() > deadline) throw new OdeError('no_kit', `fewer than ${n} kits became ready within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /**
+   * Runs `fn` with a leased kit for one conversion, then returns the kit to the pool (or recycles it).
+   * @throws OdeError queue_full when `limits.queue` callers are already waiting; no_kit when kits cannot start.
+   */
+  async withConversionKit<T>(fn: (kit: KitProcess) => Promise<T>): Promise<T> {
+    const kit = await this.acquire();
+    try {
+      return await fn(kit);
+    } finally {
+      this.release(kit);
+    }
+  }
+
+  private acquire(): Promise<KitProcess> {
+    if (this.stopped) return Promise.reject(new OdeError('no_kit', 'the server is shutting down'));
+    const cfg = this.config();
+    const free = this.freeKit();
+    if (free && this.waiters.length === 0 && this.activeConversions < cfg.kits.convert_concurrency) {
+      this.lease(free);
+      this.ensureWarm();
+      return Promise.resolve(free);
+    }
+    if (this.waiters.length >= cfg.limits.queue) {
+      return Promise.reject(new OdeError('queue_full', `${this.waiters.length} conversions are already waiting (limits.queue); try again later.`));
+    }
+    return new Promise<KitProcess>((resolve, reject) => {
+      this.waiters.push({ resolve, reject });
+      this.pump();
+    });
+  }
+
+  private lease(kit: KitProcess): void {
+    this.leased.add(kit);
+    this.activeConversions++;
+  }
+
+  private release(kit: KitProcess): void {
+    if (this.leased.delete(kit)) this.activeConversions--;
+    if (kit.alive && kit.jobs >= this.config().kits.max_jobs) {
+      this.log.info({ kit: kit.id, jobs: kit.jobs }, 'recycling kit after kits.max_jobs jobs');
+      void kit.stop();
+    }
+    this.pump();
+  }
+
+  private freeKit(): KitProcess | undefined {
+    for (const kit of this.kits) if (kit.state === 'ready' && !this.leased.has(kit)) return kit;
+    return undefined;
+  }
+
+  /** Hands free kits to waiters in FIFO order, then tops up warm kits. */
+  private pump(): void {
+    const cfg = this.config();
+    while (this.waiters.length > 0 && this.activeConversions < cfg.kits.convert_concurrency) {
+      const kit = this.freeKit();
+      if (!kit) break;
+      const waiter = this.waiters.shift()!;
+      this.lease(kit);
+      waiter.resolve(kit);
+    }
+    this.ensureWarm();
+  }
+
+  /** Spawns kits until ready+starting covers prespawn plus the waiters that could run now, within kits.max. */
+  private ensureWarm(): void {
+    if (this.stopped) return;
+    const cfg = this.config();
+    if (Date.now() < this.backoffUntil) {
+      if (!this.backoffTimer) {
+        this.backoffTimer = setTimeout(() => {
+          this.backoffTimer = undefined;
+          this.ensureWarm();
+        }, this.backoffUntil - Date.now());
+        this.backoffTimer.unref();
+      }
+      return;
+    }
+    const runnableWaiters = Math.min(this.waiters.length, Math.max(0, cfg.kits.convert_concurrency - this.activeConversions));
+    const want = cfg.kits.prespawn + runnableWaiters;
+    let have = 0;
+    for (const kit of this.kits) if ((kit.state === 'ready' && !this.leased.has(kit)) || kit.state === 'starting') have++;
+    while (have < want && this.liveCount() < cfg.kits.max) {
+      this.spawn();
+      have++;
+    }
+  }
+
+  private liveCount(): number {
+    let n = 0;
+    for (const kit of this.kits) if (kit.state !== 'stopping' && kit.state !== 'dead') n++;
+    return n;
+  }
+
+  private spawn(): void {
+    const kit = new KitProcess({ loPath: this.config().lo_path, tmpRoot: this.tmpRoot, log: this.log });
+    this.kits.add(kit);
+    kit.once('ready', () => {
+      this.spawnFailures = 0;
+      this.pump();
+    });
+    kit.once('exit', () => {
+      const failedStart = kit.version === '';
+      this.kits.delete(kit);
+      if (this.leased.has(kit) || failedStart) this.crashes++;
+      if (failedStart && !this.stopped) {
+        this.spawnFailures++;
+        const delay = Math.min(30_000, 250 * 2 ** Math.min(this.spawnFailures, 7));
+        this.backoffUntil = Date.now() + delay;
+        this.log.error({ failures: this.spawnFailures, retryInMs: delay }, 'a kit failed to start');
+        if (this.spawnFailures >= 3 && this.liveReadyOrStarting() === 0) {
+          for (const w of this.waiters.splice(0)) w.reject(new OdeError('no_kit', 'LibreOffice could not be started; see the server log.'));
+        }
+      }
+      this.pump();
+    });
+  }
+
+  private liveReadyOrStarting(): number {
+    let n = 0;
+    for (const kit of this.kits) if (kit.state === 'ready' || kit.state === 'starting') n++;
+    return n;
+  }
+
+  private reapIdle(): void {
+    const cfg = this.config();
+    const idleMs = cfg.kits.idle_secs * 1000;
+    let free = 0;
+    for (const kit of this.kits) if (kit.state === 'ready' && !this.leased.has(kit)) free++;
+    for (const kit of this.kits) {
+      if (free <= cfg.kits.prespawn) break;
+      if (kit.state === 'ready' && !this.leased.has(kit) && Date.now() - kit.idleSince > idleMs) {
+        this.log.info({ kit: kit.id }, 'stopping idle kit');
+        void kit.stop();
+        free--;
+      }
+    }
+  }
+
+  /** Counts and per-kit states. */
+  status(): PoolStatus {
+    const kits = [...this.kits].map((k) => ({ id: k.id, pid: k.pid, state: k.state, jobs: k.jobs, leased: this.leased.has(k) }));
+    return {
+      ready: kits.filter((k) => k.state === 'ready' && !k.leased).length,
+      busy: kits.filter((k) => k.leased || k.state === 'busy').length,
+      starting: kits.filter((k) => k.state === 'starting').length,
+      queue: this.waiters.length,
+      kits,
+    };
+  }
+
+  /** Pids of live kits (for tests that kill one). */
+  kitPids(): number[] {
+    return [...this.kits].flatMap((k) => (k.pid && k.alive ? [k.pid] : []));
+  }
+
+  /** Stops every kit (clean shutdown, SIGKILL after the grace period) and removes the temp root. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.reaper);
+    clearTimeout(this.backoffTimer);
+    for (const w of this.waiters.splice(0)) w.reject(new OdeError('no_kit', 'the server is shutting down'));
+    await Promise.all([...this.kits].map((k) => k.stop()));
+    rmSync(this.tmpRoot, { recursive: true, force: true });
+  }
+}

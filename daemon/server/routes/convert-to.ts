@@ -1,0 +1,55 @@
+import { rmSync } from 'node:fs';
+import { OdeError } from '../errors.ts';
+import { checkPostAllow } from '../http/post-allow.ts';
+import { receiveForm } from '../http/multipart.ts';
+import { BASE_HEADERS, sendError } from '../http/respond.ts';
+import type { Handler } from './context.ts';
+
+/**
+ * POST /ode/convert-to[/<format>] (aliases /cool/, /lool/): spec "Conversion". Checks the caller against
+ * net.post_allow.host, receives the multipart form, converts in a kit and answers the bytes with
+ * Content-Type and a Content-Disposition file name; errors as `{code, message}`.
+ */
+export const convertTo: Handler = async (req, res, ctx, { rest }) => {
+  const cfg = ctx.config();
+  const decision = checkPostAllow(req, cfg.net.post_allow.host);
+  if (!decision.allowed) {
+    const via = decision.viaForwardedFor ? ' (from X-Forwarded-For)' : '';
+    ctx.log.warn({ address: decision.denied, via: decision.viaForwardedFor }, 'convert-to denied by net.post_allow.host');
+    throw new OdeError('forbidden_host', `The address ${decision.denied}${via} is not allowed to convert: add a pattern for it to net.post_allow.host.`);
+  }
+  const form = await receiveForm(req, ctx.uploadDir, cfg.limits.max_upload_mb * 1024 * 1024);
+  try {
+    if (!form.file) throw new OdeError('no_file');
+    const pathFormat = decodeURIComponent(rest.replace(/^\//, '').split('?')[0]);
+    const format = pathFormat || form.fields.format;
+    if (!format) throw new OdeError('no_format');
+    const out = await ctx.converter.convert({
+      path: form.file.path,
+      filename: form.file.filename,
+      fields: {
+        format,
+        options: form.fields.options,
+        infilterOptions: form.fields.infilterOptions,
+        PDFVer: form.fields.PDFVer,
+        FullSheetPreview: form.fields.FullSheetPreview,
+        lang: form.fields.lang,
+        password: form.fields.password,
+      },
+    });
+    const ascii = out.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    res.writeHead(200, {
+      ...BASE_HEADERS,
+      'Content-Type': out.mimeType,
+      'Content-Length': out.bytes.length,
+      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(out.filename)}`,
+      'Server-Timing': `load;dur=${out.timings.loadMs.toFixed(1)}, save;dur=${out.timings.saveMs.toFixed(1)}, total;dur=${out.timings.totalMs.toFixed(1)}`,
+    });
+    res.end(out.bytes);
+  } catch (e) {
+    if (e instanceof OdeError && e.code === 'queue_full') return sendError(res, e, { 'Retry-After': '5' });
+    throw e;
+  } finally {
+    rmSync(form.dir, { recursive: true, force: true });
+  }
+};

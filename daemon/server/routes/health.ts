@@ -1,0 +1,22 @@
+import { sendJson } from '../http/respond.ts';
+import type { Handler } from './context.ts';
+
+/** GET /health: `{status, version, uptimeSecs, kits: {ready, busy, starting}, queue}`; 503 when no kit is alive. */
+export const health: Handler = (_req, res, ctx) => {
+  const s = ctx.pool.status();
+  const ok = s.ready + s.busy + s.starting > 0;
+  sendJson(res, ok ? 200 : 503, {
+    status: ok ? 'ok' : 'degraded',
+    version: ctx.version,
+    uptimeSecs: Math.round((Date.now() - ctx.startedAt) / 1000),
+    kits: { ready: s.ready, busy: s.busy, starting: s.starting },
+    queue: s.queue,
+  });
+};
+
+/** GET /: a short plain-text sign of life (the demo start page comes with the built-in host). */
+export const root: Handler = (_req, res, ctx) => {
+  const text = `Ode ${ctx.version} is running.\nDiscovery: /hosting/discovery\nCapabilities: /hosting/capabilities\nConversion: POST /ode/convert-to/<format>\n`;
+  res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+  res.end(text);
+};

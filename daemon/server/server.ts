@@ -1,0 +1,107 @@
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { mkdirSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { ConfigStore } from './config/watch.ts';
+import { ConvertService } from './convert/convert-service.ts';
+import { KitPool } from './pool/pool.ts';
+import { createRouter, type Route } from './router.ts';
+import type { RouteContext } from './routes/context.ts';
+import { convertTo } from './routes/convert-to.ts';
+import { health, root } from './routes/health.ts';
+import { capabilities, discovery } from './routes/hosting.ts';
+import { ProofKeyStore } from './routes/proof-key-store.ts';
+import { ODE_VERSION, ODE_VERSION_HASH } from './version.ts';
+
+/** Options of the daemon: the live configuration and a logger. `port` overrides net.port (tests use 0). */
+export interface OdeServerOptions {
+  config: ConfigStore;
+  log: Logger;
+  port?: number;
+}
+
+/** A running (or startable) daemon: fastify-style factory result; nothing listens until start(). */
+export interface OdeServer {
+  /** Starts the kit pool and the public listener; resolves with the bound address. */
+  start(): Promise<{ port: number; url: string }>;
+  /** Stops accepting, ends the kits and removes temp dirs. */
+  stop(): Promise<void>;
+  readonly pool: KitPool;
+  readonly proofKeys: ProofKeyStore;
+  readonly context: RouteContext;
+}
+
+const ROUTES: Route[] = [
+  { method: 'GET', path: '/', exact: true, handler: root },
+  { method: 'GET', path: '/health', exact: true, handler: health },
+  { method: 'GET', path: '/hosting/discovery', exact: true, handler: discovery },
+  { method: 'GET', path: '/hosting/capabilities', exact: true, handler: capabilities },
+  { method: 'POST', path: '/ode/convert-to', exact: false, handler: convertTo },
+  { method: 'POST', path: '/cool/convert-to', exact: false, handler: convertTo },
+  { method: 'POST', path: '/lool/convert-to', exact: false, handler: convertTo },
+];
+
+/**
+ * Creates the Ode daemon (HTTP server, kit pool, conversion service, proof keys). Nothing starts until
+ * `start()`; the proof key is created or loaded on start.
+ */
+export function createOdeServer(opts: OdeServerOptions): OdeServer {
+  const { log } = opts;
+  const config = () => opts.config.get();
+  const cfg = config();
+  const tmpRoot = join(tmpdir(), `ode-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const uploadDir = join(tmpRoot, 'uploads');
+  const pool = new KitPool({ config, log, tmpRoot: join(tmpRoot, 'kits') });
+  const converter = new ConvertService(pool, config, log);
+  const proofKeys = new ProofKeyStore(cfg.state_dir, cfg.proof_key || undefined, log);
+  const context: RouteContext = {
+    config,
+    log,
+    pool,
+    converter,
+    proofKeys,
+    uploadDir,
+    version: ODE_VERSION,
+    versionHash: ODE_VERSION_HASH,
+    serverId: randomBytes(4).toString('hex'),
+    startedAt: Date.now(),
+  };
+  let server: Server | undefined;
+
+  return {
+    pool,
+    proofKeys,
+    context,
+    async start() {
+      mkdirSync(uploadDir, { recursive: true });
+      proofKeys.load();
+      pool.start();
+      server = createHttpServer(createRouter(ROUTES, context));
+      server.requestTimeout = 0; // conversions have their own limits (limits.*_secs)
+      server.headersTimeout = 60_000;
+      const port = opts.port ?? cfg.net.port;
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(port, cfg.net.listen, () => resolve());
+      });
+      const bound = (server.address() as AddressInfo).port;
+      const host = cfg.net.listen.includes(':') ? `[${cfg.net.listen}]` : cfg.net.listen;
+      const url = `http://${host}:${bound}`;
+      log.info({ url, version: ODE_VERSION }, 'Ode is listening');
+      return { port: bound, url };
+    },
+    async stop() {
+      await new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await pool.stop();
+      await opts.config.close();
+      rmSync(tmpRoot, { recursive: true, force: true });
+    },
+  };
+}
