@@ -4,11 +4,12 @@
  * so a LibreOffice crash can only take this process down.
  *
  * Environment (set by the daemon's pool): ODE_KIT_PROFILE_URL (file:/// URL of this kit's own profile),
- * ODE_LO_PATH (LibreOffice program directory).
+ * ODE_LO_PATH (LibreOffice program directory), ODE_KIT_DIR (this kit's temp dir, for the warm-up files).
  */
 import { isDaemonToKit, type DaemonToKit, type KitToDaemon } from '../protocol/kit.ts';
 import { convertJob } from './convert-job.ts';
 import { loadOffice, type OfficeHandle } from './office.ts';
+import { warmUp } from './warm-up.ts';
 
 function send(msg: KitToDaemon): void {
   process.send?.(msg);
@@ -59,8 +60,10 @@ try {
   if (!profileUrl) throw new Error('ODE_KIT_PROFILE_URL is not set');
   const started = performance.now();
   const loaded = await loadOffice(process.env.ODE_LO_PATH, profileUrl);
+  const initMs = performance.now() - started;
+  const warmMs = process.env.ODE_KIT_DIR ? await warmUp(loaded, process.env.ODE_KIT_DIR) : 0;
   office = loaded;
-  send({ type: 'ready', pid: process.pid, version: loaded.version, initMs: Math.round(performance.now() - started) });
+  send({ type: 'ready', pid: process.pid, version: loaded.version, initMs: Math.round(initMs), warmMs: Math.round(warmMs) });
 } catch (e) {
   send({ type: 'fatal', message: (e as Error).message });
   // Nothing of LibreOffice is alive to destroy; give the IPC message time to flush.

@@ -9,12 +9,13 @@ export interface KitErrorPayload {
   message: string;
 }
 
-/** Sent once by a kit when LibreOffice is initialised. `initMs`: lok_init_2 time in ms. */
+/** Sent once by a kit when LibreOffice is initialised and warm. `initMs`: lok_init_2 time; `warmMs`: warm-up time (ms). */
 export interface KitReady {
   type: 'ready';
   pid: number;
   version: string;
   initMs: number;
+  warmMs: number;
 }
 
 /** Sent by a kit whose start-up failed, just before it exits. */

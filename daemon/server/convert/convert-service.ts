@@ -5,6 +5,7 @@ import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
 import { kindOfExtension, outputFormatsFor, exportTargetFor, mimeTypeFor } from '../formats/index.ts';
 import type { KitPool } from '../pool/pool.ts';
+import { checkContainer } from './container-check.ts';
 import { buildExportOptions, type ConvertFields } from './options.ts';
 import { signPdf } from './sign-pdf.ts';
 
@@ -59,6 +60,7 @@ export class ConvertService {
     const lang = input.fields.lang?.trim();
     if (lang && !LANG.test(lang)) throw new OdeError('bad_request', `lang: "${lang}" is not a BCP 47 language tag such as en-US`);
     const exportOptions = buildExportOptions({ ...input.fields, format }, kind);
+    checkContainer(input.path, ext);
     const limits = this.config().limits;
 
     const result = await this.pool.withConversionKit(async (kit) => {

@@ -72,6 +72,7 @@ export class KitProcess extends EventEmitter {
         ...process.env,
         ODE_KIT_PROFILE_URL: pathToFileURL(join(this.dir, 'profile')).href,
         ODE_LO_PATH: opts.loPath,
+        ODE_KIT_DIR: this.dir,
         // LibreOffice must not find a display or try Java (a kit is headless and has no JRE).
         DISPLAY: '',
         SAL_USE_VCLPLUGIN: 'svp',
@@ -97,7 +98,7 @@ export class KitProcess extends EventEmitter {
         this.version = msg.version;
         this.state = 'ready';
         this.idleSince = Date.now();
-        this.log.info({ pid: msg.pid, version: msg.version, initMs: msg.initMs }, 'kit ready');
+        this.log.info({ pid: msg.pid, version: msg.version, initMs: msg.initMs, warmMs: msg.warmMs }, 'kit ready');
         this.emit('ready');
         return;
       case 'fatal':
