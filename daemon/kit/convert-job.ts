@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { ConvertRequest, ConvertResult } from '../protocol/kit.ts';
 import type { OfficeHandle } from './office.ts';
+import { importDelimitedText, isDelimitedText } from './csv-import.ts';
 
 /**
  * Builds LOK's documentLoadWithOptions string: the import filter options (e.g. CSV `59,34,76,1`) first, then
@@ -16,14 +17,22 @@ export function buildLoadOptions(req: Pick<ConvertRequest, 'loadOptions' | 'lang
 }
 
 /**
- * Runs one `convert` job (kit.md): load `input`, call `onLoaded`, saveAs `output`, destroy the document.
+ * Runs one `convert` job (kit.md): load `input` (CSV/TSV imported through soffice first, see csv-import.ts),
+ * call `onLoaded`, saveAs `output`, destroy the document. `env`: LibreOffice's program dir and the kit's temp dir.
  * @throws Error with `code` load_failed / password_required / password_invalid / save_failed.
  */
-export async function convertJob(office: OfficeHandle, req: ConvertRequest, onLoaded: () => void): Promise<ConvertResult> {
+export async function convertJob(office: OfficeHandle, req: ConvertRequest, onLoaded: () => void, env: { loPath: string; kitDir: string }): Promise<ConvertResult> {
   const t0 = performance.now();
-  const doc = await office.office.documentLoad(pathToFileURL(req.input).href, {
-    options: buildLoadOptions(req),
-    password: req.password,
+  let input = req.input;
+  let loadOptions = buildLoadOptions(req);
+  if (isDelimitedText(input)) {
+    input = await importDelimitedText(input, req.loadOptions, env.loPath, env.kitDir);
+    loadOptions = buildLoadOptions({ lang: req.lang });
+  }
+  const doc = await office.office.documentLoad(pathToFileURL(input).href, { options: loadOptions, password: req.password }).catch((e: Error) => {
+    // The addon names the kit's temp file; callers should see LibreOffice's reason only.
+    e.message = e.message.replace(/^documentLoad \S+( failed)?: /, '');
+    throw e;
   });
   const t1 = performance.now();
   onLoaded();

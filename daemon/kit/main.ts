@@ -6,6 +6,7 @@
  * Environment (set by the daemon's pool): ODE_KIT_PROFILE_URL (file:/// URL of this kit's own profile),
  * ODE_LO_PATH (LibreOffice program directory), ODE_KIT_DIR (this kit's temp dir, for the warm-up files).
  */
+import { tmpdir } from 'node:os';
 import { isDaemonToKit, type DaemonToKit, type KitToDaemon } from '../protocol/kit.ts';
 import { convertJob } from './convert-job.ts';
 import { loadOffice, type OfficeHandle } from './office.ts';
@@ -23,14 +24,7 @@ let queue: Promise<void> = Promise.resolve();
 function shutdown(code: number): void {
   if (stopping) return;
   stopping = true;
-  void queue.finally(() => {
-    try {
-      office?.destroy();
-    } catch {
-      // Exiting anyway; nothing useful can be done with a failure here.
-    }
-    process.exit(code);
-  });
+  void queue.finally(() => (office ? office.exit(code) : process.exit(code)));
 }
 
 async function handle(msg: DaemonToKit): Promise<void> {
@@ -38,7 +32,10 @@ async function handle(msg: DaemonToKit): Promise<void> {
   if (!office) return;
   const started = performance.now();
   try {
-    const result = await convertJob(office, msg, () => send({ type: 'progress', id: msg.id, stage: 'loaded' }));
+    const result = await convertJob(office, msg, () => send({ type: 'progress', id: msg.id, stage: 'loaded' }), {
+      loPath: process.env.ODE_LO_PATH || '/usr/lib/libreoffice/program',
+      kitDir: process.env.ODE_KIT_DIR || tmpdir(),
+    });
     send({ type: 'result', id: msg.id, ok: true, ms: performance.now() - started, ...result });
   } catch (e) {
     const err = e as Error & { code?: string };

@@ -4,7 +4,8 @@ import { Office, type LokDocument } from '../native/index.ts';
 export interface OfficeHandle {
   office: Office;
   version: string;
-  destroy(): void;
+  /** Destroys LibreOffice and ends the process with `code` (process.exit with LibreOffice alive crashes). */
+  exit(code: number): never;
 }
 
 export type { LokDocument };
@@ -17,5 +18,5 @@ export async function loadOffice(programDir: string | undefined, profileUrl: str
   const office = Office.init({ programDir, profileUrl });
   const info = office.getVersionInfo() as { ProductVersion?: string; ProductExtension?: string } | null;
   const version = `${info?.ProductVersion ?? '?'}${info?.ProductExtension ?? ''}`;
-  return { office, version, destroy: () => office.destroy() };
+  return { office, version, exit: (code) => office.exitProcess(code) };
 }

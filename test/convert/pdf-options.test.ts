@@ -63,9 +63,13 @@ describe('PDF export options, checked from outside', () => {
   });
 
   it('a password-protected input opens with the password field (beyond the spec, as Gotenberg offers)', async () => {
-    const r = await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'broken/bug53475-password-is-pass.docx'), { password: 'pass' });
+    const file = join(CORPUS, 'broken/encrypted-with-pwd_hello.odt');
+    const r = await postConvert(daemon.url, '/ode/convert-to/pdf', file, { password: 'hello' });
     expect(r.status, JSON.stringify(r.error)).toBe(200);
     expect(Number(pdfInfo(r.body).Pages)).toBeGreaterThanOrEqual(1);
+    const wrong = await postConvert(daemon.url, '/ode/convert-to/pdf', file, { password: 'nope' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.error?.code).toBe('password_invalid');
   });
 
   it('pdftotext finds the watermark text only in the watermarked PDF', async () => {

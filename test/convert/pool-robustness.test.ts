@@ -41,12 +41,15 @@ describe('the pool survives overload, crashes and hangs', () => {
     const r = await inFlight;
     expect(r.status).toBe(500);
     expect(r.error?.code).toBe('kit_crashed');
+    // With limits.queue 0 nothing may wait, so the next request is sent once the replacement kit is ready.
+    await daemon.server.pool.waitReady(1);
     const next = await postConvert(daemon.url, '/ode/convert-to/pdf', small);
     expect(next.status).toBe(200);
     expect(daemon.server.pool.kitPids()).not.toContain(victim.pid);
   });
 
   it('a conversion past limits.convert_secs gets 504; the kit is replaced and nothing is left in its temp dir', async () => {
+    await daemon.server.pool.waitReady(1);
     daemon.reconfigure({ limits: { queue: 0, convert_secs: 0.05 } });
     try {
       const r = await postConvert(daemon.url, '/ode/convert-to/pdf', slowDeck);
@@ -55,6 +58,7 @@ describe('the pool survives overload, crashes and hangs', () => {
     } finally {
       daemon.reconfigure({ limits: { queue: 0 } });
     }
+    await daemon.server.pool.waitReady(1);
     const next = await postConvert(daemon.url, '/ode/convert-to/pdf', small);
     expect(next.status).toBe(200);
     for (const kit of daemon.server.pool.status().kits) {

@@ -15,6 +15,18 @@ const ZIP_LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 /** OLE2 compound file: how encrypted OOXML (EncryptionInfo + EncryptedPackage) is stored (MS-OFFCRYPTO). */
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
+/** True when a zip-package type (docx, xlsx, ...) arrives as an OLE2 container: an encrypted OOXML package. */
+export function isEncryptedPackage(path: string, ext: string): boolean {
+  if (!ZIP_PACKAGE_EXTENSIONS.has(ext)) return false;
+  const head = Buffer.alloc(8);
+  const fd = openSync(path, 'r');
+  try {
+    return readSync(fd, head, 0, 8, 0) === 8 && head.equals(OLE2);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * Refuses a file that cannot be what its extension says before it costs a LibreOffice load: a zip-package type
  * (docx, odt, xlsx, ...) must start with a zip local file header (a zip holding at least one entry) or be an

@@ -3,10 +3,10 @@ import { extname, join, basename } from 'node:path';
 import type { Logger } from 'pino';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
-import { kindOfExtension, outputFormatsFor, exportTargetFor, mimeTypeFor } from '../formats/index.ts';
+import { exportTargetFor, kindOfExtension, outputFormatsFor, UNAVAILABLE_OUTPUTS, type ConversionTarget } from './targets.ts';
 import type { KitPool } from '../pool/pool.ts';
-import { checkContainer } from './container-check.ts';
-import { buildExportOptions, type ConvertFields } from './options.ts';
+import { checkContainer, isEncryptedPackage } from './container-check.ts';
+import { buildExportOptions, type ConvertFields, type ExportOptions } from './options.ts';
 import { signPdf } from './sign-pdf.ts';
 
 /** One conversion request: the uploaded file on disk and the spec's form fields. */
@@ -55,15 +55,34 @@ export class ConvertService {
     const target = exportTargetFor(kind, format);
     if (!target) {
       const formats = outputFormatsFor(kind);
-      throw new OdeError('unsupported_format', `A ${kind} document cannot be converted to "${format}"; it can be converted to: ${formats.join(', ')}.`, { formats });
+      const why = UNAVAILABLE_OUTPUTS[format] ? ` (${UNAVAILABLE_OUTPUTS[format]})` : '';
+      throw new OdeError('unsupported_format', `A ${kind} document cannot be converted to "${format}"${why}; it can be converted to: ${formats.join(', ')}.`, { formats });
     }
     const lang = input.fields.lang?.trim();
     if (lang && !LANG.test(lang)) throw new OdeError('bad_request', `lang: "${lang}" is not a BCP 47 language tag such as en-US`);
     const exportOptions = buildExportOptions({ ...input.fields, format }, kind);
     checkContainer(input.path, ext);
-    const limits = this.config().limits;
 
-    const result = await this.pool.withConversionKit(async (kit) => {
+    const result = await this.runInKit(input, ext, target, exportOptions, lang).catch((e: unknown) => {
+      throw this.explainLoadFailure(e, input, ext);
+    });
+    return this.finish(input, kind, ext, format, target, exportOptions, result, started);
+  }
+
+  /**
+   * LibreOffice 7.4 gives up on OOXML encrypted with schemes it cannot decrypt (e.g. AES-256 with SHA-1 agile
+   * encryption) without asking for a password, so its failure is plain load_failed. The package is encrypted
+   * all the same: say so.
+   */
+  private explainLoadFailure(e: unknown, input: ConvertRequestInput, ext: string): unknown {
+    if (!(e instanceof OdeError) || e.code !== 'load_failed' || !isEncryptedPackage(input.path, ext)) return e;
+    if (!input.fields.password) return new OdeError('password_required', `The .${ext} document is encrypted: send its password in the "password" field.`);
+    return new OdeError('load_failed', `The .${ext} document is encrypted, and LibreOffice could not decrypt it with that password (wrong, or an encryption scheme it does not support).`);
+  }
+
+  private runInKit(input: ConvertRequestInput, ext: string, target: ConversionTarget, exportOptions: ExportOptions, lang: string | undefined) {
+    const limits = this.config().limits;
+    return this.pool.withConversionKit(async (kit) => {
       const dir = kit.jobDir();
       try {
         const inPath = join(dir, `input.${ext}`);
@@ -85,14 +104,26 @@ export class ConvertService {
         try {
           bytes = readFileSync(outPath);
         } catch {
-          throw new OdeError('save_failed', `LibreOffice wrote no ${format} output for this document.`);
+          throw new OdeError('save_failed', `LibreOffice wrote no ${target.extension} output for this document.`);
         }
         return { bytes, loadMs: r.loadMs ?? 0, saveMs: r.saveMs ?? 0 };
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     });
+  }
 
+  /** Signs when asked, names the download, logs the conversion. */
+  private async finish(
+    input: ConvertRequestInput,
+    kind: string,
+    ext: string,
+    format: string,
+    target: ConversionTarget,
+    exportOptions: ExportOptions,
+    result: { bytes: Buffer; loadMs: number; saveMs: number },
+    started: number,
+  ): Promise<ConvertOutput> {
     let bytes = result.bytes;
     if (exportOptions.pdf?.SignPDF?.value === 'true') bytes = await signPdf(bytes, exportOptions.pdf);
     const stem = basename(input.filename, extname(input.filename)) || 'document';
@@ -100,7 +131,7 @@ export class ConvertService {
     this.log.info({ kind, from: ext, to: format, bytes: bytes.length, ms: Math.round(totalMs) }, 'converted');
     return {
       bytes,
-      mimeType: target.mimeType ?? mimeTypeFor(target.extension) ?? 'application/octet-stream',
+      mimeType: target.mimeType,
       filename: `${stem}.${target.extension}`,
       timings: { loadMs: result.loadMs, saveMs: result.saveMs, totalMs },
     };

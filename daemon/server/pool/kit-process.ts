@@ -68,6 +68,8 @@ export class KitProcess extends EventEmitter {
       execArgv: ['--import', 'tsx'],
       serialization: 'advanced',
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      // Its own process group, so kill() also ends anything the kit started (the CSV import's soffice).
+      detached: true,
       env: {
         ...process.env,
         ODE_KIT_PROFILE_URL: pathToFileURL(join(this.dir, 'profile')).href,
@@ -194,9 +196,14 @@ export class KitProcess extends EventEmitter {
     return exited.finally(() => clearTimeout(timer));
   }
 
-  /** Ends the process at once (SIGKILL). */
+  /** Ends the kit and every process of its group at once (SIGKILL: a hung LibreOffice ignores SIGTERM). */
   kill(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+    if (this.child.exitCode !== null || this.child.signalCode !== null || !this.pid) return;
+    try {
+      process.kill(-this.pid, 'SIGKILL');
+    } catch {
+      this.child.kill('SIGKILL');
+    }
   }
 
   /** False once the process has exited. */

@@ -1,0 +1,102 @@
+/**
+ * Loads the compiled addon (build/Release/ode_lok.node) and describes its raw shape. Only the facade
+ * (office.ts, document.ts) talks to these objects; everyone else uses the classes exported by index.ts.
+ * Loading the .node file does not start LibreOffice; `new NativeOffice(...)` does.
+ */
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { LokError } from './errors.ts';
+
+/** Raw callback signature: LibreOfficeKit callback type number and payload string. */
+export type NativeCallback = (type: number, payload: string) => void;
+
+/** The native LibreOfficeKit instance (src/office.cc). */
+export interface NativeOffice {
+  getError(): string;
+  getVersionInfo(): string;
+  getFilterTypes(): string;
+  setOptionalFeatures(features: bigint): void;
+  documentLoad(url: string, options: string | undefined, password: string | undefined): Promise<NativeDocument>;
+  destroy(): void;
+}
+
+/** A native document (src/document*.cc). Coordinates in twips, buffer sizes in px. */
+export interface NativeDocument {
+  destroy(): void;
+  getDocumentType(): number;
+  getParts(): number;
+  getPart(): number;
+  setPart(part: number): void;
+  getPartName(part: number): string;
+  getPartInfo(part: number): string;
+  getPartPageRectangles(): string;
+  getDocumentSize(): { width: number; height: number };
+  initializeForRendering(args: string | undefined): void;
+  registerCallback(cb: NativeCallback): void;
+  getCommandValues(command: string): string | null;
+  paintTile(cw: number, ch: number, x: number, y: number, w: number, h: number): Promise<Buffer>;
+  paintPartTile(part: number, mode: number, cw: number, ch: number, x: number, y: number, w: number, h: number): Promise<Buffer>;
+  paintWindow(windowId: number, x: number, y: number, width: number, height: number): Buffer;
+  saveAs(url: string, format: string, filterOptions: string | undefined): Promise<void>;
+  postKeyEvent(type: number, charCode: number, keyCode: number): void;
+  postMouseEvent(type: number, x: number, y: number, count: number, buttons: number, modifier: number): void;
+  postUnoCommand(command: string, args: string | undefined, notifyWhenFinished: boolean): void;
+  setTextSelection(type: number, x: number, y: number): void;
+  getTextSelection(mimeType: string): { text: string; usedMimeType: string };
+  resetSelection(): void;
+  postWindowKeyEvent(windowId: number, type: number, charCode: number, keyCode: number): void;
+  postWindowMouseEvent(windowId: number, type: number, x: number, y: number, count: number, buttons: number, modifier: number): void;
+  createView(options: string | undefined): number;
+  destroyView(id: number): void;
+  setView(id: number): void;
+  getView(): number;
+  getViewsCount(): number;
+  setClientVisibleArea(x: number, y: number, width: number, height: number): void;
+  setClientZoom(tilePixelWidth: number, tilePixelHeight: number, tileTwipWidth: number, tileTwipHeight: number): void;
+  getClipboard(mimeTypes: string[] | undefined): Array<{ mimeType: string; data: Buffer }>;
+  setClipboard(items: Array<{ mimeType: string; data: Buffer }>): void;
+  paste(mimeType: string, data: Buffer): boolean;
+}
+
+/** The module object of ode_lok.node (src/addon.cc). */
+export interface NativeAddon {
+  Office: new (programDir: string, profileUrl: string, dispatch: NativeCallback) => NativeOffice;
+  setErrorClass(ctor: typeof LokError): void;
+  /** _exit(code): ends the process without atexit handlers or static destructors. */
+  exitNow(code: number): never;
+}
+
+/** Absolute path of the compiled addon. */
+export const ADDON_PATH = fileURLToPath(new URL('./build/Release/ode_lok.node', import.meta.url));
+
+let loaded: NativeAddon | undefined;
+
+/**
+ * Returns the addon, loading it on first use and handing it the LokError class.
+ * Throws LokError `addon_missing` (with the fix) when the file is missing or does not load.
+ */
+export function loadAddon(): NativeAddon {
+  if (loaded) return loaded;
+  if (!existsSync(ADDON_PATH)) {
+    throw new LokError(
+      `${ADDON_PATH} is not built: run \`node daemon/native/build.mjs\` (needs libreofficekit-dev, g++, make, python3)`,
+      'addon_missing',
+    );
+  }
+  const require = createRequire(import.meta.url);
+  let addon: NativeAddon;
+  try {
+    addon = require(ADDON_PATH) as NativeAddon;
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new LokError(
+      `cannot load ${ADDON_PATH}: ${reason}. Rebuild it for this Node: rm -rf daemon/native/build && node daemon/native/build.mjs`,
+      'addon_missing',
+    );
+  }
+  addon.setErrorClass(LokError);
+  loaded = addon;
+  return addon;
+}

@@ -1,0 +1,332 @@
+/**
+ * LokDocument: one document loaded by Office.documentLoad, over lok::Document of LibreOfficeKit 7.4.
+ * Units: twips for document coordinates and sizes, px for buffers. Tile buffers are BGRA with
+ * premultiplied alpha, rows top-down, width*height*4 bytes.
+ *
+ * State (better-sqlite3 style): after destroy() (or office.destroy()) every call throws LokError
+ * `destroyed`. saveAs, paintTile and paintPartTile run on a worker thread and return Promises; while one
+ * is in flight, destroy() throws `busy` (await it first). Synchronous calls during an async call are
+ * allowed: LibreOffice serialises them on its global lock, so they may wait for it.
+ */
+import type { NativeDocument } from './addon.ts';
+import { LokError } from './errors.ts';
+import {
+  checkBuffer,
+  checkFileUrl,
+  checkFunction,
+  checkInt,
+  checkOptionalJson,
+  checkOptionalString,
+  checkString,
+  MAX_CANVAS_PX,
+  reportThrows,
+  withCallerStack,
+} from './validate.ts';
+
+/** A LibreOfficeKit callback: callback type number (LOK_CALLBACK_* in lok-enums.ts) and payload. */
+export type LokCallback = (type: number, payload: string) => void;
+
+/** Tile request of paintTile: canvas in px, tile rectangle in twips. */
+export interface TileRequest {
+  canvasWidth: number;
+  canvasHeight: number;
+  tilePosX: number;
+  tilePosY: number;
+  tileWidth: number;
+  tileHeight: number;
+}
+
+/** Tile request of paintPartTile: a part (sheet/slide) and, for presentations, a LOK_PARTMODE_*. */
+export interface PartTileRequest extends TileRequest {
+  part: number;
+  /** LOK_PARTMODE_SLIDES / LOK_PARTMODE_NOTES. LOK 7.4 has no per-call mode: it is set on the view. */
+  mode?: number;
+}
+
+/** One clipboard flavour. */
+export interface ClipboardItem {
+  mimeType: string;
+  data: Buffer;
+}
+
+const INTERNAL = Symbol('LokDocument.internal');
+
+function checkTile(o: TileRequest): void {
+  if (typeof o !== 'object' || o === null) throw new LokError('the tile request must be an object', 'invalid_argument');
+  checkInt('canvasWidth', o.canvasWidth, 1, MAX_CANVAS_PX);
+  checkInt('canvasHeight', o.canvasHeight, 1, MAX_CANVAS_PX);
+  checkInt('tilePosX', o.tilePosX);
+  checkInt('tilePosY', o.tilePosY);
+  checkInt('tileWidth', o.tileWidth, 1);
+  checkInt('tileHeight', o.tileHeight, 1);
+}
+
+/** A loaded document. Created only by Office.documentLoad. */
+export class LokDocument {
+  readonly #native: NativeDocument;
+  readonly #onDestroy: (doc: LokDocument) => void;
+
+  /** @internal Use Office.documentLoad. */
+  constructor(token: typeof INTERNAL, native: NativeDocument, onDestroy: (doc: LokDocument) => void) {
+    if (token !== INTERNAL) throw new TypeError('LokDocument is created by Office.documentLoad');
+    this.#native = native;
+    this.#onDestroy = onDestroy;
+  }
+
+  /** @internal */
+  static create(native: NativeDocument, onDestroy: (doc: LokDocument) => void): LokDocument {
+    return new LokDocument(INTERNAL, native, onDestroy);
+  }
+
+  /**
+   * lok::Document::saveAs on a worker thread. `format` is a file extension LOK knows (pdf, docx, odt,
+   * xlsx, png, ...; "" = take it from the URL). `filterOptions` is LOK's string: comma-separated
+   * options, plus LOK's own `,Watermark=<text>WATERMARKEND` / `,PDFVer=PDF/A-2bPDFVEREND` /
+   * `TakeOwnership`. See README.md for what 7.4 does with a JSON FilterData string.
+   * Rejects LokError `save_failed` with getError() text, `destroyed`, `invalid_argument`.
+   */
+  saveAs(url: string, format: string, filterOptions?: string): Promise<void> {
+    const holder = {};
+    Error.captureStackTrace(holder, this.saveAs);
+    return withCallerStack(holder, async () => {
+      checkFileUrl('url', url);
+      checkString('format', format);
+      checkOptionalString('filterOptions', filterOptions);
+      await this.#native.saveAs(url, format, filterOptions);
+    });
+  }
+
+  /** LOK_DOCTYPE_* of the document. */
+  getDocumentType(): number {
+    return this.#native.getDocumentType();
+  }
+
+  /** Number of parts: sheets, slides, or 1 for text documents. */
+  getParts(): number {
+    return this.#native.getParts();
+  }
+
+  /** Index of the current part. */
+  getPart(): number {
+    return this.#native.getPart();
+  }
+
+  /** Makes `part` current (in the current view). */
+  setPart(part: number): void {
+    this.#native.setPart(checkInt('part', part, 0));
+  }
+
+  /** Name of a part (sheet or slide name). */
+  getPartName(part: number): string {
+    return this.#native.getPartName(checkInt('part', part, 0));
+  }
+
+  /** LOK's JSON part info string (visibility, selection, ...) of a part. */
+  getPartInfo(part: number): string {
+    return this.#native.getPartInfo(checkInt('part', part, 0));
+  }
+
+  /** Page rectangles of a text document: "x, y, w, h; x, y, w, h; ..." in twips. */
+  getPartPageRectangles(): string {
+    return this.#native.getPartPageRectangles();
+  }
+
+  /** Size of the current part in twips. */
+  getDocumentSize(): { width: number; height: number } {
+    return this.#native.getDocumentSize();
+  }
+
+  /**
+   * lok::Document::initializeForRendering; `args` is LOK's JSON property string (optional), e.g.
+   * `{".uno:HideWhitespace":{"type":"boolean","value":"false"}}`. Throws `invalid_argument` on bad JSON.
+   */
+  initializeForRendering(args?: string): void {
+    this.#native.initializeForRendering(checkOptionalJson('args', args));
+  }
+
+  /**
+   * Paints a tile of the current part on a worker thread: `tileWidth` x `tileHeight` twips at
+   * (`tilePosX`, `tilePosY`) into a `canvasWidth` x `canvasHeight` px BGRA buffer.
+   * Rejects `destroyed` or `invalid_argument`.
+   */
+  paintTile(o: TileRequest): Promise<Buffer> {
+    const holder = {};
+    Error.captureStackTrace(holder, this.paintTile);
+    return withCallerStack(holder, async () => {
+      checkTile(o);
+      return this.#native.paintTile(o.canvasWidth, o.canvasHeight, o.tilePosX, o.tilePosY, o.tileWidth, o.tileHeight);
+    });
+  }
+
+  /** Like paintTile, for part `o.part` (and, if given, part mode `o.mode`, set on the view first). */
+  paintPartTile(o: PartTileRequest): Promise<Buffer> {
+    const holder = {};
+    Error.captureStackTrace(holder, this.paintPartTile);
+    return withCallerStack(holder, async () => {
+      checkTile(o);
+      const part = checkInt('part', o.part, 0);
+      const mode = o.mode === undefined ? -1 : checkInt('mode', o.mode, 0);
+      return this.#native.paintPartTile(part, mode, o.canvasWidth, o.canvasHeight, o.tilePosX, o.tilePosY, o.tileWidth, o.tileHeight);
+    });
+  }
+
+  /** Posts a key event (LOK_KEYEVENT_*) to the current view; effects arrive as callbacks. */
+  postKeyEvent(type: number, charCode: number, keyCode: number): void {
+    this.#native.postKeyEvent(checkInt('type', type, 0), checkInt('charCode', charCode, 0), checkInt('keyCode', keyCode, 0));
+  }
+
+  /** Posts a mouse event (LOK_MOUSEEVENT_*) at (x, y) twips; buttons/modifier as VCL bits. */
+  postMouseEvent(type: number, x: number, y: number, count: number, buttons: number, modifier: number): void {
+    this.#native.postMouseEvent(
+      checkInt('type', type, 0),
+      checkInt('x', x),
+      checkInt('y', y),
+      checkInt('count', count, 0),
+      checkInt('buttons', buttons, 0),
+      checkInt('modifier', modifier, 0),
+    );
+  }
+
+  /**
+   * Dispatches a UNO command (e.g. `.uno:Bold`) asynchronously. `args` is LOK's JSON property string;
+   * with `notifyWhenFinished`, LOK_CALLBACK_UNO_COMMAND_RESULT reports the outcome. Throws
+   * `invalid_argument` when `args` is not JSON (LibreOffice would abort the process).
+   */
+  postUnoCommand(command: string, args?: string, notifyWhenFinished = false): void {
+    this.#native.postUnoCommand(checkString('command', command, true), checkOptionalJson('args', args), notifyWhenFinished === true);
+  }
+
+  /** lok::Document::getCommandValues: LOK's JSON answer, or null where 7.4 has none. */
+  getCommandValues(command: string): string | null {
+    return this.#native.getCommandValues(checkString('command', command, true));
+  }
+
+  /** Moves a selection handle (LOK_SETTEXTSELECTION_*) to (x, y) twips. */
+  setTextSelection(type: number, x: number, y: number): void {
+    this.#native.setTextSelection(checkInt('type', type, 0), checkInt('x', x), checkInt('y', y));
+  }
+
+  /** The selection as `mimeType` (e.g. 'text/plain;charset=utf-8', 'text/html'); usedMimeType says which. */
+  getTextSelection(mimeType: string): { text: string; usedMimeType: string } {
+    return this.#native.getTextSelection(checkString('mimeType', mimeType, true));
+  }
+
+  /** Clears the selection of the current view. */
+  resetSelection(): void {
+    this.#native.resetSelection();
+  }
+
+  /**
+   * Creates a view and makes it current; returns its id. `options` (LOK 7.4 createViewWithOptions) is
+   * the comma-separated `Language=de-DE,DeviceFormFactor=desktop` form, not JSON.
+   */
+  createView(options?: string): number {
+    return this.#native.createView(checkOptionalString('options', options));
+  }
+
+  /** Destroys a view. */
+  destroyView(id: number): void {
+    this.#native.destroyView(checkInt('id', id, 0));
+  }
+
+  /** Makes a view current: later calls (events, paint, registerCallback) act on it. */
+  setView(id: number): void {
+    this.#native.setView(checkInt('id', id, 0));
+  }
+
+  /** Id of the current view. */
+  getView(): number {
+    return this.#native.getView();
+  }
+
+  /** Number of views. */
+  getViewsCount(): number {
+    return this.#native.getViewsCount();
+  }
+
+  /** Tells LOK which area (twips) the client shows, for the current view. */
+  setClientVisibleArea(x: number, y: number, width: number, height: number): void {
+    this.#native.setClientVisibleArea(checkInt('x', x), checkInt('y', y), checkInt('width', width, 0), checkInt('height', height, 0));
+  }
+
+  /** Tells LOK the client's zoom: a tile of tilePixel* px shows tileTwip* twips. */
+  setClientZoom(tilePixelWidth: number, tilePixelHeight: number, tileTwipWidth: number, tileTwipHeight: number): void {
+    this.#native.setClientZoom(
+      checkInt('tilePixelWidth', tilePixelWidth, 1),
+      checkInt('tilePixelHeight', tilePixelHeight, 1),
+      checkInt('tileTwipWidth', tileTwipWidth, 1),
+      checkInt('tileTwipHeight', tileTwipHeight, 1),
+    );
+  }
+
+  /** The current view's clipboard, in the given flavours or all it offers. Throws `call_failed`. */
+  getClipboard(mimeTypes?: string[]): ClipboardItem[] {
+    if (mimeTypes !== undefined) {
+      if (!Array.isArray(mimeTypes)) throw new LokError('mimeTypes must be an array', 'invalid_argument');
+      mimeTypes.forEach((m, i) => checkString(`mimeTypes[${i}]`, m, true));
+    }
+    return this.#native.getClipboard(mimeTypes);
+  }
+
+  /** Replaces the current view's clipboard content. Throws `call_failed`. */
+  setClipboard(items: ClipboardItem[]): void {
+    if (!Array.isArray(items)) throw new LokError('items must be an array', 'invalid_argument');
+    items.forEach((it, i) => {
+      checkString(`items[${i}].mimeType`, it?.mimeType, true);
+      checkBuffer(`items[${i}].data`, it?.data);
+    });
+    this.#native.setClipboard(items);
+  }
+
+  /** Pastes `data` as `mimeType` at the cursor; false when LOK cannot paste that flavour. */
+  paste(mimeType: string, data: Buffer): boolean {
+    return this.#native.paste(checkString('mimeType', mimeType, true), checkBuffer('data', data));
+  }
+
+  /** Posts a key event to a dialog/sidebar window (LOK_CALLBACK_WINDOW ids). */
+  postWindowKeyEvent(windowId: number, type: number, charCode: number, keyCode: number): void {
+    this.#native.postWindowKeyEvent(checkInt('windowId', windowId, 0), checkInt('type', type, 0), checkInt('charCode', charCode, 0), checkInt('keyCode', keyCode, 0));
+  }
+
+  /** Posts a mouse event to a dialog/sidebar window, at (x, y) window px. */
+  postWindowMouseEvent(windowId: number, type: number, x: number, y: number, count: number, buttons: number, modifier: number): void {
+    this.#native.postWindowMouseEvent(
+      checkInt('windowId', windowId, 0),
+      checkInt('type', type, 0),
+      checkInt('x', x),
+      checkInt('y', y),
+      checkInt('count', count, 0),
+      checkInt('buttons', buttons, 0),
+      checkInt('modifier', modifier, 0),
+    );
+  }
+
+  /** Paints an area of a dialog/sidebar window into a width x height px BGRA buffer (synchronous). */
+  paintWindow(windowId: number, x: number, y: number, width: number, height: number): Buffer {
+    return this.#native.paintWindow(
+      checkInt('windowId', windowId, 0),
+      checkInt('x', x),
+      checkInt('y', y),
+      checkInt('width', width, 1, MAX_CANVAS_PX),
+      checkInt('height', height, 1, MAX_CANVAS_PX),
+    );
+  }
+
+  /**
+   * Registers `cb` for the current view's callbacks (LOK keeps one callback per view; a second call for
+   * the same view replaces the first). Callbacks arrive on the JS thread, in order, a little after
+   * LibreOffice emits them; a listener that throws surfaces as an uncaught exception (next tick).
+   */
+  registerCallback(cb: LokCallback): void {
+    this.#native.registerCallback(reportThrows(checkFunction('cb', cb)));
+  }
+
+  /**
+   * Closes the document in LibreOffice. Idempotent. Throws LokError `busy` while saveAs/paintTile is in
+   * flight (await it first).
+   */
+  destroy(): void {
+    this.#native.destroy();
+    this.#onDestroy(this);
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * Office: the process's LibreOfficeKit instance (lok::Office of LibreOfficeKit 7.4), started with
+ * lok_init_2(programDir, profileUrl). One per process, never restarted. See README.md for the
+ * threading design and the safe shutdown order (destroy documents, then the office, then exit).
+ */
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { loadAddon, type NativeOffice } from './addon.ts';
+import { LokDocument, type LokCallback } from './document.ts';
+import { LokError } from './errors.ts';
+import { checkFileUrl, checkFunction, checkLoadUrl, checkOptionalString, reportThrows, withCallerStack } from './validate.ts';
+
+/** Debian's LibreOffice program directory. */
+export const DEFAULT_PROGRAM_DIR = '/usr/lib/libreoffice/program';
+
+/** Options of Office.init. */
+export interface OfficeInitOptions {
+  /** LibreOffice's program directory (holds libmergedlo.so); default DEFAULT_PROGRAM_DIR. */
+  programDir?: string;
+  /** file:/// URL of a writable user-profile directory, one per process (created if missing). */
+  profileUrl: string;
+}
+
+/** Options of documentLoad. */
+export interface DocumentLoadOptions {
+  /**
+   * LOK's load options string. LOK 7.4 takes out `Language=`, `DeviceFormFactor=`, `Batch=`,
+   * `MacroSecurityLevel=`, `EnableMacrosExecution=` and passes what is left as the import filter's
+   * FilterOptions (README.md, "Load options"). Include `Batch=true` in a kit: without it, a load that
+   * wants a dialog (e.g. any CSV) hangs for ever. CSV cannot be loaded through LOK 7.4 at all.
+   */
+  options?: string;
+  /** Password for an encrypted document (also used once as password-to-modify). */
+  password?: string;
+}
+
+/** getVersionInfo() answer (LOK's JSON). */
+export interface LokVersionInfo {
+  ProductName: string;
+  ProductVersion: string;
+  ProductExtension: string;
+  BuildId: string;
+  [key: string]: unknown;
+}
+
+function checkProfile(profileUrl: string): void {
+  const dir = fileURLToPath(profileUrl);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    // Without a usable profile LibreOffice exits the whole process (code 77): refuse here instead.
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new LokError(`profile directory ${dir} is not writable: ${reason}`, 'invalid_argument');
+  }
+}
+
+function checkProgramDir(programDir: string): void {
+  if (!existsSync(join(programDir, 'libmergedlo.so')) && !existsSync(join(programDir, 'libsofficeapp.so'))) {
+    throw new LokError(
+      `${programDir} holds no LibreOffice (libmergedlo.so): apt-get install libreoffice-core libreoffice-writer libreoffice-calc libreoffice-impress`,
+      'init_failed',
+    );
+  }
+}
+
+/** The LibreOfficeKit instance of this process. */
+export class Office {
+  static #instance: Office | undefined;
+
+  readonly #native: NativeOffice;
+  readonly #listeners = new Set<LokCallback>();
+  readonly #documents = new Set<LokDocument>();
+  #destroyed = false;
+
+  private constructor(programDir: string, profileUrl: string) {
+    this.#native = new (loadAddon().Office)(programDir, profileUrl, (type, payload) => this.#dispatch(type, payload));
+  }
+
+  /**
+   * Starts LibreOffice in this process (lok_init_2, blocking: about 0.1 s with an existing profile,
+   * up to 1.6 s creating one), turns on the password features and the internal password handling, and
+   * installs a process 'exit' listener that destroys what is still open and then ends the process with
+   * _exit(code): exit() after LibreOffice ran can crash in its static destructors (README.md, "Shutting
+   * down"). 'exit' listeners added after Office.init therefore do not run; prefer
+   * office.exitProcess(code) to end a kit.
+   * Throws LokError `already_initialized` (second call in a process), `init_failed`,
+   * `invalid_argument` (profileUrl not a writable file:/// directory), `addon_missing`.
+   */
+  static init(opts: OfficeInitOptions): Office {
+    const programDir = opts.programDir ?? DEFAULT_PROGRAM_DIR;
+    const profileUrl = checkFileUrl('profileUrl', opts.profileUrl);
+    if (Office.#instance) {
+      throw new LokError('Office.init was already called in this process (one Office per process)', 'already_initialized');
+    }
+    checkProgramDir(programDir);
+    checkProfile(profileUrl);
+    const office = new Office(programDir, profileUrl);
+    Office.#instance = office;
+    process.once('exit', (code) => office.#exitHook(code));
+    return office;
+  }
+
+  /** LibreOffice's last error text (getError), "" if none. */
+  getError(): string {
+    return this.#native.getError();
+  }
+
+  /** Parsed getVersionInfo JSON, e.g. { ProductName: 'LibreOffice', ProductVersion: '7.4', ... }. */
+  getVersionInfo(): LokVersionInfo {
+    return JSON.parse(this.#native.getVersionInfo()) as LokVersionInfo;
+  }
+
+  /** Parsed getFilterTypes JSON: filter type name -> { MediaType }. */
+  getFilterTypes(): Record<string, { MediaType: string }> {
+    return JSON.parse(this.#native.getFilterTypes()) as Record<string, { MediaType: string }>;
+  }
+
+  /** setOptionalFeatures (LOK_FEATURE_* bits). The two password features always stay on. */
+  setOptionalFeatures(features: bigint): void {
+    if (typeof features !== 'bigint' || features < 0n) {
+      throw new LokError('features must be a non-negative bigint', 'invalid_argument');
+    }
+    this.#native.setOptionalFeatures(features);
+  }
+
+  /**
+   * Adds a listener for office callbacks (LOK_CALLBACK_DOCUMENT_PASSWORD*, LOK_CALLBACK_ERROR,
+   * LOK_CALLBACK_STATUS_INDICATOR_*, LOK_CALLBACK_SIGNATURE_STATUS, ...). Password questions are
+   * already answered in C++ by the time a listener sees them. A listener that throws surfaces as an
+   * uncaught exception; the other listeners still run.
+   */
+  registerCallback(cb: LokCallback): void {
+    this.#listeners.add(reportThrows(checkFunction('cb', cb)));
+  }
+
+  /**
+   * Loads a document (documentLoadWithOptions) on a worker thread. `url` is a file:/// URL (or
+   * `private:factory/<module>` for a new empty document); work on a
+   * copy, as LibreOffice leaves a lock file next to it.
+   * Rejects LokError `password_required`, `password_invalid`, `load_failed` (with getError() text),
+   * `busy` (a load of the same URL is in flight), `destroyed`, `invalid_argument`.
+   */
+  documentLoad(url: string, opts: DocumentLoadOptions = {}): Promise<LokDocument> {
+    const holder = {};
+    Error.captureStackTrace(holder, this.documentLoad);
+    return withCallerStack(holder, async () => {
+      checkLoadUrl('url', url);
+      const options = checkOptionalString('options', opts.options);
+      const password = checkOptionalString('password', opts.password);
+      const native = await this.#native.documentLoad(url, options, password);
+      const doc = LokDocument.create(native, (d) => this.#documents.delete(d));
+      this.#documents.add(doc);
+      return doc;
+    });
+  }
+
+  /**
+   * Destroys every open document, then LibreOffice (about 10 ms). Idempotent. After it, every call on
+   * the office or its documents throws `destroyed`, and the process may exit. Throws `busy` while a
+   * documentLoad or a document's async call is in flight.
+   */
+  destroy(): void {
+    this.#native.destroy();
+    this.#documents.clear();
+    this.#destroyed = true;
+  }
+
+  /**
+   * Ends the process cleanly: destroys the documents and LibreOffice (unless an async call is in flight,
+   * which _exit then simply abandons), then _exit(code), skipping atexit handlers and static destructors.
+   * The safe way for a kit to stop. stdout/stderr writes already made are not lost (synchronous on Linux).
+   */
+  exitProcess(code = 0): never {
+    this.#destroyQuietly();
+    return loadAddon().exitNow(code);
+  }
+
+  /** True after destroy(). */
+  get destroyed(): boolean {
+    return this.#destroyed;
+  }
+
+  #dispatch(type: number, payload: string): void {
+    for (const cb of this.#listeners) cb(type, payload);
+  }
+
+  #destroyQuietly(): void {
+    if (this.#destroyed) return;
+    try {
+      this.destroy();
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      process.stderr.write(`ode-lok: LibreOffice not destroyed before exit (${reason})\n`);
+    }
+  }
+
+  // exit() with LibreOffice alive crashes ("Unspecified Application Error"); exit() after lo_destroy
+  // crashes about 1 time in 20 in LibreOffice's static destructors. _exit avoids both.
+  #exitHook(code: number): void {
+    this.exitProcess(code);
+  }
+}

@@ -1,0 +1,140 @@
+#include "office.h"
+
+#include <LibreOfficeKit/LibreOfficeKitInit.h>
+
+#include <atomic>
+
+#include "args.h"
+#include "document.h"
+#include "errors.h"
+
+namespace ode {
+namespace {
+
+// LibreOffice can be started once per process and never restarted after lo_destroy.
+std::atomic<bool> g_started{false};
+
+constexpr unsigned long long kPasswordFeatures =
+    LOK_FEATURE_DOCUMENT_PASSWORD | LOK_FEATURE_DOCUMENT_PASSWORD_TO_MODIFY;
+
+// The office callback LibreOffice calls (any thread, possibly holding or waiting on its Solar mutex).
+// Password questions are answered here, before anything else, because the loading thread blocks
+// until they are; then every callback is forwarded to JS without waiting.
+void OfficeCallback(int type, const char* payload, void* data) {
+  auto* core = static_cast<OfficeCore*>(data);
+  if (type == LOK_CALLBACK_DOCUMENT_PASSWORD || type == LOK_CALLBACK_DOCUMENT_PASSWORD_TO_MODIFY) {
+    core->passwords.Answer(core->kit, type, payload);
+  }
+  core->callbacks->Push(type, payload);
+}
+
+}  // namespace
+
+std::string OfficeCore::LastError() const {
+  if (!kit) return std::string();
+  char* err = kit->pClass->getError(kit);
+  if (!err) return std::string();
+  std::string out(err);
+  if (kit->pClass->freeError) {
+    kit->pClass->freeError(err);
+  } else {
+    std::free(err);
+  }
+  return out;
+}
+
+Napi::Function Office::Define(Napi::Env env) {
+  return DefineClass(env, "Office",
+                     {
+                         InstanceMethod<&Office::GetError>("getError"),
+                         InstanceMethod<&Office::GetVersionInfo>("getVersionInfo"),
+                         InstanceMethod<&Office::GetFilterTypes>("getFilterTypes"),
+                         InstanceMethod<&Office::SetOptionalFeatures>("setOptionalFeatures"),
+                         InstanceMethod<&Office::DocumentLoad>("documentLoad"),
+                         InstanceMethod<&Office::Destroy>("destroy"),
+                     });
+}
+
+Office::Office(const Napi::CallbackInfo& info) : Napi::ObjectWrap<Office>(info) {
+  Napi::Env env = info.Env();
+  std::string programDir = StringArg(info, 0, "programDir");
+  std::string profileUrl = StringArg(info, 1, "profileUrl");
+  Napi::Function dispatch = FunctionArg(info, 2, "dispatch");
+  if (g_started.exchange(true)) {
+    ThrowError(env, code::kAlreadyInitialized,
+               "LibreOffice is already initialised in this process (one Office per process; it "
+               "cannot be restarted after destroy): start a new process");
+  }
+  LibreOfficeKit* kit = lok_init_2(programDir.c_str(), profileUrl.c_str());
+  if (!kit) {
+    ThrowError(env, code::kInitFailed,
+               "lok_init_2 failed for program dir " + programDir +
+                   " (is LibreOffice installed there? apt-get install libreoffice-core)");
+  }
+  core_ = new OfficeCore();
+  core_->kit = kit;
+  core_->callbacks = CallbackQueue::Create(env, dispatch, "ode-lok-office-callback");
+  kit->pClass->setOptionalFeatures(kit, kPasswordFeatures);
+  kit->pClass->registerCallback(kit, OfficeCallback, core_);
+}
+
+LibreOfficeKit* Office::Live(Napi::Env env) {
+  if (!core_ || core_->destroyed) {
+    ThrowError(env, code::kDestroyed, "the office was destroyed");
+  }
+  return core_->kit;
+}
+
+Napi::Value Office::GetError(const Napi::CallbackInfo& info) {
+  Live(info.Env());
+  return Napi::String::New(info.Env(), core_->LastError());
+}
+
+Napi::Value Office::GetVersionInfo(const Napi::CallbackInfo& info) {
+  LibreOfficeKit* kit = Live(info.Env());
+  return Napi::String::New(info.Env(), TakeLokString(kit->pClass->getVersionInfo(kit)));
+}
+
+Napi::Value Office::GetFilterTypes(const Napi::CallbackInfo& info) {
+  LibreOfficeKit* kit = Live(info.Env());
+  return Napi::String::New(info.Env(), TakeLokString(kit->pClass->getFilterTypes(kit)));
+}
+
+// setOptionalFeatures(features: bigint). The password features stay on whatever is passed: without
+// them a protected document would make the load fail without saying why.
+Napi::Value Office::SetOptionalFeatures(const Napi::CallbackInfo& info) {
+  LibreOfficeKit* kit = Live(info.Env());
+  if (info.Length() < 1 || !info[0].IsBigInt()) {
+    ThrowError(info.Env(), code::kInvalidArgument, "features must be a bigint");
+  }
+  bool lossless = false;
+  uint64_t features = info[0].As<Napi::BigInt>().Uint64Value(&lossless);
+  if (!lossless) ThrowError(info.Env(), code::kInvalidArgument, "features must fit in 64 bits");
+  kit->pClass->setOptionalFeatures(kit, features | kPasswordFeatures);
+  return info.Env().Undefined();
+}
+
+// destroy(): destroys every open document, then LibreOffice (lo_destroy joins its main thread).
+// Idempotent. Throws busy while a documentLoad or any document's async call is in flight.
+Napi::Value Office::Destroy(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (!core_ || core_->destroyed) return env.Undefined();
+  if (core_->loadsInFlight > 0) {
+    ThrowError(env, code::kBusy, "office.destroy: a documentLoad is in flight; await it first");
+  }
+  for (Document* doc : core_->documents) {
+    if (doc->busy()) {
+      ThrowError(env, code::kBusy,
+                 "office.destroy: a document has an async call in flight; await it first");
+    }
+  }
+  while (!core_->documents.empty()) {
+    (*core_->documents.begin())->DestroyNative();  // erases itself from the set
+  }
+  core_->kit->pClass->destroy(core_->kit);
+  core_->destroyed = true;
+  core_->callbacks->Close();
+  return env.Undefined();
+}
+
+}  // namespace ode
