@@ -16,12 +16,21 @@ export function buildLoadOptions(req: Pick<ConvertRequest, 'loadOptions' | 'lang
   return parts.join(',');
 }
 
+/** A finished conversion: its timings, and `dispose` to destroy the document once the answer is sent. */
+export interface ConvertJobOutcome {
+  result: ConvertResult;
+  dispose: () => void;
+}
+
 /**
  * Runs one `convert` job (kit.md): load `input` (CSV/TSV imported through soffice first, see csv-import.ts),
- * call `onLoaded`, saveAs `output`, destroy the document. `env`: LibreOffice's program dir and the kit's temp dir.
+ * call `onLoaded`, saveAs `output`. The document is destroyed by `dispose`, which the caller runs after
+ * sending the result: destroying takes 5-30 ms that the client need not wait for (the kit's job queue makes the
+ * next job wait instead). On failure the document is destroyed before the error is thrown.
+ * `env`: LibreOffice's program dir and the kit's temp dir.
  * @throws Error with `code` load_failed / password_required / password_invalid / save_failed.
  */
-export async function convertJob(office: OfficeHandle, req: ConvertRequest, onLoaded: () => void, env: { loPath: string; kitDir: string }): Promise<ConvertResult> {
+export async function convertJob(office: OfficeHandle, req: ConvertRequest, onLoaded: () => void, env: { loPath: string; kitDir: string }): Promise<ConvertJobOutcome> {
   const t0 = performance.now();
   let input = req.input;
   let loadOptions = buildLoadOptions(req);
@@ -38,15 +47,12 @@ export async function convertJob(office: OfficeHandle, req: ConvertRequest, onLo
   onLoaded();
   try {
     const docType = doc.getDocumentType();
-    try {
-      await doc.saveAs(pathToFileURL(req.output).href, req.format, req.filterOptions);
-    } catch (e) {
-      const err = e as Error & { code?: string };
-      if (!err.code || err.code === 'internal') err.code = 'save_failed';
-      throw err;
-    }
-    return { loadMs: t1 - t0, saveMs: performance.now() - t1, docType };
-  } finally {
+    await doc.saveAs(pathToFileURL(req.output).href, req.format, req.filterOptions);
+    return { result: { loadMs: t1 - t0, saveMs: performance.now() - t1, docType }, dispose: () => doc.destroy() };
+  } catch (e) {
     doc.destroy();
+    const err = e as Error & { code?: string };
+    if (!err.code || err.code === 'internal') err.code = 'save_failed';
+    throw err;
   }
 }

@@ -12,8 +12,12 @@ import { convertJob } from './convert-job.ts';
 import { loadOffice, type OfficeHandle } from './office.ts';
 import { warmUp } from './warm-up.ts';
 
-function send(msg: KitToDaemon): void {
-  process.send?.(msg);
+/** Sends a message to the daemon; resolves once it is handed to the IPC channel. */
+function send(msg: KitToDaemon): Promise<void> {
+  return new Promise((resolve) => {
+    if (!process.send) return resolve();
+    process.send(msg, undefined, undefined, () => resolve());
+  });
 }
 
 let office: OfficeHandle | undefined;
@@ -31,15 +35,23 @@ async function handle(msg: DaemonToKit): Promise<void> {
   if (msg.type === 'shutdown') return shutdown(0);
   if (!office) return;
   const started = performance.now();
+  let dispose: (() => void) | undefined;
   try {
-    const result = await convertJob(office, msg, () => send({ type: 'progress', id: msg.id, stage: 'loaded' }), {
+    const outcome = await convertJob(office, msg, () => void send({ type: 'progress', id: msg.id, stage: 'loaded' }), {
       loPath: process.env.ODE_LO_PATH || '/usr/lib/libreoffice/program',
       kitDir: process.env.ODE_KIT_DIR || tmpdir(),
     });
-    send({ type: 'result', id: msg.id, ok: true, ms: performance.now() - started, ...result });
+    dispose = outcome.dispose;
+    await send({ type: 'result', id: msg.id, ok: true, ms: performance.now() - started, ...outcome.result });
   } catch (e) {
     const err = e as Error & { code?: string };
-    send({ type: 'result', id: msg.id, ok: false, error: { code: err.code ?? 'internal', message: err.message } });
+    await send({ type: 'result', id: msg.id, ok: false, error: { code: err.code ?? 'internal', message: err.message } });
+  }
+  // After the answer: the next job waits in the queue until the document is gone.
+  try {
+    dispose?.();
+  } catch {
+    // A document that cannot be destroyed is LibreOffice's leak, not the job's failure.
   }
 }
 
@@ -60,9 +72,9 @@ try {
   const initMs = performance.now() - started;
   const warmMs = process.env.ODE_KIT_DIR ? await warmUp(loaded, process.env.ODE_KIT_DIR) : 0;
   office = loaded;
-  send({ type: 'ready', pid: process.pid, version: loaded.version, initMs: Math.round(initMs), warmMs: Math.round(warmMs) });
+  void send({ type: 'ready', pid: process.pid, version: loaded.version, initMs: Math.round(initMs), warmMs: Math.round(warmMs) });
 } catch (e) {
-  send({ type: 'fatal', message: (e as Error).message });
+  void send({ type: 'fatal', message: (e as Error).message });
   // Nothing of LibreOffice is alive to destroy; give the IPC message time to flush.
   setTimeout(() => process.exit(1), 50);
 }

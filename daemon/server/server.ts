@@ -12,7 +12,7 @@ import { createRouter, type Route } from './router.ts';
 import type { RouteContext } from './routes/context.ts';
 import { convertTo } from './routes/convert-to.ts';
 import { health, root } from './routes/health.ts';
-import { capabilities, discovery } from './routes/hosting.ts';
+import { appIcon, capabilities, discovery } from './routes/hosting.ts';
 import { ProofKeyStore } from './routes/proof-key-store.ts';
 import { ODE_VERSION, ODE_VERSION_HASH } from './version.ts';
 
@@ -39,6 +39,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/health', exact: true, handler: health },
   { method: 'GET', path: '/hosting/discovery', exact: true, handler: discovery },
   { method: 'GET', path: '/hosting/capabilities', exact: true, handler: capabilities },
+  { method: 'GET', path: '/browser', exact: false, handler: appIcon },
   { method: 'POST', path: '/ode/convert-to', exact: false, handler: convertTo },
   { method: 'POST', path: '/cool/convert-to', exact: false, handler: convertTo },
   { method: 'POST', path: '/lool/convert-to', exact: false, handler: convertTo },

@@ -3,7 +3,7 @@ import { extname, join, basename } from 'node:path';
 import type { Logger } from 'pino';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
-import { exportTargetFor, kindOfExtension, outputFormatsFor, UNAVAILABLE_OUTPUTS, type ConversionTarget } from './targets.ts';
+import { exportTargetFor, kindOfExtension, outputFormatsFor, UNAVAILABLE_OUTPUTS, type ConversionTarget } from '../formats/tables.ts';
 import type { KitPool } from '../pool/pool.ts';
 import { checkContainer, isEncryptedPackage } from './container-check.ts';
 import { buildExportOptions, type ConvertFields, type ExportOptions } from './options.ts';

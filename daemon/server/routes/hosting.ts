@@ -1,12 +1,41 @@
+import { buildCapabilities } from '../discovery/capabilities.ts';
+import { buildDiscoveryXml } from '../discovery/discovery-xml.ts';
 import { OdeError } from '../errors.ts';
-import type { Handler } from './context.ts';
+import { checkPostAllow } from '../http/post-allow.ts';
+import { BASE_HEADERS, sendJson } from '../http/respond.ts';
+import { APP_ICONS } from './app-icons.ts';
+import { baseUrl, type Handler, type RouteContext } from './context.ts';
 
-/** GET /hosting/discovery. */
-export const discovery: Handler = () => {
-  throw new OdeError('not_found', 'discovery is not ready');
+/** Path prefix of the versioned browser resources (the editor, the settings page, icons). */
+export function browserPath(ctx: RouteContext): string {
+  return `/browser/${ctx.versionHash}`;
+}
+
+/** GET /hosting/discovery: the discovery XML (spec: Discovery document) for the requesting base URL. */
+export const discovery: Handler = (req, res, ctx) => {
+  const prefix = browserPath(ctx);
+  const xml = buildDiscoveryXml({
+    baseUrl: baseUrl(req, ctx.config()),
+    editorPath: `${prefix}/ode.html?`,
+    settingsPath: `${prefix}/settings.html?`,
+    iconPath: `${prefix}/images`,
+    proofKey: ctx.proofKeys.discoveryValues(),
+  });
+  res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'text/xml; charset=utf-8', 'Content-Length': Buffer.byteLength(xml), 'Cache-Control': 'no-cache' });
+  res.end(xml);
 };
 
-/** GET /hosting/capabilities. */
-export const capabilities: Handler = () => {
-  throw new OdeError('not_found', 'capabilities are not ready');
+/** GET /hosting/capabilities: the capabilities JSON; `convert-to.available` is decided for the requesting address. */
+export const capabilities: Handler = (req, res, ctx) => {
+  const available = checkPostAllow(req, ctx.config().net.post_allow.host).allowed;
+  sendJson(res, 200, buildCapabilities({ convertToAvailable: available, productVersion: ctx.version, productVersionHash: ctx.versionHash, serverId: ctx.serverId }));
+};
+
+/** GET /browser/<hash>/images/<icon>.svg: the app icons discovery links to. */
+export const appIcon: Handler = (req, res, ctx, { rest }) => {
+  const m = /^\/([^/]+)\/images\/([a-z-]+\.svg)$/.exec(rest);
+  const svg = m && m[1] === ctx.versionHash ? APP_ICONS[m[2]] : undefined;
+  if (!svg) throw new OdeError('not_found', `No resource at ${req.url}.`);
+  res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=31536000, immutable' });
+  res.end(svg);
 };

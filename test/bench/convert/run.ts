@@ -63,12 +63,13 @@ function coldSoffice(file: string): number {
 async function withUnoconvListener<T>(fn: (convert: (file: string) => number) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(join(tmpdir(), 'ode-bench-unoconv-'));
   const port = 2002 + Math.floor(Math.random() * 1000);
-  const listener = spawn('unoconv', ['--listener', `--port=${port}`, `--user-profile=${dir}/profile`], { stdio: 'ignore', env: { ...process.env, HOME: dir } });
+  // Debian's python3 (unoconv's python3-uno lives there), whatever python3 comes first on PATH.
+  const listener = spawn('/usr/bin/python3', ['/usr/bin/unoconv', '--listener', `--port=${port}`, `--user-profile=${dir}/profile`], { stdio: 'ignore', env: { ...process.env, HOME: dir } });
   try {
     await new Promise((r) => setTimeout(r, 4000));
     const convert = (file: string) => {
       const t = performance.now();
-      execFileSync('unoconv', [`--port=${port}`, '-f', 'pdf', '-o', join(dir, 'out.pdf'), file], { stdio: 'ignore', env: { ...process.env, HOME: dir } });
+      execFileSync('/usr/bin/python3', ['/usr/bin/unoconv', `--port=${port}`, '-f', 'pdf', '-o', join(dir, 'out.pdf'), file], { stdio: 'ignore', env: { ...process.env, HOME: dir } });
       return performance.now() - t;
     };
     convert(join(CORPUS, DOCS[0])); // warm-up: connects and loads Writer
