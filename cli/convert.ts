@@ -20,7 +20,8 @@ export function convertCommand(): Command {
     .action(async (file: string, opts: { to: string; output?: string; options?: string; infilterOptions?: string; lang?: string; password?: string }, cmd: Command) => {
       const { store, log } = loadRuntime(cmd, 'warn');
       const cfg = store.get();
-      const pool = new KitPool({ config: () => ({ ...cfg, kits: { ...cfg.kits, prespawn: 1 } }), log });
+      // prespawn 0: the one conversion spawns the one kit it needs, and no spare.
+      const pool = new KitPool({ config: () => ({ ...cfg, kits: { ...cfg.kits, prespawn: 0 } }), log });
       const work = mkdtempSync(join(tmpdir(), 'ode-convert-'));
       try {
         const input = join(work, 'input');

@@ -1,5 +1,5 @@
 import { createPublicKey, createVerify } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 
@@ -18,12 +18,12 @@ describe('discovery and capabilities over HTTP', () => {
     daemon = await startDaemon({}, 0);
     const res = await fetch(`${daemon.url}/hosting/discovery`);
     expect(res.headers.get('content-type')).toMatch(/^text\/xml/);
-    doc = new DOMParser().parseFromString(await res.text(), 'text/xml') as unknown as Document;
+    doc = new DOMParser().parseFromString(await res.text(), 'text/xml');
   });
   afterAll(async () => daemon?.stop());
 
-  const actions = () => Array.from(doc.getElementsByTagName('action'));
-  const apps = () => Array.from(doc.getElementsByTagName('app'));
+  const actions = (): Element[] => Array.from(doc.getElementsByTagName('action'));
+  const apps = (): Element[] => Array.from(doc.getElementsByTagName('app'));
 
   it('has an action for every input extension of the spec, pointing at the editor page', () => {
     const byExt = new Map(actions().filter((a) => a.getAttribute('ext')).map((a) => [a.getAttribute('ext')!, a]));

@@ -38,6 +38,8 @@ export interface StageLimits {
 }
 
 const KIT_MAIN = fileURLToPath(new URL('../../kit/main.ts', import.meta.url));
+/** tsx's loader as an absolute URL: `--import tsx` would resolve from the working directory, which may be anywhere. */
+const TSX_LOADER = import.meta.resolve('tsx');
 let nextKitId = 1;
 
 /** A kit process; emits `ready` and `exit` (code, signal). */
@@ -65,7 +67,7 @@ export class KitProcess extends EventEmitter {
     mkdirSync(join(this.dir, 'profile'), { recursive: true });
     mkdirSync(join(this.dir, 'jobs'), { recursive: true });
     this.child = fork(KIT_MAIN, [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--import', TSX_LOADER],
       serialization: 'advanced',
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       // Its own process group, so kill() also ends anything the kit started (the CSV import's soffice).

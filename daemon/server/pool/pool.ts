@@ -143,7 +143,10 @@ export class KitPool {
     this.ensureWarm();
   }
 
-  /** Spawns kits until ready+starting covers prespawn plus the waiters that could run now, within kits.max. */
+  /**
+   * Spawns kits until free+starting kits cover max(prespawn, waiters that could run now), within kits.max.
+   * A kit leased away is topped up by the next call (after every lease), so `prespawn` kits stay free.
+   */
   private ensureWarm(): void {
     if (this.stopped) return;
     const cfg = this.config();
@@ -153,12 +156,11 @@ export class KitPool {
           this.backoffTimer = undefined;
           this.ensureWarm();
         }, this.backoffUntil - Date.now());
-        this.backoffTimer.unref();
       }
       return;
     }
     const runnableWaiters = Math.min(this.waiters.length, Math.max(0, cfg.kits.convert_concurrency - this.activeConversions));
-    const want = cfg.kits.prespawn + runnableWaiters;
+    const want = Math.max(cfg.kits.prespawn, runnableWaiters);
     let have = 0;
     for (const kit of this.kits) if ((kit.state === 'ready' && !this.leased.has(kit)) || kit.state === 'starting') have++;
     while (have < want && this.liveCount() < cfg.kits.max) {
