@@ -40,6 +40,12 @@ describe('bad requests get a clear error and the daemon keeps serving', () => {
     expect(r.error?.code).toBe('unknown_input_format');
   });
 
+  it('a malformed escape in the path format: 400 bad_request', async () => {
+    const r = await postConvert(daemon.url, '/ode/convert-to/pd%ZZ', letter);
+    expect(r.status).toBe(400);
+    expect(r.error?.code).toBe('bad_request');
+  });
+
   it('not multipart: 400 bad_request', async () => {
     const res = await fetch(`${daemon.url}/ode/convert-to/pdf`, { method: 'POST', body: 'just text', headers: { 'content-type': 'text/plain' } });
     expect(res.status).toBe(400);

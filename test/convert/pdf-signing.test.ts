@@ -15,31 +15,26 @@ function rsaKeys(): { publicKey: forge.pki.rsa.PublicKey; privateKey: forge.pki.
   return { privateKey: key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) };
 }
 
-/** A test CA and a signing certificate issued by it (RSA 2048, valid for a day), as PEM. */
-function makeCertificates(): { caPem: string; certPem: string; keyPem: string } {
-  const now = new Date();
-  const later = new Date(now.getTime() + 86_400_000);
-  const caKeys = rsaKeys();
-  const ca = forge.pki.createCertificate();
-  ca.publicKey = caKeys.publicKey;
-  ca.serialNumber = '01';
-  ca.validity.notBefore = now;
-  ca.validity.notAfter = later;
-  const caName = [{ name: 'commonName', value: 'Ode Test CA' }];
-  ca.setSubject(caName);
-  ca.setIssuer(caName);
-  ca.setExtensions([{ name: 'basicConstraints', cA: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true }]);
-  ca.sign(caKeys.privateKey, forge.md.sha256.create());
-  const keys = rsaKeys();
+/** A certificate for `keys`, named `cn`, issued by `issuer` (its own name when absent), valid for a day. */
+function certificate(keys: ReturnType<typeof rsaKeys>, cn: string, serial: string, extensions: object[], issuer?: { cn: string; key: forge.pki.rsa.PrivateKey }): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
-  cert.serialNumber = '02';
-  cert.validity.notBefore = now;
-  cert.validity.notAfter = later;
-  cert.setSubject([{ name: 'commonName', value: 'Ode Test Signer' }]);
-  cert.setIssuer(caName);
-  cert.setExtensions([{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }]);
-  cert.sign(caKeys.privateKey, forge.md.sha256.create());
+  cert.serialNumber = serial;
+  cert.validity.notBefore = new Date();
+  cert.validity.notAfter = new Date(Date.now() + 86_400_000);
+  cert.setSubject([{ name: 'commonName', value: cn }]);
+  cert.setIssuer([{ name: 'commonName', value: issuer?.cn ?? cn }]);
+  cert.setExtensions(extensions);
+  cert.sign(issuer?.key ?? keys.privateKey, forge.md.sha256.create());
+  return cert;
+}
+
+/** A test CA and a signing certificate issued by it (RSA 2048), as PEM. */
+function makeCertificates(): { caPem: string; certPem: string; keyPem: string } {
+  const caKeys = rsaKeys();
+  const ca = certificate(caKeys, 'Ode Test CA', '01', [{ name: 'basicConstraints', cA: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true }]);
+  const keys = rsaKeys();
+  const cert = certificate(keys, 'Ode Test Signer', '02', [{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }], { cn: 'Ode Test CA', key: caKeys.privateKey });
   return { caPem: forge.pki.certificateToPem(ca), certPem: forge.pki.certificateToPem(cert), keyPem: forge.pki.privateKeyToPem(keys.privateKey) };
 }
 

@@ -21,7 +21,12 @@ export const convertTo: Handler = async (req, res, ctx, { rest }) => {
   const form = await receiveForm(req, ctx.uploadDir, cfg.limits.max_upload_mb * 1024 * 1024);
   try {
     if (!form.file) throw new OdeError('no_file');
-    const pathFormat = decodeURIComponent(rest.replace(/^\//, '').split('?')[0]);
+    let pathFormat: string;
+    try {
+      pathFormat = decodeURIComponent(rest.replace(/^\//, ''));
+    } catch {
+      throw new OdeError('bad_request', `The format in the path is not valid URL encoding: ${rest}`);
+    }
     const format = pathFormat || form.fields.format;
     if (!format) throw new OdeError('no_format');
     const out = await ctx.converter.convert({
