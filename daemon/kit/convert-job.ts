@@ -3,15 +3,20 @@ import type { ConvertRequest, ConvertResult } from '../protocol/kit.ts';
 import type { OfficeHandle } from './office.ts';
 import { importDelimitedText, isDelimitedText } from './csv-import.ts';
 
+/** The language of a conversion without `lang` (spec: Conversion, "default English (USA)"). */
+export const DEFAULT_LANGUAGE = 'en-US';
+
 /**
  * Builds LOK's documentLoadWithOptions string: the import filter options (e.g. CSV `59,34,76,1`) first, then
  * `Language=` and `Batch=true` (no interaction: LibreOffice must never wait for a dialog answer in a kit).
  * LOK 7.4 extracts the named parameters and passes the rest on as FilterOptions (daemon/native/README.md).
+ * `Language=` is always given: it sets the locale of the whole kit process, so a job without `lang` after one
+ * with `lang=de-DE` would otherwise be formatted in German.
  */
 export function buildLoadOptions(req: Pick<ConvertRequest, 'loadOptions' | 'lang'>): string {
   const parts: string[] = [];
   if (req.loadOptions) parts.push(req.loadOptions);
-  if (req.lang) parts.push(`Language=${req.lang}`);
+  parts.push(`Language=${req.lang || DEFAULT_LANGUAGE}`);
   parts.push('Batch=true');
   return parts.join(',');
 }

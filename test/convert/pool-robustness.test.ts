@@ -48,6 +48,18 @@ describe('the pool survives overload, crashes and hangs', () => {
     expect(daemon.server.pool.kitPids()).not.toContain(victim.pid);
   });
 
+  it('a kit is recycled after kits.max_jobs jobs', async () => {
+    await daemon.server.pool.waitReady(1);
+    daemon.reconfigure({ limits: { queue: 4 }, kits: { max_jobs: 2 } });
+    try {
+      const first = daemon.server.pool.kitPids()[0];
+      for (let i = 0; i < 3; i++) expect((await postConvert(daemon.url, '/ode/convert-to/pdf', small)).status).toBe(200);
+      expect(daemon.server.pool.kitPids()).not.toContain(first);
+    } finally {
+      daemon.reconfigure({ limits: { queue: 0 } });
+    }
+  });
+
   it('a conversion past limits.convert_secs gets 504; the kit is replaced and nothing is left in its temp dir', async () => {
     await daemon.server.pool.waitReady(1);
     daemon.reconfigure({ limits: { queue: 0, convert_secs: 0.05 } });

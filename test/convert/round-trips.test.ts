@@ -47,6 +47,16 @@ describe('round trips and filter options', () => {
     expect(without.body.toString('utf8').split(/\r?\n/)[0]).toBe('name;qty;price');
   });
 
+  it('lang formats numbers for the locale, and the next conversion without lang is English (USA) again', async () => {
+    const csv = { bytes: Buffer.from('when,amount\n2024-03-05,1234.5\n'), filename: 'amounts.csv' };
+    const german = await postConvert(daemon.url, '/ode/convert-to/csv', csv, { lang: 'de-DE', options: '59,34,76' });
+    expect(german.body.toString('utf8').split(/\r?\n/)[1]).toBe('2024-03-05;1234,5');
+    const plain = await postConvert(daemon.url, '/ode/convert-to/csv', csv, { options: '59,34,76' });
+    expect(plain.body.toString('utf8').split(/\r?\n/)[1]).toBe('2024-03-05;1234.5');
+    const bad = await postConvert(daemon.url, '/ode/convert-to/csv', csv, { lang: 'de_DE; rm' });
+    expect(bad.status).toBe(400);
+  });
+
   it('pptx -> png renders the first slide', async () => {
     const r = await postConvert(daemon.url, '/ode/convert-to/png', join(CORPUS, 'presentations/layouts.pptx'));
     expect(r.status).toBe(200);
