@@ -1,0 +1,110 @@
+import type { Element } from '@xmldom/xmldom';
+import type { ZipPackage } from '../package/zip-package.ts';
+import { REL, targetOfType } from '../package/opc-relationships.ts';
+import { NS, childElements, childText, parseXml } from '../xml/dom.ts';
+import { UNO_DATE_TYPES, count, emptyDocumentProperties, isoDateTime, type DocumentProperties, type UserDefinedProperty } from './document-properties.ts';
+
+/**
+ * Reads DocumentProperties from an OOXML package (docx, pptx, xlsx): the core properties part (ECMA-376 Part 2
+ * 11), the extended properties (app.xml, Part 1 22.2) and the custom properties (Part 1 22.3), mapped the way
+ * LibreOffice's OOXML import maps them (docs/structure/document-properties.md):
+ * dc:creator -> Author, cp:lastModifiedBy -> ModifiedBy, cp:revision -> EditingCycles, cp:keywords split on
+ * white space, commas and semicolons -> Keywords, cp:lastPrinted -> PrintDate, app.xml Application ->
+ * Generator, Template -> TemplateName, TotalTime (minutes) -> EditingDuration (seconds), Company, Manager and
+ * AppVersion and cp:category/cp:contentStatus -> user-defined properties.
+ * Statistics are the ones stored in app.xml (Pages or Slides, Words, CharactersWithSpaces, Characters,
+ * Paragraphs); LibreOffice recounts them on load (see the analysis page).
+ */
+export function readOoxmlDocumentProperties(pkg: ZipPackage): DocumentProperties {
+  const p = emptyDocumentProperties();
+  const corePart = targetOfType(pkg, '', REL.coreProperties);
+  const core = corePart ? pkg.textOf(corePart) : undefined;
+  if (core && corePart) readCore(parseXml(core, corePart).documentElement!, p);
+  const appPart = targetOfType(pkg, '', REL.extendedProperties);
+  const app = appPart ? pkg.textOf(appPart) : undefined;
+  if (app && appPart) readApp(parseXml(app, appPart).documentElement!, p);
+  const customPart = targetOfType(pkg, '', REL.customProperties);
+  const custom = customPart ? pkg.textOf(customPart) : undefined;
+  if (custom && customPart) readCustom(parseXml(custom, customPart).documentElement!, p);
+  return p;
+}
+
+function readCore(root: Element, p: DocumentProperties): void {
+  const text = (ns: string, name: string) => childText(root, ns, name)?.trim() ?? '';
+  p.Title = text(NS.dc, 'title');
+  p.Subject = text(NS.dc, 'subject');
+  p.Author = text(NS.dc, 'creator');
+  p.Description = childText(root, NS.dc, 'description') ?? '';
+  p.Language = text(NS.dc, 'language');
+  p.Identifier = text(NS.dc, 'identifier');
+  p.ModifiedBy = text(NS.cp, 'lastModifiedBy');
+  p.EditingCycles = count(childText(root, NS.cp, 'revision'));
+  p.Keywords = text(NS.cp, 'keywords').split(/[\s,;]+/).filter(Boolean);
+  p.CreationDate = isoDateTime(childText(root, NS.dcterms, 'created'));
+  p.ModificationDate = isoDateTime(childText(root, NS.dcterms, 'modified'));
+  p.PrintDate = isoDateTime(childText(root, NS.cp, 'lastPrinted'));
+  const category = text(NS.cp, 'category');
+  if (category) p.UserDefinedProperties.OOXMLCorePropertyCategory = { type: 'string', value: category };
+  const status = text(NS.cp, 'contentStatus');
+  if (status) p.UserDefinedProperties.OOXMLCorePropertyContentStatus = { type: 'string', value: status };
+}
+
+function readApp(root: Element, p: DocumentProperties): void {
+  const text = (name: string) => childText(root, NS.ep, name)?.trim() ?? '';
+  p.Generator = text('Application');
+  p.TemplateName = text('Template');
+  p.EditingDuration = count(text('TotalTime')) * 60;
+  const s = p.DocumentStatistics;
+  s.PageCount = count(text('Pages') || text('Slides'));
+  s.WordCount = count(text('Words'));
+  s.CharacterCount = count(text('CharactersWithSpaces'));
+  s.NonWhitespaceCharacterCount = count(text('Characters'));
+  s.ParagraphCount = count(text('Paragraphs'));
+  for (const name of ['AppVersion', 'Company', 'Manager']) {
+    const v = text(name);
+    if (v) p.UserDefinedProperties[name] = { type: 'string', value: v };
+  }
+}
+
+/** A custom property's value by its vt: element (ECMA-376 Part 1 22.4), typed as LibreOffice imports it. */
+function customValue(el: Element): UserDefinedProperty | undefined {
+  const text = el.textContent ?? '';
+  switch (el.localName) {
+    case 'lpwstr':
+    case 'lpstr':
+    case 'bstr':
+      return { type: 'string', value: text };
+    case 'bool':
+      return { type: 'boolean', value: text.trim() === 'true' || text.trim() === '1' };
+    case 'i1':
+    case 'i2':
+    case 'i4':
+    case 'int':
+    case 'ui1':
+    case 'ui2':
+    case 'ui4':
+    case 'uint':
+      return { type: 'long', value: Number.parseInt(text, 10) };
+    case 'i8':
+    case 'ui8':
+      return { type: 'hyper', value: Number.parseInt(text, 10) };
+    case 'r4':
+    case 'r8':
+    case 'decimal':
+      return { type: 'double', value: Number.parseFloat(text) };
+    case 'filetime':
+    case 'date':
+      return { type: UNO_DATE_TYPES.dateTime };
+    default:
+      return undefined;
+  }
+}
+
+function readCustom(root: Element, p: DocumentProperties): void {
+  for (const prop of childElements(root, NS.custom, 'property')) {
+    const name = prop.getAttribute('name');
+    const valueEl = childElements(prop, NS.vt)[0];
+    const value = valueEl ? customValue(valueEl) : undefined;
+    if (name && value) p.UserDefinedProperties[name] = value;
+  }
+}
