@@ -9,6 +9,7 @@
 import { tmpdir } from 'node:os';
 import { isDaemonToKit, type DaemonToKit, type KitToDaemon } from '../protocol/kit.ts';
 import { convertJob } from './convert-job.ts';
+import { inspectJob } from './inspect-job.ts';
 import { loadOffice, type OfficeHandle } from './office.ts';
 import { warmUp } from './warm-up.ts';
 
@@ -36,6 +37,16 @@ async function handle(msg: DaemonToKit): Promise<void> {
   if (!office) return;
   const started = performance.now();
   let dispose: (() => void) | undefined;
+  if (msg.type === 'inspect') {
+    try {
+      const result = await inspectJob(office, msg);
+      await send({ type: 'result', id: msg.id, ok: true, ms: performance.now() - started, ...result });
+    } catch (e) {
+      const err = e as Error & { code?: string };
+      await send({ type: 'result', id: msg.id, ok: false, error: { code: err.code ?? 'internal', message: err.message } });
+    }
+    return;
+  }
   try {
     const outcome = await convertJob(office, msg, () => void send({ type: 'progress', id: msg.id, stage: 'loaded' }), {
       loPath: process.env.ODE_LO_PATH || '/usr/lib/libreoffice/program',

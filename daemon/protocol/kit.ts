@@ -31,9 +31,16 @@ export interface ConvertResult {
   docType: number;
 }
 
+/** Fields of a successful `inspect` result: `parts` is LOK getParts (pages of a text document, slides). */
+export interface InspectResult {
+  loadMs: number;
+  docType: number;
+  parts: number;
+}
+
 /** The answer to one request (`id` echoes the request's). */
 export type KitResult =
-  | ({ type: 'result'; id: number; ok: true; ms: number } & Partial<ConvertResult>)
+  | ({ type: 'result'; id: number; ok: true; ms: number } & Partial<ConvertResult> & Partial<InspectResult>)
   | { type: 'result'; id: number; ok: false; error: KitErrorPayload };
 
 /** Sent while a job runs, when its document has loaded (the daemon switches time limits). */
@@ -64,13 +71,27 @@ export interface ConvertRequest {
   password?: string;
 }
 
+/**
+ * Inspect one file inside the kit: load `input`, count its parts, saveAs `output` in `format` when both are
+ * given, destroy the document. Paths as for ConvertRequest.
+ */
+export interface InspectRequest {
+  type: 'inspect';
+  id: number;
+  input: string;
+  output?: string;
+  format?: string;
+  lang?: string;
+  password?: string;
+}
+
 /** Ask the kit to destroy its document and LibreOffice, then exit 0. */
 export interface ShutdownRequest {
   type: 'shutdown';
 }
 
 /** Every message the daemon sends. */
-export type DaemonToKit = ConvertRequest | ShutdownRequest;
+export type DaemonToKit = ConvertRequest | InspectRequest | ShutdownRequest;
 
 /** Type guard for messages arriving from a kit (the IPC channel carries untyped values). */
 export function isKitToDaemon(value: unknown): value is KitToDaemon {
@@ -83,5 +104,5 @@ export function isKitToDaemon(value: unknown): value is KitToDaemon {
 export function isDaemonToKit(value: unknown): value is DaemonToKit {
   if (typeof value !== 'object' || value === null) return false;
   const t = (value as { type?: unknown }).type;
-  return t === 'convert' || t === 'shutdown';
+  return t === 'convert' || t === 'inspect' || t === 'shutdown';
 }

@@ -11,6 +11,8 @@ import { KitPool } from './pool/pool.ts';
 import { createRouter, type Route } from './router.ts';
 import type { RouteContext } from './routes/context.ts';
 import { convertTo } from './routes/convert-to.ts';
+import { extractStructure } from './routes/extract-structure.ts';
+import { ExtractService } from './structure/extract-service.ts';
 import { health, root } from './routes/health.ts';
 import { appIcon, capabilities, discovery } from './routes/hosting.ts';
 import { ProofKeyStore } from './routes/proof-key-store.ts';
@@ -43,6 +45,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/ode/convert-to', exact: false, handler: convertTo },
   { method: 'POST', path: '/cool/convert-to', exact: false, handler: convertTo },
   { method: 'POST', path: '/lool/convert-to', exact: false, handler: convertTo },
+  { method: 'POST', path: '/ode/extract-document-structure', exact: true, handler: extractStructure },
+  { method: 'POST', path: '/cool/extract-document-structure', exact: true, handler: extractStructure },
 ];
 
 /**
@@ -63,6 +67,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     log,
     pool,
     converter,
+    extractor: new ExtractService(pool, config, log),
     proofKeys,
     uploadDir,
     version: ODE_VERSION,

@@ -18,7 +18,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { isKitToDaemon, type ConvertRequest, type KitResult, type KitToDaemon } from '../../protocol/kit.ts';
+import { isKitToDaemon, type ConvertRequest, type InspectRequest, type KitResult, type KitToDaemon } from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 
 /** Lifecycle state of a kit (see the table above). */
@@ -170,13 +170,25 @@ export class KitProcess extends EventEmitter {
    * @throws OdeError timeout (the kit is killed), kit_crashed (the kit died), or the kit's own error code.
    */
   convert(req: Omit<ConvertRequest, 'type' | 'id'>, limits: StageLimits): Promise<KitResult & { ok: true }> {
+    return this.request({ type: 'convert', ...req }, limits);
+  }
+
+  /**
+   * Sends an inspect request (kit.md): page or slide count, and an OOXML copy when `output`/`format` are given.
+   * The whole job runs under the load time limit. Errors as for convert().
+   */
+  inspect(req: Omit<InspectRequest, 'type' | 'id'>, limits: StageLimits): Promise<KitResult & { ok: true }> {
+    return this.request({ type: 'inspect', ...req }, { loadMs: limits.loadMs + limits.convertMs, convertMs: limits.convertMs });
+  }
+
+  private request(msg: Omit<ConvertRequest, 'id'> | Omit<InspectRequest, 'id'>, limits: StageLimits): Promise<KitResult & { ok: true }> {
     if (this.state !== 'ready') return Promise.reject(new OdeError('internal', `kit ${this.id} is ${this.state}, not ready`));
     this.state = 'busy';
     const id = this.nextRequestId++;
     return new Promise<KitResult>((resolve, reject) => {
       this.pending = { id, resolve, reject, limits };
       this.arm(limits.loadMs, 'loading');
-      this.child.send({ type: 'convert', id, ...req });
+      this.child.send({ ...msg, id });
     }).then((r) => {
       if (r.ok) return r;
       const code = isErrorCode(r.error.code) ? r.error.code : 'internal';

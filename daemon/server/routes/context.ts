@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { OdeConfig } from '../config/schema.ts';
 import type { ConvertService } from '../convert/convert-service.ts';
 import type { KitPool } from '../pool/pool.ts';
+import type { ExtractService } from '../structure/extract-service.ts';
 import type { ProofKeyStore } from './proof-key-store.ts';
 
 /** What route handlers share: live config, the pool, services, and the daemon's identity. */
@@ -11,6 +12,7 @@ export interface RouteContext {
   log: Logger;
   pool: KitPool;
   converter: ConvertService;
+  extractor: ExtractService;
   proofKeys: ProofKeyStore;
   /** Folder for incoming uploads (removed per request). */
   uploadDir: string;

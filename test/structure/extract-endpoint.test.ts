@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS, postConvert } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { pdfInfo } from '../helpers/pdf.ts';
+
+interface Extracted {
+  DocStructure: { DocumentProperties: { Title: string; Author: string; DocumentStatistics: { PageCount: number }; UserDefinedProperties: Record<string, unknown> } };
+}
+
+describe('POST /ode/extract-document-structure', () => {
+  let daemon: TestDaemon;
+  beforeAll(async () => {
+    daemon = await startDaemon();
+  });
+  afterAll(async () => daemon?.stop());
+
+  const extract = (file: string, fields: Record<string, string>, path = '/ode/extract-document-structure') => postConvert(daemon.url, path, join(CORPUS, file), fields);
+  const pdfPages = async (file: string) => Number(pdfInfo((await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, file))).body).Pages);
+
+  it('docprops of an odt, with PageCount from a kit equal to the PDF page count', async () => {
+    const r = await extract('properties/meta.odt', { filter: 'docprops' });
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    const p = (JSON.parse(r.body.toString('utf8')) as Extracted).DocStructure.DocumentProperties;
+    expect(p.Title).toBe('Intitulé');
+    expect(p.DocumentStatistics.PageCount).toBe(await pdfPages('properties/meta.odt'));
+  });
+
+  it('a two-page docx gets PageCount 2 from the layout, through the /cool/ alias too', async () => {
+    const r = await extract('tracked-changes/Comment020.docx', { filter: 'docprops' }, '/cool/extract-document-structure');
+    expect(r.status).toBe(200);
+    const p = (JSON.parse(r.body.toString('utf8')) as Extracted).DocStructure.DocumentProperties;
+    expect(p.DocumentStatistics.PageCount).toBe(await pdfPages('tracked-changes/Comment020.docx'));
+    expect(p.DocumentStatistics.PageCount).toBe(2);
+  });
+
+  it('a legacy .doc goes through a kit (to docx) and still answers DocumentProperties', async () => {
+    const r = await extract('legacy/testWORD_various.doc', { filter: 'docprops' });
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    const p = (JSON.parse(r.body.toString('utf8')) as Extracted).DocStructure.DocumentProperties;
+    expect(typeof p.Title).toBe('string');
+    expect(p.DocumentStatistics.PageCount).toBe(await pdfPages('legacy/testWORD_various.doc'));
+  });
+
+  it('refuses spreadsheets, unknown filters, and says which filters are not built yet', async () => {
+    const sheet = await extract('spreadsheets/SampleSS.xlsx', { filter: 'docprops' });
+    expect(sheet.status).toBe(400);
+    expect(sheet.error?.code).toBe('unsupported_format');
+    const bogus = await extract('properties/meta.odt', { filter: 'everything' });
+    expect(bogus.status).toBe(400);
+    expect(bogus.error?.code).toBe('bad_request');
+    const badArg = await extract('properties/meta.odt', { filter: 'trackchanges,contextLen:-1' });
+    expect(badArg.status).toBe(400);
+    const charts = await extract('charts/chart1.docx', { filter: 'charts' });
+    expect(charts.status).toBe(501);
+    expect(charts.error?.code).toBe('not_implemented');
+    expect(charts.error?.message).toContain('docprops');
+  });
+
+  it('a broken package gets load_failed; a denied caller 403', async () => {
+    const broken = await extract('broken/testODTnotaZipFile.odt', { filter: 'docprops' });
+    expect(broken.status).toBe(422);
+    expect(broken.error?.code).toBe('load_failed');
+    const denied = await postConvert(daemon.url, '/ode/extract-document-structure', join(CORPUS, 'properties/meta.odt'), { filter: 'docprops' }, { 'X-Forwarded-For': '203.0.113.1' });
+    expect(denied.status).toBe(403);
+  });
+});
