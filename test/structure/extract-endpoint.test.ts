@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { extractDocumentProperties } from '../../daemon/structure/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
@@ -33,6 +35,15 @@ describe('POST /ode/extract-document-structure', () => {
     const p = (JSON.parse(r.body.toString('utf8')) as Extracted).DocStructure.DocumentProperties;
     expect(p.DocumentStatistics.PageCount).toBe(await pdfPages('tracked-changes/Comment020.docx'));
     expect(p.DocumentStatistics.PageCount).toBe(2);
+  });
+
+  it('PageCount comes from the layout, not from the stored statistics (broken/empty.docx stores none)', async () => {
+    const stored = extractDocumentProperties(new Uint8Array(readFileSync(join(CORPUS, 'broken/empty.docx'))), 'docx').DocumentStatistics.PageCount;
+    expect(stored).toBe(0);
+    const r = await extract('broken/empty.docx', { filter: 'docprops' });
+    const p = (JSON.parse(r.body.toString('utf8')) as Extracted).DocStructure.DocumentProperties;
+    expect(p.DocumentStatistics.PageCount).toBe(1);
+    expect(p.DocumentStatistics.PageCount).toBe(await pdfPages('broken/empty.docx'));
   });
 
   it('a legacy .doc goes through a kit (to docx) and still answers DocumentProperties', async () => {
