@@ -1,10 +1,5 @@
+import { STRUCTURE_FILTERS, type StructureFilterName } from '../../structure/index.ts';
 import { OdeError } from '../errors.ts';
-
-/** The extraction filters of the spec (form field `filter`), each naming one part of DocStructure. */
-export const STRUCTURE_FILTERS = ['contentcontrol', 'charts', 'docprops', 'trackchanges', 'slides'] as const;
-
-/** One filter name. */
-export type StructureFilterName = (typeof STRUCTURE_FILTERS)[number];
 
 /** A parsed `filter` field: what to extract, and the trackchanges arguments. */
 export interface StructureFilter {

@@ -1,4 +1,4 @@
-import { DOMParser, type Document, type Element } from '@xmldom/xmldom';
+import { DOMParser, XMLSerializer, type Document, type Element } from '@xmldom/xmldom';
 import { StructureError } from '../errors.ts';
 
 /** Namespace URIs used by the engine, by their usual prefixes. */
@@ -15,6 +15,30 @@ export const NS = {
   office: 'urn:oasis:names:tc:opendocument:xmlns:office:1.0',
   meta: 'urn:oasis:names:tc:opendocument:xmlns:meta:1.0',
   xlink: 'http://www.w3.org/1999/xlink',
+  // OOXML markup (ECMA-376 Part 1) and its Microsoft extensions
+  ct: 'http://schemas.openxmlformats.org/package/2006/content-types',
+  r: 'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
+  w: 'http://schemas.openxmlformats.org/wordprocessingml/2006/main',
+  w14: 'http://schemas.microsoft.com/office/word/2010/wordml',
+  w15: 'http://schemas.microsoft.com/office/word/2012/wordml',
+  mc: 'http://schemas.openxmlformats.org/markup-compatibility/2006',
+  wp: 'http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing',
+  a: 'http://schemas.openxmlformats.org/drawingml/2006/main',
+  c: 'http://schemas.openxmlformats.org/drawingml/2006/chart',
+  p: 'http://schemas.openxmlformats.org/presentationml/2006/main',
+  x: 'http://schemas.openxmlformats.org/spreadsheetml/2006/main',
+  // ODF 1.3 content and LibreOffice's extensions
+  manifest: 'urn:oasis:names:tc:opendocument:xmlns:manifest:1.0',
+  text: 'urn:oasis:names:tc:opendocument:xmlns:text:1.0',
+  table: 'urn:oasis:names:tc:opendocument:xmlns:table:1.0',
+  draw: 'urn:oasis:names:tc:opendocument:xmlns:drawing:1.0',
+  chart: 'urn:oasis:names:tc:opendocument:xmlns:chart:1.0',
+  style: 'urn:oasis:names:tc:opendocument:xmlns:style:1.0',
+  fo: 'urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0',
+  svg: 'urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0',
+  presentation: 'urn:oasis:names:tc:opendocument:xmlns:presentation:1.0',
+  number: 'urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0',
+  loext: 'urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0',
 } as const;
 
 /**
@@ -30,6 +54,15 @@ export function parseXml(text: string, part: string): Document {
   }).parseFromString(text, 'text/xml');
   if (errors.length > 0 || !doc.documentElement) throw new StructureError('bad_package', `the part ${part} is not well-formed XML: ${errors[0] ?? 'no root element'}`, part);
   return doc;
+}
+
+/**
+ * Serialises a DOM back to text with an XML declaration (`standalone="yes"` when the original had it, as OOXML
+ * parts do). Only parts the engine changed are serialised; untouched parts are copied as they were.
+ */
+export function serializeXml(doc: Document, standalone = false): string {
+  const body = new XMLSerializer().serializeToString(doc.documentElement!);
+  return `<?xml version="1.0" encoding="UTF-8"${standalone ? ' standalone="yes"' : ''}?>\n${body}`;
 }
 
 /** Element children of `parent` with namespace `ns` and local name `name` (any name when omitted). */
