@@ -2,10 +2,13 @@ import { pathToFileURL } from 'node:url';
 import type { InspectRequest, InspectResult } from '../protocol/kit.ts';
 import { buildLoadOptions } from './convert-job.ts';
 import type { OfficeHandle } from './office.ts';
+import { readRedlinePages } from './redline-pages.ts';
+import { LOK_DOCTYPE_TEXT } from '../native/lok-enums.ts';
 
 /**
  * Runs one `inspect` job (kit.md): load `input`, count its parts (LOK getParts lays the document out: pages of
- * a text document, slides of a presentation), saveAs `output` in `format` when given, destroy the document.
+ * a text document, slides of a presentation), read the tracked changes' pages when asked (redline-pages.ts),
+ * saveAs `output` in `format` when given, destroy the document.
  * @throws Error with `code` load_failed / password_required / password_invalid / save_failed.
  */
 export async function inspectJob(office: OfficeHandle, req: InspectRequest): Promise<InspectResult> {
@@ -17,13 +20,19 @@ export async function inspectJob(office: OfficeHandle, req: InspectRequest): Pro
   const loadMs = performance.now() - t0;
   try {
     const parts = doc.getParts();
+    const docType = doc.getDocumentType();
+    let redlines;
+    if (req.redlines && docType === LOK_DOCTYPE_TEXT) {
+      doc.initializeForRendering();
+      redlines = await readRedlinePages(doc);
+    }
     if (req.output && req.format) {
       await doc.saveAs(pathToFileURL(req.output).href, req.format).catch((e: Error & { code?: string }) => {
         if (!e.code || e.code === 'internal') e.code = 'save_failed';
         throw e;
       });
     }
-    return { loadMs, docType: doc.getDocumentType(), parts };
+    return { loadMs, docType, parts, redlines };
   } finally {
     doc.destroy();
   }

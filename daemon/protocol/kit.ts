@@ -31,11 +31,23 @@ export interface ConvertResult {
   docType: number;
 }
 
-/** Fields of a successful `inspect` result: `parts` is LOK getParts (pages of a text document, slides). */
+/** One tracked change of LibreOffice's redline table and the 1-based page on which it starts (after layout). */
+export interface RedlinePage {
+  type: string;
+  author: string;
+  dateTime: string;
+  page: number;
+}
+
+/**
+ * Fields of a successful `inspect` result: `parts` is LOK getParts (pages of a text document, slides);
+ * `redlines` (when asked for) the tracked changes in document order with their start pages.
+ */
 export interface InspectResult {
   loadMs: number;
   docType: number;
   parts: number;
+  redlines?: RedlinePage[];
 }
 
 /** The answer to one request (`id` echoes the request's). */
@@ -72,8 +84,9 @@ export interface ConvertRequest {
 }
 
 /**
- * Inspect one file inside the kit: load `input`, count its parts, saveAs `output` in `format` when both are
- * given, destroy the document. Paths as for ConvertRequest.
+ * Inspect one file inside the kit: load `input`, count its parts, read the tracked changes' pages when
+ * `redlines` is true (text documents), saveAs `output` in `format` when both are given, destroy the document.
+ * Paths as for ConvertRequest.
  */
 export interface InspectRequest {
   type: 'inspect';
@@ -83,6 +96,7 @@ export interface InspectRequest {
   format?: string;
   lang?: string;
   password?: string;
+  redlines?: boolean;
 }
 
 /** Ask the kit to destroy its document and LibreOffice, then exit 0. */

@@ -13,6 +13,9 @@ import type { RouteContext } from './routes/context.ts';
 import { convertTo } from './routes/convert-to.ts';
 import { extractStructure } from './routes/extract-structure.ts';
 import { ExtractService } from './structure/extract-service.ts';
+import { StructureKit } from './structure/structure-kit.ts';
+import { TransformService } from './structure/transform-service.ts';
+import { transformStructure } from './routes/transform-structure.ts';
 import { health, root } from './routes/health.ts';
 import { appIcon, capabilities, discovery } from './routes/hosting.ts';
 import { ProofKeyStore } from './routes/proof-key-store.ts';
@@ -47,6 +50,8 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/lool/convert-to', exact: false, handler: convertTo },
   { method: 'POST', path: '/ode/extract-document-structure', exact: true, handler: extractStructure },
   { method: 'POST', path: '/cool/extract-document-structure', exact: true, handler: extractStructure },
+  { method: 'POST', path: '/ode/transform-document-structure', exact: false, handler: transformStructure },
+  { method: 'POST', path: '/cool/transform-document-structure', exact: false, handler: transformStructure },
 ];
 
 /**
@@ -61,13 +66,15 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
   const uploadDir = join(tmpRoot, 'uploads');
   const pool = new KitPool({ config, log, tmpRoot: join(tmpRoot, 'kits') });
   const converter = new ConvertService(pool, config, log);
+  const structureKit = new StructureKit(pool, config);
   const proofKeys = new ProofKeyStore(cfg.state_dir, cfg.proof_key || undefined, log);
   const context: RouteContext = {
     config,
     log,
     pool,
     converter,
-    extractor: new ExtractService(pool, config, log),
+    extractor: new ExtractService(structureKit, log),
+    transformer: new TransformService(structureKit, log),
     proofKeys,
     uploadDir,
     version: ODE_VERSION,

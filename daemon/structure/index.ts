@@ -16,6 +16,7 @@ import { readOoxmlDocumentProperties } from './docprops/ooxml-docprops.ts';
 import type { DocumentProperties } from './docprops/document-properties.ts';
 import { stampSave, transformDocumentProperties } from './docprops/transform-docprops.ts';
 import { StructureError } from './errors.ts';
+import { alignRedlinePages, type LayoutRedline } from './layout/redline-alignment.ts';
 import { extractSlides, transformSlides } from './slides/index.ts';
 import { extractTrackChanges } from './track-changes/index.ts';
 import { parseRecipe, parseSelector } from './transform/recipe.ts';
@@ -40,8 +41,8 @@ export const FILTERS_BY_KIND: Readonly<Record<'text' | 'presentation', readonly 
 export interface DocumentLayout {
   /** Pages of a text document after layout. */
   pageCount?: number;
-  /** The 1-based page on which each tracked change starts, in document order. */
-  redlinePages?: readonly number[];
+  /** LibreOffice's redline table in document order, with the 1-based page on which each change starts. */
+  redlines?: readonly LayoutRedline[];
 }
 
 /** What to extract: the filter (undefined: everything that applies) and the trackchanges arguments. */
@@ -49,7 +50,7 @@ export interface ExtractOptions {
   filter?: StructureFilterName;
   /** trackchanges `contextLen:<n>`: longest textBefore/textAfter, in characters. */
   contextLen?: number;
-  /** trackchanges `startPageNumber:true`: add the page of each change (needs `layout.redlinePages`). */
+  /** trackchanges `startPageNumber:true`: add the page of each change (needs `layout.redlines`). */
   startPageNumber?: boolean;
   layout?: DocumentLayout;
 }
@@ -82,9 +83,12 @@ export function extractStructure(bytes: Uint8Array, format: StructureFormat, opt
       case 'docprops':
         out.DocumentProperties = readDocumentProperties(doc, opts.layout);
         break;
-      case 'trackchanges':
-        Object.assign(out, extractTrackChanges(doc, { contextLen: opts.contextLen, startPageNumbers: opts.startPageNumber ? (opts.layout?.redlinePages ?? []) : undefined }));
+      case 'trackchanges': {
+        let items = extractTrackChanges(doc, { contextLen: opts.contextLen });
+        if (opts.startPageNumber) items = extractTrackChanges(doc, { contextLen: opts.contextLen, startPageNumbers: alignRedlinePages(Object.values(items), opts.layout?.redlines ?? []) });
+        Object.assign(out, items);
         break;
+      }
       case 'slides':
         Object.assign(out, extractSlides(doc));
         break;
@@ -106,6 +110,14 @@ function readDocumentProperties(doc: StructureDocument, layout: DocumentLayout =
   const props = doc.format === 'docx' || doc.format === 'pptx' ? readOoxmlDocumentProperties(doc.pkg) : readOdfDocumentProperties(doc.pkg);
   if (layout.pageCount !== undefined && kindOfFormat(doc.format) === 'text') props.DocumentStatistics.PageCount = layout.pageCount;
   return props;
+}
+
+/**
+ * Checks a recipe's JSON and top-level shape without a document, so a server can refuse it before any work.
+ * @throws StructureError bad_recipe with the path of the offending member.
+ */
+export function checkRecipe(recipe: string): void {
+  parseRecipe(recipe);
 }
 
 /** Options of a transformation: `now` is the save time written to ModificationDate (default: the clock). */

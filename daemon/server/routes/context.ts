@@ -4,6 +4,7 @@ import type { OdeConfig } from '../config/schema.ts';
 import type { ConvertService } from '../convert/convert-service.ts';
 import type { KitPool } from '../pool/pool.ts';
 import type { ExtractService } from '../structure/extract-service.ts';
+import type { TransformService } from '../structure/transform-service.ts';
 import type { ProofKeyStore } from './proof-key-store.ts';
 
 /** What route handlers share: live config, the pool, services, and the daemon's identity. */
@@ -13,6 +14,7 @@ export interface RouteContext {
   pool: KitPool;
   converter: ConvertService;
   extractor: ExtractService;
+  transformer: TransformService;
   proofKeys: ProofKeyStore;
   /** Folder for incoming uploads (removed per request). */
   uploadDir: string;

@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import { OdeError } from '../errors.ts';
-import { checkPostAllow } from '../http/post-allow.ts';
-import { receiveForm } from '../http/multipart.ts';
+import { receiveAllowedForm } from '../http/allowed-form.ts';
 import { BASE_HEADERS, sendError } from '../http/respond.ts';
 import type { Handler } from './context.ts';
 
@@ -11,14 +10,7 @@ import type { Handler } from './context.ts';
  * Content-Type and a Content-Disposition file name; errors as `{code, message}`.
  */
 export const convertTo: Handler = async (req, res, ctx, { rest }) => {
-  const cfg = ctx.config();
-  const decision = checkPostAllow(req, cfg.net.post_allow.host);
-  if (!decision.allowed) {
-    const via = decision.viaForwardedFor ? ' (from X-Forwarded-For)' : '';
-    ctx.log.warn({ address: decision.denied, via: decision.viaForwardedFor }, 'convert-to denied by net.post_allow.host');
-    throw new OdeError('forbidden_host', `The address ${decision.denied}${via} is not allowed to convert: add a pattern for it to net.post_allow.host.`);
-  }
-  const form = await receiveForm(req, ctx.uploadDir, cfg.limits.max_upload_mb * 1024 * 1024);
+  const form = await receiveAllowedForm(req, ctx, 'convert-to');
   try {
     if (!form.file) throw new OdeError('no_file');
     let pathFormat: string;

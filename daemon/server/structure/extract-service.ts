@@ -1,17 +1,11 @@
-import { readFileSync, rmSync, copyFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
 import type { Logger } from 'pino';
-import { extractDocumentProperties, StructureError, type StructureFormat } from '../../structure/index.ts';
-import type { OdeConfig } from '../config/schema.ts';
+import { extractStructure, StructureError } from '../../structure/index.ts';
 import { checkContainer } from '../convert/container-check.ts';
-import { OdeError } from '../errors.ts';
-import { kindOfExtension } from '../formats/tables.ts';
-import type { KitPool } from '../pool/pool.ts';
-import { parseStructureFilter, type StructureFilter } from './filter.ts';
-
-/** Filters that work today; the others answer not_implemented. */
-const BUILT: ReadonlySet<string> = new Set(['docprops']);
-const NATIVE: ReadonlySet<string> = new Set(['docx', 'odt', 'pptx', 'odp']);
+import { parseStructureFilter } from './filter.ts';
+import { checkStructureInput, structureError } from './input.ts';
+import { NATIVE_FORMATS, nativeFormatFor, type StructureKit } from './structure-kit.ts';
 
 /** One extraction request: the uploaded file and the spec's form fields. */
 export interface ExtractRequest {
@@ -21,65 +15,47 @@ export interface ExtractRequest {
 }
 
 /**
- * The extraction endpoint's work (spec: Extraction). DOCX, ODT, PPTX and ODP are read by the structure engine;
- * other text documents and presentations go through a kit first (to DOCX or PPTX). What needs LibreOffice's
- * layout (PageCount) comes from a kit too, in the same load.
+ * The extraction endpoint's work (spec: Extraction). DOCX, ODT, PPTX and ODP are read by the structure engine
+ * straight from the upload; other text documents and presentations are converted by a kit first (structure-kit.ts).
+ * A kit is also asked for what needs LibreOffice's layout: PageCount of text documents (docprops, or no filter)
+ * and the page of each tracked change (`trackchanges,startPageNumber:true`), in the same load.
  */
 export class ExtractService {
   constructor(
-    private readonly pool: KitPool,
-    private readonly config: () => OdeConfig,
+    private readonly kit: StructureKit,
     private readonly log: Logger,
   ) {}
 
   /**
-   * Extracts `{DocStructure: {...}}` for the requested filter.
-   * @throws OdeError unknown_input_format, unsupported_format (spreadsheets and drawings), bad_request (filter),
-   *   not_implemented (filters not built yet), load_failed, password_required, and the pool's errors.
+   * Extracts `{DocStructure: {...}}` for the requested filter (all that apply to the kind when none).
+   * @throws OdeError unknown_input_format, unsupported_format (spreadsheets and drawings), bad_request (filter,
+   *   lang), load_failed (unreadable package), password_required, and the pool's errors.
    */
   async extract(req: ExtractRequest): Promise<{ DocStructure: Record<string, unknown> }> {
-    const ext = extname(req.filename).slice(1).toLowerCase();
-    const kind = kindOfExtension(ext);
-    if (!kind) throw new OdeError('unknown_input_format', `Ode does not read ".${ext || '(no extension)'}" files.`);
-    if (kind !== 'text' && kind !== 'presentation') throw new OdeError('unsupported_format', `The structure API reads text documents and presentations, not a ${kind}.`);
-    const filter = parseStructureFilter(req.fields.filter);
-    this.checkBuilt(filter);
-    checkContainer(req.path, ext);
-    const target = kind === 'text' ? 'docx' : 'pptx';
     const started = performance.now();
-    const layout = await this.inspectInKit(req, ext, NATIVE.has(ext) ? undefined : target);
-    const format = (NATIVE.has(ext) ? ext : target) as StructureFormat;
-    const bytes = new Uint8Array(layout.bytes ?? readFileSync(req.path));
-    const structure: Record<string, unknown> = {};
+    const { ext, kind, lang } = checkStructureInput(req.filename, req.fields.lang);
+    const filter = parseStructureFilter(req.fields.filter);
+    checkContainer(req.path, ext);
+    const native = nativeFormatFor(ext, kind);
+    const wantsPages = kind === 'text' && (filter.name === undefined || filter.name === 'docprops');
+    const wantsRedlines = kind === 'text' && filter.name === 'trackchanges' && filter.startPageNumber === true;
+    let bytes: Uint8Array;
+    let layout: { pageCount?: number; redlines?: Array<{ type: string; author: string; dateTime: string; page: number }> } = {};
+    if (NATIVE_FORMATS.has(ext) && !wantsPages && !wantsRedlines) {
+      bytes = new Uint8Array(readFileSync(req.path));
+    } else {
+      const seen = await this.kit.inspect(req.path, ext, { convertTo: NATIVE_FORMATS.has(ext) ? undefined : native, redlines: wantsRedlines, lang, password: req.fields.password });
+      bytes = new Uint8Array(seen.bytes ?? readFileSync(req.path));
+      layout = { pageCount: wantsPages ? seen.parts : undefined, redlines: seen.redlines };
+    }
+    let structure: Record<string, unknown>;
     try {
-      structure.DocumentProperties = extractDocumentProperties(bytes, format, { pageCount: kind === 'text' ? layout.parts : undefined });
+      structure = extractStructure(bytes, native, { filter: filter.name, contextLen: filter.contextLen, startPageNumber: filter.startPageNumber, layout });
     } catch (e) {
-      if (e instanceof StructureError) throw new OdeError('load_failed', `The document cannot be read: ${e.message}`);
+      if (e instanceof StructureError) throw structureError(e);
       throw e;
     }
-    this.log.info({ from: ext, filter: filter.name ?? 'all', ms: Math.round(performance.now() - started) }, 'extracted document structure');
+    this.log.info({ from: ext, via: native, filter: filter.name ?? 'all', ms: Math.round(performance.now() - started) }, 'extracted document structure');
     return { DocStructure: structure };
-  }
-
-  private checkBuilt(filter: StructureFilter): void {
-    if (filter.name === undefined) throw new OdeError('not_implemented', `Extracting everything at once is not built yet: ask for filter=docprops (the filters built so far: ${[...BUILT].join(', ')}).`);
-    if (!BUILT.has(filter.name)) throw new OdeError('not_implemented', `The ${filter.name} filter is not built yet; built so far: ${[...BUILT].join(', ')}.`);
-  }
-
-  /** Loads the document in a kit: its part count, and a DOCX/PPTX copy when `convertTo` is given. */
-  private inspectInKit(req: ExtractRequest, ext: string, convertTo: string | undefined): Promise<{ parts: number; bytes?: Buffer }> {
-    const limits = this.config().limits;
-    return this.pool.withConversionKit(async (kit) => {
-      const dir = kit.jobDir();
-      try {
-        const input = join(dir, `input.${ext}`);
-        copyFileSync(req.path, input);
-        const output = convertTo ? join(dir, `output.${convertTo}`) : undefined;
-        const r = await kit.inspect({ input, output, format: convertTo, lang: req.fields.lang || undefined, password: req.fields.password || undefined }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
-        return { parts: r.parts ?? 0, bytes: output ? readFileSync(output) : undefined };
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
   }
 }

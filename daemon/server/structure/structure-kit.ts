@@ -1,0 +1,92 @@
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StructureFormat } from '../../structure/index.ts';
+import type { RedlinePage } from '../../protocol/kit.ts';
+import type { OdeConfig } from '../config/schema.ts';
+import { OdeError } from '../errors.ts';
+import { exportTargetFor, type DocumentKind } from '../formats/tables.ts';
+import type { KitPool } from '../pool/pool.ts';
+
+/** Formats the structure engine reads and writes itself. */
+export const NATIVE_FORMATS: ReadonlySet<string> = new Set(['docx', 'odt', 'pptx', 'odp']);
+
+/** ODF-family inputs, taken to ODF (not OOXML) so that nothing ODF-specific is lost on the way. */
+const ODF_FAMILY: ReadonlySet<string> = new Set(['odt', 'fodt', 'ott', 'odm', 'otm', 'oth', 'sxw', 'stw', 'sxg', 'odp', 'fodp', 'otp', 'sxi', 'sti']);
+
+/**
+ * The native format an input goes through (issue: "to the matching OOXML or ODF"): itself when native, ODF for
+ * the ODF family (fodt, ott, sxw, fodp, otp, ...), OOXML for everything else (doc, rtf, dotx, ppt, pptm, ...).
+ */
+export function nativeFormatFor(ext: string, kind: 'text' | 'presentation'): StructureFormat {
+  if (NATIVE_FORMATS.has(ext)) return ext as StructureFormat;
+  if (ODF_FAMILY.has(ext)) return kind === 'text' ? 'odt' : 'odp';
+  return kind === 'text' ? 'docx' : 'pptx';
+}
+
+/** What a kit measured: the page (or slide) count, the tracked changes' pages, and the native copy when asked. */
+export interface KitInspection {
+  parts: number;
+  redlines?: RedlinePage[];
+  bytes?: Buffer;
+}
+
+/**
+ * The structure API's use of kits: loading a document for its layout facts (and a native copy of non-native
+ * inputs, in the same load), and converting results to the requested format.
+ */
+export class StructureKit {
+  constructor(
+    private readonly pool: KitPool,
+    private readonly config: () => OdeConfig,
+  ) {}
+
+  /**
+   * Loads `path` (extension `ext`) in a kit: its parts (pages after layout), the tracked changes' pages when
+   * `redlines`, and a copy in `convertTo` when given.
+   * @throws OdeError load_failed, password_required, password_invalid, save_failed, timeout, kit_crashed, queue_full.
+   */
+  inspect(path: string, ext: string, opts: { convertTo?: StructureFormat; redlines?: boolean; lang?: string; password?: string }): Promise<KitInspection> {
+    const limits = this.config().limits;
+    return this.pool.withConversionKit(async (kit) => {
+      const dir = kit.jobDir();
+      try {
+        const input = join(dir, `input.${ext}`);
+        copyFileSync(path, input);
+        const output = opts.convertTo ? join(dir, `output.${opts.convertTo}`) : undefined;
+        const r = await kit.inspect(
+          { input, output, format: opts.convertTo, lang: opts.lang || undefined, password: opts.password || undefined, redlines: opts.redlines || undefined },
+          { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 },
+        );
+        return { parts: r.parts ?? 0, redlines: r.redlines, bytes: output ? readFileSync(output) : undefined };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+
+  /**
+   * Converts `bytes` (a `fromExt` document of `kind`) to `format` in a kit.
+   * @throws OdeError unsupported_format when LibreOffice cannot write that format for the kind; the kit's errors.
+   */
+  async convert(bytes: Uint8Array, fromExt: string, kind: DocumentKind, format: string, lang?: string): Promise<Buffer> {
+    const target = exportTargetFor(kind, format);
+    if (!target) throw new OdeError('unsupported_format', `A ${kind} document cannot be written as "${format}".`);
+    const limits = this.config().limits;
+    return this.pool.withConversionKit(async (kit) => {
+      const dir = kit.jobDir();
+      try {
+        const input = join(dir, `input.${fromExt}`);
+        const output = join(dir, `output.${target.extension}`);
+        writeFileSync(input, bytes);
+        await kit.convert({ input, output, format: target.lokFormat, lang: lang || undefined }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
+        try {
+          return readFileSync(output);
+        } catch {
+          throw new OdeError('save_failed', `LibreOffice wrote no ${target.extension} output for this document.`);
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
+}
