@@ -54,7 +54,7 @@ describe('POST /ode/extract-document-structure', () => {
     expect(p.DocumentStatistics.PageCount).toBe(await pdfPages('legacy/testWORD_various.doc'));
   });
 
-  it('refuses spreadsheets, unknown filters, and says which filters are not built yet', async () => {
+  it('refuses spreadsheets and unknown filters; a filter of the other kind gives an empty result', async () => {
     const sheet = await extract('spreadsheets/SampleSS.xlsx', { filter: 'docprops' });
     expect(sheet.status).toBe(400);
     expect(sheet.error?.code).toBe('unsupported_format');
@@ -63,10 +63,11 @@ describe('POST /ode/extract-document-structure', () => {
     expect(bogus.error?.code).toBe('bad_request');
     const badArg = await extract('properties/meta.odt', { filter: 'trackchanges,contextLen:-1' });
     expect(badArg.status).toBe(400);
-    const charts = await extract('charts/chart1.docx', { filter: 'charts' });
-    expect(charts.status).toBe(501);
-    expect(charts.error?.code).toBe('not_implemented');
-    expect(charts.error?.message).toContain('docprops');
+    const slidesOfText = await extract('properties/meta.odt', { filter: 'slides' });
+    expect(slidesOfText.status).toBe(200);
+    expect(JSON.parse(slidesOfText.body.toString('utf8'))).toEqual({ DocStructure: {} });
+    const trackOfDeck = await extract('presentations/layouts.pptx', { filter: 'trackchanges' });
+    expect(JSON.parse(trackOfDeck.body.toString('utf8'))).toEqual({ DocStructure: {} });
   });
 
   it('a broken package gets load_failed; a denied caller 403', async () => {
