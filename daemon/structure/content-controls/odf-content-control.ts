@@ -1,0 +1,199 @@
+import type { Element, Node } from '@xmldom/xmldom';
+import type { StructureDocument } from '../document.ts';
+import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { DEFAULT_CHECKBOX_STATES, type CheckboxStates, type ContentControl, type ContentControlItem, type ContentControlType } from './content-control.ts';
+
+/**
+ * ODT content controls: LibreOffice's `loext:content-control` text-level element (LibreOffice 7.4+, not yet in
+ * ODF 1.3; xmloff/source/text/xmlcontentcontrolcontext.cxx). Its attributes: loext:showing-place-holder,
+ * loext:checkbox, loext:checked, loext:checked-state, loext:unchecked-state, loext:picture, loext:date,
+ * loext:date-format, loext:date-rfc-language-tag, loext:current-date, loext:plain-text, loext:combobox,
+ * loext:dropdown, loext:alias, loext:tag, loext:id (the last ones from 7.5 on); list entries are
+ * `loext:list-item` children with loext:display-text and loext:value.
+ *
+ * Order: content.xml's office:text in document order (a note's controls where the note stands), then the
+ * headers and footers of styles.xml's master pages. The type follows LibreOffice's SwContentControl::GetType:
+ * checkbox, combo box, list (drop-down), picture, date, plain text, else rich text.
+ */
+
+const XML_SPACE_RUN = /[ \t\r\n]+/g;
+
+/** The content controls of an odt, in the order described in the module comment. */
+export function findOdfContentControls(doc: StructureDocument): OdfContentControl[] {
+  const out: OdfContentControl[] = [];
+  for (const part of ['content.xml', 'styles.xml']) {
+    if (!doc.has(part)) continue;
+    const root = doc.xml(part).documentElement!;
+    const scope = part === 'content.xml' ? firstChild(root, NS.office, 'body') : firstChild(root, NS.office, 'master-styles');
+    if (!scope) continue;
+    const found = scope.getElementsByTagNameNS(NS.loext, 'content-control');
+    for (let i = 0; i < found.length; i++) out.push(new OdfContentControl(doc, part, found[i]));
+  }
+  return out;
+}
+
+/** The text of ODF paragraph content as shown (ODF 1.3 part 3, 6.1: white space, text:s, text:tab, text:line-break). */
+export function odfText(el: Element): string {
+  let out = '';
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 3 || n.nodeType === 4) {
+      out += (n.nodeValue ?? '').replace(XML_SPACE_RUN, ' ');
+      continue;
+    }
+    if (n.nodeType !== 1) continue;
+    const c = n as Element;
+    if (c.namespaceURI === NS.text) {
+      if (c.localName === 's') out += ' '.repeat(Math.max(1, Number(c.getAttributeNS(NS.text, 'c') ?? '1') || 1));
+      else if (c.localName === 'tab') out += '\t';
+      else if (c.localName === 'line-break') out += '\n';
+      else if (c.localName === 'note' || c.localName === 'bookmark' || c.localName === 'bookmark-start' || c.localName === 'bookmark-end') continue;
+      else out += odfText(c);
+    } else if (c.namespaceURI === NS.office && c.localName === 'annotation') {
+      continue;
+    } else if (c.namespaceURI === NS.loext && c.localName === 'list-item') {
+      continue;
+    } else if (c.namespaceURI !== NS.draw) {
+      out += odfText(c);
+    }
+  }
+  return out;
+}
+
+/** Appends `text` to `parent` as ODF text: tabs as text:tab, line breaks as text:line-break, repeated or leading spaces as text:s. */
+export function appendOdfText(parent: Element, text: string): void {
+  const doc = parent.ownerDocument!;
+  let plain = '';
+  const flush = () => {
+    if (plain) parent.appendChild(doc.createTextNode(plain));
+    plain = '';
+  };
+  let spaces = 0;
+  const flushSpaces = (atStart: boolean) => {
+    if (spaces === 0) return;
+    // One space after other text stays a character; every further one (and a leading one) needs text:s.
+    if (!atStart) {
+      plain += ' ';
+      spaces--;
+    }
+    if (spaces > 0) {
+      flush();
+      const s = doc.createElementNS(NS.text, 'text:s');
+      if (spaces > 1) s.setAttributeNS(NS.text, 'text:c', String(spaces));
+      parent.appendChild(s);
+    }
+    spaces = 0;
+  };
+  let atStart = true;
+  for (const ch of text.replace(/\r\n?/g, '\n')) {
+    if (ch === ' ') {
+      spaces++;
+      continue;
+    }
+    flushSpaces(atStart);
+    if (ch === '\t' || ch === '\n') {
+      flush();
+      parent.appendChild(doc.createElementNS(NS.text, ch === '\t' ? 'text:tab' : 'text:line-break'));
+      atStart = true;
+    } else {
+      plain += ch;
+      atStart = false;
+    }
+  }
+  flushSpaces(atStart);
+  flush();
+}
+
+/** One loext:content-control of an odt, read and written in place in its part's DOM. */
+export class OdfContentControl implements ContentControl {
+  constructor(
+    private readonly doc: StructureDocument,
+    /** `content.xml` or `styles.xml`. */
+    readonly part: string,
+    private readonly el: Element,
+  ) {}
+
+  private attr(name: string): string | undefined {
+    return this.el.hasAttributeNS(NS.loext, name) ? (this.el.getAttributeNS(NS.loext, name) ?? '') : undefined;
+  }
+
+  private flag(name: string): boolean {
+    return this.attr(name) === 'true';
+  }
+
+  /** The type as LibreOffice derives it (see the module comment). */
+  type(): ContentControlType {
+    if (this.flag('checkbox')) return 'checkbox';
+    if (this.flag('combobox')) return 'combo-box';
+    if (this.flag('dropdown') || childElements(this.el, NS.loext, 'list-item').length > 0) return 'drop-down-list';
+    if (this.flag('picture')) return 'picture';
+    if (this.flag('date')) return 'date';
+    if (this.flag('plain-text')) return 'plain-text';
+    return 'rich-text';
+  }
+
+  identity(): Pick<ContentControlItem, 'id' | 'tag' | 'alias'> {
+    const id = Number(this.attr('id') ?? 0);
+    return { id: Number.isFinite(id) ? id | 0 : 0, tag: this.attr('tag') ?? '', alias: this.attr('alias') ?? '' };
+  }
+
+  item(): ContentControlItem {
+    const type = this.type();
+    const item: ContentControlItem = { ...this.identity(), content: odfText(this.el), type };
+    if (type === 'checkbox') item.Checked = String(this.flag('checked'));
+    if (type === 'date') {
+      item.DateFormat = this.attr('date-format') ?? '';
+      item.DateLanguage = this.attr('date-rfc-language-tag') ?? '';
+      item.CurrentDate = this.attr('current-date') ?? '';
+    }
+    return item;
+  }
+
+  checkboxStates(): CheckboxStates | undefined {
+    if (this.type() !== 'checkbox') return undefined;
+    return { checked: this.attr('checked-state') || DEFAULT_CHECKBOX_STATES.checked, unchecked: this.attr('unchecked-state') || DEFAULT_CHECKBOX_STATES.unchecked };
+  }
+
+  /** Replaces the children (list items stay) by `text`, inside a copy of the first text:span when there is one. */
+  private replaceText(text: string): void {
+    const span = childElements(this.el).find((c) => c.namespaceURI === NS.text && c.localName === 'span');
+    const keep: Node[] = [];
+    for (let n = this.el.firstChild; n; ) {
+      const next = n.nextSibling;
+      if (n.nodeType === 1 && (n as Element).namespaceURI === NS.loext && (n as Element).localName === 'list-item') keep.push(n);
+      this.el.removeChild(n);
+      n = next;
+    }
+    for (const k of keep) this.el.appendChild(k);
+    let target = this.el;
+    if (span) {
+      target = span.cloneNode(false) as Element;
+      this.el.appendChild(target);
+    }
+    appendOdfText(target, text);
+  }
+
+  setContent(text: string): void {
+    // ODF keeps no placeholder text to restore: "" leaves the control empty.
+    this.replaceText(text);
+    this.el.removeAttributeNS(NS.loext, 'showing-place-holder');
+    this.doc.markChanged(this.part);
+  }
+
+  setChecked(checked: boolean): void {
+    const states = this.checkboxStates()!;
+    this.el.setAttributeNS(NS.loext, 'loext:checked', String(checked));
+    this.replaceText(checked ? states.checked : states.unchecked);
+    this.el.removeAttributeNS(NS.loext, 'showing-place-holder');
+    this.doc.markChanged(this.part);
+  }
+
+  setAlias(alias: string): void {
+    this.el.setAttributeNS(NS.loext, 'loext:alias', alias);
+    this.doc.markChanged(this.part);
+  }
+
+  setDate(iso: string): void {
+    this.el.setAttributeNS(NS.loext, 'loext:current-date', iso);
+    this.doc.markChanged(this.part);
+  }
+}
