@@ -1,0 +1,269 @@
+import type { Element } from '@xmldom/xmldom';
+import type { StructureDocument } from '../document.ts';
+import { relsPartName, resolveTarget } from '../package/opc-relationships.ts';
+import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { ChartTable } from './chart-table.ts';
+import type { ChartHandle, EmbeddedObject } from './embedded-object.ts';
+import { formatChartNumber } from './number-format.ts';
+import { writeOoxmlChart } from './ooxml-chart-writer.ts';
+
+/**
+ * DrawingML charts in docx and pptx (ECMA-376 Part 1, 21.2): a `w:drawing` (docx) or `p:graphicFrame` (pptx)
+ * whose `a:graphicData` has the chart uri holds `c:chart r:id`, the relationship to the chart part
+ * (`c:chartSpace`). Its series (`c:ser`) carry their name (`c:tx`), categories (`c:cat`) and values (`c:val`;
+ * `c:xVal`/`c:yVal`/`c:bubbleSize` for XY charts) as formulas into the embedded workbook (`c:f`) with cached
+ * values (`c:strCache`, `c:numCache`), or literals (`c:strLit`, `c:numLit`).
+ *
+ * The table is built as LibreOffice's oox import builds the chart's internal data (checked against LibreOffice
+ * 7.4, docs/structure/charts.md): one column per series, rows = the first series' categories; scatter series
+ * give two columns [y, x] and bubble series three [y, x, size], the series name on the y (scatter) or size
+ * (bubble) column, other columns named `Series<column+1>`, and no categories (empty row descriptions).
+ */
+
+const CHART_URI = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
+const M_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/math';
+const P_NS = NS.p;
+
+/** Chart-type group elements of c:plotArea (ECMA-376 Part 1, 21.2.2). */
+export const CHART_GROUPS = new Set(['areaChart', 'area3DChart', 'lineChart', 'line3DChart', 'stockChart', 'radarChart', 'scatterChart', 'pieChart', 'pie3DChart', 'doughnutChart', 'barChart', 'bar3DChart', 'ofPieChart', 'surfaceChart', 'surface3DChart', 'bubbleChart']);
+const PIE_GROUPS = new Set(['pieChart', 'pie3DChart', 'doughnutChart', 'ofPieChart']);
+
+/** Which series element and data role each table column comes from. */
+export interface ColumnSource {
+  ser: Element;
+  /** `val`, or for XY charts `yVal`, `xVal`, `bubbleSize`. */
+  role: string;
+  /** True for the column that carries the series name. */
+  named: boolean;
+}
+
+/** The parsed view of one chart part: its table and where each column comes from. */
+export interface OoxmlChartModel {
+  table: ChartTable;
+  sources: ColumnSource[];
+  xy: boolean;
+}
+
+/**
+ * The embedded objects of a docx body (charts, OLE objects `w:object`, and OMML formulas `m:oMath`, which
+ * LibreOffice imports as formula objects) or of a pptx's slides (graphic frames with charts or OLE objects), in
+ * document order; `mc:Fallback` content is skipped. Names: docx `Object<n>` as LibreOffice names them, with the
+ * drawing's wp:docPr/@name as an alias; pptx the shape's p:cNvPr/@name.
+ * @throws StructureError bad_package when a part is not well-formed.
+ */
+export function ooxmlEmbeddedObjects(doc: StructureDocument): EmbeddedObject[] {
+  const out: EmbeddedObject[] = [];
+  for (const source of storyParts(doc)) {
+    const root = doc.xml(source).documentElement!;
+    const stack: Element[] = [root];
+    while (stack.length > 0) {
+      const el = stack.pop()!;
+      const ln = el.localName;
+      if (el.namespaceURI === NS.mc && ln === 'Fallback') continue;
+      if (el.namespaceURI === NS.w && ln === 'object') {
+        out.push({ index: out.length, name: `Object${out.length + 1}`, aliases: [] });
+        continue;
+      }
+      if (el.namespaceURI === M_NS && ln === 'oMath') {
+        out.push({ index: out.length, name: `Object${out.length + 1}`, aliases: [] });
+        continue;
+      }
+      if (el.namespaceURI === NS.a && ln === 'graphicData') {
+        const uri = el.getAttribute('uri');
+        if (uri === CHART_URI) {
+          const c = firstChild(el, NS.c, 'chart');
+          const rid = c?.getAttributeNS(NS.r, 'id') ?? '';
+          const part = relTarget(doc, source, rid);
+          const index = out.length;
+          const shapeName = drawingName(el, doc.format);
+          const name = doc.format === 'docx' ? `Object${index + 1}` : shapeName || `Object${index + 1}`;
+          out.push({ index, name, aliases: shapeName && shapeName !== name ? [shapeName] : [], chart: part && doc.has(part) ? ooxmlChart(doc, part) : undefined });
+        } else if (uri === 'http://schemas.openxmlformats.org/presentationml/2006/ole') {
+          out.push({ index: out.length, name: drawingName(el, doc.format) || `Object${out.length + 1}`, aliases: [] });
+        }
+        continue;
+      }
+      const kids = childElements(el);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+  }
+  return out;
+}
+
+/** The parts whose embedded objects count: the docx main document, or the pptx slides in presentation order. */
+function storyParts(doc: StructureDocument): string[] {
+  if (doc.format === 'docx') return doc.has('word/document.xml') ? ['word/document.xml'] : [];
+  if (!doc.has('ppt/presentation.xml')) return [];
+  const pres = doc.xml('ppt/presentation.xml').documentElement!;
+  const list = firstChild(pres, P_NS, 'sldIdLst');
+  if (!list) return [];
+  return childElements(list, P_NS, 'sldId')
+    .map((s) => relTarget(doc, 'ppt/presentation.xml', s.getAttributeNS(NS.r, 'id') ?? ''))
+    .filter((p): p is string => p !== undefined && doc.has(p));
+}
+
+/** The internal target of relationship `id` of `source` (rels parsed through the document cache). */
+export function relTarget(doc: StructureDocument, source: string, id: string): string | undefined {
+  const rels = relsPartName(source);
+  if (!doc.has(rels)) return undefined;
+  for (const r of childElements(doc.xml(rels).documentElement!, NS.rel, 'Relationship')) {
+    if (r.getAttribute('Id') === id) return r.getAttribute('TargetMode') === 'External' ? undefined : resolveTarget(source, r.getAttribute('Target') ?? '');
+  }
+  return undefined;
+}
+
+/** The drawing's name: wp:docPr/@name (docx) or p:nvGraphicFramePr/p:cNvPr/@name (pptx). */
+function drawingName(graphicData: Element, format: string): string {
+  for (let n = graphicData.parentNode as Element | null; n && n.nodeType === 1; n = n.parentNode as Element | null) {
+    if (format === 'docx' && n.namespaceURI === NS.wp && (n.localName === 'inline' || n.localName === 'anchor')) return firstChild(n, NS.wp, 'docPr')?.getAttribute('name') ?? '';
+    if (format === 'pptx' && n.namespaceURI === P_NS && n.localName === 'graphicFrame') {
+      const nv = firstChild(n, P_NS, 'nvGraphicFramePr');
+      return (nv && firstChild(nv, P_NS, 'cNvPr')?.getAttribute('name')) ?? '';
+    }
+  }
+  return '';
+}
+
+function ooxmlChart(doc: StructureDocument, part: string): ChartHandle {
+  const space = (): Element => doc.xml(part).documentElement!;
+  const xy = readOoxmlChart(space()).xy;
+  return {
+    get title() {
+      return chartTitle(doc, space());
+    },
+    subtitle: '',
+    limits: xy ? { fixedColumns: 'the columns of a scatter or bubble chart are the x, y (and size) values of its series' } : {},
+    read: () => readOoxmlChart(space()).table,
+    write: (table) => {
+      writeOoxmlChart(doc, part, readOoxmlChart(space()), table);
+      doc.markChanged(part);
+    },
+  };
+}
+
+/** The plot area's chart-type groups (c:barChart, c:pieChart, ...), in order. */
+export function chartGroups(space: Element): Element[] {
+  const chart = firstChild(space, NS.c, 'chart');
+  const plot = chart && firstChild(chart, NS.c, 'plotArea');
+  return plot ? childElements(plot, NS.c).filter((e) => CHART_GROUPS.has(e.localName ?? '')) : [];
+}
+
+/** Points of a cache or literal (c:strCache, c:numCache, c:strLit, c:numLit) as idx -> text, and its ptCount. */
+function points(data: Element | undefined): { count: number; pts: Map<number, string>; numeric: boolean } {
+  const pts = new Map<number, string>();
+  if (!data) return { count: 0, pts, numeric: false };
+  let cache: Element | undefined = data;
+  if (data.localName === 'strRef' || data.localName === 'numRef') cache = firstChild(data, NS.c, data.localName === 'strRef' ? 'strCache' : 'numCache');
+  else if (data.localName === 'multiLvlStrRef') {
+    const ml = firstChild(data, NS.c, 'multiLvlStrCache');
+    const lvl = ml ? childElements(ml, NS.c, 'lvl')[0] : undefined;
+    const count = Number((ml && firstChild(ml, NS.c, 'ptCount')?.getAttribute('val')) ?? '0');
+    if (lvl) for (const pt of childElements(lvl, NS.c, 'pt')) pts.set(Number(pt.getAttribute('idx')), firstChild(pt, NS.c, 'v')?.textContent ?? '');
+    return { count, pts, numeric: false };
+  }
+  if (!cache) return { count: 0, pts, numeric: false };
+  for (const pt of childElements(cache, NS.c, 'pt')) pts.set(Number(pt.getAttribute('idx')), firstChild(pt, NS.c, 'v')?.textContent ?? '');
+  const count = Number(firstChild(cache, NS.c, 'ptCount')?.getAttribute('val') ?? String(pts.size));
+  return { count, pts, numeric: cache.localName === 'numCache' || cache.localName === 'numLit' };
+}
+
+/** The data element (c:strRef, c:numRef, c:strLit, c:numLit, c:multiLvlStrRef) of a c:cat / c:val / c:tx. */
+export function dataOf(holder: Element | undefined): Element | undefined {
+  return holder ? childElements(holder, NS.c).find((e) => /^(strRef|numRef|strLit|numLit|multiLvlStrRef)$/.test(e.localName ?? '')) : undefined;
+}
+
+/** A series name: c:tx/c:strRef cache, or c:tx/c:v; undefined when it has none. */
+export function seriesName(ser: Element): string | undefined {
+  const tx = firstChild(ser, NS.c, 'tx');
+  if (!tx) return undefined;
+  const v = firstChild(tx, NS.c, 'v');
+  if (v) return v.textContent ?? '';
+  const { pts } = points(dataOf(tx));
+  return pts.get(0);
+}
+
+/** Reads a chart part's table as LibreOffice builds it (see the module comment). */
+export function readOoxmlChart(space: Element): OoxmlChartModel {
+  const sources: ColumnSource[] = [];
+  let xy = false;
+  const serieses: Element[] = [];
+  for (const g of chartGroups(space)) {
+    const roles = g.localName === 'scatterChart' ? ['yVal', 'xVal'] : g.localName === 'bubbleChart' ? ['yVal', 'xVal', 'bubbleSize'] : ['val'];
+    if (roles.length > 1) xy = true;
+    const named = g.localName === 'bubbleChart' ? 'bubbleSize' : roles[0];
+    for (const ser of childElements(g, NS.c, 'ser')) {
+      serieses.push(ser);
+      for (const role of roles) if (role === roles[0] || firstChild(ser, NS.c, role)) sources.push({ ser, role, named: role === named });
+    }
+  }
+  const columns = sources.map((s, i) => {
+    const { count, pts } = points(dataOf(firstChild(s.ser, NS.c, s.role)));
+    const values = Array.from({ length: count }, (_, k) => (pts.has(k) && pts.get(k) !== '' ? Number(pts.get(k)) : NaN));
+    const desc = s.named ? (seriesName(s.ser) ?? `Series${i + 1}`) : `Series${i + 1}`;
+    return { desc, values, origin: i };
+  });
+  let rowDescriptions: string[] = [];
+  if (!xy) {
+    const catSer = serieses.find((s) => firstChild(s, NS.c, 'cat'));
+    if (catSer) {
+      const { count, pts, numeric } = points(dataOf(firstChild(catSer, NS.c, 'cat')));
+      rowDescriptions = Array.from({ length: count }, (_, k) => {
+        const t = pts.get(k) ?? '';
+        return numeric && t !== '' ? formatChartNumber(Number(t)) : t;
+      });
+    }
+  }
+  const rows = Math.max(rowDescriptions.length, ...columns.map((c) => c.values.length));
+  while (rowDescriptions.length < rows) rowDescriptions.push('');
+  for (const c of columns) while (c.values.length < rows) c.values.push(NaN);
+  return { table: new ChartTable(rowDescriptions, columns), sources, xy };
+}
+
+/** True when a CT_Boolean element is on (`val` absent means true, ECMA-376 Part 1, 21.2.2). */
+function booleanOn(el: Element | undefined): boolean | undefined {
+  if (!el) return undefined;
+  const v = el.getAttribute('val');
+  return v === null || v === '' || v === '1' || v === 'true';
+}
+
+/** Text of a c:title: its rich text paragraphs (joined by line breaks) or its c:strRef cache. */
+function titleText(title: Element): string | undefined {
+  const tx = firstChild(title, NS.c, 'tx');
+  if (!tx) return undefined;
+  const rich = firstChild(tx, NS.c, 'rich');
+  if (rich) {
+    return childElements(rich, NS.a, 'p')
+      .map((p) => childElements(p, NS.a).filter((r) => r.localName === 'r' || r.localName === 'fld').map((r) => firstChild(r, NS.a, 't')?.textContent ?? '').join(''))
+      .join('\n');
+  }
+  return points(dataOf(tx)).pts.get(0);
+}
+
+/**
+ * The chart title as LibreOffice's oox import makes it: none when the automatic title is deleted
+ * (c:autoTitleDeleted on; when absent, on for all but Office 2007 files, whose AppVersion is 12.x); the
+ * c:title text; or, for a c:title without text or a missing c:title, the automatic title: the series name
+ * when the chart has one group with one series (or a pie), else "Chart Title" when a c:title exists.
+ */
+export function chartTitle(doc: StructureDocument, space: Element): string {
+  const chart = firstChild(space, NS.c, 'chart');
+  if (!chart) return '';
+  const deleted = booleanOn(firstChild(chart, NS.c, 'autoTitleDeleted')) ?? !isOffice2007(doc);
+  if (deleted) return '';
+  const title = firstChild(chart, NS.c, 'title');
+  const text = title ? titleText(title) : undefined;
+  if (text !== undefined) return text;
+  const groups = chartGroups(space);
+  let auto = '';
+  if (groups.length === 1) {
+    const sers = childElements(groups[0], NS.c, 'ser');
+    if (sers.length === 1 || (sers.length > 0 && PIE_GROUPS.has(groups[0].localName ?? ''))) auto = seriesName(sers[0]) ?? '';
+  }
+  return title ? auto || 'Chart Title' : auto;
+}
+
+function isOffice2007(doc: StructureDocument): boolean {
+  if (!doc.has('docProps/app.xml')) return false;
+  const v = firstChild(doc.xml('docProps/app.xml').documentElement!, NS.ep, 'AppVersion')?.textContent ?? '';
+  return v.startsWith('12.');
+}
