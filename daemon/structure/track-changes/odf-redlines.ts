@@ -1,0 +1,189 @@
+/**
+ * Reads the tracked changes of an odt (ODF 1.3 Part 3, 5.5 change tracking) into a RedlineFlow, the way
+ * LibreOffice's ODF import does:
+ * - office:text/text:tracked-changes holds one text:changed-region per change, with its office:change-info
+ *   (dc:creator, dc:date, text:p = the comment) and its kind: text:insertion, text:deletion (holding the
+ *   deleted paragraphs), text:format-change;
+ * - in the body, text:change-start/text:change-end delimit an insertion or format change, and text:change marks
+ *   where a deletion was: LibreOffice puts the deleted text back there, shown as deleted;
+ * - adjacent changes of combinable data join into one redline, as for docx (redline-flow.ts).
+ * Headers, footers, notes, frames and annotations are not read (their changes are in styles.xml or inside the
+ * frame); see docs/structure/tracked-changes.md.
+ */
+import type { Element } from '@xmldom/xmldom';
+import type { StructureDocument } from '../document.ts';
+import { NS } from '../xml/dom.ts';
+import { RedlineFlow, type RedlineData } from './redline-flow.ts';
+
+const T = NS.text;
+
+interface Region {
+  data: RedlineData;
+  /** Deletions: the deleted paragraphs' texts. */
+  deleted?: string[];
+}
+
+/** Element children in namespace `ns` with local name `name`. */
+function kids(el: Element, ns: string, name: string): Element[] {
+  const out: Element[] = [];
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name) out.push(n as Element);
+  }
+  return out;
+}
+
+function regionOf(region: Element): Region | undefined {
+  for (let n = region.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType !== 1) continue;
+    const el = n as Element;
+    if (el.namespaceURI !== T) continue;
+    const type = el.localName === 'insertion' ? 'Insert' : el.localName === 'deletion' ? 'Delete' : el.localName === 'format-change' ? 'Format' : undefined;
+    if (!type) continue;
+    const info = kids(el, NS.office, 'change-info')[0];
+    const data: RedlineData = {
+      type,
+      author: info ? (kids(info, NS.dc, 'creator')[0]?.textContent ?? '') : '',
+      date: info ? (kids(info, NS.dc, 'date')[0]?.textContent ?? '') : '',
+      comment: info ? kids(info, T, 'p').map((p) => paragraphText(p)).join('\n') : '',
+    };
+    if (type !== 'Delete') return { data };
+    const deleted: string[] = [];
+    collectParagraphs(el, deleted);
+    return { data, deleted };
+  }
+  return undefined;
+}
+
+/** The texts of the paragraphs (text:p, text:h, in lists) under `el`, for deleted content. */
+function collectParagraphs(el: Element, out: string[]): void {
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType !== 1) continue;
+    const c = n as Element;
+    if (c.namespaceURI === T && (c.localName === 'p' || c.localName === 'h')) out.push(paragraphText(c));
+    else if (c.namespaceURI !== NS.office) collectParagraphs(c, out);
+  }
+}
+
+/** The text of a paragraph element, ODF white-space rules applied (text:s, text:tab, text:line-break). */
+function paragraphText(p: Element): string {
+  let out = '';
+  const walk = (el: Element): void => {
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 3) out += (n.nodeValue ?? '').replace(/[ \t\r\n]+/g, ' ');
+      else if (n.nodeType === 1) {
+        const c = n as Element;
+        if (c.namespaceURI === T && c.localName === 's') out += ' '.repeat(Number(c.getAttributeNS(T, 'c') || '1'));
+        else if (c.namespaceURI === T && c.localName === 'tab') out += '\t';
+        else if (c.namespaceURI === T && c.localName === 'line-break') out += '\n';
+        else if (c.namespaceURI === T && (c.localName === 'note' || c.localName === 'tracked-changes')) continue;
+        else if (c.namespaceURI === NS.office || c.namespaceURI === NS.draw) continue;
+        else walk(c);
+      }
+    }
+  };
+  walk(p);
+  return out;
+}
+
+class OdtWalker {
+  readonly flow = new RedlineFlow();
+  private readonly open = new Map<string, { start: number; story: number }>();
+
+  constructor(private readonly regions: Map<string, Region>) {}
+
+  story(container: Element): void {
+    this.flow.beginStory();
+    this.blocks(container);
+    this.flow.endStory();
+  }
+
+  private blocks(parent: Element): void {
+    for (let n = parent.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      const el = n as Element;
+      if (el.namespaceURI === T) {
+        if (el.localName === 'p' || el.localName === 'h') this.paragraph(el);
+        else if (el.localName === 'list' || el.localName === 'list-item' || el.localName === 'list-header' || el.localName === 'section') this.blocks(el);
+        else if (el.localName === 'change' || el.localName === 'change-start' || el.localName === 'change-end') this.mark(el);
+      } else if (el.namespaceURI === NS.table) {
+        if (el.localName === 'table-cell') this.story(el);
+        else if (el.localName !== 'covered-table-cell') this.blocks(el);
+      }
+    }
+  }
+
+  private paragraph(p: Element): void {
+    this.inline(p);
+    this.flow.append('\n');
+  }
+
+  private inline(el: Element): void {
+    for (let n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 3) this.flow.append((n.nodeValue ?? '').replace(/[ \t\r\n]+/g, ' '));
+      else if (n.nodeType === 1) {
+        const c = n as Element;
+        if (c.namespaceURI === T) {
+          switch (c.localName) {
+            case 's':
+              this.flow.append(' '.repeat(Number(c.getAttributeNS(T, 'c') || '1')));
+              break;
+            case 'tab':
+              this.flow.append('\t');
+              break;
+            case 'line-break':
+              this.flow.append('\n');
+              break;
+            case 'change':
+            case 'change-start':
+            case 'change-end':
+              this.mark(c);
+              break;
+            case 'note':
+              break;
+            default:
+              this.inline(c);
+          }
+        }
+      }
+    }
+  }
+
+  /** text:change (a deletion: its text goes back in), text:change-start and text:change-end. */
+  private mark(el: Element): void {
+    const id = el.getAttributeNS(T, 'change-id') ?? '';
+    const region = this.regions.get(id);
+    if (!region) return;
+    if (el.localName === 'change') {
+      if (region.deleted) this.flow.append(region.deleted.length > 0 ? region.deleted.join('\n') : '', region.data);
+    } else if (el.localName === 'change-start') {
+      this.open.set(id, { start: this.flow.position, story: this.flow.currentStory() });
+    } else {
+      const start = this.open.get(id);
+      if (start) this.flow.appendRange(region.data, start.start, start.story);
+      this.open.delete(id);
+    }
+  }
+}
+
+/**
+ * The redline flow of an odt's body (content.xml office:text).
+ * @throws StructureError bad_package when content.xml is missing or not well-formed.
+ */
+export function readOdfRedlines(doc: StructureDocument): RedlineFlow {
+  const root = doc.xml('content.xml').documentElement!;
+  const body = kids(root, NS.office, 'body')[0];
+  const text = body ? kids(body, NS.office, 'text')[0] : undefined;
+  const regions = new Map<string, Region>();
+  if (text) {
+    for (const tc of kids(text, T, 'tracked-changes')) {
+      for (const region of kids(tc, T, 'changed-region')) {
+        const r = regionOf(region);
+        const id = region.getAttributeNS(T, 'id') || region.getAttribute('xml:id') || '';
+        if (r && id) regions.set(id, r);
+      }
+    }
+  }
+  const walker = new OdtWalker(regions);
+  if (text) walker.story(text);
+  return walker.flow;
+}

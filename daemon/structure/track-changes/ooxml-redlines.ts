@@ -1,0 +1,249 @@
+/**
+ * Reads the revisions of a docx body (ECMA-376 Part 1, 17.13.5 revisions) into a RedlineFlow, the way
+ * LibreOffice 7.4's DOCX import (writerfilter) turns them into redlines:
+ * - w:ins / w:moveTo runs become Insert, w:del / w:moveFrom runs Delete (deleted text, w:delText, stays in the
+ *   text); a deletion of inserted text is a Delete over an Insert;
+ * - a paragraph mark change (w:pPr/w:rPr/w:ins|w:del) covers the paragraph end, so the changes of consecutive
+ *   paragraphs join into one redline when their marks are changed too (never on the last paragraph of a story);
+ * - w:rPr/w:rPrChange is a Format change (combined only with neighbours of identical old properties);
+ * - w:pPr/w:pPrChange is a ParagraphFormat change over the paragraph's text;
+ * - table, row and cell property changes (w:tblPrChange, w:trPrChange, w:tcPrChange), row insertions and
+ *   deletions (w:trPr/w:ins|w:del) and w:sectPrChange are not in LibreOffice 7.4's redline table: not listed.
+ * Only the main story (word/document.xml) is read; headers, footers, notes and text boxes are not (see
+ * docs/structure/tracked-changes.md).
+ */
+import type { Element } from '@xmldom/xmldom';
+import type { StructureDocument } from '../document.ts';
+import { NS } from '../xml/dom.ts';
+import { RedlineFlow, type RedlineData } from './redline-flow.ts';
+
+const W = NS.w;
+
+/** The w:document part of a docx, from its package relationships (fallback word/document.xml). */
+function mainPart(doc: StructureDocument): string {
+  return doc.has('word/document.xml') ? 'word/document.xml' : 'word/document.xml';
+}
+
+/** A w:ins/w:del/w:moveFrom/w:moveTo element's change data. */
+function changeData(el: Element): RedlineData {
+  const kind = el.localName;
+  return {
+    type: kind === 'del' || kind === 'moveFrom' ? 'Delete' : 'Insert',
+    author: el.getAttributeNS(W, 'author') ?? '',
+    date: el.getAttributeNS(W, 'date') ?? '',
+    comment: '',
+    moved: kind === 'moveFrom' || kind === 'moveTo',
+  };
+}
+
+/**
+ * The data of text inside these revision elements. In the body LibreOffice stacks a deletion over an insertion
+ * (Delete with the Insert underneath); in table cells, whose redlines writerfilter creates after the table is
+ * built, the insertion ends on top (Insert over the Delete), as LibreOffice 7.4 reports them.
+ */
+function stacked(changes: readonly Element[], inCell: boolean): RedlineData | undefined {
+  if (changes.length === 0) return undefined;
+  const del = changes.find((c) => c.localName === 'del' || c.localName === 'moveFrom');
+  const ins = changes.find((c) => c.localName === 'ins' || c.localName === 'moveTo');
+  if (del && ins) return inCell ? { ...changeData(ins), next: changeData(del) } : { ...changeData(del), next: changeData(ins) };
+  return changeData(del ?? ins!);
+}
+
+/** True when no paragraph, table or block content control follows `el` among its siblings. */
+function isLastBlock(el: Element): boolean {
+  for (let n = el.nextSibling; n; n = n.nextSibling) {
+    if (n.nodeType !== 1) continue;
+    const name = (n as Element).localName;
+    if (name === 'p' || name === 'tbl' || name === 'sdt' || name === 'customXml') return false;
+  }
+  return true;
+}
+
+class DocxWalker {
+  readonly flow = new RedlineFlow();
+  private readonly changes: Element[] = [];
+  private cellDepth = 0;
+
+  body(body: Element): void {
+    this.flow.beginStory();
+    this.blocks(body, true);
+    this.flow.endStory();
+  }
+
+  /** Block-level content: paragraphs, tables, block content controls. `last`: this container ends a story. */
+  private blocks(parent: Element, last: boolean): void {
+    for (let n = parent.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      const el = n as Element;
+      if (el.namespaceURI !== W) continue;
+      switch (el.localName) {
+        case 'p':
+          this.paragraph(el, last && isLastBlock(el));
+          break;
+        case 'tbl':
+          this.table(el);
+          break;
+        case 'sdt': {
+          const content = childW(el, 'sdtContent');
+          if (content) this.blocks(content, last && isLastBlock(el));
+          break;
+        }
+        case 'customXml':
+          this.blocks(el, last && isLastBlock(el));
+          break;
+      }
+    }
+  }
+
+  private table(tbl: Element): void {
+    for (const tr of childrenW(tbl, 'tr')) {
+      for (const tc of childrenW(tr, 'tc')) {
+        this.cellDepth++;
+        this.flow.beginStory();
+        this.blocks(tc, true);
+        this.flow.endStory();
+        this.cellDepth--;
+      }
+    }
+  }
+
+
+  private paragraph(p: Element, lastInStory: boolean): void {
+    const start = this.flow.position;
+    this.inline(p);
+    const pPr = childW(p, 'pPr');
+    const rPr = pPr ? childW(pPr, 'rPr') : undefined;
+    const pPrChange = pPr ? childW(pPr, 'pPrChange') : undefined;
+    if (pPrChange) {
+      // ParagraphFormat covers the paragraph's text (not its mark).
+      const data: RedlineData = { type: 'ParagraphFormat', author: pPrChange.getAttributeNS(W, 'author') ?? '', date: pPrChange.getAttributeNS(W, 'date') ?? '', comment: '' };
+      this.flow.appendRange(data, start, this.flow.currentStory());
+    }
+    const markChanges = [...(rPr ? [...childrenW(rPr, 'ins'), ...childrenW(rPr, 'del'), ...childrenW(rPr, 'moveFrom'), ...childrenW(rPr, 'moveTo')] : [])];
+    // A mark before a table cannot be tracked (the redline would end inside the table): LibreOffice drops it.
+    const beforeTable = nextBlock(p)?.localName === 'tbl';
+    this.flow.append('\n', lastInStory || beforeTable ? undefined : stacked(markChanges, this.cellDepth > 0));
+  }
+
+  /** Inline content of a paragraph (runs and their wrappers), with the enclosing revision elements. */
+  private inline(parent: Element): void {
+    for (let n = parent.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      const el = n as Element;
+      if (el.namespaceURI !== W) continue;
+      switch (el.localName) {
+        case 'r':
+          this.run(el);
+          break;
+        case 'ins':
+        case 'del':
+        case 'moveFrom':
+        case 'moveTo':
+          this.changes.push(el);
+          this.inline(el);
+          this.changes.pop();
+          break;
+        case 'sdt': {
+          const content = childW(el, 'sdtContent');
+          if (content) this.inline(content);
+          break;
+        }
+        case 'hyperlink':
+        case 'smartTag':
+        case 'customXml':
+        case 'fldSimple':
+        case 'dir':
+        case 'bdo':
+          this.inline(el);
+          break;
+      }
+    }
+  }
+
+  private run(r: Element): void {
+    const rPr = childW(r, 'rPr');
+    const rPrChange = rPr ? childW(rPr, 'rPrChange') : undefined;
+    let format: RedlineData | undefined;
+    if (rPrChange) {
+      const old = childW(rPrChange, 'rPr');
+      format = {
+        type: 'Format',
+        author: rPrChange.getAttributeNS(W, 'author') ?? '',
+        date: rPrChange.getAttributeNS(W, 'date') ?? '',
+        comment: '',
+        formatKey: old ? old.toString() : '',
+      };
+    }
+    const change = stacked(this.changes, this.cellDepth > 0);
+    let text = '';
+    for (let n = r.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType !== 1) continue;
+      const el = n as Element;
+      if (el.namespaceURI !== W) continue;
+      switch (el.localName) {
+        case 't':
+        case 'delText':
+          text += el.textContent ?? '';
+          break;
+        case 'tab':
+        case 'ptab':
+          text += '\t';
+          break;
+        case 'br': {
+          const type = el.getAttributeNS(W, 'type');
+          if (!type || type === 'textWrapping') text += '\n';
+          break;
+        }
+        case 'cr':
+          text += '\n';
+          break;
+        case 'noBreakHyphen':
+          text += '\u2011';
+          break;
+        case 'softHyphen':
+          text += '\u00ad';
+          break;
+        case 'commentReference':
+          this.flow.append(text, change, format);
+          text = '';
+          this.flow.commentAnchors.add(this.flow.position);
+          break;
+      }
+    }
+    this.flow.append(text, change, format);
+  }
+}
+
+/** The next paragraph, table or block control after `el`, if any. */
+function nextBlock(el: Element): Element | undefined {
+  for (let n = el.nextSibling; n; n = n.nextSibling) {
+    if (n.nodeType === 1 && (n as Element).namespaceURI === W) return n as Element;
+  }
+  return undefined;
+}
+
+function childW(el: Element, name: string): Element | undefined {
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 1 && (n as Element).namespaceURI === W && (n as Element).localName === name) return n as Element;
+  }
+  return undefined;
+}
+
+function childrenW(el: Element, name: string): Element[] {
+  const out: Element[] = [];
+  for (let n = el.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType === 1 && (n as Element).namespaceURI === W && (n as Element).localName === name) out.push(n as Element);
+  }
+  return out;
+}
+
+/**
+ * The redline flow of a docx's main story (word/document.xml).
+ * @throws StructureError bad_package when the part is missing or not well-formed.
+ */
+export function readOoxmlRedlines(doc: StructureDocument): RedlineFlow {
+  const walker = new DocxWalker();
+  const root = doc.xml(mainPart(doc)).documentElement!;
+  for (const body of childrenW(root, 'body')) walker.body(body);
+  return walker.flow;
+}

@@ -1,0 +1,166 @@
+/**
+ * A redline flow: the text of a document as LibreOffice's Writer holds it after import (tracked changes shown,
+ * deleted text still present), and the redlines over it, built the way LibreOffice's redline table is built
+ * (sw DocumentRedlineManager::AppendRedline): a new piece that starts where a redline of combinable data ends
+ * extends it (SwRedlineData::CanCombine: same type, author, comment, stacked data and format extra data, time
+ * stamps at most one minute apart), and a format change inside an insertion or deletion is absorbed by it.
+ *
+ * Positions are UTF-16 offsets into one flat string of the whole document: each paragraph's text followed by
+ * "\n" for its paragraph mark (the mark is one position, as a paragraph end is one cursor step in Writer).
+ * A story is a stretch of that string a text cursor cannot leave (the body, a table cell): context text
+ * (textBefore/textAfter) stays inside the story of the change.
+ */
+
+/** The redline types LibreOffice's redline table holds for text (SwXRedline's RedlineType property). */
+export type RedlineType = 'Insert' | 'Delete' | 'Format' | 'ParagraphFormat';
+
+/** The data of one tracked change (SwRedlineData): who, when, and what kind. */
+export interface RedlineData {
+  type: RedlineType;
+  author: string;
+  /** ISO 8601 local date-time as stored (`YYYY-MM-DDThh:mm:ss`), or '' when the document has none. */
+  date: string;
+  comment: string;
+  /** Format changes only: a key of the old attributes; format redlines combine only when equal. */
+  formatKey?: string;
+  /** Moved text (docx w:moveFrom/w:moveTo): combines only with moved text (SwRedlineData::m_bMoved). */
+  moved?: boolean;
+  /** A change underneath this one (an insertion that was later deleted: Delete over Insert). */
+  next?: RedlineData;
+}
+
+/** One redline of the table: its data and the range [start, end) of the flat text it covers. */
+export interface Redline {
+  data: RedlineData;
+  start: number;
+  end: number;
+  story: number;
+  /** The deleted text of a Delete whose text is not in the flow (ODF deletions); undefined otherwise. */
+  removedText?: string;
+}
+
+/** Minutes since 1970 of an ISO date-time, ignoring seconds and zone (LibreOffice compares minutes). */
+export function minutesOf(date: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(date);
+  if (!m) return 0;
+  return Math.floor(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0)) / 60000);
+}
+
+/** SwRedlineData::CanCombine: same kind, author, comment, extra data and stack, times within a minute. */
+export function canCombine(a: RedlineData, b: RedlineData): boolean {
+  if (a.type !== b.type || a.author !== b.author || a.comment !== b.comment || a.formatKey !== b.formatKey || !a.moved !== !b.moved) return false;
+  if (Math.abs(minutesOf(a.date) - minutesOf(b.date)) > 1) return false;
+  if (!a.next || !b.next) return !a.next && !b.next;
+  return canCombine(a.next, b.next);
+}
+
+/** Builds the flat text and the redline table of one document, in reading order. */
+export class RedlineFlow {
+  private readonly chunks: string[] = [];
+  private length = 0;
+  private readonly redlines: Redline[] = [];
+  /** Format pieces, applied after all insertions and deletions (they are absorbed by them). */
+  private readonly formats: Redline[] = [];
+  /** Story boundaries: stories[i] = [start, end) of story i. */
+  readonly stories: Array<[number, number]> = [];
+  private readonly storyStack: number[] = [];
+  /** Positions of zero-width anchors of comments (LibreOffice's annotation fields). */
+  readonly commentAnchors = new Set<number>();
+
+  /** Opens a story (body, table cell) at the current position; stories nest. */
+  beginStory(): void {
+    this.stories.push([this.length, this.length]);
+    this.storyStack.push(this.stories.length - 1);
+  }
+
+  /** Closes the innermost story; its last paragraph mark is not part of it. */
+  endStory(): void {
+    const id = this.storyStack.pop();
+    if (id === undefined) return;
+    const story = this.stories[id]!;
+    story[1] = Math.max(story[0], this.length - (this.endsWithMark() ? 1 : 0));
+  }
+
+  private endsWithMark(): boolean {
+    const last = this.chunks[this.chunks.length - 1];
+    return last !== undefined && last.endsWith('\n');
+  }
+
+  private get story(): number {
+    return this.storyStack[this.storyStack.length - 1] ?? 0;
+  }
+
+  /** Current position in the flat text. */
+  get position(): number {
+    return this.length;
+  }
+
+  /**
+   * Appends text (a run's characters, or "\n" for a paragraph mark) with the insertion/deletion it belongs to
+   * and the format change on it, if any.
+   */
+  append(text: string, change?: RedlineData, format?: RedlineData): void {
+    if (text.length === 0) return;
+    const start = this.length;
+    this.chunks.push(text);
+    this.length += text.length;
+    if (change) this.addPiece(this.redlines, change, start, this.length);
+    if (format) this.addPiece(this.formats, format, start, this.length);
+  }
+
+  /** Adds a redline with no text of its own in the flow: an ODF deletion, or a paragraph-format change. */
+  appendPoint(data: RedlineData, removedText: string, end?: number): void {
+    this.redlines.push({ data, start: this.length, end: end ?? this.length, story: this.story, removedText });
+  }
+
+  /** Adds a redline over [start, current position), as ODF change-start/change-end do. */
+  appendRange(data: RedlineData, start: number, story: number): void {
+    const list = data.type === 'Format' ? this.formats : this.redlines;
+    this.addPiece(list, data, start, this.length, story);
+  }
+
+  /** The story id a cursor at the current position is in. */
+  currentStory(): number {
+    return this.story;
+  }
+
+  private addPiece(list: Redline[], data: RedlineData, start: number, end: number, story = this.story): void {
+    for (let i = list.length - 1; i >= 0 && i >= list.length - 4; i--) {
+      const r = list[i]!;
+      if (r.end === start && r.story === story && r.removedText === undefined && canCombine(r.data, data)) {
+        r.end = end;
+        return;
+      }
+    }
+    list.push({ data, start, end, story });
+  }
+
+  /** The flat text. */
+  text(): string {
+    return this.chunks.join('');
+  }
+
+  /**
+   * The redline table: insertions, deletions and paragraph-format changes, plus the format changes that no
+   * insertion or deletion covers, sorted by start position (stable: equal starts keep their creation order).
+   */
+  table(): Redline[] {
+    const spans = this.redlines.filter((r) => r.data.type === 'Insert' || r.data.type === 'Delete').sort((a, b) => a.start - b.start);
+    const covered = (f: Redline): boolean => {
+      // binary search the last insert/delete starting at or before f.start
+      let lo = 0;
+      let hi = spans.length - 1;
+      let hit = -1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (spans[mid]!.start <= f.start) {
+          hit = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
+      return hit >= 0 && spans[hit]!.end >= f.end && spans[hit]!.end > f.start;
+    };
+    const all = [...this.redlines, ...this.formats.filter((f) => !covered(f))];
+    return all.map((r, i) => ({ r, i })).sort((a, b) => a.r.start - b.r.start || a.i - b.i).map((x) => x.r);
+  }
+}
