@@ -1,6 +1,10 @@
 import type { StructureDocument } from '../document.ts';
 import { StructureError } from '../errors.ts';
 import type { RecipeStep } from '../transform/recipe.ts';
+import { runSlideCommands } from './commands.ts';
+import type { SlideDeck } from './deck.ts';
+import { openOdpDeck } from './odp-deck.ts';
+import { openPptxDeck } from './pptx-deck.ts';
 
 /** One paragraph list of a text in a slide object. */
 export interface SlideText {
@@ -29,12 +33,33 @@ export interface SlidesResult {
   Slides: Record<string, SlideItem>;
 }
 
-/** The slides of a pptx or odp. */
-export function extractSlides(_doc: StructureDocument): SlidesResult {
-  throw new StructureError('not_implemented', 'slides are not built yet');
+/**
+ * The deck of a presentation, by format: pptx-deck.ts (PresentationML) or odp-deck.ts (ODF draw:page).
+ * @throws StructureError wrong_kind for a text document; bad_package for unreadable parts.
+ */
+export function openDeck(doc: StructureDocument): SlideDeck {
+  if (doc.format === 'pptx') return openPptxDeck(doc);
+  if (doc.format === 'odp') return openOdpDeck(doc);
+  throw new StructureError('wrong_kind', `slides are in presentations, and this is a ${doc.format} text document`);
 }
 
-/** Applies one `SlideCommands` step (its value: the list of slide commands). */
-export function transformSlides(_doc: StructureDocument, step: RecipeStep): void {
-  throw new StructureError('not_implemented', 'slide commands are not built yet', step.path);
+/**
+ * The slides of a pptx or odp (spec: "Slides result"): SlideCount, MasterSlideCount, MasterSlides
+ * (`MasterSlide <n>`: {Name}), Slides (`Slide <n>`: SlideName, MasterSlideName, LayoutId, LayoutName,
+ * ObjectCount, Objects `Objects <n>` with TextCount and Texts `Text <n>` {ParaCount, Paragraphs}, or {}),
+ * as LibreOffice 7.4 reports them (docs/structure/slides.md).
+ * @throws StructureError wrong_kind for a text document; bad_package for unreadable parts.
+ */
+export function extractSlides(doc: StructureDocument): SlidesResult {
+  return openDeck(doc).describe();
+}
+
+/**
+ * Applies one `SlideCommands` step (its value: the list of slide commands, array or object form) with the
+ * current-slide rules of the spec (commands.ts).
+ * @throws StructureError with the path of the failing command: bad_recipe, unknown_command, bad_value,
+ *   out_of_range, no_match, unsupported_command, wrong_kind.
+ */
+export function transformSlides(doc: StructureDocument, step: RecipeStep): void {
+  runSlideCommands(openDeck(doc), step);
 }

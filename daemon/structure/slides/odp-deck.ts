@@ -1,0 +1,399 @@
+/**
+ * The SlideDeck of an ODP (deck.ts; ODF 1.3 Part 3, 10.2 draw:page in office:presentation, 16.9
+ * style:master-page, 16.41 style:presentation-page-layout), seen the way LibreOffice 7.4 loads the file:
+ *
+ * - master slides: the style:master-page elements of styles.xml, named by style:display-name, else style:name;
+ * - slide names: a draw:name "page<n>" where n is the slide's 1-based position (LibreOffice's own default names,
+ *   SdGenericDrawPage::setName) or a name starting "Slide " is a default name, reported as "Slide <position>";
+ *   after moves, default-named slides are renumbered so LibreOffice still takes them as default names;
+ * - layout: the AutoLayout LibreOffice's import derives from the style:presentation-page-layout's placeholders
+ *   (odp-layouts.ts); a slide without one is AUTOLAYOUT_NONE, except the first slide, which keeps the
+ *   AUTOLAYOUT_TITLE of the page LibreOffice creates before loading (seen in its re-export of Presentation1.odp);
+ * - objects: the shapes of the page in document order (draw:a unwrapped), notes, forms and animations excluded;
+ *   an object reports its text only when it has some (one empty paragraph is no text in LibreOffice).
+ */
+import type { Element } from '@xmldom/xmldom';
+import type { StructureDocument } from '../document.ts';
+import { StructureError } from '../errors.ts';
+import { NS, childElements, firstChild } from '../xml/dom.ts';
+import type { SlideDeck, TextObjectEditor } from './deck.ts';
+import type { SlideItem, SlideObject, SlidesResult } from './index.ts';
+import { OdpTextEditor } from './odp-editor.ts';
+import { ODP_LAYOUTS, autoLayoutName, cm, layoutIdOfElement, lengthToCm, placeholdersOfLayout, presentationObjectsOfLayout } from './odp-layouts.ts';
+import { copyEmbeddedObjects, referencedPaths, removeUnreferenced, renewIds } from './odp-parts.ts';
+import { OdpStyles } from './odp-styles.ts';
+import { paragraphText, paragraphsOf } from './odp-text.ts';
+
+const CONTENT = 'content.xml';
+const STYLES = 'styles.xml';
+
+/** draw: elements that are shapes on a page (ODF 1.3 Part 3, 10.3-10.9). */
+const SHAPES = new Set(['rect', 'line', 'polyline', 'polygon', 'regular-polygon', 'path', 'circle', 'ellipse', 'g', 'page-thumbnail', 'frame', 'measure', 'caption', 'connector', 'control', 'custom-shape', 'a']);
+
+/**
+ * Opens the slides of an odp.
+ * @throws StructureError bad_package when content.xml has no office:presentation.
+ */
+export function openOdpDeck(doc: StructureDocument): SlideDeck {
+  return new OdpDeck(doc);
+}
+
+interface Master {
+  styleName: string;
+  name: string;
+  el: Element;
+}
+
+class OdpDeck implements SlideDeck {
+  private readonly doc: StructureDocument;
+  private readonly presentation: Element;
+  private readonly styles: OdpStyles;
+  private readonly defaultNamed = new Set<Element>();
+  private mastersCache?: Master[];
+  private layoutsCache?: Map<string, { id: number; el: Element }>;
+  private serial = 0;
+
+  constructor(doc: StructureDocument) {
+    this.doc = doc;
+    const body = firstChild(doc.xml(CONTENT).documentElement!, NS.office, 'body');
+    const presentation = body && firstChild(body, NS.office, 'presentation');
+    if (!presentation) throw new StructureError('bad_package', 'content.xml has no office:presentation: this is not a presentation', CONTENT);
+    this.presentation = presentation;
+    this.styles = new OdpStyles(doc);
+    this.pages().forEach((page, i) => {
+      if (isDefaultName(page.getAttribute('draw:name') ?? '', i)) this.defaultNamed.add(page);
+    });
+  }
+
+  private pages(): Element[] {
+    return childElements(this.presentation, NS.draw, 'page');
+  }
+
+  private page(index: number): Element {
+    const page = this.pages()[index];
+    if (!page) throw new StructureError('out_of_range', `there is no slide ${index}`);
+    return page;
+  }
+
+  private masters(): Master[] {
+    if (this.mastersCache) return this.mastersCache;
+    const out: Master[] = [];
+    if (this.doc.has(STYLES)) {
+      const ms = firstChild(this.doc.xml(STYLES).documentElement!, NS.office, 'master-styles');
+      for (const el of ms ? childElements(ms, NS.style, 'master-page') : []) {
+        const styleName = el.getAttribute('style:name') ?? '';
+        out.push({ styleName, name: el.getAttribute('style:display-name') || styleName, el });
+      }
+    }
+    return (this.mastersCache = out);
+  }
+
+  /** style:presentation-page-layout elements by name, with the AutoLayout id LibreOffice gives each. */
+  private layoutStyles(): Map<string, { id: number; el: Element }> {
+    if (this.layoutsCache) return this.layoutsCache;
+    const out = new Map<string, { id: number; el: Element }>();
+    if (this.doc.has(STYLES)) {
+      const styles = firstChild(this.doc.xml(STYLES).documentElement!, NS.office, 'styles');
+      for (const el of styles ? childElements(styles, NS.style, 'presentation-page-layout') : []) out.set(el.getAttribute('style:name') ?? '', { id: layoutIdOfElement(el), el });
+    }
+    return (this.layoutsCache = out);
+  }
+
+  private layoutIdOf(page: Element, index: number): number {
+    const name = page.getAttribute('presentation:presentation-page-layout-name');
+    const layout = name ? this.layoutStyles().get(name) : undefined;
+    if (layout) return layout.id;
+    return index === 0 ? 0 : 20;
+  }
+
+  private nameOf(page: Element, index: number): string {
+    return this.defaultNamed.has(page) ? `Slide ${index + 1}` : (page.getAttribute('draw:name') ?? '');
+  }
+
+  private masterOf(page: Element): Master | undefined {
+    const name = page.getAttribute('draw:master-page-name');
+    return this.masters().find((m) => m.styleName === name) ?? this.masters()[0];
+  }
+
+  slideCount(): number {
+    return this.pages().length;
+  }
+
+  masterNames(): string[] {
+    return this.masters().map((m) => m.name);
+  }
+
+  slideNames(): string[] {
+    return this.pages().map((p, i) => this.nameOf(p, i));
+  }
+
+  describe(): SlidesResult {
+    const masters = this.masters();
+    const result: SlidesResult = { SlideCount: 0, MasterSlideCount: masters.length, MasterSlides: {}, Slides: {} };
+    masters.forEach((m, i) => (result.MasterSlides[`MasterSlide ${i}`] = { Name: m.name }));
+    const pages = this.pages();
+    result.SlideCount = pages.length;
+    pages.forEach((page, i) => {
+      const layoutId = this.layoutIdOf(page, i);
+      const shapes = shapesOf(page);
+      const objects: Record<string, SlideObject> = {};
+      shapes.forEach((shape, j) => {
+        const texts = textsOf(shape);
+        if (texts.length === 0) objects[`Objects ${j}`] = {};
+        else {
+          const t: Record<string, { ParaCount: number; Paragraphs: string[] }> = {};
+          texts.forEach((paras, k) => (t[`Text ${k}`] = { ParaCount: paras.length, Paragraphs: paras }));
+          objects[`Objects ${j}`] = { TextCount: texts.length, Texts: t };
+        }
+      });
+      const item: SlideItem = { SlideName: this.nameOf(page, i), MasterSlideName: this.masterOf(page)?.name ?? '', LayoutId: layoutId, LayoutName: autoLayoutName(layoutId), ObjectCount: shapes.length, Objects: objects };
+      result.Slides[`Slide ${i}`] = item;
+    });
+    return result;
+  }
+
+  insertSlide(at: number, master: number): void {
+    const m = this.masters()[master];
+    if (!m) throw new StructureError('out_of_range', `there is no master slide ${master}`);
+    const dom = this.doc.xml(CONTENT);
+    const page = dom.createElementNS(NS.draw, 'draw:page');
+    page.setAttributeNS(NS.draw, 'draw:name', 'page');
+    page.setAttributeNS(NS.draw, 'draw:master-page-name', m.styleName);
+    const pages = this.pages();
+    this.presentation.insertBefore(page, pages[at] ?? pages[pages.length - 1]?.nextSibling ?? firstSlideAnchor(this.presentation));
+    this.defaultNamed.add(page);
+    this.applyLayout(page, 1);
+    this.renumber();
+  }
+
+  deleteSlide(index: number): void {
+    const page = this.page(index);
+    const refs = referencedPaths(page);
+    this.presentation.removeChild(page);
+    this.defaultNamed.delete(page);
+    removeUnreferenced(this.doc, refs);
+    this.renumber();
+  }
+
+  moveSlide(from: number, to: number): void {
+    const page = this.page(from);
+    this.presentation.removeChild(page);
+    const rest = this.pages();
+    if (to < 0 || to > rest.length) throw new StructureError('out_of_range', `slide position ${to} is out of range`);
+    this.presentation.insertBefore(page, rest[to] ?? rest[rest.length - 1]?.nextSibling ?? firstSlideAnchor(this.presentation));
+    this.renumber();
+  }
+
+  duplicateSlide(index: number): void {
+    const page = this.page(index);
+    const copy = page.cloneNode(true) as Element;
+    // the copy gets a default name (reported as "Slide <n>"): names stay unique
+    this.defaultNamed.add(copy);
+    renewIds(copy, `_c${++this.serial}`);
+    copyEmbeddedObjects(this.doc, copy);
+    this.presentation.insertBefore(copy, page.nextSibling);
+    this.renumber();
+  }
+
+  layouts(): ReadonlyArray<{ id: number; name: string }> {
+    return ODP_LAYOUTS;
+  }
+
+  changeLayout(index: number, layoutId: number): void {
+    if (!placeholdersOfLayout(layoutId)) throw new StructureError('out_of_range', `layout ${layoutId} cannot be given to a slide of an odp`);
+    this.applyLayout(this.page(index), layoutId);
+    this.doc.markChanged(CONTENT);
+  }
+
+  renameSlide(index: number, name: string): void {
+    const page = this.page(index);
+    page.setAttributeNS(NS.draw, 'draw:name', name);
+    this.defaultNamed.delete(page);
+    this.doc.markChanged(CONTENT);
+  }
+
+  objectCount(index: number): number {
+    return shapesOf(this.page(index)).length;
+  }
+
+  textObject(index: number, object: number): TextObjectEditor | undefined {
+    const shape = shapesOf(this.page(index))[object];
+    if (!shape) throw new StructureError('out_of_range', `slide ${index} has no object ${object}`);
+    const container = textContainerOf(shape);
+    return container ? new OdpTextEditor(this.doc, shape, container, this.styles) : undefined;
+  }
+
+  /** Default-named pages get the name LibreOffice gives their position; notes thumbnails show their own page. */
+  private renumber(): void {
+    this.pages().forEach((page, i) => {
+      if (this.defaultNamed.has(page)) page.setAttributeNS(NS.draw, 'draw:name', `page${i + 1}`);
+      const notes = firstChild(page, NS.presentation, 'notes');
+      for (const thumb of notes ? childElements(notes, NS.draw, 'page-thumbnail') : []) thumb.setAttributeNS(NS.draw, 'draw:page-number', String(i + 1));
+    });
+    this.doc.markChanged(CONTENT);
+  }
+
+  /**
+   * Gives a page an AutoLayout as LibreOffice's SdPage::SetAutoLayout(layout, bInit=true) does: the layout's
+   * presentation objects are matched to the page's objects that have text of the same class (then, for a title or
+   * an outline, to other non-empty objects LibreOffice would adopt: pictures, embedded objects, tables), missing
+   * ones are created as empty placeholders at the end, and empty placeholders the layout does not use are removed.
+   */
+  private applyLayout(page: Element, layoutId: number): void {
+    page.setAttributeNS(NS.presentation, 'presentation:presentation-page-layout-name', this.ensureLayoutStyle(layoutId));
+    const wanted = presentationObjectsOfLayout(layoutId) ?? [];
+    const shapes = shapesOf(page);
+    const used = new Set<Element>();
+    const missing: typeof wanted = [];
+    for (const w of wanted) {
+      const hit = shapes.find((s) => !used.has(s) && s.getAttribute('presentation:class') === w.cls && !isEmptyPlaceholder(s));
+      if (hit) used.add(hit);
+      else missing.push(w);
+    }
+    const stillMissing = missing.filter((w) => {
+      if (w.cls !== 'title' && w.cls !== 'outline') return true;
+      const hit = shapes.find((s) => !used.has(s) && !s.getAttribute('presentation:class') && adoptable(s, w.cls));
+      if (hit) used.add(hit);
+      return !hit;
+    });
+    for (const s of shapes) if (!used.has(s) && s.getAttribute('presentation:class') && isEmptyPlaceholder(s) && ['title', 'subtitle', 'outline', 'chart', 'table', 'graphic', 'object', 'orgchart', 'text'].includes(s.getAttribute('presentation:class')!)) s.parentNode!.removeChild(s);
+    const master = this.masterOf(page);
+    const anchor = childElements(page).find((el) => (el.namespaceURI === NS.presentation && (el.localName === 'notes' || el.localName === 'animations')) || el.namespaceURI === 'urn:oasis:names:tc:opendocument:xmlns:animation:1.0') ?? null;
+    for (const w of stillMissing) page.insertBefore(this.placeholder(master, w), anchor);
+  }
+
+  /** An empty presentation object of a class, placed in the master's title or outline area. */
+  private placeholder(master: Master | undefined, w: { cls: string; x: number; y: number; w: number; h: number }): Element {
+    const dom = this.doc.xml(CONTENT);
+    const frame = dom.createElementNS(NS.draw, 'draw:frame');
+    const styleName = master ? `${master.styleName}-${w.cls === 'outline' ? 'outline1' : w.cls}` : undefined;
+    if (styleName && this.styles.find('presentation', styleName)) frame.setAttributeNS(NS.presentation, 'presentation:style-name', styleName);
+    frame.setAttributeNS(NS.draw, 'draw:layer', 'layout');
+    const area = this.areaOf(master, w.cls === 'title' ? 'title' : 'outline');
+    frame.setAttributeNS(NS.svg, 'svg:width', cm(area.w * (w.cls === 'title' ? 1 : w.w)));
+    frame.setAttributeNS(NS.svg, 'svg:height', cm(area.h * (w.cls === 'title' ? 1 : w.h)));
+    frame.setAttributeNS(NS.svg, 'svg:x', cm(area.x + (w.cls === 'title' ? 0 : area.w * w.x)));
+    frame.setAttributeNS(NS.svg, 'svg:y', cm(area.y + (w.cls === 'title' ? 0 : area.h * w.y)));
+    frame.setAttributeNS(NS.presentation, 'presentation:class', w.cls);
+    frame.setAttributeNS(NS.presentation, 'presentation:placeholder', 'true');
+    frame.appendChild(dom.createElementNS(NS.draw, 'draw:text-box'));
+    return frame;
+  }
+
+  /** The master's title or outline frame box in cm, or a box in proportion to the page when it has none. */
+  private areaOf(master: Master | undefined, cls: 'title' | 'outline'): { x: number; y: number; w: number; h: number } {
+    const frame = master ? childElements(master.el, NS.draw, 'frame').find((f) => f.getAttribute('presentation:class') === cls) : undefined;
+    if (frame) return { x: lengthToCm(frame.getAttribute('svg:x') ?? ''), y: lengthToCm(frame.getAttribute('svg:y') ?? ''), w: lengthToCm(frame.getAttribute('svg:width') ?? ''), h: lengthToCm(frame.getAttribute('svg:height') ?? '') };
+    const { width, height } = this.pageSize(master);
+    return cls === 'title' ? { x: width * 0.05, y: height * 0.04, w: width * 0.9, h: height * 0.175 } : { x: width * 0.05, y: height * 0.25, w: width * 0.9, h: height * 0.68 };
+  }
+
+  private pageSize(master: Master | undefined): { width: number; height: number } {
+    const layoutName = master?.el.getAttribute('style:page-layout-name');
+    const auto = this.doc.has(STYLES) ? firstChild(this.doc.xml(STYLES).documentElement!, NS.office, 'automatic-styles') : undefined;
+    const pl = auto && layoutName ? childElements(auto, NS.style, 'page-layout').find((e) => e.getAttribute('style:name') === layoutName) : undefined;
+    const props = pl && firstChild(pl, NS.style, 'page-layout-properties');
+    return { width: lengthToCm(props?.getAttribute('fo:page-width') ?? '') || 28, height: lengthToCm(props?.getAttribute('fo:page-height') ?? '') || 15.75 };
+  }
+
+  /** The name of a style:presentation-page-layout LibreOffice reads as `layoutId`, made in styles.xml when missing. */
+  private ensureLayoutStyle(layoutId: number): string {
+    for (const [name, l] of this.layoutStyles()) if (l.id === layoutId) return name;
+    const dom = this.doc.xml(STYLES);
+    let styles = firstChild(dom.documentElement!, NS.office, 'styles');
+    if (!styles) {
+      styles = dom.createElementNS(NS.office, 'office:styles');
+      dom.documentElement!.insertBefore(styles, childElements(dom.documentElement!)[0]?.nextSibling ?? null);
+    }
+    const taken = this.layoutStyles();
+    let n = taken.size;
+    while (taken.has(`AL${n}T${layoutId}`)) n++;
+    const name = `AL${n}T${layoutId}`;
+    const layout = dom.createElementNS(NS.style, 'style:presentation-page-layout');
+    layout.setAttributeNS(NS.style, 'style:name', name);
+    for (const p of placeholdersOfLayout(layoutId) ?? []) {
+      const el = dom.createElementNS(NS.presentation, 'presentation:placeholder');
+      el.setAttributeNS(NS.presentation, 'presentation:object', p.object);
+      el.setAttributeNS(NS.svg, 'svg:x', cm(2 + 24 * p.x));
+      el.setAttributeNS(NS.svg, 'svg:y', cm(p.object === 'title' || p.object === 'vertical_title' ? 1 : 4 + 12 * p.y));
+      el.setAttributeNS(NS.svg, 'svg:width', cm(p.object === 'title' || p.object === 'vertical_title' ? 24 : 24 * p.w));
+      el.setAttributeNS(NS.svg, 'svg:height', cm(p.object === 'title' || p.object === 'vertical_title' ? 2.5 : 12 * p.h));
+      layout.appendChild(el);
+    }
+    styles.appendChild(layout);
+    taken.set(name, { id: layoutId, el: layout });
+    this.doc.markChanged(STYLES);
+    return name;
+  }
+}
+
+/** True for LibreOffice's default names: "page<n>" at 1-based position n, or "Slide ..." (SdGenericDrawPage::setName). */
+function isDefaultName(name: string, index: number): boolean {
+  if (name === '') return true;
+  const m = /^page([0-9]*)$/.exec(name);
+  if (m) return m[1] !== '' && Number(m[1]) === index + 1;
+  return name.startsWith('Slide ');
+}
+
+/** Where slides go when there is none: before presentation:settings, if any. */
+function firstSlideAnchor(presentation: Element): Element | null {
+  return childElements(presentation, NS.presentation, 'settings')[0] ?? null;
+}
+
+/** The shapes of a page in document order (draw:a unwrapped to its shape). */
+export function shapesOf(page: Element): Element[] {
+  const out: Element[] = [];
+  for (const el of childElements(page)) {
+    const isShape = (el.namespaceURI === NS.draw && SHAPES.has(el.localName ?? '')) || (el.localName === 'scene' && el.namespaceURI === 'urn:oasis:names:tc:opendocument:xmlns:dr3d:1.0');
+    if (!isShape) continue;
+    if (el.localName === 'a' && el.namespaceURI === NS.draw) {
+      const inner = childElements(el).find((c) => c.namespaceURI === NS.draw && SHAPES.has(c.localName ?? ''));
+      if (inner) out.push(inner);
+      continue;
+    }
+    out.push(el);
+  }
+  return out;
+}
+
+/** The element holding a shape's paragraphs, or undefined when the shape cannot hold text. */
+function textContainerOf(shape: Element): Element | undefined {
+  const local = shape.localName;
+  if (local === 'g' || local === 'page-thumbnail' || local === 'control' || local === 'scene') return undefined;
+  if (local !== 'frame') return shape;
+  const kids = childElements(shape, NS.draw);
+  return kids.find((k) => k.localName === 'text-box') ?? kids.find((k) => k.localName === 'image');
+}
+
+/** The texts of a shape (a table: one per cell with text), each as its paragraph strings; empty texts left out. */
+function textsOf(shape: Element): string[][] {
+  if (shape.localName === 'frame') {
+    const table = firstChild(shape, NS.table, 'table');
+    if (table) {
+      const out: string[][] = [];
+      for (const row of childElements(table, NS.table, 'table-row')) for (const cell of childElements(row, NS.table, 'table-cell')) pushText(out, cell);
+      return out;
+    }
+  }
+  const container = textContainerOf(shape);
+  const out: string[][] = [];
+  if (container) pushText(out, container);
+  return out;
+}
+
+function pushText(out: string[][], container: Element): void {
+  const paras = paragraphsOf(container).map(paragraphText);
+  if (paras.length > 1 || (paras.length === 1 && paras[0] !== '')) out.push(paras);
+}
+
+/** An empty presentation object: a placeholder, or one whose text is empty. */
+function isEmptyPlaceholder(shape: Element): boolean {
+  if (shape.getAttribute('presentation:placeholder') === 'true') return true;
+  return textsOf(shape).length === 0 && !!textContainerOf(shape) && textContainerOf(shape)!.localName === 'text-box';
+}
+
+/** Objects LibreOffice adopts as a layout's title (title text only) or outline (pictures, OLE objects, tables). */
+function adoptable(shape: Element, cls: string): boolean {
+  if (cls !== 'outline' || shape.localName !== 'frame') return false;
+  return childElements(shape).some((k) => (k.namespaceURI === NS.draw && ['image', 'object', 'object-ole', 'plugin'].includes(k.localName ?? '')) || (k.namespaceURI === NS.table && k.localName === 'table'));
+}

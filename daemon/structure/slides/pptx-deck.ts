@@ -1,0 +1,393 @@
+/**
+ * A PPTX presentation as a `SlideDeck` (ECMA-376 Part 1, 19.2 presentation.xml p:sldIdLst; 19.3 slides, slide
+ * layouts, slide masters), seen the way LibreOffice 7.4's PPTX import sees it (docs/structure/slides.md):
+ *  - master slides: one per slide layout used by a slide, in order of first use; named after the layout's
+ *    p:cSld/@name unless that name is taken, else "Default", "Default 1", ...;
+ *  - slide names: p:cSld/@name, else the title text (" (2)", " (3)" for repeats), else the dynamic "Slide <n>";
+ *  - layout id: the AutoLayout LibreOffice derives from p:sldLayout/@type;
+ *  - objects: pptx-shapes.ts.
+ * Changes go through the document's parsed parts (relationships, content types, presentation.xml), so they are
+ * written at save and untouched parts are copied.
+ */
+import type { Document, Element } from '@xmldom/xmldom';
+import type { StructureDocument } from '../document.ts';
+import { StructureError } from '../errors.ts';
+import { addOverride, removeOverride } from '../package/content-types.ts';
+import { addRelationship, docRelationships, relativeTarget, relsPartName, removeRelationship, removeRelsPart } from '../package/opc-relationships.ts';
+import { NS, childElements, firstChild, parseXml } from '../xml/dom.ts';
+import type { SlideDeck, TextObjectEditor } from './deck.ts';
+import type { SlideItem, SlidesResult } from './index.ts';
+import { SLIDE_LAYOUTS, autoLayoutName, autoLayoutOfType, layoutTypesFor } from './pptx-autolayout.ts';
+import { describeObject, isTextShape, placeholderOf, placeholderType, slideObjects, titleText } from './pptx-shapes.ts';
+import { PptxTextBody } from './pptx-text.ts';
+
+const REL_BASE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
+const SLIDE_CT = 'application/vnd.openxmlformats-officedocument.presentationml.slide+xml';
+const P14 = 'http://schemas.microsoft.com/office/powerpoint/2010/main';
+/** Placeholders a new slide does not copy from its layout (they become header/footer settings). */
+const HEADER_FOOTER_PH = new Set(['dt', 'ftr', 'sldNum', 'hdr']);
+
+function relType(type: string, name: string): boolean {
+  return type.endsWith(`/${name}`);
+}
+
+/** One slide: its p:sldId, relationship id and part. */
+interface SlideRef {
+  sldId: Element;
+  rId: string;
+  part: string;
+}
+
+/** Opens a pptx for slide commands and extraction. @throws StructureError bad_package when presentation.xml is missing. */
+export function openPptxDeck(doc: StructureDocument): PptxDeck {
+  return new PptxDeck(doc);
+}
+
+/** The PPTX implementation of SlideDeck. */
+export class PptxDeck implements SlideDeck {
+  private readonly presPart: string;
+  private readonly pres: Document;
+  private readonly created = new Set<string>();
+
+  constructor(private readonly doc: StructureDocument) {
+    const main = docRelationships(doc, '').find((r) => relType(r.type, 'officeDocument') && !r.external);
+    this.presPart = main?.target ?? 'ppt/presentation.xml';
+    this.pres = doc.xml(this.presPart);
+  }
+
+  private sldIdLst(): Element {
+    const root = this.pres.documentElement!;
+    let lst = firstChild(root, NS.p, 'sldIdLst');
+    if (!lst) {
+      lst = this.pres.createElementNS(NS.p, 'p:sldIdLst');
+      const after = firstChild(root, NS.p, 'notesMasterIdLst') ?? firstChild(root, NS.p, 'sldMasterIdLst');
+      root.insertBefore(lst, after ? after.nextSibling : root.firstChild);
+    }
+    return lst;
+  }
+
+  private slides(): SlideRef[] {
+    const rels = new Map(docRelationships(this.doc, this.presPart).map((r) => [r.id, r.target]));
+    return childElements(this.sldIdLst(), NS.p, 'sldId').map((sldId) => {
+      const rId = sldId.getAttributeNS(NS.r, 'id') ?? '';
+      const part = rels.get(rId);
+      if (!part) throw new StructureError('bad_package', `p:sldId ${sldId.getAttribute('id')} points at no slide part (${rId})`, this.presPart);
+      return { sldId, rId, part };
+    });
+  }
+
+  private slide(index: number): SlideRef {
+    const s = this.slides()[index];
+    if (!s) throw new StructureError('out_of_range', `there is no slide ${index}`);
+    return s;
+  }
+
+  private spTree(part: string): Element {
+    const cSld = firstChild(this.doc.xml(part).documentElement!, NS.p, 'cSld');
+    const tree = cSld ? firstChild(cSld, NS.p, 'spTree') : undefined;
+    if (!tree) throw new StructureError('bad_package', `${part} has no p:cSld/p:spTree`, part);
+    return tree;
+  }
+
+  private layoutOf(slidePart: string): string {
+    const rel = docRelationships(this.doc, slidePart).find((r) => relType(r.type, 'slideLayout'));
+    if (!rel) throw new StructureError('bad_package', `${slidePart} has no slide layout`, slidePart);
+    return rel.target;
+  }
+
+  private layoutInfo(layoutPart: string): { name: string; type: string | null } {
+    const root = this.doc.xml(layoutPart).documentElement!;
+    return { name: firstChild(root, NS.p, 'cSld')?.getAttribute('name') ?? '', type: root.getAttribute('type') };
+  }
+
+  /** LibreOffice's master pages: one per used layout, in order of first use, with their names. */
+  private masters(): { layout: string; name: string }[] {
+    const out: { layout: string; name: string }[] = [];
+    for (const s of this.slides()) {
+      const layout = this.layoutOf(s.part);
+      if (out.some((m) => m.layout === layout)) continue;
+      const taken = new Set(out.map((m) => m.name));
+      let name = 'Default';
+      for (let i = 1; taken.has(name); i++) name = `Default ${i}`;
+      const wanted = this.layoutInfo(layout).name;
+      if (wanted && !taken.has(wanted)) name = wanted;
+      out.push({ layout, name });
+    }
+    return out;
+  }
+
+  /** Number of slides. */
+  slideCount(): number {
+    return this.slides().length;
+  }
+
+  /** Names of the master slides, in order. */
+  masterNames(): string[] {
+    return this.masters().map((m) => m.name);
+  }
+
+  /** The names of the slides: p:cSld/@name, else the title (deduplicated), else "Slide <n>". */
+  slideNames(): string[] {
+    const names: string[] = [];
+    for (const s of this.slides()) {
+      const explicit = firstChild(this.doc.xml(s.part).documentElement!, NS.p, 'cSld')?.getAttribute('name') ?? '';
+      let name = explicit;
+      if (!name) {
+        const title = titleText(this.spTree(s.part));
+        if (title) {
+          let count = 1;
+          for (const prev of names) {
+            if (!prev.startsWith(title)) continue;
+            const rest = prev.slice(title.length);
+            if (rest === '' || /^ \((\d+)\)$/.test(rest) && Number(rest.slice(2, -1)) > 0) count++;
+          }
+          name = count === 1 ? title : `${title} (${count})`;
+        }
+      }
+      names.push(name);
+    }
+    return names.map((n, i) => n || `Slide ${i + 1}`);
+  }
+
+  /** The whole slides result. */
+  describe(): SlidesResult {
+    const masters = this.masters();
+    const names = this.slideNames();
+    const MasterSlides: SlidesResult['MasterSlides'] = {};
+    masters.forEach((m, i) => (MasterSlides[`MasterSlide ${i}`] = { Name: m.name }));
+    const Slides: Record<string, SlideItem> = {};
+    this.slides().forEach((s, i) => {
+      const layout = this.layoutOf(s.part);
+      const id = autoLayoutOfType(this.layoutInfo(layout).type);
+      const objects = slideObjects(this.spTree(s.part));
+      const Objects: SlideItem['Objects'] = {};
+      objects.forEach((o, k) => (Objects[`Objects ${k}`] = describeObject(o)));
+      Slides[`Slide ${i}`] = {
+        SlideName: names[i],
+        MasterSlideName: masters.find((m) => m.layout === layout)?.name ?? '',
+        LayoutId: id,
+        LayoutName: autoLayoutName(id),
+        ObjectCount: objects.length,
+        Objects,
+      };
+    });
+    return { SlideCount: names.length, MasterSlideCount: masters.length, MasterSlides, Slides };
+  }
+
+  /** A part name `ppt/slides/slide<n>.xml` not used yet. */
+  private newSlidePart(): string {
+    let max = 0;
+    for (const n of [...this.doc.pkg.names(), ...this.created]) {
+      const m = /^ppt\/slides\/slide(\d+)\.xml$/.exec(n);
+      if (m) max = Math.max(max, Number(m[1]));
+    }
+    const part = `ppt/slides/slide${max + 1}.xml`;
+    this.created.add(part);
+    return part;
+  }
+
+  /** Adds the presentation relationship, p:sldId (at `at`) and content type of a new slide part. */
+  private register(part: string, at: number): void {
+    const rId = addRelationship(this.doc, this.presPart, `${REL_BASE}slide`, part);
+    const lst = this.sldIdLst();
+    const ids = childElements(lst, NS.p, 'sldId');
+    const next = Math.max(255, ...ids.map((e) => Number(e.getAttribute('id') ?? 0))) + 1;
+    const sldId = this.pres.createElementNS(NS.p, 'p:sldId');
+    sldId.setAttribute('id', String(next));
+    sldId.setAttributeNS(NS.r, 'r:id', rId);
+    lst.insertBefore(sldId, ids[at] ?? null);
+    this.doc.markChanged(this.presPart);
+    addOverride(this.doc, part, SLIDE_CT);
+  }
+
+  /** Inserts a new slide on master `master` (its slide layout) at `at`, with the layout's text placeholders, empty. */
+  insertSlide(at: number, master: number): void {
+    const m = this.masters()[master];
+    if (!m) throw new StructureError('out_of_range', `there is no master slide ${master}`);
+    const part = this.newSlidePart();
+    const dom = parseXml(
+      `<p:sld xmlns:a="${NS.a}" xmlns:r="${NS.r}" xmlns:p="${NS.p}"><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/></p:spTree></p:cSld><p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>`,
+      part,
+    );
+    this.doc.putXml(part, dom);
+    addRelationship(this.doc, part, `${REL_BASE}slideLayout`, m.layout);
+    const tree = this.spTree(part);
+    for (const ph of this.layoutPlaceholders(m.layout)) tree.appendChild(this.emptyPlaceholder(dom, ph, tree));
+    this.register(part, at);
+  }
+
+  /** The text placeholders of a layout (p:sp with p:ph, not header/footer or picture-like ones). */
+  private layoutPlaceholders(layout: string): Element[] {
+    return childElements(this.spTree(layout), NS.p, 'sp').filter((sp) => {
+      const type = placeholderType(sp);
+      return type !== undefined && !HEADER_FOOTER_PH.has(type) && isTextShape(sp);
+    });
+  }
+
+  /** An empty slide placeholder for layout placeholder `src` (same p:ph, name, empty text). */
+  private emptyPlaceholder(dom: Document, src: Element, tree: Element): Element {
+    const ids = Array.from(tree.getElementsByTagNameNS(NS.p, 'cNvPr')).map((e) => Number(e.getAttribute('id') ?? 0));
+    const id = Math.max(1, ...ids) + 1;
+    const sp = dom.createElementNS(NS.p, 'p:sp');
+    const nvSpPr = dom.createElementNS(NS.p, 'p:nvSpPr');
+    const cNvPr = dom.createElementNS(NS.p, 'p:cNvPr');
+    cNvPr.setAttribute('id', String(id));
+    const srcName = src.getElementsByTagNameNS(NS.p, 'cNvPr')[0]?.getAttribute('name') ?? '';
+    cNvPr.setAttribute('name', srcName || `Placeholder ${id - 1}`);
+    const cNvSpPr = dom.createElementNS(NS.p, 'p:cNvSpPr');
+    const locks = dom.createElementNS(NS.a, 'a:spLocks');
+    locks.setAttribute('noGrp', '1');
+    cNvSpPr.appendChild(locks);
+    const nvPr = dom.createElementNS(NS.p, 'p:nvPr');
+    const ph = dom.createElementNS(NS.p, 'p:ph');
+    const srcPh = placeholderOf(src)!;
+    for (const attr of ['type', 'orient', 'sz', 'idx']) if (srcPh.hasAttribute(attr)) ph.setAttribute(attr, srcPh.getAttribute(attr)!);
+    nvPr.appendChild(ph);
+    nvSpPr.appendChild(cNvPr);
+    nvSpPr.appendChild(cNvSpPr);
+    nvSpPr.appendChild(nvPr);
+    sp.appendChild(nvSpPr);
+    sp.appendChild(dom.createElementNS(NS.p, 'p:spPr'));
+    const tx = dom.createElementNS(NS.p, 'p:txBody');
+    tx.appendChild(dom.createElementNS(NS.a, 'a:bodyPr'));
+    tx.appendChild(dom.createElementNS(NS.a, 'a:lstStyle'));
+    const p = dom.createElementNS(NS.a, 'a:p');
+    const end = dom.createElementNS(NS.a, 'a:endParaRPr');
+    end.setAttribute('lang', 'en-US');
+    p.appendChild(end);
+    tx.appendChild(p);
+    sp.appendChild(tx);
+    return sp;
+  }
+
+  /** Deletes slide `index`: its p:sldId, relationship, part, .rels, content type, notes slide and comments. */
+  deleteSlide(index: number): void {
+    const s = this.slide(index);
+    const id = s.sldId.getAttribute('id');
+    s.sldId.parentNode!.removeChild(s.sldId);
+    for (const sld of Array.from(this.pres.getElementsByTagNameNS(NS.p, 'sld'))) if (sld.getAttributeNS(NS.r, 'id') === s.rId) sld.parentNode!.removeChild(sld);
+    for (const ref of Array.from(this.pres.getElementsByTagNameNS(P14, 'sldId'))) if (ref.getAttribute('id') === id) ref.parentNode!.removeChild(ref);
+    this.doc.markChanged(this.presPart);
+    removeRelationship(this.doc, this.presPart, s.rId);
+    for (const rel of docRelationships(this.doc, s.part)) {
+      if (!rel.external && (relType(rel.type, 'notesSlide') || relType(rel.type, 'comments'))) this.removePart(rel.target);
+    }
+    this.removePart(s.part);
+  }
+
+  private removePart(part: string): void {
+    if (this.doc.has(part) || this.created.has(part)) this.doc.removePart(part);
+    removeRelsPart(this.doc, part);
+    removeOverride(this.doc, part);
+    this.created.delete(part);
+  }
+
+  /** Moves slide `from` so that it ends at index `to`. */
+  moveSlide(from: number, to: number): void {
+    const s = this.slide(from);
+    const lst = this.sldIdLst();
+    lst.removeChild(s.sldId);
+    lst.insertBefore(s.sldId, childElements(lst, NS.p, 'sldId')[to] ?? null);
+    this.doc.markChanged(this.presPart);
+  }
+
+  /** Inserts a copy of slide `index` at `index + 1`: the slide XML and its relationships (media, charts shared; notes and comments not copied). */
+  duplicateSlide(index: number): void {
+    const s = this.slide(index);
+    const part = this.newSlidePart();
+    this.doc.putXml(part, this.doc.xml(s.part).cloneNode(true) as Document);
+    const srcRels = relsPartName(s.part);
+    const rels = this.doc.xml(srcRels).cloneNode(true) as Document;
+    for (const r of childElements(rels.documentElement!, NS.rel, 'Relationship')) {
+      const type = r.getAttribute('Type') ?? '';
+      if (relType(type, 'notesSlide') || relType(type, 'comments')) rels.documentElement!.removeChild(r);
+    }
+    this.doc.putXml(relsPartName(part), rels);
+    this.register(part, index + 1);
+  }
+
+  /** Layout ids and names ChangeLayout accepts. */
+  layouts(): ReadonlyArray<{ id: number; name: string }> {
+    return SLIDE_LAYOUTS;
+  }
+
+  /**
+   * Changes the layout of slide `index` to the layout of its master whose type gives AutoLayout `layoutId`; slide
+   * placeholders are re-pointed (idx) at the new layout's placeholders of the same kind, and missing ones added empty.
+   * @throws StructureError no_match when the master has no such layout.
+   */
+  changeLayout(index: number, layoutId: number): void {
+    const s = this.slide(index);
+    const current = this.layoutOf(s.part);
+    const masterRel = docRelationships(this.doc, current).find((r) => relType(r.type, 'slideMaster'));
+    if (!masterRel) throw new StructureError('bad_package', `${current} has no slide master`, current);
+    const candidates = docRelationships(this.doc, masterRel.target).filter((r) => relType(r.type, 'slideLayout')).map((r) => r.target);
+    const types = layoutTypesFor(layoutId);
+    let target: string | undefined;
+    for (const t of types) {
+      target = candidates.find((l) => (this.layoutInfo(l).type ?? 'cust') === t);
+      if (target) break;
+    }
+    if (!target) {
+      const have = candidates.map((l) => `${this.layoutInfo(l).name || l} (${autoLayoutName(autoLayoutOfType(this.layoutInfo(l).type))})`).join(', ');
+      throw new StructureError('no_match', `the slide's master has no layout for ${autoLayoutName(layoutId)}; its layouts are: ${have}`);
+    }
+    const relsName = relsPartName(s.part);
+    const relsRoot = this.doc.xml(relsName).documentElement!;
+    for (const r of childElements(relsRoot, NS.rel, 'Relationship')) {
+      if (relType(r.getAttribute('Type') ?? '', 'slideLayout')) r.setAttribute('Target', relativeTarget(s.part, target!));
+    }
+    this.doc.markChanged(relsName);
+    const kind = (sp: Element) => {
+      const t = placeholderType(sp) ?? '';
+      return t === 'ctrTitle' ? 'title' : t === 'body' ? 'obj' : t;
+    };
+    const tree = this.spTree(s.part);
+    const slidePhs = childElements(tree, NS.p, 'sp').filter((sp) => placeholderOf(sp) && !HEADER_FOOTER_PH.has(placeholderType(sp)!));
+    const dom = this.doc.xml(s.part);
+    for (const lph of this.layoutPlaceholders(target)) {
+      const k = kind(lph);
+      const i = slidePhs.findIndex((sp) => kind(sp) === k);
+      if (i >= 0) {
+        const ph = placeholderOf(slidePhs[i])!;
+        const idx = placeholderOf(lph)!.getAttribute('idx');
+        if (idx) ph.setAttribute('idx', idx);
+        else ph.removeAttribute('idx');
+        slidePhs.splice(i, 1);
+      } else {
+        tree.appendChild(this.emptyPlaceholder(dom, lph, tree));
+      }
+    }
+    this.doc.markChanged(s.part);
+  }
+
+  /** Renames slide `index` (p:cSld/@name). */
+  renameSlide(index: number, name: string): void {
+    const s = this.slide(index);
+    firstChild(this.doc.xml(s.part).documentElement!, NS.p, 'cSld')!.setAttribute('name', name);
+    this.doc.markChanged(s.part);
+  }
+
+  /** Number of objects on slide `index`. */
+  objectCount(index: number): number {
+    return slideObjects(this.spTree(this.slide(index).part)).length;
+  }
+
+  /** The text editor of object `object` on slide `index` (a p:txBody is created for a shape without one). */
+  textObject(index: number, object: number): TextObjectEditor | undefined {
+    const part = this.slide(index).part;
+    const shape = slideObjects(this.spTree(part))[object];
+    if (!shape || !isTextShape(shape)) return undefined;
+    let tx = firstChild(shape, NS.p, 'txBody');
+    if (!tx) {
+      const dom = this.doc.xml(part);
+      tx = dom.createElementNS(NS.p, 'p:txBody');
+      tx.appendChild(dom.createElementNS(NS.a, 'a:bodyPr'));
+      tx.appendChild(dom.createElementNS(NS.a, 'a:lstStyle'));
+      tx.appendChild(dom.createElementNS(NS.a, 'a:p'));
+      shape.insertBefore(tx, firstChild(shape, NS.p, 'extLst') ?? null);
+    }
+    const type = placeholderType(shape);
+    return new PptxTextBody(tx, type === 'obj' || type === 'body', () => this.doc.markChanged(part));
+  }
+}
