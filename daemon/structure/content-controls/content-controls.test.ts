@@ -85,6 +85,8 @@ describe('content controls: content', () => {
   it('docx content removes w:showingPlcHdr; empty content restores the placeholder from the glossary', async () => {
     const out = await expectChange('run-level-controls.docx', [{ 'ContentControls.ByAlias.Empty': { content: 'Filled' } }], { 6: { content: 'Filled' } });
     expect(partText(out, 'word/document.xml')).not.toContain('showingPlcHdr');
+    // The placeholder's grey character style goes with the placeholder.
+    expect(partText(out, 'word/document.xml')).toContain('<w:sdtContent><w:r><w:t>Filled</w:t></w:r></w:sdtContent>');
     const back = await transform(anyFile('ContentControls.docx'), 'docx', [{ 'ContentControls.ByIndex.1': { content: '' } }]);
     const xml = partText(back, 'word/document.xml');
     // The placeholder DefaultPlaceholder_1081868574 of word/glossary/document.xml reads "Click here to enter text.".
@@ -106,6 +108,7 @@ describe('content controls: content', () => {
     expect(xml).toContain('<loext:content-control><text:span text:style-name="T1"><text:s/>two <text:s/>spaces<text:tab/>and<text:line-break/>break</text:span></loext:content-control>');
     expect(xml).toContain('<loext:list-item loext:display-text="Blue" loext:value="blue"/>Blue</loext:content-control>');
     expect(xml).not.toContain('showing-place-holder');
+    expect(xml).toContain('Placeholder: <loext:content-control>Set</loext:content-control>');
     await expectChange('Bug54849.odt', [{ 'ContentControls.ByIndex.3': { content: 'New header' } }], { 3: { content: 'New header' } });
   });
 });

@@ -153,9 +153,10 @@ export class OdfContentControl implements ContentControl {
     return { checked: this.attr('checked-state') || DEFAULT_CHECKBOX_STATES.checked, unchecked: this.attr('unchecked-state') || DEFAULT_CHECKBOX_STATES.unchecked };
   }
 
-  /** Replaces the children (list items stay) by `text`, inside a copy of the first text:span when there is one. */
+  /** Replaces the children (list items stay) by `text`, inside a copy of the first text:span when there is one (not a placeholder's). */
   private replaceText(text: string): void {
-    const span = childElements(this.el).find((c) => c.namespaceURI === NS.text && c.localName === 'span');
+    // While the placeholder shows, the span carries the placeholder's style ("Placeholder Text"): not kept.
+    const span = this.flag('showing-place-holder') ? undefined : childElements(this.el).find((c) => c.namespaceURI === NS.text && c.localName === 'span');
     const keep: Node[] = [];
     for (let n = this.el.firstChild; n; ) {
       const next = n.nextSibling;

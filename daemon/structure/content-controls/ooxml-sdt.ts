@@ -189,6 +189,13 @@ export class OoxmlSdt implements ContentControl {
   setContent(text: string): void {
     let shown = text;
     let rPr = firstRunProperties(this.content);
+    // A control showing its placeholder shows it in the placeholder's style (Word: "PlaceholderText", grey); the
+    // value that replaces it should not be grey.
+    const rStyle = rPr && firstChild(rPr, NS.w, 'rStyle');
+    if (rStyle && firstChild(this.sdtPr, NS.w, 'showingPlcHdr') && rStyle.getAttributeNS(NS.w, 'val') === 'PlaceholderText') {
+      rPr!.removeChild(rStyle);
+      if (childElements(rPr!).length === 0) rPr = undefined;
+    }
     const placeholder = text === '' ? this.placeholder() : undefined;
     if (placeholder) {
       shown = placeholder.text;

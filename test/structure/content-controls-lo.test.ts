@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transformStructure } from '../../daemon/structure/index.ts';
+import { anyFile, extract } from '../../daemon/structure/content-controls/test-support.ts';
+import { postConvert } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+
+// LibreOffice (a kit behind a real daemon) opens what the engine's content-control transforms wrote, docx and
+// odt, without error, and shows the new content and checkbox glyphs in its own text export.
+describe('content-control transforms, as LibreOffice reads them', () => {
+  let daemon: TestDaemon;
+  beforeAll(async () => {
+    daemon = await startDaemon();
+  });
+  afterAll(async () => daemon?.stop());
+
+  const asText = async (bytes: Uint8Array, filename: string): Promise<string> => {
+    const r = await postConvert(daemon.url, '/ode/convert-to/txt', { bytes: Buffer.from(bytes), filename });
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    return r.body.toString('utf8');
+  };
+  const recipe = (transforms: unknown) => JSON.stringify({ Transforms: transforms });
+
+  it('docx: plain text, rich text and checkbox (ContentControls.docx)', async () => {
+    const before = await asText(anyFile('ContentControls.docx'), 'ContentControls.docx');
+    expect(before).toContain('To make your document look professionally produced');
+    expect(before).toContain('\u2610');
+    const out = await transformStructure(
+      anyFile('ContentControls.docx'),
+      'docx',
+      recipe([{ 'ContentControls.ByIndex.1': { content: 'Ode  was here' } }, { 'ContentControls.ByAlias.CheckBoxContentControl': { checked: true } }, { 'ContentControls.ByTag.RichTextContentControl': { content: 'First line\nSecond line' } }]),
+    );
+    const text = await asText(out, 'out.docx');
+    expect(text).toContain('To Ode  was here produced');
+    expect(text).toContain('\u2612');
+    expect(text).not.toContain('\u2610');
+    expect(text).toMatch(/First line\r?\nSecond line/);
+  });
+
+  // LibreOffice 7.4, like Word, shows a bound text control's value from the custom XML part, not from w:sdtContent
+  // (a copy of this file with only customXML/item.xml edited shows the edited value): the engine writes both.
+  it('docx: a data-bound control keeps its new value (LibreOffice, like Word, reads the bound custom XML)', async () => {
+    const out = await transformStructure(anyFile('Data-Bound-Content-Controls.docx'), 'docx', recipe([{ 'ContentControls.ByTag.City': { content: 'Seattle' } }, { 'ContentControls.ByAlias.Company': { content: 'Ode Ltd' } }]));
+    const text = await asText(out, 'bound.docx');
+    expect(text).toContain('Seattle');
+    expect(text).toContain('Ode Ltd');
+    expect(text).not.toContain('Redmond');
+  });
+
+  it('docx: a date control with a new date and text (52449.docx)', async () => {
+    const out = await transformStructure(anyFile('52449.docx'), 'docx', recipe([{ 'ContentControls.ByIndex.0': { date: '2024-05-01', content: '01-05-2024' } }]));
+    expect(extract(out, 'docx')['ContentControls.ByIndex.0']).toMatchObject({ CurrentDate: '2024-05-01T00:00:00Z', content: '01-05-2024' });
+    const text = await asText(out, 'date.docx');
+    expect(text).toContain('Allerød, 01-05-2024');
+  });
+
+  it('odt: rich text, drop-down, checkboxes and placeholder (LibreOffice-made run-level-controls.odt)', async () => {
+    const out = await transformStructure(
+      anyFile('run-level-controls.odt'),
+      'odt',
+      recipe([{ 'ContentControls.ByIndex.0': { content: 'Filled  by Ode' } }, { 'ContentControls.ByIndex.1': { checked: false } }, { 'ContentControls.ByIndex.2': { content: '\u2612' } }, { 'ContentControls.ByIndex.3': { content: 'Blue' } }, { 'ContentControls.ByIndex.6': { content: 'Now set' } }]),
+    );
+    const text = await asText(out, 'out.odt');
+    expect(text).toContain('Rich: Filled  by Ode');
+    expect(text).toContain('Checked: \u2610');
+    expect(text).toContain('Unchecked: \u2612');
+    expect(text).toContain('List: Blue');
+    expect(text).toContain('Placeholder: Now set');
+    // LibreOffice can write it back as docx; the controls survive the round trip through LibreOffice itself.
+    const docx = await postConvert(daemon.url, '/ode/convert-to/docx', { bytes: Buffer.from(out), filename: 'out.odt' });
+    expect(docx.status).toBe(200);
+    const again = extract(new Uint8Array(docx.body), 'docx');
+    expect(Object.values(again).map((i) => i.content)).toEqual(expect.arrayContaining(['Filled  by Ode', '\u2610', '\u2612', 'Blue', 'Now set']));
+  });
+});
