@@ -54,7 +54,7 @@ export function findOoxmlSdts(doc: StructureDocument): OoxmlSdt[] {
   };
   const out: OoxmlSdt[] = [];
   const headerIds: string[] = [];
-  const glossary = { main, rel: rels.find((r) => !r.external && r.type === GLOSSARY)?.target };
+  const glossary = rels.find((r) => !r.external && r.type === GLOSSARY)?.target;
 
   const walk = (el: Element, part: string): void => {
     for (let n = el.firstChild; n; n = n.nextSibling) {
@@ -119,7 +119,8 @@ export class OoxmlSdt implements ContentControl {
     readonly part: string,
     private readonly sdt: Element,
     private readonly content: Element,
-    private readonly glossary: { main: string; rel?: string },
+    /** The glossary document part (building blocks, where placeholder texts live), if any. */
+    private readonly glossary: string | undefined,
   ) {}
 
   private get sdtPr(): Element {
@@ -248,8 +249,8 @@ export class OoxmlSdt implements ContentControl {
   private placeholder(): { text: string; rPr?: Element } | undefined {
     const ph = firstChild(this.sdtPr, NS.w, 'placeholder');
     const name = ph && firstChild(ph, NS.w, 'docPart')?.getAttributeNS(NS.w, 'val');
-    if (!name || !this.glossary.rel || !this.doc.has(this.glossary.rel)) return undefined;
-    const parts = firstChild(this.doc.xml(this.glossary.rel).documentElement!, NS.w, 'docParts');
+    if (!name || !this.glossary || !this.doc.has(this.glossary)) return undefined;
+    const parts = firstChild(this.doc.xml(this.glossary).documentElement!, NS.w, 'docParts');
     for (const docPart of parts ? childElements(parts, NS.w, 'docPart') : []) {
       const pr = firstChild(docPart, NS.w, 'docPartPr');
       if (!pr || attrOfChild(pr, 'name') !== name) continue;
