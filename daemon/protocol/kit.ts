@@ -36,6 +36,8 @@ export interface RedlinePage {
   type: string;
   author: string;
   dateTime: string;
+  /** LibreOffice's generated description, e.g. `Delete “text”` (long texts shortened with "..."). */
+  description: string;
   page: number;
 }
 
