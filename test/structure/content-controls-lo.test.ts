@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transformStructure } from '../../daemon/structure/index.ts';
-import { anyFile, extract } from '../../daemon/structure/content-controls/test-support.ts';
+import { anyFile, extract, fixtureFile } from '../../daemon/structure/content-controls/test-support.ts';
 import { postConvert } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 
@@ -70,5 +70,21 @@ describe('content-control transforms, as LibreOffice reads them', () => {
     expect(docx.status).toBe(200);
     const again = extract(new Uint8Array(docx.body), 'docx');
     expect(Object.values(again).map((i) => i.content)).toEqual(expect.arrayContaining(['Filled  by Ode', '\u2610', '\u2612', 'Blue', 'Now set']));
+  });
+
+  it('through the endpoints: extract-document-structure with filter=contentcontrol, then transform-document-structure', async () => {
+    const file = { bytes: Buffer.from(anyFile('Bug54849.docx')), filename: 'Bug54849.docx' };
+    const r = await postConvert(daemon.url, '/ode/extract-document-structure', file, { filter: 'contentcontrol' });
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    expect(JSON.parse(r.body.toString('utf8')).DocStructure).toEqual(JSON.parse(new TextDecoder().decode(fixtureFile('Bug54849.docx.json'))));
+    const t = await postConvert(daemon.url, '/ode/transform-document-structure', file, { transform: recipe([{ 'ContentControls.ByAlias.MyTitle': { content: 'Title set' } }, { 'ContentControls.ByIndex.11': { content: 'Header set' } }]) });
+    expect(t.status, JSON.stringify(t.error)).toBe(200);
+    const items = extract(new Uint8Array(t.body), 'docx');
+    expect([items['ContentControls.ByIndex.0'].content, items['ContentControls.ByIndex.11'].content]).toEqual(['Title set', 'Header set']);
+    const text = await asText(new Uint8Array(t.body), 'out.docx');
+    expect(text).toContain('Title set');
+    const bad = await postConvert(daemon.url, '/ode/transform-document-structure', file, { transform: recipe([{ 'ContentControls.ByIndex.13': { content: 'x' } }]) });
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatchObject({ code: 'out_of_range', path: 'Transforms[0]["ContentControls.ByIndex.13"]' });
   });
 });

@@ -157,6 +157,29 @@ describe('content controls: checked, alias, date', () => {
     await expectChange('52449.odt', [{ 'ContentControls.ByIndex.0': { date: '2030-01-02T10:30:00Z' } }], { 0: { CurrentDate: '2030-01-02T10:30:00Z' } });
   });
 
+  it('odt ById and ByAlias (LibreOffice 7.4 writes no id, alias or tag: every control has id 0)', async () => {
+    const all = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((i) => [i, { alias: 'Same' }]));
+    await expectChange('run-level-controls.odt', [{ 'ContentControls.ById.0': { alias: 'Same' } }], all);
+    await expectChange('run-level-controls.odt', [{ 'ContentControls.ByIndex.1': { alias: 'Box' } }, { 'ContentControls.ByIndex.2': { alias: 'Box' } }, { 'ContentControls.ByAlias.Box': { checked: true } }], {
+      1: { alias: 'Box' },
+      2: { alias: 'Box', Checked: 'true', content: '☒' },
+    });
+    await expectChange('run-level-controls.odt', [{ 'ContentControls.ByIndex.4': { alias: 'When' } }, { 'ContentControls.ByAlias.When': { date: '2001-02-03', content: '03/02/2001' } }], {
+      4: { alias: 'When', CurrentDate: '2001-02-03T00:00:00Z', content: '03/02/2001' },
+    });
+    await expectChange('Bug54849.odt', [{ 'ContentControls.ByIndex.0': { alias: 'Note' } }, { 'ContentControls.ByAlias.Note': { content: 'note text' } }], { 0: { alias: 'Note', content: 'note text' } });
+  });
+
+  it('parts the transform did not touch are copied byte for byte', async () => {
+    const file = anyFile('Bug54849.docx');
+    const out = await transform(file, 'docx', [{ 'ContentControls.ByIndex.0': { content: 'x' } }]);
+    const a = StructureDocument.open(file, 'docx').pkg;
+    const b = StructureDocument.open(out, 'docx').pkg;
+    expect([...b.names()].sort()).toEqual([...a.names()].sort());
+    for (const part of ['word/styles.xml', 'word/header1.xml', 'word/footnotes.xml', 'customXml/item1.xml', '[Content_Types].xml']) expect(b.bytesOf(part), part).toEqual(a.bytesOf(part));
+    expect(b.bytesOf('word/document.xml')).not.toEqual(a.bytesOf('word/document.xml'));
+  });
+
   it('docx date by tag, unbound: w:fullDate only, text unchanged', async () => {
     const out = await expectChange('run-level-controls.docx', [{ 'ContentControls.ByTag.DueTag': { date: '2024-03-01' } }], { 4: { CurrentDate: '2024-03-01T00:00:00Z' } });
     expect(partText(out, 'word/document.xml')).toContain('<w:date w:fullDate="2024-03-01T00:00:00Z">');
