@@ -8,8 +8,8 @@ import type { ChartTable } from './chart-table.ts';
  * spec), insertcolumn.n, insertrow.n, setcolumndesc(.n), setrowdesc(.n), resize, datayx.row.col, data.
  *
  * Rules (docs/structure/charts.md): indexes count from 0; insert positions go from 0 to the count (append);
- * an array shorter than its target changes only the given elements, a longer one is out_of_range (except
- * `data`, which grows the table); a value is a number (or a numeric string), `null` clears a cell (NaN);
+ * an array shorter than its target changes only the given elements, values beyond the target are ignored
+ * (Collabora's own example inserts a 6-value column into a 4-row table) except for `data`, which grows the table; a value is a number (or a numeric string), `null` clears a cell (NaN);
  * NONE is `""`, `null` or an empty array.
  */
 
@@ -100,9 +100,8 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
       }
       arity(0);
       if (!Array.isArray(cmd.value)) throw new StructureError('bad_value', `${p} must be an array of texts, got ${describe(cmd.value)}`, p);
-      if (cmd.value.length > count) throw new StructureError('out_of_range', `${p} has ${cmd.value.length} descriptions, but the chart has ${count} ${list ? 'rows' : 'columns'}`, p);
       const texts = cmd.value.map((v, i) => expectString(v, `${p}[${i}]`));
-      texts.forEach((t, i) => put(i, t));
+      texts.slice(0, count).forEach((t, i) => put(i, t));
       return;
     }
     case 'resize': {
@@ -160,8 +159,8 @@ function cellValue(v: unknown, path: string): number {
   return expectNumber(v, path);
 }
 
+/** The values of an array command: all are checked, those beyond the target's `max` cells are ignored. */
 function numberArray(v: unknown, path: string, max: number): number[] {
   if (!Array.isArray(v)) throw new StructureError('bad_value', `${path} must be an array of numbers, got ${describe(v)}`, path);
-  if (v.length > max) throw new StructureError('out_of_range', `${path} has ${v.length} values, but the target has ${max}`, path);
-  return v.map((x, i) => cellValue(x, `${path}[${i}]`));
+  return v.map((x, i) => cellValue(x, `${path}[${i}]`)).slice(0, max);
 }

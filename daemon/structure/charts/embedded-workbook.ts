@@ -133,7 +133,7 @@ export class EmbeddedWorkbook {
     this.emptyCell(c);
     if (typeof value === 'number') {
       if (!Number.isNaN(value)) c.appendChild(child('v', String(value)));
-    } else {
+    } else if (value !== '') {
       const sst = this.sharedStrings();
       if (sst) {
         c.setAttribute('t', 's');

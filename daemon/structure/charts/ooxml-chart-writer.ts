@@ -119,11 +119,12 @@ class SeriesWriter {
     return e;
   }
 
+  /** Fills a cache or literal: ptCount and one c:pt per value; empty values get no c:pt, except a lone name. */
   private fill(cache: Element, values: string[], formatCode?: string): void {
     if (formatCode !== undefined) this.leaf(cache, 'formatCode', formatCode);
     this.leaf(cache, 'ptCount', undefined, String(values.length));
     values.forEach((v, i) => {
-      if (v === '') return;
+      if (v === '' && !(values.length === 1 && formatCode === undefined)) return;
       const pt = this.leaf(cache, 'pt', undefined, undefined);
       pt.setAttribute('idx', String(i));
       this.leaf(pt, 'v', v);
@@ -147,7 +148,7 @@ class SeriesWriter {
     const ref = this.leaf(holder, 'strRef');
     if (formula) this.leaf(ref, 'f', formula);
     this.fill(this.leaf(ref, 'strCache'), values);
-    if (this.wb && sheet !== undefined && col !== undefined && row !== undefined) values.forEach((v, i) => this.wb!.set(sheet, holderName === 'tx' ? col : col, row + (holderName === 'tx' ? 0 : i), v));
+    if (this.wb && sheet !== undefined && col !== undefined && row !== undefined) values.forEach((v, i) => this.wb!.set(sheet, col, row + i, v));
   }
 
   /** Rewrites a number holder (c:val, c:xVal, c:yVal, c:bubbleSize) as a number reference with its cache. */

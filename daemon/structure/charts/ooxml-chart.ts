@@ -199,7 +199,8 @@ export function readOoxmlChart(space: Element): OoxmlChartModel {
   const columns = sources.map((s, i) => {
     const { count, pts } = points(dataOf(firstChild(s.ser, NS.c, s.role)));
     const values = Array.from({ length: count }, (_, k) => (pts.has(k) && pts.get(k) !== '' ? Number(pts.get(k)) : NaN));
-    const desc = s.named ? (seriesName(s.ser) ?? `Series${i + 1}`) : `Series${i + 1}`;
+    // LibreOffice labels a column without a (non-empty) name `Series<column+1>`
+    const desc = (s.named ? seriesName(s.ser) : undefined) || `Series${i + 1}`;
     return { desc, values, origin: i };
   });
   let rowDescriptions: string[] = [];
