@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import type { Element } from '@xmldom/xmldom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transformStructure } from '../../daemon/structure/index.ts';
+import { ZipPackage } from '../../daemon/structure/package/zip-package.ts';
+import { NS, childElements, parseXml } from '../../daemon/structure/xml/dom.ts';
+import { CORPUS, postConvert } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+
+// LibreOffice (a kit behind a real daemon) opens the pptx files the slide commands wrote, without error, and its
+// own ODP export of them shows the change: slide count and order, texts, layouts, character formatting.
+interface Page {
+  name: string;
+  layout: string;
+  objects: { name: string; paragraphs: string[]; bold: boolean[] }[];
+}
+
+function pagesOf(odp: Buffer): Page[] {
+  const pkg = ZipPackage.open(new Uint8Array(odp));
+  const content = parseXml(pkg.textOf('content.xml')!, 'content.xml');
+  const boldStyles = new Set<string>();
+  for (const st of Array.from(content.getElementsByTagNameNS(NS.style, 'style'))) {
+    const tp = st.getElementsByTagNameNS(NS.style, 'text-properties')[0];
+    if (tp?.getAttributeNS(NS.fo, 'font-weight') === 'bold') boldStyles.add(st.getAttributeNS(NS.style, 'name') ?? '');
+  }
+  const pageLayouts = new Map<string, string>();
+  const styles = parseXml(pkg.textOf('styles.xml')!, 'styles.xml');
+  for (const l of Array.from(styles.getElementsByTagNameNS(NS.style, 'presentation-page-layout'))) pageLayouts.set(l.getAttributeNS(NS.style, 'name') ?? '', l.getAttributeNS(NS.style, 'name') ?? '');
+  return Array.from(content.getElementsByTagNameNS(NS.draw, 'page')).map((page) => ({
+    name: page.getAttributeNS(NS.draw, 'name') ?? '',
+    layout: page.getAttributeNS(NS.presentation, 'presentation-page-layout-name') ?? '',
+    objects: childElements(page, NS.draw).map((o: Element) => {
+      const ps = Array.from(o.getElementsByTagNameNS(NS.text, 'p'));
+      return {
+        name: o.getAttributeNS(NS.draw, 'name') ?? '',
+        paragraphs: ps.map((p) => p.textContent ?? ''),
+        bold: Array.from(o.getElementsByTagNameNS(NS.text, 'span')).map((s) => boldStyles.has(s.getAttributeNS(NS.text, 'style-name') ?? '')),
+      };
+    }),
+  }));
+}
+
+describe('pptx slide commands, as LibreOffice reads the result', () => {
+  let daemon: TestDaemon;
+  beforeAll(async () => {
+    daemon = await startDaemon();
+  }, 120_000);
+  afterAll(async () => daemon?.stop());
+
+  const viaLibreOffice = async (bytes: Uint8Array): Promise<Page[]> => {
+    const r = await postConvert(daemon.url, '/ode/convert-to/odp', { bytes: Buffer.from(bytes), filename: 'deck.pptx' });
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    return pagesOf(r.body);
+  };
+  const transform = (file: string, cmds: unknown[]) => transformStructure(new Uint8Array(readFileSync(`${CORPUS}presentations/${file}`)), 'pptx', JSON.stringify({ Transforms: [{ SlideCommands: cmds }] }));
+
+  it('duplicate, move, delete and SetText: count, order and text', async () => {
+    const out = await transform('layouts.pptx', [{ JumpToSlide: 1 }, { DuplicateSlide: '' }, { 'SetText.0': 'Copied and moved' }, { MoveSlide: 0 }, { DeleteSlide: 5 }]);
+    const pages = await viaLibreOffice(out);
+    expect(pages).toHaveLength(10);
+    expect(pages.map((p) => p.name)).toEqual(['Copied and moved', 'Centered Title', 'Title', 'Section Title', 'Title (2)', 'Title Only', 'Blank with Default Title', 'Caption', 'Picture with Caption', 'Headers & Footers']);
+    expect(pages[0].objects[0].paragraphs).toEqual(['Copied and moved']);
+    expect(pages[0].objects[1].paragraphs.slice(0, 2)).toEqual(['Content', 'Level 2']);
+  }, 60_000);
+
+  it('InsertMasterSlide with text, and ChangeLayout: the new slide and the new layout', async () => {
+    const out = await transform('AllSlidesConverterSC.pptx', [
+      { JumpToSlide: 'last' },
+      { InsertMasterSlide: 0 },
+      { 'SetText.0': 'Inserted title' },
+      { 'SetText.1': 'Line one\nLine two' },
+      { JumpToSlide: 0 },
+    ]);
+    const pages = await viaLibreOffice(out);
+    expect(pages).toHaveLength(6);
+    expect(pages[5].name).toBe('Inserted title');
+    expect(pages[5].objects.map((o) => o.paragraphs)).toEqual([['Inserted title'], ['Line one', 'Line two']]);
+    const relaid = await viaLibreOffice(await transform('layouts.pptx', [{ JumpToSlide: 5 }, { ChangeLayout: 3 }, { 'SetText.1': 'Left' }, { 'SetText.2': 'Right' }]));
+    expect(relaid[5].layout).toMatch(/T3$/);
+    expect(relaid[5].objects.map((o) => o.paragraphs)).toEqual([['Title Only'], ['Left'], ['Right']]);
+  }, 60_000);
+
+  it('EditTextObject: inserted text, and bold on the selection', async () => {
+    const out = await transform('layouts.pptx', [{ 'EditTextObject.1': [{ SelectText: [0, 0, 0, 3] }, { InsertText: 'New sub' }, { UnoCommand: '.uno:Bold' }] }]);
+    const pages = await viaLibreOffice(out);
+    const subtitle = pages[0].objects[1];
+    expect(subtitle.paragraphs).toEqual(['New subtitle']);
+    expect(subtitle.bold).toEqual([true, false]);
+  }, 60_000);
+});
