@@ -94,6 +94,22 @@ describe('content controls: content', () => {
     expect(xml).toMatch(/<w:placeholder><w:docPart w:val="DefaultPlaceholder_1081868574"\/><\/w:placeholder><w:showingPlcHdr\/><w:text\/>/);
   });
 
+  it('docx: a bookmark whose end lies outside the control keeps its start; a pair wholly inside goes', async () => {
+    // ContentControls.docx has the pair _GoBack (w:id 0) inside the rich-text control; move its end after the control.
+    const doc = StructureDocument.open(anyFile('ContentControls.docx'), 'docx');
+    const xml = doc.xml('word/document.xml');
+    const end = xml.getElementsByTagNameNS(NS.w, 'bookmarkEnd')[0];
+    const sdt = xml.getElementsByTagNameNS(NS.w, 'sdt')[0];
+    end.parentNode!.removeChild(end);
+    sdt.parentNode!.insertBefore(end, sdt.nextSibling);
+    doc.markChanged('word/document.xml');
+    const moved = await doc.save();
+    const out = partText(await transform(moved, 'docx', [{ 'ContentControls.ByIndex.0': { content: 'A\nB' } }]), 'word/document.xml');
+    expect(out).toMatch(/<w:sdtContent><w:p [^>]*><w:bookmarkStart w:id="0" w:name="_GoBack"\/><w:r><w:t>A<\/w:t><\/w:r><\/w:p><w:p [^>]*><w:r><w:t>B<\/w:t><\/w:r><\/w:p><\/w:sdtContent><\/w:sdt><w:bookmarkEnd w:id="0"\/>/);
+    const untouched = partText(await transform(anyFile('ContentControls.docx'), 'docx', [{ 'ContentControls.ByIndex.0': { content: 'A' } }]), 'word/document.xml');
+    expect(untouched).not.toContain('_GoBack');
+  });
+
   it('docx date: content changes the text only', async () => {
     await expectChange('52449.docx', [{ 'ContentControls.ByAlias.Publish Date': { content: '12-01-2012' } }], { 0: { content: '12-01-2012' } });
   });

@@ -126,21 +126,68 @@ function fillParagraph(p: Element, text: string, rPr: Element | undefined): void
 export function replaceSdtContent(content: Element, text: string, rPr: Element | undefined): void {
   const kids = childElements(content);
   const level = contentLevel(content);
+  const markers = unpairedMarkers(content);
   if (level === 'run') {
     removeChildren(content);
+    for (const m of markers) content.appendChild(m);
     if (text !== '') content.appendChild(buildRun(content, text, rPr));
     return;
   }
   if (level === 'block') {
     fillBlock(content, kids, text, rPr);
-    return;
+  } else {
+    const cells = level === 'cell' ? childElements(content, NS.w, 'tc') : childElements(content, NS.w, 'tr').flatMap((tr) => childElements(tr, NS.w, 'tc'));
+    cells.forEach((tc, i) => {
+      const paragraphs = childElements(tc).filter((c) => !(c.namespaceURI === NS.w && c.localName === 'tcPr'));
+      fillBlock(tc, paragraphs, i === 0 ? text : '', rPr);
+    });
   }
-  const cells = level === 'cell' ? childElements(content, NS.w, 'tc') : childElements(content, NS.w, 'tr').flatMap((tr) => childElements(tr, NS.w, 'tc'));
-  cells.forEach((tc, i) => {
-    const paragraphs = childElements(tc).filter((c) => !(c.namespaceURI === NS.w && c.localName === 'tcPr'));
-    if (i === 0) fillBlock(tc, paragraphs, text, rPr);
-    else fillBlock(tc, paragraphs, '', rPr);
+  // Range markers whose other end lies outside go into the first paragraph, after its properties.
+  const p = content.getElementsByTagNameNS(NS.w, 'p')[0];
+  if (p) {
+    const pPr = firstChild(p, NS.w, 'pPr');
+    const before = pPr ? pPr.nextSibling : p.firstChild;
+    for (const m of markers) p.insertBefore(m, before);
+  }
+}
+
+/** Range markers (17.13.6 bookmarks, 17.13.4 comment ranges, 17.13.7 permissions): start name to end name. */
+const RANGE_PAIRS: Readonly<Record<string, string>> = { bookmarkStart: 'bookmarkEnd', commentRangeStart: 'commentRangeEnd', permStart: 'permEnd' };
+
+/**
+ * The range markers inside `content` whose partner (same w:id) is outside it, detached and in document order:
+ * removing them with the content would leave the other end alone, so they are kept. Pairs wholly inside go.
+ */
+function unpairedMarkers(content: Element): Element[] {
+  const found: Element[] = [];
+  const ids = new Map<string, number>();
+  for (const [start, end] of Object.entries(RANGE_PAIRS)) {
+    for (const name of [start, end]) {
+      const list = content.getElementsByTagNameNS(NS.w, name);
+      for (let i = 0; i < list.length; i++) {
+        const key = `${start}:${list[i].getAttributeNS(NS.w, 'id') ?? ''}`;
+        ids.set(key, (ids.get(key) ?? 0) + 1);
+        found.push(list[i]);
+      }
+    }
+  }
+  const kept = found.filter((m) => {
+    const start = RANGE_PAIRS[m.localName ?? ''] ? m.localName! : Object.keys(RANGE_PAIRS).find((k) => RANGE_PAIRS[k] === m.localName)!;
+    return ids.get(`${start}:${m.getAttributeNS(NS.w, 'id') ?? ''}`) === 1;
   });
+  // Document order: the order of the markers in a pre-order walk.
+  const order = new Map<Element, number>();
+  let n = 0;
+  const walk = (el: Element) => {
+    for (const c of childElements(el)) {
+      order.set(c, n++);
+      walk(c);
+    }
+  };
+  if (kept.length > 1) walk(content);
+  kept.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  for (const m of kept) m.parentNode!.removeChild(m);
+  return kept;
 }
 
 /** Replaces the block-level children `blocks` of `container` by paragraphs, one per line of `text`. */

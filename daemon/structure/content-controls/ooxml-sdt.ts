@@ -123,6 +123,12 @@ export class OoxmlSdt implements ContentControl {
     private readonly glossary: string | undefined,
   ) {}
 
+  /** w:sdtPr or an empty stand-in, for reading: reading never changes the DOM. */
+  private get pr(): Element {
+    return firstChild(this.sdt, NS.w, 'sdtPr') ?? this.sdt.ownerDocument!.createElementNS(NS.w, 'w:sdtPr');
+  }
+
+  /** w:sdtPr, created when missing, for writing. */
   private get sdtPr(): Element {
     let pr = firstChild(this.sdt, NS.w, 'sdtPr');
     if (!pr) {
@@ -159,7 +165,7 @@ export class OoxmlSdt implements ContentControl {
     const item: ContentControlItem = { ...this.identity(), content: sdtContentText(this.content), type };
     if (type === 'checkbox') item.Checked = String(this.isChecked());
     if (type === 'date') {
-      const date = firstChild(this.sdtPr, NS.w, 'date')!;
+      const date = firstChild(this.pr, NS.w, 'date')!;
       item.DateFormat = attrOfChild(date, 'dateFormat');
       item.DateLanguage = attrOfChild(date, 'lid');
       item.CurrentDate = date.getAttributeNS(NS.w, 'fullDate') ?? '';
@@ -168,7 +174,7 @@ export class OoxmlSdt implements ContentControl {
   }
 
   private checkbox(): Element | undefined {
-    return firstChild(this.sdtPr, NS.w14, 'checkbox');
+    return firstChild(this.pr, NS.w14, 'checkbox');
   }
 
   private isChecked(): boolean {
@@ -193,7 +199,7 @@ export class OoxmlSdt implements ContentControl {
     // A control showing its placeholder shows it in the placeholder's style (Word: "PlaceholderText", grey); the
     // value that replaces it should not be grey.
     const rStyle = rPr && firstChild(rPr, NS.w, 'rStyle');
-    if (rStyle && firstChild(this.sdtPr, NS.w, 'showingPlcHdr') && rStyle.getAttributeNS(NS.w, 'val') === 'PlaceholderText') {
+    if (rStyle && firstChild(this.pr, NS.w, 'showingPlcHdr') && rStyle.getAttributeNS(NS.w, 'val') === 'PlaceholderText') {
       rPr!.removeChild(rStyle);
       if (childElements(rPr!).length === 0) rPr = undefined;
     }
@@ -206,7 +212,7 @@ export class OoxmlSdt implements ContentControl {
     if (placeholder) this.insertProp('showingPlcHdr');
     else this.removeProp('showingPlcHdr');
     // A bound date keeps its value in the store (as a date unless stored as text): content changes only the text.
-    const date = firstChild(this.sdtPr, NS.w, 'date');
+    const date = firstChild(this.pr, NS.w, 'date');
     if (!date || attrOfChild(date, 'storeMappedDataAs') === 'text') this.writeBinding(text);
     this.doc.markChanged(this.part);
   }
@@ -232,7 +238,7 @@ export class OoxmlSdt implements ContentControl {
   }
 
   setDate(iso: string): void {
-    const date = firstChild(this.sdtPr, NS.w, 'date')!;
+    const date = firstChild(this.pr, NS.w, 'date')!;
     date.setAttributeNS(NS.w, 'w:fullDate', iso);
     const storedAs = attrOfChild(date, 'storeMappedDataAs') || 'dateTime';
     if (storedAs !== 'text') this.writeBinding(storedAs === 'date' ? iso.slice(0, 10) : iso.replace(/(Z|[+-]\d\d:?\d\d)$/, ''));
@@ -241,13 +247,13 @@ export class OoxmlSdt implements ContentControl {
 
   /** Writes the bound custom XML node; drops the binding when it cannot be followed (ooxml-data-binding.ts). */
   private writeBinding(value: string): void {
-    const binding = firstChild(this.sdtPr, NS.w, 'dataBinding');
-    if (binding && !writeBoundValue(this.doc, binding, value)) this.sdtPr.removeChild(binding);
+    const binding = firstChild(this.pr, NS.w, 'dataBinding');
+    if (binding && !writeBoundValue(this.doc, binding, value)) binding.parentNode!.removeChild(binding);
   }
 
   /** The placeholder text Word shows for this control: its w:placeholder/w:docPart in the glossary document. */
   private placeholder(): { text: string; rPr?: Element } | undefined {
-    const ph = firstChild(this.sdtPr, NS.w, 'placeholder');
+    const ph = firstChild(this.pr, NS.w, 'placeholder');
     const name = ph && firstChild(ph, NS.w, 'docPart')?.getAttributeNS(NS.w, 'val');
     if (!name || !this.glossary || !this.doc.has(this.glossary)) return undefined;
     const parts = firstChild(this.doc.xml(this.glossary).documentElement!, NS.w, 'docParts');
@@ -274,8 +280,8 @@ export class OoxmlSdt implements ContentControl {
   }
 
   private removeProp(name: string): void {
-    const el = firstChild(this.sdtPr, NS.w, name);
-    if (el) this.sdtPr.removeChild(el);
+    const el = firstChild(this.pr, NS.w, name);
+    if (el) el.parentNode!.removeChild(el);
   }
 }
 
