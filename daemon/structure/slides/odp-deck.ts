@@ -252,7 +252,7 @@ class OdpDeck implements SlideDeck {
     }
     const stillMissing = missing.filter((w) => {
       if (w.cls !== 'title' && w.cls !== 'outline') return true;
-      const hit = shapes.find((s) => !used.has(s) && !s.getAttribute('presentation:class') && adoptable(s, w.cls));
+      const hit = shapes.find((s) => !used.has(s) && adoptable(s, w.cls));
       if (hit) used.add(hit);
       return !hit;
     });
@@ -361,8 +361,10 @@ function textContainerOf(shape: Element): Element | undefined {
   const local = shape.localName;
   if (local === 'g' || local === 'page-thumbnail' || local === 'control' || local === 'scene') return undefined;
   if (local !== 'frame') return shape;
-  const kids = childElements(shape, NS.draw);
-  return kids.find((k) => k.localName === 'text-box') ?? kids.find((k) => k.localName === 'image');
+  // the frame's first content element decides what it is (ODF 1.3 Part 3, 10.4.2): a text box or a picture
+  // holds text; an embedded object, plugin, applet, floating frame or table does not
+  const first = childElements(shape).find((k) => (k.namespaceURI === NS.draw && ['text-box', 'image', 'object', 'object-ole', 'plugin', 'applet', 'floating-frame'].includes(k.localName ?? '')) || (k.namespaceURI === NS.table && k.localName === 'table'));
+  return first && first.namespaceURI === NS.draw && (first.localName === 'text-box' || first.localName === 'image') ? first : undefined;
 }
 
 /** The texts of a shape (a table: one per cell with text), each as its paragraph strings; empty texts left out. */
@@ -392,8 +394,14 @@ function isEmptyPlaceholder(shape: Element): boolean {
   return textsOf(shape).length === 0 && !!textContainerOf(shape) && textContainerOf(shape)!.localName === 'text-box';
 }
 
-/** Objects LibreOffice adopts as a layout's title (title text only) or outline (pictures, OLE objects, tables). */
+/**
+ * Objects LibreOffice adopts for a missing outline (findAutoLayoutShapesImpl): non-empty text objects with a
+ * presentation style (subtitle, text, outline), pictures, embedded objects, tables and media.
+ */
 function adoptable(shape: Element, cls: string): boolean {
-  if (cls !== 'outline' || shape.localName !== 'frame') return false;
+  if (cls !== 'outline') return false;
+  const pres = shape.getAttribute('presentation:class');
+  if (pres) return ['subtitle', 'text', 'outline'].includes(pres) && !isEmptyPlaceholder(shape);
+  if (shape.localName !== 'frame') return false;
   return childElements(shape).some((k) => (k.namespaceURI === NS.draw && ['image', 'object', 'object-ole', 'plugin'].includes(k.localName ?? '')) || (k.namespaceURI === NS.table && k.localName === 'table'));
 }

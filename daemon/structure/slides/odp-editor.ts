@@ -29,8 +29,10 @@ export class OdpTextEditor implements TextObjectEditor {
     this.styles = styles;
   }
 
+  /** The paragraph strings; an object without paragraphs has one empty paragraph, as in LibreOffice's editor. */
   paragraphs(): string[] {
-    return paragraphsOf(this.container).map(paragraphText);
+    const paras = paragraphsOf(this.container).map(paragraphText);
+    return paras.length > 0 ? paras : [''];
   }
 
   charFormatAt(pos: TextPosition): ReturnType<TextObjectEditor['charFormatAt']> {
@@ -141,6 +143,7 @@ export class OdpTextEditor implements TextObjectEditor {
       if (format.bullet !== undefined) this.setList(p, format.bullet ? 'bullet' : undefined);
       if (format.numbering !== undefined) this.setList(p, format.numbering ? 'number' : undefined);
     }
+    if (format.bullet !== undefined || format.numbering !== undefined) mergeAdjacentLists(this.container);
     this.doc.markChanged(CONTENT);
   }
 
@@ -253,4 +256,24 @@ function isolate(p: Element, container: Element): Element {
     child = parent;
   }
   return child;
+}
+
+/**
+ * Joins adjacent top-level text:list elements of the same list style into one, so that numbering runs on
+ * across the paragraphs (a new text:list restarts it; LibreOffice writes one list for such a run too).
+ */
+function mergeAdjacentLists(container: Element): void {
+  let prev: Element | undefined;
+  for (let n: Node | null = container.firstChild; n; ) {
+    const next: Node | null = n.nextSibling;
+    if (n.nodeType === 1) {
+      const el = n as Element;
+      const isList = el.namespaceURI === NS.text && el.localName === 'list';
+      if (isList && prev && prev.getAttribute('text:style-name') === el.getAttribute('text:style-name') && !el.getAttribute('text:continue-numbering') && !el.getAttribute('xml:id')) {
+        while (el.firstChild) prev.appendChild(el.firstChild);
+        container.removeChild(el);
+      } else prev = isList ? el : undefined;
+    }
+    n = next;
+  }
 }
