@@ -53,6 +53,26 @@ describe('content-control transforms, as LibreOffice reads them', () => {
     expect(text).toContain('Allerød, 01-05-2024');
   });
 
+  it('docx read back through LibreOffice: its own odt of the result has the new content, Checked and CurrentDate', async () => {
+    const out = await transformStructure(
+      anyFile('run-level-controls.docx'),
+      'docx',
+      recipe([{ 'ContentControls.ByAlias.RichAlias': { content: 'Rich by Ode' } }, { 'ContentControls.ByTag.box': { checked: false } }, { 'ContentControls.ByAlias.Newsletter': { content: '\u2612' } }, { 'ContentControls.ByIndex.3': { content: 'Red' } }, { 'ContentControls.ByAlias.Due': { date: '2025-07-14', content: '14/07/2025' } }, { 'ContentControls.ByAlias.Empty': { content: 'Filled' } }]),
+    );
+    const odt = await postConvert(daemon.url, '/ode/convert-to/odt', { bytes: Buffer.from(out), filename: 'out.docx' });
+    expect(odt.status, JSON.stringify(odt.error)).toBe(200);
+    const seen = Object.values(extract(new Uint8Array(odt.body), 'odt')).map(({ content, type, Checked, CurrentDate }) => ({ content, type, Checked, CurrentDate }));
+    expect(seen).toEqual([
+      { content: 'Rich by Ode', type: 'rich-text', Checked: undefined, CurrentDate: undefined },
+      { content: '\u2610', type: 'checkbox', Checked: 'false', CurrentDate: undefined },
+      { content: '\u2612', type: 'checkbox', Checked: 'true', CurrentDate: undefined },
+      { content: 'Red', type: 'drop-down-list', Checked: undefined, CurrentDate: undefined },
+      { content: '14/07/2025', type: 'date', Checked: undefined, CurrentDate: '2025-07-14T00:00:00Z' },
+      { content: '', type: 'picture', Checked: undefined, CurrentDate: undefined },
+      { content: 'Filled', type: 'rich-text', Checked: undefined, CurrentDate: undefined },
+    ]);
+  });
+
   it('odt: rich text, drop-down, checkboxes and placeholder (LibreOffice-made run-level-controls.odt)', async () => {
     const out = await transformStructure(
       anyFile('run-level-controls.odt'),
