@@ -66,7 +66,6 @@ function titleText(el: Element | undefined): string {
 
 function odfChart(doc: StructureDocument, part: string): ChartHandle {
   const chart = (): Element => chartElement(doc.xml(part))!;
-  const cls = chart().getAttributeNS(NS.chart, 'class') ?? '';
   return {
     get title() {
       return titleText(firstChild(chart(), NS.chart, 'title'));
@@ -74,7 +73,10 @@ function odfChart(doc: StructureDocument, part: string): ChartHandle {
     get subtitle() {
       return titleText(firstChild(chart(), NS.chart, 'subtitle'));
     },
-    limits: cls === 'chart:scatter' || cls === 'chart:bubble' ? { fixedColumns: `a ${cls.slice(6)} chart's columns are the x, y (and size) values of its series` } : {},
+    get limits() {
+      const cls = chart().getAttributeNS(NS.chart, 'class') ?? '';
+      return cls === 'chart:scatter' || cls === 'chart:bubble' ? { fixedColumns: `a ${cls.slice(6)} chart's columns are the x, y (and size) values of its series` } : {};
+    },
     read: () => readTable(chart()),
     write: (table) => {
       writeTable(chart(), table);

@@ -126,13 +126,14 @@ function drawingName(graphicData: Element, format: string): string {
 
 function ooxmlChart(doc: StructureDocument, part: string): ChartHandle {
   const space = (): Element => doc.xml(part).documentElement!;
-  const xy = readOoxmlChart(space()).xy;
   return {
     get title() {
       return chartTitle(doc, space());
     },
     subtitle: '',
-    limits: xy ? { fixedColumns: 'the columns of a scatter or bubble chart are the x, y (and size) values of its series' } : {},
+    get limits() {
+      return readOoxmlChart(space()).xy ? { fixedColumns: 'the columns of a scatter or bubble chart are the x, y (and size) values of its series' } : {};
+    },
     read: () => readOoxmlChart(space()).table,
     write: (table) => {
       writeOoxmlChart(doc, part, readOoxmlChart(space()), table);
