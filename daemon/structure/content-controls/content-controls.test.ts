@@ -110,6 +110,22 @@ describe('content controls: content', () => {
     expect(untouched).not.toContain('_GoBack');
   });
 
+  it('odt: a bookmark whose end lies outside the control keeps its start', async () => {
+    const doc = StructureDocument.open(anyFile('run-level-controls.odt'), 'odt');
+    const xml = doc.xml('content.xml');
+    const cc = xml.getElementsByTagNameNS(NS.loext, 'content-control')[0];
+    const start = xml.createElementNS(NS.text, 'text:bookmark-start');
+    start.setAttributeNS(NS.text, 'text:name', 'Across');
+    const end = xml.createElementNS(NS.text, 'text:bookmark-end');
+    end.setAttributeNS(NS.text, 'text:name', 'Across');
+    cc.insertBefore(start, cc.firstChild);
+    cc.parentNode!.appendChild(end);
+    doc.markChanged('content.xml');
+    const out = await transform(await doc.save(), 'odt', [{ 'ContentControls.ByIndex.0': { content: 'New' } }]);
+    const text = StructureDocument.open(out, 'odt').pkg.textOf('content.xml')!;
+    expect(text).toContain('<loext:content-control><text:bookmark-start text:name="Across"/><text:span text:style-name="T1">New</text:span></loext:content-control><text:bookmark-end text:name="Across"/>');
+  });
+
   it('docx date: content changes the text only', async () => {
     await expectChange('52449.docx', [{ 'ContentControls.ByAlias.Publish Date': { content: '12-01-2012' } }], { 0: { content: '12-01-2012' } });
   });

@@ -1,6 +1,7 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { detachInDocumentOrder } from './document-order.ts';
 import { DEFAULT_CHECKBOX_STATES, type CheckboxStates, type ContentControl, type ContentControlItem, type ContentControlType } from './content-control.ts';
 
 /**
@@ -103,6 +104,35 @@ export function appendOdfText(parent: Element, text: string): void {
   flush();
 }
 
+/** Range markers (ODF 1.3 part 3, 6.2.1 bookmarks, 6.6.3 reference marks, 14.2 annotations) and their name attribute. */
+const RANGE_MARKERS: ReadonlyArray<[string, string, string]> = [
+  [NS.text, 'bookmark-start', 'bookmark-end'],
+  [NS.text, 'reference-mark-start', 'reference-mark-end'],
+  [NS.office, 'annotation', 'annotation-end'],
+];
+
+/**
+ * The range markers inside `el` whose other end (same name) is outside it, detached and in document order: they
+ * stay when the content is replaced, so no range is left with one end. Pairs wholly inside go with the content.
+ */
+function unpairedMarkers(el: Element): Element[] {
+  const kept: Element[] = [];
+  for (const [ns, start, end] of RANGE_MARKERS) {
+    const nameNs = ns === NS.office ? NS.office : NS.text;
+    const byName = new Map<string, Element[]>();
+    for (const local of [start, end]) {
+      const list = el.getElementsByTagNameNS(ns, local);
+      for (let i = 0; i < list.length; i++) {
+        const name = list[i].getAttributeNS(nameNs, 'name') ?? '';
+        if (name === '') continue;
+        byName.set(name, [...(byName.get(name) ?? []), list[i]]);
+      }
+    }
+    for (const marks of byName.values()) if (marks.length === 1) kept.push(marks[0]);
+  }
+  return detachInDocumentOrder(el, kept);
+}
+
 /** One loext:content-control of an odt, read and written in place in its part's DOM. */
 export class OdfContentControl implements ContentControl {
   constructor(
@@ -157,7 +187,7 @@ export class OdfContentControl implements ContentControl {
   private replaceText(text: string): void {
     // While the placeholder shows, the span carries the placeholder's style ("Placeholder Text"): not kept.
     const span = this.flag('showing-place-holder') ? undefined : childElements(this.el).find((c) => c.namespaceURI === NS.text && c.localName === 'span');
-    const keep: Node[] = [];
+    const keep: Node[] = unpairedMarkers(this.el);
     for (let n = this.el.firstChild; n; ) {
       const next = n.nextSibling;
       if (n.nodeType === 1 && (n as Element).namespaceURI === NS.loext && (n as Element).localName === 'list-item') keep.push(n);

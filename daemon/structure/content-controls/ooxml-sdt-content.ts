@@ -1,5 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { detachInDocumentOrder } from './document-order.ts';
 
 /**
  * The text of a w:sdtContent and its replacement (ECMA-376 Part 1 17.5.2: CT_SdtContentBlock, CT_SdtContentRun,
@@ -175,19 +176,7 @@ function unpairedMarkers(content: Element): Element[] {
     const start = RANGE_PAIRS[m.localName ?? ''] ? m.localName! : Object.keys(RANGE_PAIRS).find((k) => RANGE_PAIRS[k] === m.localName)!;
     return ids.get(`${start}:${m.getAttributeNS(NS.w, 'id') ?? ''}`) === 1;
   });
-  // Document order: the order of the markers in a pre-order walk.
-  const order = new Map<Element, number>();
-  let n = 0;
-  const walk = (el: Element) => {
-    for (const c of childElements(el)) {
-      order.set(c, n++);
-      walk(c);
-    }
-  };
-  if (kept.length > 1) walk(content);
-  kept.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
-  for (const m of kept) m.parentNode!.removeChild(m);
-  return kept;
+  return detachInDocumentOrder(content, kept);
 }
 
 /** Replaces the block-level children `blocks` of `container` by paragraphs, one per line of `text`. */
