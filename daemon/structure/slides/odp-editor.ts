@@ -175,8 +175,16 @@ export class OdpTextEditor implements TextObjectEditor {
   private ensureParagraph(): Element[] {
     const paras = paragraphsOf(this.container);
     if (paras.length > 0) return paras;
-    const p = this.container.ownerDocument!.createElementNS(NS.text, 'text:p');
-    this.container.appendChild(p);
+    const dom = this.container.ownerDocument!;
+    const p = dom.createElementNS(NS.text, 'text:p');
+    if (this.shape.getAttribute('presentation:class') === 'outline') {
+      // outline paragraphs are list items: the outline style's bullets and levels apply (as LibreOffice writes them)
+      const list = dom.createElementNS(NS.text, 'text:list');
+      const item = dom.createElementNS(NS.text, 'text:list-item');
+      list.appendChild(item);
+      item.appendChild(p);
+      this.container.appendChild(list);
+    } else this.container.appendChild(p);
     // text was given to the object: it is no longer an empty placeholder
     if (this.shape.getAttribute('presentation:placeholder') === 'true') this.shape.removeAttribute('presentation:placeholder');
     return [p];
