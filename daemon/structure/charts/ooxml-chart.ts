@@ -97,9 +97,18 @@ function storyParts(doc: StructureDocument): string[] {
   const pres = doc.xml('ppt/presentation.xml').documentElement!;
   const list = firstChild(pres, P_NS, 'sldIdLst');
   if (!list) return [];
+  // Only slides with a chart or OLE relationship can hold embedded objects: the others are not parsed.
   return childElements(list, P_NS, 'sldId')
     .map((s) => relTarget(doc, 'ppt/presentation.xml', s.getAttributeNS(NS.r, 'id') ?? ''))
-    .filter((p): p is string => p !== undefined && doc.has(p));
+    .filter((p): p is string => p !== undefined && doc.has(p) && hasObjectRelationship(doc, p));
+}
+
+const OBJECT_REL = /\/relationships\/(chart|oleObject)$/;
+
+function hasObjectRelationship(doc: StructureDocument, part: string): boolean {
+  const rels = relsPartName(part);
+  if (!doc.has(rels)) return false;
+  return childElements(doc.xml(rels).documentElement!, NS.rel, 'Relationship').some((r) => OBJECT_REL.test(r.getAttribute('Type') ?? ''));
 }
 
 /** The internal target of relationship `id` of `source` (rels parsed through the document cache). */
