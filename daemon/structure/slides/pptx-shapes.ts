@@ -107,35 +107,42 @@ export function isTextShape(shape: Element): boolean {
   return !(type && NON_TEXT_PH.has(type) && !firstChild(shape, NS.p, 'txBody'));
 }
 
-function textOf(txBody: Element): SlideText {
+/**
+ * The text of a text body, or undefined when it is a single empty paragraph: LibreOffice keeps no text object for
+ * that (svx SvxTextEditSourceImpl::UpdateData drops an outliner holding one empty paragraph), as in ODP.
+ */
+function textOf(txBody: Element): SlideText | undefined {
   const paragraphs = paragraphsOf(txBody).map(paragraphText);
+  if (paragraphs.length === 0 || (paragraphs.length === 1 && paragraphs[0] === '')) return undefined;
   return { ParaCount: paragraphs.length, Paragraphs: paragraphs };
 }
 
 /**
  * The extraction of one object: a shape's text body as one text; a table (a:tbl in p:graphicFrame) as one text per
- * cell, row by row; `{}` for everything without text (pictures, charts, connectors, groups, shapes without
- * p:txBody).
+ * cell with text, row by row; `{}` for everything without text (pictures, charts, connectors, groups, shapes
+ * without p:txBody or with one empty paragraph).
  */
 export function describeObject(shape: Element): SlideObject {
+  const texts: SlideText[] = [];
   if (shape.localName === 'sp') {
     const tx = firstChild(shape, NS.p, 'txBody');
-    return tx ? { TextCount: 1, Texts: { 'Text 0': textOf(tx) } } : {};
-  }
-  if (shape.localName === 'graphicFrame') {
-    const cells: Element[] = [];
+    const t = tx ? textOf(tx) : undefined;
+    if (t) texts.push(t);
+  } else if (shape.localName === 'graphicFrame') {
     for (const tbl of Array.from(shape.getElementsByTagNameNS(NS.a, 'tbl'))) {
-      for (const tr of childElements(tbl, NS.a, 'tr')) for (const tc of childElements(tr, NS.a, 'tc')) cells.push(tc);
+      for (const tr of childElements(tbl, NS.a, 'tr')) {
+        for (const tc of childElements(tr, NS.a, 'tc')) {
+          const tx = firstChild(tc, NS.a, 'txBody');
+          const t = tx ? textOf(tx) : undefined;
+          if (t) texts.push(t);
+        }
+      }
     }
-    if (cells.length === 0) return {};
-    const Texts: Record<string, SlideText> = {};
-    cells.forEach((tc, i) => {
-      const tx = firstChild(tc, NS.a, 'txBody');
-      Texts[`Text ${i}`] = tx ? textOf(tx) : { ParaCount: 0, Paragraphs: [] };
-    });
-    return { TextCount: cells.length, Texts };
   }
-  return {};
+  if (texts.length === 0) return {};
+  const Texts: Record<string, SlideText> = {};
+  texts.forEach((t, i) => (Texts[`Text ${i}`] = t));
+  return { TextCount: texts.length, Texts };
 }
 
 /**
