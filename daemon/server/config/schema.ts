@@ -89,7 +89,15 @@ export const configSchema = z
       .prefault({}),
     storage: z
       .object({
-        wopi: z.object({ hosts: regexList.default([]) }).prefault({}),
+        wopi: z
+          .object({
+            hosts: regexList.default([]),
+            /** Time-out of each request to a WOPI host, seconds. */
+            timeout_secs: z.number().positive().default(30),
+            /** Also send the PutFile headers as X-COOL-WOPI-* and X-LOOL-WOPI-* (hosts written for Collabora). */
+            compat_headers: z.boolean().default(true),
+          })
+          .prefault({}),
       })
       .prefault({}),
   })
