@@ -68,6 +68,7 @@ class DocxWalker {
     this.flow.beginStory();
     this.blocks(body, true);
     this.flow.endStory();
+    this.endSection(childW(body, 'sectPr'));
   }
 
   /** Block-level content: paragraphs, tables, block content controls. `last`: this container ends a story. */
@@ -80,9 +81,12 @@ class DocxWalker {
         case 'p':
           this.paragraph(el, last && isLastBlock(el));
           break;
-        case 'tbl':
+        case 'tbl': {
+          const start = this.flow.position;
           this.table(el);
+          if (this.cellDepth === 0) this.pendingFloating.push({ tbl: el, start, end: this.flow.position });
           break;
+        }
         case 'sdt': {
           const content = childW(el, 'sdtContent');
           if (content) this.blocks(content, last && isLastBlock(el));
@@ -93,6 +97,48 @@ class DocxWalker {
           break;
       }
     }
+  }
+
+  /** Body-level tables of the current section, decided at the section's end (as writerfilter does). */
+  private pendingFloating: Array<{ tbl: Element; start: number; end: number }> = [];
+
+  /**
+   * Ends a section (a paragraph's w:pPr/w:sectPr, or the body's last w:sectPr): LibreOffice 7.4 turns the first
+   * floating table of the section that passes the conversion rule into a text frame. The later ones stay in
+   * the body: observed on RA001 (four floating tables of one section, only the first is a frame; with the first
+   * removed, the second is), the reason is not visible in the conversion code.
+   */
+  endSection(sectPr: Element | undefined): void {
+    const page = sectPr ? pageOf(sectPr) : undefined;
+    const frame = page ? this.pendingFloating.find((t) => this.becomesFrame(t.tbl, page)) : undefined;
+    if (frame) this.flow.frames.push([frame.start, frame.end]);
+    this.pendingFloating = [];
+  }
+
+  /**
+   * Whether LibreOffice 7.4's DOCX import turns this floating table (w:tblPr/w:tblpPr) into a text frame
+   * (writerfilter SectionPropertyMap::FloatingTableConversion): when text could fit next to it, i.e. its width
+   * (the sum of its w:gridCol) plus 469 twips is under the text area width (or, positioned from the page edge,
+   * under the page width less the smaller margin); not when placed absolutely in the bottom-left quarter of the
+   * page.
+   */
+  private becomesFrame(tbl: Element, page: Page): boolean {
+    const tblPr = childW(tbl, 'tblPr');
+    const tblpPr = tblPr ? childW(tblPr, 'tblpPr') : undefined;
+    if (!tblpPr) return false;
+    const grid = childW(tbl, 'tblGrid');
+    const width = grid ? childrenW(grid, 'gridCol').reduce((sum, c) => sum + (Number(c.getAttributeNS(W, 'w')) || 0), 0) : 0;
+    const { width: pageWidth, height: pageHeight, left, right } = page;
+    const horz = tblpPr.getAttributeNS(W, 'horzAnchor') || 'page';
+    const vert = tblpPr.getAttributeNS(W, 'vertAnchor') || 'page';
+    if (horz === 'page' && vert === 'page' && !tblpPr.getAttributeNS(W, 'tblpXSpec') && !tblpPr.getAttributeNS(W, 'tblpYSpec')) {
+      const x = Number(tblpPr.getAttributeNS(W, 'tblpX')) || 0;
+      const y = Number(tblpPr.getAttributeNS(W, 'tblpY')) || 0;
+      if (x < pageWidth / 2 && y > pageHeight / 2) return false;
+    }
+    const magic = 469;
+    if (width + magic < pageWidth - left - right) return true;
+    return horz === 'page' && width + magic < pageWidth - Math.min(left, right);
   }
 
   private table(tbl: Element): void {
@@ -109,20 +155,23 @@ class DocxWalker {
 
 
   private paragraph(p: Element, lastInStory: boolean): void {
-    const start = this.flow.position;
     this.inline(p);
     const pPr = childW(p, 'pPr');
     const rPr = pPr ? childW(pPr, 'rPr') : undefined;
     const pPrChange = pPr ? childW(pPr, 'pPrChange') : undefined;
     if (pPrChange) {
-      // ParagraphFormat covers the paragraph's text (not its mark).
+      // ParagraphFormat sits at the end of the paragraph's text (RA001: it splits the insertion running over it).
       const data: RedlineData = { type: 'ParagraphFormat', author: pPrChange.getAttributeNS(W, 'author') ?? '', date: pPrChange.getAttributeNS(W, 'date') ?? '', comment: '' };
-      this.flow.appendRange(data, start, this.flow.currentStory());
+      this.flow.appendMarker(data);
     }
-    const markChanges = [...(rPr ? [...childrenW(rPr, 'ins'), ...childrenW(rPr, 'del'), ...childrenW(rPr, 'moveFrom'), ...childrenW(rPr, 'moveTo')] : [])];
-    // A mark before a table cannot be tracked (the redline would end inside the table): LibreOffice drops it.
+    const sectPr = pPr && this.cellDepth === 0 ? childW(pPr, 'sectPr') : undefined;
+    if (sectPr) this.endSection(sectPr);
+    // writerfilter keeps one paragraph-marker redline: with both w:ins and w:del, the last one read wins.
+    const markChanges = rPr ? childElementsW(rPr).filter((c) => MARK_CHANGES.has(c.localName ?? '')) : [];
+    const mark = markChanges.length > 0 ? changeData(markChanges[markChanges.length - 1]!) : undefined;
+    // The mark of a paragraph followed by a table is not tracked (the redline would end inside the table).
     const beforeTable = nextBlock(p)?.localName === 'tbl';
-    this.flow.append('\n', lastInStory || beforeTable ? undefined : stacked(markChanges, this.cellDepth > 0));
+    this.flow.append('\n', lastInStory || beforeTable ? undefined : mark);
   }
 
   /** Inline content of a paragraph (runs and their wrappers), with the enclosing revision elements. */
@@ -206,7 +255,7 @@ class DocxWalker {
         case 'commentReference':
           this.flow.append(text, change, format);
           text = '';
-          this.flow.commentAnchors.add(this.flow.position);
+          this.flow.addCommentAnchor(change !== undefined);
           break;
       }
     }
@@ -222,11 +271,36 @@ function nextBlock(el: Element): Element | undefined {
   return undefined;
 }
 
+/** Page width, height and side margins of a section, in twips. */
+interface Page {
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+}
+
+/** The page of a w:sectPr, if it gives size and margins. */
+function pageOf(sectPr: Element): Page | undefined {
+  const pgSz = sectPr ? childW(sectPr, 'pgSz') : undefined;
+  const pgMar = sectPr ? childW(sectPr, 'pgMar') : undefined;
+  if (!pgSz || !pgMar) return undefined;
+  const n = (el: Element, name: string): number => Number(el.getAttributeNS(W, name)) || 0;
+  return { width: n(pgSz, 'w'), height: n(pgSz, 'h'), left: n(pgMar, 'left'), right: n(pgMar, 'right') };
+}
+
 function childW(el: Element, name: string): Element | undefined {
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 1 && (n as Element).namespaceURI === W && (n as Element).localName === name) return n as Element;
   }
   return undefined;
+}
+
+const MARK_CHANGES = new Set(['ins', 'del', 'moveFrom', 'moveTo']);
+
+function childElementsW(el: Element): Element[] {
+  const out: Element[] = [];
+  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (n as Element).namespaceURI === W) out.push(n as Element);
+  return out;
 }
 
 function childrenW(el: Element, name: string): Element[] {

@@ -64,6 +64,11 @@ export class RedlineFlow {
   /** Story boundaries: stories[i] = [start, end) of story i. */
   readonly stories: Array<[number, number]> = [];
   private readonly storyStack: number[] = [];
+  /**
+   * Ranges [start, end) of text LibreOffice keeps in text frames (floating tables converted to frames): frame
+   * content sits before the body in Writer's node array, so its redlines come first in the redline table.
+   */
+  readonly frames: Array<[number, number]> = [];
   /** Positions of zero-width anchors of comments (LibreOffice's annotation fields). */
   readonly commentAnchors = new Set<number>();
 
@@ -113,6 +118,11 @@ export class RedlineFlow {
     this.redlines.push({ data, start: this.length, end: end ?? this.length, story: this.story, removedText });
   }
 
+  /** Adds a zero-length redline at the current position (a paragraph-format change at its paragraph's end). */
+  appendMarker(data: RedlineData): void {
+    this.redlines.push({ data, start: this.length, end: this.length, story: this.story });
+  }
+
   /** Adds a redline over [start, current position), as ODF change-start/change-end do. */
   appendRange(data: RedlineData, start: number, story: number): void {
     const list = data.type === 'Format' ? this.formats : this.redlines;
@@ -124,7 +134,23 @@ export class RedlineFlow {
     return this.story;
   }
 
+  /**
+   * Records a comment anchor (LibreOffice's annotation field character) at the current position; inside a
+   * change it ends the redline there, and GetDescr then names the field instead of quoting the text.
+   */
+  addCommentAnchor(tracked: boolean): void {
+    this.commentAnchors.add(this.length);
+    if (tracked) this.barrier = this.length;
+  }
+
+  /** A position no redline may be extended across (after a tracked comment anchor). */
+  private barrier = -1;
+
   private addPiece(list: Redline[], data: RedlineData, start: number, end: number, story = this.story): void {
+    if (start === this.barrier) {
+      list.push({ data, start, end, story });
+      return;
+    }
     for (let i = list.length - 1; i >= 0 && i >= list.length - 4; i--) {
       const r = list[i]!;
       if (r.end === start && r.story === story && r.removedText === undefined && canCombine(r.data, data)) {
@@ -145,7 +171,20 @@ export class RedlineFlow {
    * insertion or deletion covers, sorted by start position (stable: equal starts keep their creation order).
    */
   table(): Redline[] {
-    const spans = this.redlines.filter((r) => r.data.type === 'Insert' || r.data.type === 'Delete').sort((a, b) => a.start - b.start);
+    let pieces = this.redlines.map((r) => ({ ...r }));
+    // A paragraph-format change sits at its paragraph's end and splits an insertion or deletion running over it.
+    const points = pieces.filter((r) => r.data.type === 'ParagraphFormat').map((r) => r.start);
+    if (points.length > 0) {
+      pieces = pieces.flatMap((r) => {
+        if (r.data.type !== 'Insert' && r.data.type !== 'Delete') return [r];
+        const cuts = points.filter((p) => p > r.start && p < r.end);
+        if (cuts.length === 0) return [r];
+        const bounds = [r.start, ...cuts, r.end];
+        return bounds.slice(1).map((end, i) => ({ ...r, start: bounds[i]!, end }));
+      });
+    }
+    pieces = pieces.filter((r) => r.end > r.start || r.data.type === 'ParagraphFormat' || r.removedText !== undefined);
+    const spans = pieces.filter((r) => r.data.type === 'Insert' || r.data.type === 'Delete').sort((a, b) => a.start - b.start);
     const covered = (f: Redline): boolean => {
       // binary search the last insert/delete starting at or before f.start
       let lo = 0;
@@ -160,7 +199,11 @@ export class RedlineFlow {
       }
       return hit >= 0 && spans[hit]!.end >= f.end && spans[hit]!.end > f.start;
     };
-    const all = [...this.redlines, ...this.formats.filter((f) => !covered(f))];
-    return all.map((r, i) => ({ r, i })).sort((a, b) => a.r.start - b.r.start || a.i - b.i).map((x) => x.r);
+    const all = [...pieces, ...this.formats.filter((f) => !covered(f))];
+    const group = (r: Redline): number => (this.frames.some(([s, e]) => r.start >= s && r.start < e) ? 0 : 1);
+    return all
+      .map((r, i) => ({ r, i, g: group(r) }))
+      .sort((a, b) => a.g - b.g || a.r.start - b.r.start || a.r.end - b.r.end || a.i - b.i)
+      .map((x) => x.r);
   }
 }
