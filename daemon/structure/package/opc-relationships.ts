@@ -140,6 +140,6 @@ const docRelsCache = {
 /** Removes the .rels part of `source` (when it exists), e.g. with the part itself. */
 export function removeRelsPart(doc: StructureDocument, source: string): void {
   const name = relsPartName(source);
-  if (doc.has(name) || docRelsCache.has(doc, name)) doc.removePart(name);
+  doc.removePart(name);
   docRelsCache.created.get(doc)?.delete(name);
 }

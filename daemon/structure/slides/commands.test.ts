@@ -107,6 +107,19 @@ describe('slide commands on pptx: each changes exactly what it says', () => {
     expect(doc.pkg.textOf('[Content_Types].xml')).toContain('/ppt/slides/slide6.xml');
   });
 
+  it('a slide inserted or duplicated in the same recipe can be deleted again: the package is as before', async () => {
+    const { before, after, bytes } = await run('layouts.pptx', [{ InsertMasterSlide: 0 }, { DeleteSlide: '' }, { DuplicateSlide: 3 }, { DeleteSlide: 4 }]);
+    expect(after).toEqual(before);
+    const doc = StructureDocument.open(bytes, 'pptx');
+    expect(doc.pkg.names().filter((n) => n.startsWith('ppt/slides/')).length).toBe(20);
+    expect(doc.pkg.textOf('[Content_Types].xml')).not.toMatch(/slide1[12]\.xml/);
+  });
+
+  it('the copy of an explicitly named slide is not given the same name', async () => {
+    const { after } = await run('layouts.pptx', [{ RenameSlide: 'Named' }, { DuplicateSlide: '' }]);
+    expect(names(after).slice(0, 3)).toEqual(['Named', 'Centered Title', 'Title']);
+  });
+
   it('DuplicateSlide <n> duplicates slide n', async () => {
     const { after } = await run('layouts.pptx', [{ DuplicateSlide: 5 }, { RenameSlide: 'Copy of Title Only' }]);
     expect(names(after).slice(5, 8)).toEqual(['Title Only', 'Copy of Title Only', 'Blank with Default Title']);

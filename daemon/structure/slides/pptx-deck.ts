@@ -48,6 +48,8 @@ export class PptxDeck implements SlideDeck {
   private readonly presPart: string;
   private readonly pres: Document;
   private readonly created = new Set<string>();
+  /** Every slide part name created in this request, deleted or not (never reused: numbering only grows). */
+  private readonly named = new Set<string>();
 
   constructor(private readonly doc: StructureDocument) {
     const main = docRelationships(doc, '').find((r) => relType(r.type, 'officeDocument') && !r.external);
@@ -177,12 +179,13 @@ export class PptxDeck implements SlideDeck {
   /** A part name `ppt/slides/slide<n>.xml` not used yet. */
   private newSlidePart(): string {
     let max = 0;
-    for (const n of [...this.doc.pkg.names(), ...this.created]) {
+    for (const n of [...this.doc.pkg.names(), ...this.named]) {
       const m = /^ppt\/slides\/slide(\d+)\.xml$/.exec(n);
       if (m) max = Math.max(max, Number(m[1]));
     }
     const part = `ppt/slides/slide${max + 1}.xml`;
     this.created.add(part);
+    this.named.add(part);
     return part;
   }
 
@@ -276,7 +279,7 @@ export class PptxDeck implements SlideDeck {
   }
 
   private removePart(part: string): void {
-    if (this.doc.has(part) || this.created.has(part)) this.doc.removePart(part);
+    this.doc.removePart(part);
     removeRelsPart(this.doc, part);
     removeOverride(this.doc, part);
     this.created.delete(part);
@@ -295,7 +298,10 @@ export class PptxDeck implements SlideDeck {
   duplicateSlide(index: number): void {
     const s = this.slide(index);
     const part = this.newSlidePart();
-    this.doc.putXml(part, this.doc.xml(s.part).cloneNode(true) as Document);
+    const copy = this.doc.xml(s.part).cloneNode(true) as Document;
+    // The copy must not repeat an explicit slide name (names are unique): it is named like an unnamed slide.
+    firstChild(copy.documentElement!, NS.p, 'cSld')?.removeAttribute('name');
+    this.doc.putXml(part, copy);
     const srcRels = relsPartName(s.part);
     const rels = this.doc.xml(srcRels).cloneNode(true) as Document;
     for (const r of childElements(rels.documentElement!, NS.rel, 'Relationship')) {
