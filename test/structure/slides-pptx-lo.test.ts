@@ -87,4 +87,19 @@ describe('pptx slide commands, as LibreOffice reads the result', () => {
     expect(subtitle.paragraphs).toEqual(['New subtitle']);
     expect(subtitle.bold).toEqual([true, false]);
   }, 60_000);
+
+  it('through the endpoints: extract filter=slides, transform with SlideCommands, and a 400 pointing into the recipe', async () => {
+    const file = `${CORPUS}presentations/layouts.pptx`;
+    const ex = await postConvert(daemon.url, '/ode/extract-document-structure', file, { filter: 'slides' });
+    expect(ex.status, JSON.stringify(ex.error)).toBe(200);
+    const doc = JSON.parse(ex.body.toString('utf8')) as { DocStructure: { SlideCount: number; Slides: Record<string, { SlideName: string }> } };
+    expect(doc.DocStructure.SlideCount).toBe(10);
+    expect(doc.DocStructure.Slides['Slide 3'].SlideName).toBe('Title (2)');
+    const ok = await postConvert(daemon.url, '/ode/transform-document-structure', file, { transform: JSON.stringify({ Transforms: [{ SlideCommands: [{ JumpToSlide: 'last' }, { DeleteSlide: '' }] }] }) });
+    expect(ok.status, JSON.stringify(ok.error)).toBe(200);
+    expect(await viaLibreOffice(new Uint8Array(ok.body))).toHaveLength(9);
+    const bad = await postConvert(daemon.url, '/ode/transform-document-structure', file, { transform: JSON.stringify({ Transforms: [{ SlideCommands: [{ JumpToSlide: 1 }, { DeleteSlide: 99 }] }] }) });
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatchObject({ code: 'out_of_range', path: 'Transforms[0].SlideCommands[1].DeleteSlide' });
+  }, 60_000);
 });
