@@ -1,7 +1,7 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transformStructure, type StructureFormat } from '../../daemon/structure/index.ts';
-import { corpusFile } from '../../daemon/structure/charts/test-support.ts';
+import { corpusFile, fixtureFile } from '../../daemon/structure/charts/test-support.ts';
 import { NS } from '../../daemon/structure/xml/dom.ts';
 import { postConvert } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
@@ -101,6 +101,16 @@ describe('chart transforms, as LibreOffice reads them', () => {
       columns: ['', 'Column 2', 'Column 3', 'New', ''],
       rows: ['Row 1', 'Row 2'],
       values: [['NaN', '2', '3', '4', '5'], ['NaN', '30', '40', 'NaN', 'NaN']],
+    });
+  });
+
+  it('docx made by LibreOffice (no workbook, named ranges): a column inserted and a row deleted', async () => {
+    const out = await transformStructure(fixtureFile('chart-lo-export.docx'), 'docx', recipe([{ 'Charts.ByEmbedIndex.0': [{ 'insertcolumn.0': [1, 2, 3, 4] }, { 'setcolumndesc.0': 'Zero' }, { 'deleterow.3': '' }] }]));
+    expect((await loCharts(out, 'docx')).get('Object1')).toEqual({
+      title: 'Main title\nQuarterly figures',
+      columns: ['Zero', 'Column 1', 'Column 2', 'Column 3'],
+      rows: ['Row 1', 'Row 2', 'Row 3'],
+      values: [['1', '9.1', '3.2', '4.54'], ['2', '2.4', '8.8', '9.65'], ['3', '3.1', '1.5', '3.7']],
     });
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { StructureDocument } from '../document.ts';
 import { embeddedObjects } from './index.ts';
 import { formatChartNumber } from './number-format.ts';
-import { corpusFile, extract, formatOf, golden } from './test-support.ts';
+import { corpusFile, extract, fixtureFile, formatOf, golden } from './test-support.ts';
 
 // Goldens: test/structure/fixtures/charts/<name>.json, written by hand from each document's chart XML (c:ser
 // caches, ODF local tables) and cross-checked against what LibreOffice 7.4's chart model reports for the same
@@ -14,6 +14,15 @@ describe('chart extraction on the corpus (goldens)', () => {
     it(file, () => {
       const name = file.slice(0, file.lastIndexOf('.'));
       expect(extract(corpusFile(file), formatOf(file))).toEqual(golden(name));
+    });
+  }
+});
+
+describe('chart extraction on LibreOffice-made fixtures (goldens)', () => {
+  for (const file of ['chart-subtitle.odt', 'chart-lo-export.docx']) {
+    it(file, () => {
+      const name = file.slice(0, file.lastIndexOf('.'));
+      expect(extract(fixtureFile(file), formatOf(file))).toEqual(golden(name));
     });
   }
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartItem } from './index.ts';
-import { cacheWorkbookDisagreements, corpusFile, extract, partBytes, partText, transform, workbookCells } from './test-support.ts';
+import { cacheWorkbookDisagreements, corpusFile, extract, fixtureFile, partBytes, partText, transform, workbookCells } from './test-support.ts';
 
 // For every chart command: transform a corpus chart, extract again, and see exactly the expected change from
 // the golden (the rest of the item unchanged). docx: 61745.docx chart 0 (bar, embedded workbook
@@ -151,6 +151,19 @@ describe('chart commands on odt (Text7.odt): re-extract and the series ranges fo
   });
 });
 
+describe('LibreOffice\'s own docx chart export (no workbook, named ranges)', () => {
+  it('keeps its "label i" / "categories" / "i" formulas and caches the new table', async () => {
+    const out = await transform(fixtureFile('chart-lo-export.docx'), 'docx', [{ 'Charts.ByEmbedIndex.0': [{ 'insertcolumn.0': [1, 2, 3, 4] }, { 'setcolumndesc.0': 'Zero' }, { 'deleterow.3': '' }] }]);
+    expect(extract(out, 'docx')['Charts.ByEmbedIndex.0']).toMatchObject({
+      ColumnDescriptions: ['Zero', 'Column 1', 'Column 2', 'Column 3'],
+      RowDescriptions: ['Row 1', 'Row 2', 'Row 3'],
+      DataValues: [['1', '9.1', '3.2', '4.54'], ['2', '2.4', '8.8', '9.65'], ['3', '3.1', '1.5', '3.7']],
+    });
+    const formulas = [...partText(out, 'word/charts/chart1.xml').matchAll(/<c:f>([^<]*)<\/c:f>/g)].map((m) => m[1]);
+    expect(formulas).toEqual(['label 0', 'categories', '0', 'label 1', 'categories', '1', 'label 2', 'categories', '2', 'label 3', 'categories', '3']);
+  });
+});
+
 describe('chart selectors', () => {
   it('ByEmbedName accepts the docx drawing name, ByTitle transforms every match in order', async () => {
     const out = await transform(corpusFile('chart1.docx'), 'docx', [{ 'Charts.ByEmbedName.Chart 1': [{ 'setrowdesc.0': 'kiwi' }] }, { 'Charts.ByTitle.Chart Title': [{ 'setcolumndesc.0': 'Both' }] }]);
@@ -159,6 +172,11 @@ describe('chart selectors', () => {
     expect(items['Charts.ByEmbedIndex.1'].ColumnDescriptions[0]).toBe('Both');
     expect(items['Charts.ByEmbedIndex.5'].ColumnDescriptions[0]).toBe('Both');
     expect(items['Charts.ByEmbedIndex.2'].ColumnDescriptions[0]).toBe('p_n');
+  });
+
+  it('BySubTitle (chart-subtitle.odt, made by LibreOffice)', async () => {
+    const out = await transform(fixtureFile('chart-subtitle.odt'), 'odt', [{ 'Charts.BySubTitle.Quarterly figures': [{ 'deletecolumn.0': '' }] }]);
+    expect(extract(out, 'odt')['Charts.ByEmbedIndex.0']).toMatchObject({ subtitle: 'Quarterly figures', ColumnDescriptions: ['Column 2', 'Column 3'], DataValues: ODT_BASE.DataValues.map((r) => r.slice(1)) });
   });
 
   it('ByTitle on odt and the object form of the commands', async () => {

@@ -27,11 +27,35 @@ export function writeOoxmlChart(doc: StructureDocument, part: string, model: Oox
   const sheet = refs[0]?.sheet ?? 'Sheet1';
   if (wb) for (const r of refs) if (r.sheet === sheet) wb.clear(r);
   const w = new SeriesWriter(space.prefix ?? 'c', wb);
+  // LibreOffice's own docx export has no workbook and names its internal ranges instead ("label 0",
+  // "categories", "0"): such charts keep that scheme.
+  const libreOffice = refs.length === 0 && formulas.some((f) => /^(label \d+|categories|\d+)$/.test(f));
   if (model.xy) writeXy(w, model, table);
-  else writeCategories(w, model, table, sheet);
+  else writeCategories(w, model, table, libreOffice ? LIBREOFFICE_RANGES : wordRanges(sheet));
 }
 
-function writeCategories(w: SeriesWriter, model: OoxmlChartModel, table: ChartTable, sheet: string): void {
+/** Formulas of a category chart's column i: its name, the categories, its values (n rows). */
+interface RangeScheme {
+  name(i: number): string;
+  categories(n: number): string;
+  values(i: number, n: number): string;
+  sheet?: string;
+}
+
+/** Word's layout: categories in column A from row 2, series i in column B+i, its name in row 1. */
+function wordRanges(sheet: string): RangeScheme {
+  return {
+    sheet,
+    name: (i) => formatRange(sheet, i + 1, 0),
+    categories: (n) => formatRange(sheet, 0, 1, 0, n),
+    values: (i, n) => formatRange(sheet, i + 1, 1, i + 1, n),
+  };
+}
+
+const LIBREOFFICE_RANGES: RangeScheme = { name: (i) => `label ${i}`, categories: () => 'categories', values: (i) => String(i) };
+
+function writeCategories(w: SeriesWriter, model: OoxmlChartModel, table: ChartTable, ranges: RangeScheme): void {
+  const sheet = ranges.sheet;
   const n = table.rowCount;
   const kept = new Set<Element>();
   const all = model.sources.map((s) => s.ser);
@@ -44,7 +68,9 @@ function writeCategories(w: SeriesWriter, model: OoxmlChartModel, table: ChartTa
     if (!ser) {
       if (!template) return;
       ser = template.cloneNode(true) as Element;
-      for (const k of childElements(ser, NS.c)) if (k.localName === 'dPt' || k.localName === 'extLst' || k.localName === 'dLbls') ser.removeChild(k);
+      // a copy keeps the look of its neighbour, not its per-point overrides or its unique id (c16:uniqueId)
+      for (const k of childElements(ser, NS.c)) if (k.localName === 'dPt' || k.localName === 'extLst') ser.removeChild(k);
+      for (const lbls of childElements(ser, NS.c, 'dLbls')) for (const one of childElements(lbls, NS.c, 'dLbl')) lbls.removeChild(one);
       w.setVal(ser, 'idx', String(++maxIdx));
       const parent = (prev ?? template).parentNode!;
       if (prev) parent.insertBefore(ser, prev.nextSibling);
@@ -54,13 +80,13 @@ function writeCategories(w: SeriesWriter, model: OoxmlChartModel, table: ChartTa
     prev = ser;
     const c = i + 1;
     w.setVal(ser, 'order', String(i));
-    w.text(ser, 'tx', formatRange(sheet, c, 0), [col.desc], sheet, c, 0);
-    if (hasCat) w.text(ser, 'cat', formatRange(sheet, 0, 1, 0, n), table.rowDescriptions, sheet, 0, 1);
-    w.numbers(ser, 'val', formatRange(sheet, c, 1, c, n), col.values, sheet, c, 1);
+    w.text(ser, 'tx', ranges.name(i), [col.desc], sheet, c, 0);
+    if (hasCat) w.text(ser, 'cat', ranges.categories(n), table.rowDescriptions, sheet, 0, 1);
+    w.numbers(ser, 'val', ranges.values(i, n), col.values, sheet, c, 1);
     for (const dpt of childElements(ser, NS.c, 'dPt')) if (Number(firstChild(dpt, NS.c, 'idx')?.getAttribute('val')) >= n) ser.removeChild(dpt);
   });
   for (const s of all) if (!kept.has(s) && s.parentNode) s.parentNode.removeChild(s);
-  w.wb?.setDataArea(sheet, table.columnCount, n, table.columns.map((c) => c.desc));
+  if (sheet !== undefined) w.wb?.setDataArea(sheet, table.columnCount, n, table.columns.map((c) => c.desc));
 }
 
 function writeXy(w: SeriesWriter, model: OoxmlChartModel, table: ChartTable): void {

@@ -18,6 +18,10 @@ export function corpusFile(name: string): Uint8Array {
   return new Uint8Array(readFileSync(CHART_CORPUS + name));
 }
 
+export function fixtureFile(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(CHART_FIXTURES + name));
+}
+
 export function golden(name: string): Record<string, ChartItem> {
   return JSON.parse(readFileSync(`${CHART_FIXTURES}${name}.json`, 'utf8')) as Record<string, ChartItem>;
 }
