@@ -1,0 +1,200 @@
+/**
+ * daemon <-> editor messages, as written down in `editor.md` beside this file (the source of truth). Imports
+ * nothing: the daemon and the browser editor share these shapes. Twips for document coordinates, px for tiles.
+ */
+
+/** A rectangle `[x, y, width, height]` in twips. */
+export type Rect = [number, number, number, number];
+
+/** Every message the editor sends, by type (editor.md, "Client -> daemon"). */
+export type ClientMessage =
+  | { type: 'load'; token: string; tokenTtl?: number; lang?: string; readonly?: boolean; checkFileInfoOverride?: string; deviceFormFactor?: 'desktop' | 'tablet' | 'mobile'; timestamp?: string; startPresentation?: boolean }
+  | { type: 'clientZoom'; tilePixelWidth: number; tilePixelHeight: number; tileTwipWidth: number; tileTwipHeight: number }
+  | { type: 'clientVisibleArea'; x: number; y: number; width: number; height: number }
+  | { type: 'tiles'; part: number; mode?: number; width: number; height: number; tileTwipWidth: number; tileTwipHeight: number; positions: Array<[number, number]> }
+  | { type: 'key'; event: 'input' | 'up'; charCode: number; keyCode: number }
+  | { type: 'textInput'; text: string }
+  | { type: 'composition'; text: string; stage: 'update' | 'end' }
+  | { type: 'mouse'; event: 'buttondown' | 'buttonup' | 'move'; x: number; y: number; count: number; buttons: number; modifier: number }
+  | { type: 'selectText'; kind: 'start' | 'end' | 'reset'; x: number; y: number }
+  | { type: 'uno'; command: string; args?: string; notify?: boolean }
+  | { type: 'commandValues'; command: string }
+  | { type: 'setPart'; part: number }
+  | { type: 'save'; dontSaveIfUnmodified?: boolean }
+  | { type: 'saveAs'; name: string }
+  | { type: 'rename'; name: string }
+  | { type: 'download'; id: string; format: string; purpose: 'download' | 'print' | 'slideshow' }
+  | { type: 'clipboardGet'; mimeTypes: string[] }
+  | { type: 'paste'; mimeType: string; data: string }
+  | { type: 'windowKey'; windowId: number; event: 'input' | 'up'; charCode: number; keyCode: number }
+  | { type: 'windowMouse'; windowId: number; event: 'buttondown' | 'buttonup' | 'move'; x: number; y: number; count: number; buttons: number; modifier: number }
+  | { type: 'dialogCommand'; windowId: number; json: string }
+  | { type: 'resolveConflict'; choice: 'overwrite' | 'reload' }
+  | { type: 'resetAccessToken'; token: string; tokenTtl?: number }
+  | { type: 'closeDocument' }
+  | { type: 'close' }
+  | { type: 'ping'; id: number }
+  | { type: 'pong'; id: number };
+
+/** One message type's name. */
+export type ClientMessageType = ClientMessage['type'];
+
+/** A view as every other view sees it. */
+export interface ViewInfo {
+  viewId: number;
+  userId: string;
+  userName: string;
+  /** CSS colour of this user's cursor and selection. */
+  color: string;
+  readonly: boolean;
+  extraInfo: Record<string, unknown>;
+}
+
+/** Every text message the daemon sends (editor.md, "Daemon -> client"). Tiles are binary frames. */
+export type ServerMessage =
+  | { type: 'loading'; stage: 'checkfileinfo' | 'download' | 'load' }
+  | { type: 'status'; viewId: number; docType: 'text' | 'spreadsheet' | 'presentation' | 'drawing'; parts: number; part: number; partNames: string[]; width: number; height: number; readonly: boolean; commentsOnly: boolean; fileInfo: Record<string, unknown> }
+  | { type: 'invalidate'; part: number; x: number; y: number; width: number; height: number; all?: boolean }
+  | { type: 'documentSize'; width: number; height: number; parts: number; partNames: string[] }
+  | { type: 'cursor'; rect: Rect; visible: boolean }
+  | { type: 'selection'; rects: Rect[]; start?: Rect; end?: Rect }
+  | { type: 'views'; views: ViewInfo[] }
+  | { type: 'viewCursor'; viewId: number; part: number; rect: Rect; visible: boolean }
+  | { type: 'viewSelection'; viewId: number; part: number; rects: Rect[] }
+  | { type: 'stateChanged'; command: string; value: string }
+  | { type: 'unoResult'; command: string; success: boolean; result?: unknown }
+  | { type: 'commandValues'; command: string; value: unknown }
+  | { type: 'modified'; modified: boolean }
+  | { type: 'saved'; ok: boolean; autosave: boolean; exitSave: boolean; lastModifiedTime?: string; error?: { code: string; message: string } }
+  | { type: 'conflict'; unsavedChanges: boolean }
+  | { type: 'reloaded' }
+  | { type: 'downloadReady'; id: string; url: string }
+  | { type: 'clipboard'; items: Array<{ mimeType: string; data: string }> }
+  | { type: 'dialog'; json: string }
+  | { type: 'comments'; action: string; comment: unknown }
+  | { type: 'tokenExpiring'; expiresAt: number }
+  | { type: 'error'; code: string; message: string }
+  | { type: 'storage'; state: 'ok' | 'retrying' | 'unauthorized' | 'too_large'; message: string }
+  | { type: 'kitDied'; message: string }
+  | { type: 'ping'; id: number }
+  | { type: 'pong'; id: number };
+
+/** Close codes of the editing socket (editor.md, "Close codes"). */
+export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 4400, unauthorized: 4401, forbiddenHost: 4403, ownerClosed: 4409, failed: 4500 } as const;
+
+type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'string?' | 'number?' | 'boolean?';
+
+/** Required and optional fields of each client message (the rest of the shape is checked where used). */
+const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
+  load: { token: 'string', tokenTtl: 'number?', lang: 'string?', readonly: 'boolean?', checkFileInfoOverride: 'string?', deviceFormFactor: 'string?', timestamp: 'string?', startPresentation: 'boolean?' },
+  clientZoom: { tilePixelWidth: 'number', tilePixelHeight: 'number', tileTwipWidth: 'number', tileTwipHeight: 'number' },
+  clientVisibleArea: { x: 'number', y: 'number', width: 'number', height: 'number' },
+  tiles: { part: 'number', mode: 'number?', width: 'number', height: 'number', tileTwipWidth: 'number', tileTwipHeight: 'number', positions: 'array' },
+  key: { event: 'string', charCode: 'number', keyCode: 'number' },
+  textInput: { text: 'string' },
+  composition: { text: 'string', stage: 'string' },
+  mouse: { event: 'string', x: 'number', y: 'number', count: 'number', buttons: 'number', modifier: 'number' },
+  selectText: { kind: 'string', x: 'number', y: 'number' },
+  uno: { command: 'string', args: 'string?', notify: 'boolean?' },
+  commandValues: { command: 'string' },
+  setPart: { part: 'number' },
+  save: { dontSaveIfUnmodified: 'boolean?' },
+  saveAs: { name: 'string' },
+  rename: { name: 'string' },
+  download: { id: 'string', format: 'string', purpose: 'string' },
+  clipboardGet: { mimeTypes: 'array' },
+  paste: { mimeType: 'string', data: 'string' },
+  windowKey: { windowId: 'number', event: 'string', charCode: 'number', keyCode: 'number' },
+  windowMouse: { windowId: 'number', event: 'string', x: 'number', y: 'number', count: 'number', buttons: 'number', modifier: 'number' },
+  dialogCommand: { windowId: 'number', json: 'string' },
+  resolveConflict: { choice: 'string' },
+  resetAccessToken: { token: 'string', tokenTtl: 'number?' },
+  closeDocument: {},
+  close: {},
+  ping: { id: 'number' },
+  pong: { id: 'number' },
+};
+
+/** Allowed values of the string enumerations. */
+const ENUMS: Record<string, readonly string[]> = {
+  'key.event': ['input', 'up'],
+  'windowKey.event': ['input', 'up'],
+  'composition.stage': ['update', 'end'],
+  'mouse.event': ['buttondown', 'buttonup', 'move'],
+  'windowMouse.event': ['buttondown', 'buttonup', 'move'],
+  'selectText.kind': ['start', 'end', 'reset'],
+  'download.purpose': ['download', 'print', 'slideshow'],
+  'resolveConflict.choice': ['overwrite', 'reload'],
+  'load.deviceFormFactor': ['desktop', 'tablet', 'mobile'],
+};
+
+/** A client message that breaks the protocol: the socket is closed with CLOSE.protocol and this reason. */
+export class ProtocolError extends Error {
+  override readonly name = 'ProtocolError';
+}
+
+/**
+ * Parses and checks one text frame from the editor.
+ * @throws ProtocolError naming the bad field (not JSON, unknown type, missing or mistyped field, bad enum value).
+ */
+export function parseClientMessage(text: string): ClientMessage {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ProtocolError('a text frame must be a JSON object');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ProtocolError('a text frame must be a JSON object');
+  const msg = value as Record<string, unknown>;
+  const type = msg.type;
+  if (typeof type !== 'string' || !Object.hasOwn(CLIENT_FIELDS, type)) throw new ProtocolError(`unknown message type ${JSON.stringify(type)}`);
+  for (const [field, kind] of Object.entries(CLIENT_FIELDS[type as ClientMessageType])) {
+    const v = msg[field];
+    const optional = kind.endsWith('?');
+    if (v === undefined && optional) continue;
+    const base = kind.replace('?', '');
+    const ok = base === 'array' ? Array.isArray(v) : base === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === base;
+    if (!ok) throw new ProtocolError(`${type}.${field} must be ${optional ? 'absent or ' : ''}a ${base}`);
+    const allowed = ENUMS[`${type}.${field}`];
+    if (allowed && !allowed.includes(v as string)) throw new ProtocolError(`${type}.${field} must be one of ${allowed.join(', ')}`);
+  }
+  return msg as unknown as ClientMessage;
+}
+
+/** The header of a binary tile frame (editor.md, "Tiles"). */
+export interface TileHeader {
+  type: 'tile';
+  part: number;
+  mode: number;
+  x: number;
+  y: number;
+  tileTwipWidth: number;
+  tileTwipHeight: number;
+  width: number;
+  height: number;
+  encoding: 'png' | 'unchanged';
+  /** Wire id: identifies the tile's content; `unchanged` refers to an earlier one. */
+  wid: number;
+}
+
+/** Encodes a tile frame: 4-byte big-endian header length, the JSON header, the payload. */
+export function encodeTileFrame(header: TileHeader, payload: Uint8Array = new Uint8Array(0)): Uint8Array {
+  const head = new TextEncoder().encode(JSON.stringify(header));
+  const out = new Uint8Array(4 + head.length + payload.length);
+  new DataView(out.buffer).setUint32(0, head.length);
+  out.set(head, 4);
+  out.set(payload, 4 + head.length);
+  return out;
+}
+
+/**
+ * Decodes a tile frame.
+ * @throws ProtocolError when the frame is shorter than its header says.
+ */
+export function decodeTileFrame(frame: Uint8Array): { header: TileHeader; payload: Uint8Array } {
+  if (frame.length < 4) throw new ProtocolError('tile frame too short');
+  const len = new DataView(frame.buffer, frame.byteOffset, frame.byteLength).getUint32(0);
+  if (frame.length < 4 + len) throw new ProtocolError('tile frame shorter than its header length');
+  const header = JSON.parse(new TextDecoder().decode(frame.subarray(4, 4 + len))) as TileHeader;
+  return { header, payload: frame.subarray(4 + len) };
+}
