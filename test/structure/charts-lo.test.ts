@@ -1,7 +1,7 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transformStructure, type StructureFormat } from '../../daemon/structure/index.ts';
-import { corpusFile, fixtureFile } from '../../daemon/structure/charts/test-support.ts';
+import { corpusFile, fixtureFile, partBytes } from '../../daemon/structure/charts/test-support.ts';
 import { NS } from '../../daemon/structure/xml/dom.ts';
 import { postConvert } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
@@ -69,6 +69,11 @@ describe('chart transforms, as LibreOffice reads them', () => {
       values: [['15', '1', '17'], ['19', '2', '15'], ['3.5', '3', '1.8'], ['4.5', '4', '37']],
     });
     expect(charts.get('Object2')?.values[0]).toEqual(['4.3', '2.4', '2']);
+    // the embedded workbook, opened by LibreOffice Calc, holds the same table in Word's layout
+    const xlsx = partBytes(out, 'word/embeddings/Microsoft_Excel_Worksheet1.xlsx');
+    const csv = await postConvert(daemon.url, '/ode/convert-to/csv', { bytes: Buffer.from(xlsx), filename: 'data.xlsx' });
+    expect(csv.status, JSON.stringify(csv.error)).toBe(200);
+    expect(csv.body.toString('utf8').trimEnd().split(/\r?\n/)).toEqual([' ,c0,new,Series 2', 'Paul,15,1,17', 'Category 2,19,2,15', 'Category 3,3.5,3,1.8', 'Category 4,4.5,4,37']);
   });
 
   it('odt (Text7.odt): the manual example', async () => {
