@@ -102,4 +102,50 @@ describe('pptx slide commands, as LibreOffice reads the result', () => {
     expect(bad.status).toBe(400);
     expect(bad.error).toMatchObject({ code: 'out_of_range', path: 'Transforms[0].SlideCommands[1].DeleteSlide' });
   }, 60_000);
+
+  it('every tested UNO command but Shadowed shows in LibreOffice (7.4 does not import run shadows from pptx)', async () => {
+    const uno = (u: string) => ({ UnoCommand: u });
+    const out = await transform('layouts.pptx', [
+      { JumpToSlide: 6 },
+      { 'SetText.1': 'Bold Italic Strike Under Super Sub Red Yellow' },
+      {
+        'EditTextObject.1': [
+          { SelectText: [0, 0, 0, 4] }, uno('.uno:Bold'),
+          { SelectText: [0, 5, 0, 11] }, uno('.uno:Italic'),
+          { SelectText: [0, 12, 0, 18] }, uno('.uno:Strikeout'),
+          { SelectText: [0, 19, 0, 24] }, uno('.uno:Underline'),
+          { SelectText: [0, 25, 0, 30] }, uno('.uno:SuperScript'),
+          { SelectText: [0, 31, 0, 34] }, uno('.uno:SubScript'),
+          { SelectText: [0, 35, 0, 38] }, uno('.uno:Color {"Color.Color":{"type":"long","value":16711680}}'),
+          { SelectText: [0, 39, 0, 45] }, uno('.uno:CharBackColor {"CharBackColor.Color":{"type":"long","value":16776960}}'),
+          uno('.uno:CenterPara'),
+        ],
+      },
+    ]);
+    const r = await postConvert(daemon.url, '/ode/convert-to/odp', { bytes: Buffer.from(out), filename: 'deck.pptx' });
+    expect(r.status, JSON.stringify(r.error)).toBe(200);
+    const content = parseXml(ZipPackage.open(new Uint8Array(r.body)).textOf('content.xml')!, 'content.xml');
+    const props = new Map<string, Element>();
+    const paraProps = new Map<string, Element>();
+    for (const st of Array.from(content.getElementsByTagNameNS(NS.style, 'style'))) {
+      const name = st.getAttributeNS(NS.style, 'name') ?? '';
+      const tp = st.getElementsByTagNameNS(NS.style, 'text-properties')[0];
+      if (tp) props.set(name, tp);
+      const pp = st.getElementsByTagNameNS(NS.style, 'paragraph-properties')[0];
+      if (pp) paraProps.set(name, pp);
+    }
+    const box = Array.from(content.getElementsByTagNameNS(NS.draw, 'custom-shape')).find((e) => e.getAttributeNS(NS.draw, 'name') === 'TextBox 3')!;
+    const p = box.getElementsByTagNameNS(NS.text, 'p')[0];
+    const spans = new Map(Array.from(p.getElementsByTagNameNS(NS.text, 'span')).map((sp) => [sp.textContent ?? '', props.get(sp.getAttributeNS(NS.text, 'style-name') ?? '')!]));
+    const get = (word: string, ns: string, attr: string) => spans.get(word)?.getAttributeNS(ns, attr);
+    expect(get('Bold', NS.fo, 'font-weight')).toBe('bold');
+    expect(get('Italic', NS.fo, 'font-style')).toBe('italic');
+    expect(get('Strike', NS.style, 'text-line-through-style')).toBe('solid');
+    expect(get('Under', NS.style, 'text-underline-style')).toBe('solid');
+    expect(get('Super', NS.style, 'text-position')).toBe('30% 58%');
+    expect(get('Sub', NS.style, 'text-position')).toBe('-25% 58%');
+    expect(get('Red', NS.fo, 'color')).toBe('#ff0000');
+    expect(get('Yellow', NS.fo, 'background-color')).toBe('#ffff00');
+    expect(paraProps.get(p.getAttributeNS(NS.text, 'style-name') ?? '')?.getAttributeNS(NS.fo, 'text-align')).toBe('center');
+  }, 60_000);
 });
