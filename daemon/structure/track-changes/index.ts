@@ -91,7 +91,7 @@ export function extractTrackChanges(doc: StructureDocument, opts: TrackChangesOp
       type: r.data.type,
       dateTime: formatRedlineDate(r.data.date),
       author: r.data.author,
-      description: redlineDescription(r.data.type, changed, fieldBeforeEnd(flow, r) ? COMMENT_FIELD_NAME : undefined),
+      description: redlineDescription(r.data.type, changed, fieldBeforeStart(flow, r) ? COMMENT_FIELD_NAME : undefined),
       comment: r.data.comment,
       textBefore: collect(text, r.start - 1, storyStart - 1, -1, contextLen, shown),
       textAfter: collect(text, r.end, storyEnd, 1, contextLen, shown),
@@ -129,7 +129,10 @@ function visible(text: string, start: number, end: number, shown: (pos: number) 
   return out;
 }
 
-/** GetDescr names the field when the character before the redline's end is one (a comment anchor inside it). */
-function fieldBeforeEnd(flow: RedlineFlow, r: Redline): boolean {
-  return r.end > r.start && flow.commentAnchors.has(r.end) && (r.data.type === 'Insert' || r.data.type === 'Delete');
+/**
+ * GetDescr names the field when the character before the redline's PaM point is a field; for imported redlines
+ * the point is the start, so a redline right after a comment anchor is described as `“Note”` (Comment020).
+ */
+function fieldBeforeStart(flow: RedlineFlow, r: Redline): boolean {
+  return flow.commentAnchors.has(r.start) && (r.data.type === 'Insert' || r.data.type === 'Delete');
 }

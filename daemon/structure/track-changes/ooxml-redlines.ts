@@ -45,8 +45,10 @@ function stacked(changes: readonly Element[], inCell: boolean): RedlineData | un
   if (changes.length === 0) return undefined;
   const del = changes.find((c) => c.localName === 'del' || c.localName === 'moveFrom');
   const ins = changes.find((c) => c.localName === 'ins' || c.localName === 'moveTo');
-  if (del && ins) return inCell ? { ...changeData(ins), next: changeData(del) } : { ...changeData(del), next: changeData(ins) };
-  return changeData(del ?? ins!);
+  if (!del || !ins) return changeData(del ?? ins!);
+  if (inCell) return { ...changeData(ins), next: changeData(del) };
+  // LibreOffice 7.4 reports such a Delete with the insertion's author and the deletion's date (Comment020).
+  return { ...changeData(del), author: changeData(ins).author, next: changeData(ins) };
 }
 
 /** True when no paragraph, table or block content control follows `el` among its siblings. */
@@ -143,9 +145,16 @@ class DocxWalker {
 
   private table(tbl: Element): void {
     for (const tr of childrenW(tbl, 'tr')) {
+      // A tracked row (w:trPr/w:ins|w:del, the last one wins) is a table-row change in LibreOffice, not a text
+      // redline. But a comment starting in an empty cell is anchored on a zero-width joiner (U+200D), and in a
+      // deleted row that character is tracked as deleted (Comment020; RA001's empty deleted cells get none).
+      const trPr = childW(tr, 'trPr');
+      const rowMarks = trPr ? childElementsW(trPr).filter((c) => MARK_CHANGES.has(c.localName ?? '')) : [];
+      const rowChange = rowMarks.length > 0 ? changeData(rowMarks[rowMarks.length - 1]!) : undefined;
       for (const tc of childrenW(tr, 'tc')) {
         this.cellDepth++;
         this.flow.beginStory();
+        if (rowChange?.type === 'Delete' && isEmptyCell(tc) && tc.getElementsByTagNameNS(W, 'commentRangeStart').length > 0) this.flow.append('\u200d', rowChange);
         this.blocks(tc, true);
         this.flow.endStory();
         this.cellDepth--;
@@ -255,7 +264,7 @@ class DocxWalker {
         case 'commentReference':
           this.flow.append(text, change, format);
           text = '';
-          this.flow.addCommentAnchor(change !== undefined);
+          this.flow.addCommentAnchor();
           break;
       }
     }
@@ -293,6 +302,12 @@ function childW(el: Element, name: string): Element | undefined {
     if (n.nodeType === 1 && (n as Element).namespaceURI === W && (n as Element).localName === name) return n as Element;
   }
   return undefined;
+}
+
+/** True when a cell holds no text at all (no w:t, w:delText, w:tab, w:br, w:sym in it). */
+function isEmptyCell(tc: Element): boolean {
+  for (const name of ['t', 'delText', 'tab', 'br', 'sym', 'drawing']) if (tc.getElementsByTagNameNS(W, name).length > 0) return false;
+  return true;
 }
 
 const MARK_CHANGES = new Set(['ins', 'del', 'moveFrom', 'moveTo']);

@@ -135,15 +135,16 @@ export class RedlineFlow {
   }
 
   /**
-   * Records a comment anchor (LibreOffice's annotation field character) at the current position; inside a
-   * change it ends the redline there, and GetDescr then names the field instead of quoting the text.
+   * Records a comment anchor (LibreOffice's annotation field character, inserted after the text) at the current
+   * position: a redline running over it is split there, and the one starting after it is described by the
+   * field's name instead of its text.
    */
-  addCommentAnchor(tracked: boolean): void {
+  addCommentAnchor(): void {
     this.commentAnchors.add(this.length);
-    if (tracked) this.barrier = this.length;
+    this.barrier = this.length;
   }
 
-  /** A position no redline may be extended across (after a tracked comment anchor). */
+  /** A position no redline may be extended across (a comment anchor). */
   private barrier = -1;
 
   private addPiece(list: Redline[], data: RedlineData, start: number, end: number, story = this.story): void {
