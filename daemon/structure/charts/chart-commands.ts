@@ -10,7 +10,7 @@ import type { ChartTable } from './chart-table.ts';
  * Rules (docs/structure/charts.md): indexes count from 0; insert positions go from 0 to the count (append);
  * an array shorter than its target changes only the given elements, values beyond the target are ignored
  * (Collabora's own example inserts a 6-value column into a 4-row table) except for `data`, which grows the table; a value is a number (or a numeric string), `null` clears a cell (NaN);
- * NONE is `""`, `null` or an empty array.
+ * NONE is `""`, `null` or an empty array; the last row or column of a chart cannot be deleted (out_of_range).
  */
 
 /** What a chart allows: XY charts (scatter, bubble) have a fixed column layout per series. */
@@ -44,6 +44,7 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
       noColumns();
       const c = commandIndex(args[0], p, 0, table.columnCount - 1);
       expectNone(cmd.value, p);
+      if (table.columnCount === 1) throw new StructureError('out_of_range', `${p}: a chart keeps at least one column; this is its last`, p);
       table.deleteColumn(c);
       return;
     }
@@ -51,6 +52,7 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
       arity(1);
       const r = commandIndex(args[0], p, 0, table.rowCount - 1);
       expectNone(cmd.value, p);
+      if (table.rowCount === 1) throw new StructureError('out_of_range', `${p}: a chart keeps at least one row; this is its last`, p);
       table.deleteRow(r);
       return;
     }

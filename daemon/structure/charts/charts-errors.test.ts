@@ -34,6 +34,11 @@ describe('chart recipe errors point into the recipe', () => {
     expect(await failure('Text7.odt', [{ 'Charts.ByEmbedIndex.0': [{ 'setcolumndesc.3': 'x' }] }])).toMatchObject({ code: 'out_of_range' });
   });
 
+  it('the last row or column of a chart cannot be deleted', async () => {
+    expect(await failure('testWORD_charts.docx', [{ 'Charts.ByEmbedIndex.0': [{ 'deletecolumn.0': '' }] }])).toMatchObject({ code: 'out_of_range', path: 'Transforms[0]["Charts.ByEmbedIndex.0"][0]["deletecolumn.0"]' });
+    expect(await failure('Text7.odt', [{ 'Charts.ByEmbedIndex.0': [{ resize: [2, 2] }, { 'deleterow.1': '' }, { 'deleterow.0': '' }] }])).toMatchObject({ code: 'out_of_range', path: 'Transforms[0]["Charts.ByEmbedIndex.0"][2]["deleterow.0"]' });
+  });
+
   it('an embedded object that does not exist, or is not a chart', async () => {
     expect(await failure('chart1.docx', [{ 'Charts.ByEmbedIndex.7': [{ 'datayx.0.0': 1 }] }])).toMatchObject({ code: 'out_of_range', path: 'Transforms[0]["Charts.ByEmbedIndex.7"]' });
     expect(await failure('unknown-content.odt', [{ 'Charts.ByEmbedIndex.1': [{ 'datayx.0.0': 1 }] }])).toMatchObject({ code: 'wrong_kind', path: 'Transforms[0]["Charts.ByEmbedIndex.1"]' });

@@ -191,7 +191,7 @@ function writeTable(chart: Element, t: ChartTable): void {
   const cols = el(NS.table, 'table:table-columns');
   const col = el(NS.table, 'table:table-column');
   if (t.columnCount > 1) col.setAttributeNS(NS.table, 'table:number-columns-repeated', String(t.columnCount));
-  cols.appendChild(col);
+  if (t.columnCount > 0) cols.appendChild(col);
   table.appendChild(cols);
   const hr = el(NS.table, 'table:table-header-rows');
   const headRow = el(NS.table, 'table:table-row');
