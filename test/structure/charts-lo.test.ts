@@ -119,6 +119,19 @@ describe('chart transforms, as LibreOffice reads them', () => {
     });
   });
 
+  it('through the endpoints: extract with filter=charts, transform, extract again', async () => {
+    const before = await postConvert(daemon.url, '/ode/extract-document-structure', { bytes: Buffer.from(corpusFile('testWORD_charts.docx')), filename: 'pie.docx' }, { filter: 'charts' });
+    expect(before.status, JSON.stringify(before.error)).toBe(200);
+    expect(JSON.parse(before.body.toString('utf8')).DocStructure['Charts.ByEmbedIndex.0']).toMatchObject({ name: 'Object1', title: 'wants a peach', ColumnDescriptions: ['NUMBER'] });
+    const changed = await postConvert(daemon.url, '/ode/transform-document-structure', { bytes: Buffer.from(corpusFile('testWORD_charts.docx')), filename: 'pie.docx' }, { transform: recipe([{ 'Charts.ByTitle.wants a peach': [{ 'modifycolumn.0': [50, 80] }, { 'setcolumndesc.0': 'COUNT' }] }]) });
+    expect(changed.status, JSON.stringify(changed.error)).toBe(200);
+    const after = await postConvert(daemon.url, '/ode/extract-document-structure', { bytes: changed.body, filename: 'pie.docx' }, { filter: 'charts' });
+    expect(JSON.parse(after.body.toString('utf8')).DocStructure['Charts.ByEmbedIndex.0']).toMatchObject({ ColumnDescriptions: ['COUNT'], DataValues: [['50'], ['80'], ['4'], ['7'], ['4'], ['2'], ['5'], ['6']] });
+    const bad = await postConvert(daemon.url, '/ode/transform-document-structure', { bytes: Buffer.from(corpusFile('testWORD_charts.docx')), filename: 'pie.docx' }, { transform: recipe([{ 'Charts.ByEmbedIndex.0': [{ resize: [1, 1] }] }]) });
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatchObject({ code: 'out_of_range', path: 'Transforms[0]["Charts.ByEmbedIndex.0"][0].resize' });
+  });
+
   it('pptx (aascu...pptx): a row inserted and a column deleted in "Chart 8"', async () => {
     const out = await transformStructure(corpusFile('../presentations/aascu.org_hbcu_leadershipsummit_cooper_.pptx'), 'pptx', recipe([{ 'Charts.ByEmbedName.Chart 8': [{ 'insertrow.2': [1, 2, 3, 4] }, { 'setrowdesc.2': '2024' }, { 'deletecolumn.0': '' }] }]));
     expect((await loCharts(out, 'pptx')).get('Chart 8')).toEqual({

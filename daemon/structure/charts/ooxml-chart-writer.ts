@@ -107,7 +107,7 @@ function writeXy(w: SeriesWriter, model: OoxmlChartModel, table: ChartTable): vo
 }
 
 /** Element order inside c:ser (CT_BarSer and friends): where a missing child goes. */
-const SER_ORDER = ['idx', 'order', 'tx', 'spPr', 'invertIfNegative', 'pictureOptions', 'marker', 'dPt', 'dLbls', 'trendline', 'errBars', 'cat', 'val', 'xVal', 'yVal', 'bubbleSize', 'bubble3D', 'smooth', 'shape', 'extLst'];
+const SER_ORDER = ['idx', 'order', 'tx', 'spPr', 'invertIfNegative', 'explosion', 'pictureOptions', 'marker', 'dPt', 'dLbls', 'trendline', 'errBars', 'cat', 'val', 'xVal', 'yVal', 'bubbleSize', 'bubble3D', 'smooth', 'shape', 'extLst'];
 
 class SeriesWriter {
   readonly wb: EmbeddedWorkbook | undefined;
