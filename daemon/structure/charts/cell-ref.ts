@@ -1,5 +1,3 @@
-import { columnLetters } from './odf-chart.ts';
-
 /**
  * A1-style references of chart formulas (`c:f`, ECMA-376 Part 1, 21.2.2.65): `Sheet1!$B$2:$B$5`,
  * `'My sheet'!$A$1`. Columns and rows are 0-based here.
@@ -20,6 +18,13 @@ export function parseRange(formula: string): RangeRef | undefined {
   const col1 = columnIndex(m[3]);
   const row1 = Number(m[4]) - 1;
   return { sheet, col1, row1, col2: m[5] ? columnIndex(m[5]) : col1, row2: m[6] ? Number(m[6]) - 1 : row1 };
+}
+
+/** Spreadsheet column letters of a 0-based column index (0 = A, 26 = AA). */
+export function columnLetters(index: number): string {
+  let s = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
 }
 
 /** 0-based index of column letters (A = 0). */

@@ -75,6 +75,10 @@ describe('chart commands on docx (61745.docx): re-extract, caches and workbook a
       expect(after['Charts.ByEmbedIndex.0']).toEqual({ ...before['Charts.ByEmbedIndex.0'], ...expected });
       expect(after['Charts.ByEmbedIndex.1']).toEqual(before['Charts.ByEmbedIndex.1']);
       expect(cacheWorkbookDisagreements(out, DOCX.chart, DOCX.xlsx)).toEqual([]);
+      // only the chart part and its workbook are rewritten; the body and the other chart are copied as they were
+      for (const part of ['word/document.xml', 'word/charts/chart2.xml', 'word/embeddings/Microsoft_Excel_Worksheet2.xlsx']) {
+        expect(Buffer.from(partBytes(out, part)).equals(Buffer.from(partBytes(corpusFile(DOCX.file), part))), part).toBe(true);
+      }
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Document, Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { columnIndex, columnLetters } from './cell-ref.ts';
 import { ChartTable } from './chart-table.ts';
 import { formatChartNumber, xmlNumber } from './number-format.ts';
 import type { ChartHandle, EmbeddedObject } from './embedded-object.ts';
@@ -135,20 +136,10 @@ function readTable(chart: Element): ChartTable {
   );
 }
 
-/** Spreadsheet column letters of a 0-based column index (0 = A). */
-export function columnLetters(index: number): string {
-  let s = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
-
 /** The 0-based column of the first cell of a range address such as `local-table.$C$2:.$C$5`. */
 function rangeColumn(address: string): number | undefined {
   const m = /\.\$?([A-Z]+)\$?\d+/.exec(address);
-  if (!m) return undefined;
-  let n = 0;
-  for (const ch of m[1]) n = n * 26 + (ch.charCodeAt(0) - 64);
-  return n - 1;
+  return m ? columnIndex(m[1]) : undefined;
 }
 
 function writeTable(chart: Element, t: ChartTable): void {

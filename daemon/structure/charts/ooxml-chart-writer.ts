@@ -145,12 +145,12 @@ class SeriesWriter {
     return e;
   }
 
-  /** Fills a cache or literal: ptCount and one c:pt per value; empty values get no c:pt, except a lone name. */
+  /** Fills a cache or literal: ptCount and one c:pt per value; an empty value (a blank cell) gets no c:pt, as Word writes it. */
   private fill(cache: Element, values: string[], formatCode?: string): void {
     if (formatCode !== undefined) this.leaf(cache, 'formatCode', formatCode);
     this.leaf(cache, 'ptCount', undefined, String(values.length));
     values.forEach((v, i) => {
-      if (v === '' && !(values.length === 1 && formatCode === undefined)) return;
+      if (v === '') return;
       const pt = this.leaf(cache, 'pt', undefined, undefined);
       pt.setAttribute('idx', String(i));
       this.leaf(pt, 'v', v);
