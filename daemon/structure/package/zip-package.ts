@@ -20,6 +20,8 @@ export class ZipPackage {
   private readonly partNames: string[];
   private readonly changed = new Map<string, Uint8Array>();
   private removed = false;
+  /** Single-part inflations so far; past BATCH_AFTER the remaining XML parts are inflated in one pass. */
+  private singleReads = 0;
 
   private constructor(bytes: Uint8Array, names: string[]) {
     this.bytes = bytes;
@@ -64,13 +66,17 @@ export class ZipPackage {
     if (edited) return edited;
     let data = this.cache.get(k);
     if (!data) {
+      // fflate reads the whole central directory on every call: for a package whose many parts are wanted (a
+      // deck's slides), one pass over every XML part beats one call per part (aascu.pptx, 322 parts: 54 -> 9 ms).
+      const batch = ++this.singleReads > BATCH_AFTER && /\.(xml|rels)$/i.test(k);
       try {
-        data = unzipSync(this.bytes, { filter: (file) => file.name === k })[k];
+        const found = unzipSync(this.bytes, { filter: (file) => file.name === k || (batch && /\.(xml|rels)$/i.test(file.name) && !this.cache.has(file.name)) });
+        for (const [name, bytes] of Object.entries(found)) this.cache.set(name, bytes);
+        data = found[k];
       } catch (e) {
         throw new StructureError('bad_package', `the part ${k} cannot be inflated: ${(e as Error).message}`, k);
       }
       if (!data) throw new StructureError('bad_package', `the part ${k} is missing from the archive`, k);
-      this.cache.set(k, data);
     }
     return data;
   }
@@ -141,6 +147,9 @@ export class ZipPackage {
     return concat(chunks);
   }
 }
+
+/** Parts inflated one at a time before the rest of the XML parts are inflated together. */
+const BATCH_AFTER = 8;
 
 function key(name: string): string {
   return name.replace(/^\//, '');
