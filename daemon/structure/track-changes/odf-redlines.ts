@@ -7,8 +7,9 @@
  * - in the body, text:change-start/text:change-end delimit an insertion or format change, and text:change marks
  *   where a deletion was: LibreOffice puts the deleted text back there, shown as deleted;
  * - adjacent changes of combinable data join into one redline, as for docx (redline-flow.ts).
- * Headers, footers, notes, frames and annotations are not read (their changes are in styles.xml or inside the
- * frame); see docs/structure/tracked-changes.md.
+ * - text in frames (draw:frame/draw:text-box) is read too, and its redlines come first, as LibreOffice keeps
+ *   frame content before the body.
+ * Headers, footers, notes and annotations are not read; see docs/structure/tracked-changes.md.
  */
 import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
@@ -88,6 +89,8 @@ function paragraphText(p: Element): string {
 class OdtWalker {
   readonly flow = new RedlineFlow();
   private readonly open = new Map<string, { start: number; story: number }>();
+  /** Text boxes of frames met in paragraphs: read after the body, as LibreOffice keeps them before it. */
+  private readonly textBoxes: Element[] = [];
 
   constructor(private readonly regions: Map<string, Region>) {}
 
@@ -95,6 +98,15 @@ class OdtWalker {
     this.flow.beginStory();
     this.blocks(container);
     this.flow.endStory();
+  }
+
+  /** Reads the frames' text boxes met so far (and those nested in them), each as a story in a frame range. */
+  frames(): void {
+    for (let i = 0; i < this.textBoxes.length; i++) {
+      const start = this.flow.position;
+      this.story(this.textBoxes[i]!);
+      this.flow.frames.push([start, this.flow.position]);
+    }
   }
 
   private blocks(parent: Element): void {
@@ -114,7 +126,7 @@ class OdtWalker {
 
   private paragraph(p: Element): void {
     this.inline(p);
-    this.flow.append('\n');
+    this.flow.appendParagraphEnd();
   }
 
   private inline(el: Element): void {
@@ -122,7 +134,9 @@ class OdtWalker {
       if (n.nodeType === 3) this.flow.append((n.nodeValue ?? '').replace(/[ \t\r\n]+/g, ' '));
       else if (n.nodeType === 1) {
         const c = n as Element;
-        if (c.namespaceURI === T) {
+        if (c.namespaceURI === NS.draw && c.localName === 'frame') {
+          for (const box of kids(c, NS.draw, 'text-box')) this.textBoxes.push(box);
+        } else if (c.namespaceURI === T) {
           switch (c.localName) {
             case 's':
               this.flow.append(' '.repeat(Number(c.getAttributeNS(T, 'c') || '1')));
@@ -185,5 +199,6 @@ export function readOdfRedlines(doc: StructureDocument): RedlineFlow {
   }
   const walker = new OdtWalker(regions);
   if (text) walker.story(text);
+  walker.frames();
   return walker.flow;
 }

@@ -47,8 +47,7 @@ function stacked(changes: readonly Element[], inCell: boolean): RedlineData | un
   const ins = changes.find((c) => c.localName === 'ins' || c.localName === 'moveTo');
   if (!del || !ins) return changeData(del ?? ins!);
   if (inCell) return { ...changeData(ins), next: changeData(del) };
-  // LibreOffice 7.4 reports such a Delete with the insertion's author and the deletion's date (Comment020).
-  return { ...changeData(del), author: changeData(ins).author, next: changeData(ins) };
+  return { ...changeData(del), next: changeData(ins) };
 }
 
 /** True when no paragraph, table or block content control follows `el` among its siblings. */
@@ -180,7 +179,7 @@ class DocxWalker {
     const mark = markChanges.length > 0 ? changeData(markChanges[markChanges.length - 1]!) : undefined;
     // The mark of a paragraph followed by a table is not tracked (the redline would end inside the table).
     const beforeTable = nextBlock(p)?.localName === 'tbl';
-    this.flow.append('\n', lastInStory || beforeTable ? undefined : mark);
+    this.flow.appendParagraphEnd(lastInStory || beforeTable ? undefined : mark);
   }
 
   /** Inline content of a paragraph (runs and their wrappers), with the enclosing revision elements. */

@@ -113,6 +113,15 @@ export class RedlineFlow {
     if (format) this.addPiece(this.formats, format, start, this.length);
   }
 
+  /** Positions of paragraph marks (the "\n" ending a paragraph, not a line break). */
+  private readonly marks = new Set<number>();
+
+  /** Appends a paragraph's end ("\n"), tracked by `change` when its mark is inserted or deleted. */
+  appendParagraphEnd(change?: RedlineData): void {
+    this.marks.add(this.length);
+    this.append('\n', change);
+  }
+
   /** Adds a redline with no text of its own in the flow: an ODF deletion, or a paragraph-format change. */
   appendPoint(data: RedlineData, removedText: string, end?: number): void {
     this.redlines.push({ data, start: this.length, end: end ?? this.length, story: this.story, removedText });
@@ -152,9 +161,12 @@ export class RedlineFlow {
       list.push({ data, start, end, story });
       return;
     }
-    for (let i = list.length - 1; i >= 0 && i >= list.length - 4; i--) {
+    // Only the neighbour before in the table can take the new piece (AppendRedline looks at that one).
+    for (let i = list.length - 1; i >= 0 && i >= list.length - 1; i--) {
       const r = list[i]!;
-      if (r.end === start && r.story === story && r.removedText === undefined && canCombine(r.data, data)) {
+      // Adjacent, or (AppendRedline's IsPrevPos) one ends a paragraph and the other starts the next one.
+      const touches = r.end === start || (start === r.end + 1 && this.marks.has(r.end) && data.type === 'Insert');
+      if (touches && r.story === story && r.removedText === undefined && canCombine(r.data, data)) {
         r.end = end;
         return;
       }
