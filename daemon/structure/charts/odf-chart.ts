@@ -213,6 +213,7 @@ function writeTable(chart: Element, t: ChartTable): void {
     if (!s && c.origin < 0 && template) {
       s = template.cloneNode(true) as Element;
       for (const dp of childElements(s, NS.chart, 'data-point')) s.removeChild(dp);
+      recolour(s, i);
     }
     if (!s) return;
     s.setAttributeNS(NS.chart, 'chart:values-cell-range-address', range(i + 1));
@@ -238,4 +239,39 @@ function nextNonSeries(el: Element): Element | null {
     if (n.nodeType === 1 && !((n as Element).namespaceURI === NS.chart && (n as Element).localName === 'series')) return n as Element;
   }
   return null;
+}
+
+/** LibreOffice's default chart palette (the colours of series 1 to 12). */
+const PALETTE = ['#004586', '#ff420e', '#ffd320', '#579d1c', '#7e0021', '#83caff', '#314004', '#aecf00', '#4b1f6f', '#ff950e', '#c5000b', '#0084d1'];
+
+/**
+ * Gives a copied series its own automatic style: a copy of its neighbour's (ODF 1.3 Part 3, 16.2 style:style,
+ * family chart) whose fill is the palette colour of its position, so the new series is not drawn in its
+ * neighbour's colour.
+ */
+function recolour(series: Element, position: number): void {
+  const dom = series.ownerDocument!;
+  const name = series.getAttributeNS(NS.chart, 'style-name');
+  const styles = firstChild(dom.documentElement!, NS.office, 'automatic-styles');
+  const original = name && styles ? childElements(styles, NS.style, 'style').find((st) => st.getAttributeNS(NS.style, 'name') === name) : undefined;
+  if (!styles || !original) {
+    series.removeAttributeNS(NS.chart, 'style-name');
+    return;
+  }
+  const taken = new Set(childElements(styles, NS.style, 'style').map((st) => st.getAttributeNS(NS.style, 'name')));
+  let fresh = `${name}s${position}`;
+  for (let k = 2; taken.has(fresh); k++) fresh = `${name}s${position}-${k}`;
+  const style = original.cloneNode(true) as Element;
+  style.setAttributeNS(NS.style, 'style:name', fresh);
+  let graphic = firstChild(style, NS.style, 'graphic-properties');
+  if (!graphic) {
+    graphic = dom.createElementNS(NS.style, 'style:graphic-properties');
+    style.insertBefore(graphic, style.firstChild);
+  }
+  const colour = PALETTE[position % PALETTE.length];
+  graphic.setAttributeNS(NS.draw, 'draw:fill', 'solid');
+  graphic.setAttributeNS(NS.draw, 'draw:fill-color', colour);
+  if (graphic.hasAttributeNS(NS.svg, 'stroke-color')) graphic.setAttributeNS(NS.svg, 'svg:stroke-color', colour);
+  styles.insertBefore(style, original.nextSibling);
+  series.setAttributeNS(NS.chart, 'chart:style-name', fresh);
 }

@@ -68,8 +68,9 @@ function writeCategories(w: SeriesWriter, model: OoxmlChartModel, table: ChartTa
     if (!ser) {
       if (!template) return;
       ser = template.cloneNode(true) as Element;
-      // a copy keeps the look of its neighbour, not its per-point overrides or its unique id (c16:uniqueId)
-      for (const k of childElements(ser, NS.c)) if (k.localName === 'dPt' || k.localName === 'extLst') ser.removeChild(k);
+      // a copy keeps its neighbour's settings but not its colours (c:spPr, c:marker: without them Word and
+      // LibreOffice colour the series by its new c:idx), its per-point overrides or its unique id (c16:uniqueId)
+      for (const k of childElements(ser, NS.c)) if (['dPt', 'extLst', 'spPr', 'marker'].includes(k.localName ?? '')) ser.removeChild(k);
       for (const lbls of childElements(ser, NS.c, 'dLbls')) for (const one of childElements(lbls, NS.c, 'dLbl')) lbls.removeChild(one);
       w.setVal(ser, 'idx', String(++maxIdx));
       const parent = (prev ?? template).parentNode!;
