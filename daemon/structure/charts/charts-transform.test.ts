@@ -100,6 +100,8 @@ describe('chart commands on docx (61745.docx): re-extract, caches and workbook a
     const chart = partText(out, DOCX.chart);
     const orders = [...chart.matchAll(/<c:ser><c:idx val="(\d+)"\/><c:order val="(\d+)"\/>/g)].map((m) => [m[1], m[2]]);
     expect(orders).toEqual([['3', '0'], ['0', '1'], ['1', '2'], ['2', '3']]);
+    // the copy leaves its colours to Word and LibreOffice (automatic by c:idx): no c:spPr of its own
+    expect(/<c:ser><c:idx val="3"\/>(.*?)<\/c:ser>/.exec(chart)![1]).not.toContain('<c:spPr>');
     expect(workbookCells(partBytes(out, DOCX.xlsx)).get('B1')).toBe('First');
     expect(workbookCells(partBytes(out, DOCX.xlsx)).get('E1')).toBe('Series 3');
   });
@@ -143,6 +145,14 @@ describe('chart commands on odt (Text7.odt): re-extract and the series ranges fo
       expect(content).toContain(`<chart:categories table:cell-range-address="local-table.$A$2:.$A$${last}"/>`);
     });
   }
+
+  it('an inserted series gets its own style, filled with the palette colour of its position', async () => {
+    const out = await transform(corpusFile('Text7.odt'), 'odt', [{ 'Charts.ByEmbedIndex.0': [{ 'insertcolumn.3': [5, 6, 7, 8] }] }]);
+    const content = partText(out, 'Obj0013F7E1/content.xml');
+    const styles = [...content.matchAll(/<chart:series chart:style-name="([^"]+)"/g)].map((m) => m[1]);
+    expect(styles).toEqual(['ch7', 'ch8', 'ch9', 'ch9s3']);
+    expect(content).toMatch(/<style:style style:name="ch9s3" style:family="chart"><style:graphic-properties draw:fill-color="#579d1c" draw:fill="solid"\/>/);
+  });
 
   it('chart.odt keeps its unused first column (NaN) and the series of the other columns', async () => {
     const out = await transform(corpusFile('chart.odt'), 'odt', [{ 'Charts.ByEmbedName.Object1': [{ 'datayx.0.2': 11 }, { 'deleterow.3': '' }] }]);
