@@ -1,27 +1,33 @@
 /**
  * Reads the revisions of a docx body (ECMA-376 Part 1, 17.13.5 revisions) into a RedlineFlow, the way
- * LibreOffice 7.4's DOCX import (writerfilter) turns them into redlines:
- * - w:ins / w:moveTo runs become Insert, w:del / w:moveFrom runs Delete (deleted text, w:delText, stays in the
- *   text); a deletion of inserted text is a Delete over an Insert;
- * - a paragraph mark change (w:pPr/w:rPr/w:ins|w:del) covers the paragraph end, so the changes of consecutive
- *   paragraphs join into one redline when their marks are changed too (never on the last paragraph of a story);
- * - w:rPr/w:rPrChange is a Format change (combined only with neighbours of identical old properties);
- * - w:pPr/w:pPrChange is a ParagraphFormat change over the paragraph's text;
- * - table, row and cell property changes (w:tblPrChange, w:trPrChange, w:tcPrChange), row insertions and
- *   deletions (w:trPr/w:ins|w:del) and w:sectPrChange are not in LibreOffice 7.4's redline table: not listed.
- * Only the main story (word/document.xml) is read; headers, footers, notes and text boxes are not (see
- * docs/structure/tracked-changes.md).
+ * LibreOffice 7.4's DOCX import (writerfilter) turns them into redlines. Each rule was checked against
+ * LibreOffice's redline table on the corpus (docs/structure/tracked-changes.md):
+ * - w:ins / w:moveTo runs are Insert, w:del / w:moveFrom runs Delete (deleted text, w:delText, stays in the
+ *   text); moved text only joins moved text. Deleted inserted text is a Delete over an Insert in the body, an
+ *   Insert over a Delete in table cells (their redlines are made after the table is built).
+ * - A paragraph mark change (w:pPr/w:rPr/w:ins|w:del; with both, the last one) covers the paragraph end, so
+ *   consecutive changed paragraphs join into one redline; never on the last paragraph of a cell or the body, nor
+ *   on a paragraph followed by a table.
+ * - w:rPr/w:rPrChange is Format (joined only with neighbours of identical old properties, and absorbed inside
+ *   an insertion or deletion); w:pPr/w:pPrChange is ParagraphFormat, a point at the end of the paragraph's text.
+ * - Table, row and cell property changes (w:tblPrChange, w:trPrChange, w:tcPrChange), row insertions and
+ *   deletions (w:trPr/w:ins|w:del) and w:sectPrChange are not text redlines, except that a comment starting in
+ *   an empty cell of a deleted row sits on a zero-width joiner that is deleted with the row.
+ * - Comment anchors (w:commentReference) split redlines; the one after an anchor is described `“Note”`.
+ * - The first floating table (w:tblpPr) of a section that LibreOffice turns into a text frame comes first.
+ * Only the main story is read; headers, footers, notes and text boxes are not (see the analysis page).
  */
 import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
+import { REL, targetOfType } from '../package/opc-relationships.ts';
 import { NS } from '../xml/dom.ts';
 import { RedlineFlow, type RedlineData } from './redline-flow.ts';
 
 const W = NS.w;
 
-/** The w:document part of a docx, from its package relationships (fallback word/document.xml). */
+/** The main document part of a docx: the package's officeDocument relationship (usually word/document.xml). */
 function mainPart(doc: StructureDocument): string {
-  return doc.has('word/document.xml') ? 'word/document.xml' : 'word/document.xml';
+  return targetOfType(doc.pkg, '', REL.officeDocument) ?? 'word/document.xml';
 }
 
 /** A w:ins/w:del/w:moveFrom/w:moveTo element's change data. */
@@ -254,6 +260,12 @@ class DocxWalker {
         case 'cr':
           text += '\n';
           break;
+        case 'sym': {
+          // w:sym w:char is a hexadecimal code (Symbol-font codes F0xx included, as LibreOffice keeps them).
+          const code = parseInt(el.getAttributeNS(W, 'char') ?? '', 16);
+          if (Number.isFinite(code) && code > 0) text += String.fromCharCode(code);
+          break;
+        }
         case 'noBreakHyphen':
           text += '\u2011';
           break;

@@ -35,8 +35,6 @@ export interface Redline {
   start: number;
   end: number;
   story: number;
-  /** The deleted text of a Delete whose text is not in the flow (ODF deletions); undefined otherwise. */
-  removedText?: string;
 }
 
 /** Minutes since 1970 of an ISO date-time, ignoring seconds and zone (LibreOffice compares minutes). */
@@ -101,8 +99,8 @@ export class RedlineFlow {
   }
 
   /**
-   * Appends text (a run's characters, or "\n" for a paragraph mark) with the insertion/deletion it belongs to
-   * and the format change on it, if any.
+   * Appends text (a run's characters; paragraph ends go through appendParagraphEnd) with the insertion or
+   * deletion it belongs to and the format change on it, if any.
    */
   append(text: string, change?: RedlineData, format?: RedlineData): void {
     if (text.length === 0) return;
@@ -120,11 +118,6 @@ export class RedlineFlow {
   appendParagraphEnd(change?: RedlineData): void {
     this.marks.add(this.length);
     this.append('\n', change);
-  }
-
-  /** Adds a redline with no text of its own in the flow: an ODF deletion, or a paragraph-format change. */
-  appendPoint(data: RedlineData, removedText: string, end?: number): void {
-    this.redlines.push({ data, start: this.length, end: end ?? this.length, story: this.story, removedText });
   }
 
   /** Adds a zero-length redline at the current position (a paragraph-format change at its paragraph's end). */
@@ -161,12 +154,12 @@ export class RedlineFlow {
       list.push({ data, start, end, story });
       return;
     }
-    // Only the neighbour before in the table can take the new piece (AppendRedline looks at that one).
-    for (let i = list.length - 1; i >= 0 && i >= list.length - 1; i--) {
-      const r = list[i]!;
-      // Adjacent, or (AppendRedline's IsPrevPos) one ends a paragraph and the other starts the next one.
+    // Only the neighbour before it can take the new piece (AppendRedline looks at that one): when it touches
+    // it, or (IsPrevPos, insertions only) it ends a paragraph and the new piece starts the next one.
+    const r = list[list.length - 1];
+    if (r && r.story === story && canCombine(r.data, data)) {
       const touches = r.end === start || (start === r.end + 1 && this.marks.has(r.end) && data.type === 'Insert');
-      if (touches && r.story === story && r.removedText === undefined && canCombine(r.data, data)) {
+      if (touches) {
         r.end = end;
         return;
       }
@@ -196,7 +189,7 @@ export class RedlineFlow {
         return bounds.slice(1).map((end, i) => ({ ...r, start: bounds[i]!, end }));
       });
     }
-    pieces = pieces.filter((r) => r.end > r.start || r.data.type === 'ParagraphFormat' || r.removedText !== undefined);
+    pieces = pieces.filter((r) => r.end > r.start || r.data.type === 'ParagraphFormat');
     const spans = pieces.filter((r) => r.data.type === 'Insert' || r.data.type === 'Delete').sort((a, b) => a.start - b.start);
     const covered = (f: Redline): boolean => {
       // binary search the last insert/delete starting at or before f.start
