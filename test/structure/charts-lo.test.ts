@@ -132,6 +132,16 @@ describe('chart transforms, as LibreOffice reads them', () => {
     expect(bad.error).toMatchObject({ code: 'out_of_range', path: 'Transforms[0]["Charts.ByEmbedIndex.0"][0].resize' });
   });
 
+  it('odp (Presentation1.odp): the chart, embedded object 10, gets a new column', async () => {
+    const out = await transformStructure(corpusFile('../presentations/Presentation1.odp'), 'odp', recipe([{ 'Charts.ByEmbedIndex.10': [{ 'insertcolumn.0': [1, 2, 3, 4] }, { 'setcolumndesc.0': 'Zero' }] }]));
+    expect((await loCharts(out, 'odp')).get('embedded object (OLE)9')).toEqual({
+      title: 'Main title',
+      columns: ['Zero', 'Column 1', 'Column 2', 'Column 3'],
+      rows: ['Row 1', 'Row 2', 'Row 3', 'Row 4'],
+      values: [['1', '9.1', '3.2', '4.54'], ['2', '2.4', '8.8', '9.65'], ['3', '3.1', '1.5', '3.7'], ['4', '4.3', '9.02', '6.2']],
+    });
+  });
+
   it('pptx (aascu...pptx): a row inserted and a column deleted in "Chart 8"', async () => {
     const out = await transformStructure(corpusFile('../presentations/aascu.org_hbcu_leadershipsummit_cooper_.pptx'), 'pptx', recipe([{ 'Charts.ByEmbedName.Chart 8': [{ 'insertrow.2': [1, 2, 3, 4] }, { 'setrowdesc.2': '2024' }, { 'deletecolumn.0': '' }] }]));
     expect((await loCharts(out, 'pptx')).get('Chart 8')).toEqual({
