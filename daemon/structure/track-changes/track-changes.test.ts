@@ -34,7 +34,8 @@ function extract(path: string, contextLen?: number, startPageNumbers?: number[])
 
 const goldens = readdirSync(FIXTURES)
   .filter((f) => f.endsWith('.json'))
-  .map((f) => JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as Golden);
+  .map((f) => JSON.parse(readFileSync(join(FIXTURES, f), 'utf8')) as Golden)
+  .filter((g) => g.expected !== undefined);
 
 describe('golden extraction', () => {
   for (const g of goldens) {
@@ -48,6 +49,42 @@ describe('golden extraction', () => {
       });
     }
   }
+});
+
+/** LibreOffice's redline tables of the corpus (test/structure/fixtures/track-changes/lo-redline-tables.json). */
+interface LoTables {
+  files: Record<string, Array<{ type: string; author: string; ownAuthor?: string; dateTime: string; description: string }>>;
+}
+
+describe("LibreOffice's redline table, entry for entry (type, author, dateTime, description)", () => {
+  const lo = JSON.parse(readFileSync(join(FIXTURES, 'lo-redline-tables.json'), 'utf8')) as LoTables;
+  for (const [file, table] of Object.entries(lo.files)) {
+    it(`${file} (${table.length} redlines)`, () => {
+      const mine = Object.values(extract(join(CORPUS, file), 0)).map((i) => [i.type, i.author, i.dateTime, i.description]);
+      expect(mine).toEqual(table.map((r) => [r.type, r.ownAuthor ?? r.author, r.dateTime, r.description]));
+    });
+  }
+  it('Comment020: texts of the deletions around comment anchors (read from word/document.xml)', () => {
+    const items = Object.values(extract(join(CORPUS, 'tracked-changes/Comment020.docx'), 0));
+    // the empty paragraph after the table has a deleted mark (w:del id 6), then w:del id 8 runs 'On the Insert '
+    // + 'tab', the anchors of comments 9 and 10, ', the galleries ... blocks. ' + 'When', the anchor of 11, ...
+    expect(items.slice(1, 4).map((i) => i.textChanged)).toEqual([
+      '\nOn the Insert tab',
+      ', the galleries include items that are designed to coordinate with the overall look of your document. You can use these galleries to insert tables, headers, footers, lists, cover pages, and other document building blocks. When',
+      ' you create pictures, charts, or diagrams',
+    ]);
+    // the first table's deleted row holds only a comment start: LibreOffice anchors it on U+200D, deleted
+    expect(items[0]!.textChanged).toBe('\u200d');
+  });
+  it('RA001: the first floating table becomes a frame, and its cells come first', () => {
+    const items = Object.values(extract(join(CORPUS, 'tracked-changes/RA001-Tracked-Revisions-01.docx'), 50));
+    expect(items.slice(0, 3).map((i) => [i.type, i.textChanged, i.textBefore, i.textAfter])).toEqual([
+      ['Insert', 'Name of the preparations', '', ''],
+      ['Insert', 'No. of  injections', '', ''],
+      ['Insert', 'Purpose', '', ''],
+    ]);
+    expect(items[14]!.textChanged).toBe('\nOrder of injection:');
+  });
 });
 
 describe('corpus files without listed changes', () => {
