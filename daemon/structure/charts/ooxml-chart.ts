@@ -94,6 +94,8 @@ export function ooxmlEmbeddedObjects(doc: StructureDocument): EmbeddedObject[] {
 function storyParts(doc: StructureDocument): string[] {
   if (doc.format === 'docx') return doc.has('word/document.xml') ? ['word/document.xml'] : [];
   if (!doc.has('ppt/presentation.xml')) return [];
+  // a deck without chart or embedding parts has no embedded objects: no slide relationships need reading
+  if (!doc.pkg.names().some((n) => n.startsWith('ppt/charts/') || n.startsWith('ppt/embeddings/'))) return [];
   const pres = doc.xml('ppt/presentation.xml').documentElement!;
   const list = firstChild(pres, P_NS, 'sldIdLst');
   if (!list) return [];
