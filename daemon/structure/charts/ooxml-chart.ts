@@ -78,10 +78,13 @@ export function ooxmlEmbeddedObjects(doc: StructureDocument): EmbeddedObject[] {
           const shapeName = drawingName(el, doc.format);
           const name = doc.format === 'docx' ? `Object${index + 1}` : shapeName || `Object${index + 1}`;
           out.push({ index, name, aliases: shapeName && shapeName !== name ? [shapeName] : [], chart: part && doc.has(part) ? ooxmlChart(doc, part) : undefined });
-        } else if (uri === 'http://schemas.openxmlformats.org/presentationml/2006/ole') {
-          out.push({ index: out.length, name: drawingName(el, doc.format) || `Object${out.length + 1}`, aliases: [] });
+          continue;
         }
-        continue;
+        if (uri === 'http://schemas.openxmlformats.org/presentationml/2006/ole') {
+          out.push({ index: out.length, name: drawingName(el, doc.format) || `Object${out.length + 1}`, aliases: [] });
+          continue;
+        }
+        // other graphics (shapes, groups) are walked: a text box (wps:txbx/w:txbxContent) can hold a chart
       }
       const kids = childElements(el);
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
