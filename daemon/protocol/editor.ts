@@ -66,6 +66,8 @@ export type ServerMessage =
   | { type: 'commandValues'; command: string; value: unknown }
   | { type: 'modified'; modified: boolean }
   | { type: 'saved'; ok: boolean; autosave: boolean; exitSave: boolean; lastModifiedTime?: string; error?: { code: string; message: string } }
+  | { type: 'savedAs'; ok: boolean; name?: string; url?: string; error?: { code: string; message: string } }
+  | { type: 'renamed'; ok: boolean; name?: string; error?: { code: string; message: string } }
   | { type: 'conflict'; unsavedChanges: boolean }
   | { type: 'reloaded' }
   | { type: 'downloadReady'; id: string; url: string }

@@ -87,6 +87,18 @@ export const configSchema = z
         max_upload_mb: z.number().positive().default(100),
       })
       .prefault({}),
+    documents: z
+      .object({
+        /** Save this long after the last change (issue 4: idle save). Seconds. */
+        idle_save_secs: z.number().positive().default(30),
+        /** Save this often while the document is modified. Seconds. */
+        autosave_secs: z.number().positive().default(300),
+        /** Ask the host for CheckFileInfo this often while a document is open, to see changes made elsewhere. Seconds; 0 = never. */
+        check_secs: z.number().min(0).default(60),
+        /** Longest wait between retries of an upload the host could not take (5xx, time-out). Seconds. */
+        upload_retry_max_secs: z.number().positive().default(30),
+      })
+      .prefault({}),
     storage: z
       .object({
         wopi: z

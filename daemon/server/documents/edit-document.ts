@@ -1,0 +1,452 @@
+/**
+ * One document open for editing: its kit, its views, its saves.
+ *
+ * | state     | entered when                                   | copies of the document                                   | leaves to            |
+ * |-----------|------------------------------------------------|----------------------------------------------------------|----------------------|
+ * | opening   | the first view joins                           | host -> kit folder (GetFile / TemplateSource), loaded    | live, closed         |
+ * | live      | the kit loaded it                              | kit memory (edits); kit folder file = last save          | reloading, unloading |
+ * | reloading | the stored file changed and the users chose reload (or had nothing unsaved) | kit memory discarded; fresh download | live, closed |
+ * | unloading | the last view left, the owner closed it, the daemon stops | exit save: kit folder file -> host (IsExitSave)   | closed               |
+ * | closed    | unloaded, or the kit died                      | only an unfinished upload's recovery copy remains        | -                    |
+ *
+ * Saves run one at a time: `.uno:Save` in the kit writes the kit folder file, then the Uploader sends it with
+ * PutFile (retrying while the host is unavailable, keeping a recovery copy). A PutFile answered 409/1010 puts the
+ * document in conflict: with unsaved changes the users choose overwrite (one more PutFile without the timestamp)
+ * or reload; without, it reloads (spec: external change detection rules 1-5).
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import type { Logger } from 'pino';
+import type { ServerMessage } from '../../protocol/editor.ts';
+import type { OdeConfig } from '../config/schema.ts';
+import { OdeError } from '../errors.ts';
+import type { FileInfo } from '../wopi/check-file-info.ts';
+import type { WopiClient } from '../wopi/wopi-client.ts';
+import { WopiError } from '../wopi/wopi-error.ts';
+import type { WopiSrc } from '../wopi/wopi-src.ts';
+import { translateCallback } from './callbacks.ts';
+import { downloadDocument } from './download.ts';
+import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
+import { isModifyingEvent } from './input-policy.ts';
+import { SaveScheduler } from './save-scheduler.ts';
+import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
+import { Uploader } from './uploader.ts';
+import type { ViewHandle } from './view-handle.ts';
+
+/** The document's lifecycle state (table above). */
+export type DocumentState = 'opening' | 'live' | 'reloading' | 'unloading' | 'closed';
+
+/** Why a save was made: the PutFile headers follow from it. */
+export type SaveKind = 'explicit' | 'idle' | 'auto' | 'exit';
+
+/** What a document needs from the daemon. `convertTemplate` turns a TemplateSource file into the document's format in a conversion kit. */
+export interface DocumentDeps {
+  src: WopiSrc;
+  client: WopiClient;
+  pool: EditingKitPool;
+  config: () => OdeConfig;
+  log: Logger;
+  recoveryDir: string;
+  convertTemplate: (templatePath: string, outputPath: string) => Promise<void>;
+  onClosed: (doc: EditDocument) => void;
+}
+
+const DOC_TYPES = ['text', 'spreadsheet', 'presentation', 'drawing'] as const;
+const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#e377c2', '#8c564b'];
+
+/** The CheckFileInfo properties the editor's UI needs (status.fileInfo). */
+const UI_PROPERTIES = [
+  'BaseFileName', 'UserCanWrite', 'UserCanNotWriteRelative', 'HidePrintOption', 'DisablePrint', 'HideSaveOption', 'HideExportOption', 'HideRepairOption', 'DisableExport',
+  'DisableCopy', 'EnableOwnerTermination', 'SupportsRename', 'UserCanRename', 'WatermarkText', 'IsAdminUser', 'IsAnonymousUser', 'PostMessageOrigin', 'DownloadAsPostMessage',
+  'SaveAsPostmessage', 'EnableInsertRemoteImage', 'EnableRemoteLinkPicker', 'EnableInsertRemoteFile', 'EnableRemoteAIContent', 'DisableInsertLocalImage', 'DisableInactiveMessages',
+  'IsUserLocked', 'IsUserRestricted', 'UserExtraInfo',
+] as const satisfies ReadonlyArray<keyof FileInfo>;
+
+/** One open document (see the state table at the top of this file). */
+export class EditDocument {
+  state: DocumentState = 'opening';
+  readonly views = new Set<ViewHandle>();
+  private kit: EditingKit | undefined;
+  private path = '';
+  private info: OpenedDocument | undefined;
+  private opened: Promise<void> | undefined;
+  /** LastModifiedTime of the stored file as we last knew it (sent as X-ODE-WOPI-Timestamp). */
+  private lastModifiedTime: string | undefined;
+  private modified = false;
+  /** A user changed the document since the last upload (X-ODE-WOPI-IsModifiedByUser). */
+  private userChanged = false;
+  /** After a 413 no view may change the document any more. */
+  private readOnlyForAll = false;
+  /** Bytes refused with 409/1010 while the users decide. */
+  private conflictBytes: Uint8Array | undefined;
+  private lastWriter: ViewHandle | undefined;
+  private saveChain: Promise<unknown> = Promise.resolve();
+  private readonly tiles = new TileCache();
+  private readonly scheduler: SaveScheduler;
+  private uploader: Uploader | undefined;
+  private checkTimer: NodeJS.Timeout | undefined;
+  private nextColor = 0;
+  private readonly colors = new Map<ViewHandle, string>();
+  private readonly log: Logger;
+  private readonly onKitExit = () => this.kitDied();
+  private readonly onKitCallback = (viewId: number, type: number, payload: string) => this.callback(viewId, type, payload);
+
+  constructor(private readonly deps: DocumentDeps) {
+    const cfg = deps.config().documents;
+    this.log = deps.log.child({ doc: deps.src.key });
+    this.scheduler = new SaveScheduler(cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000, (kind) => void this.save(kind).catch(() => undefined));
+  }
+
+  /** The document's key (WOPISrc without its query). */
+  get key(): string {
+    return this.deps.src.key;
+  }
+
+  /**
+   * Adds a view: the first one opens the document (download, kit load); later ones get a new LibreOfficeKit view.
+   * Sends the view its `status` and every view the new `views` list.
+   * @throws OdeError load_failed (the host or LibreOffice failed; the document closes), and WopiErrors.
+   */
+  async join(view: ViewHandle): Promise<void> {
+    if (this.state === 'unloading' || this.state === 'closed') throw new OdeError('no_kit', 'the document is closing; open it again');
+    if (!this.opened) {
+      this.opened = this.open(view);
+      await this.opened;
+    } else {
+      await this.opened;
+      if (!this.kit) throw new OdeError('load_failed', 'the document could not be opened');
+      view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.readOnlyForAll, lang: view.lang })).viewId;
+      this.noticeStoredTime(view.fileInfo.LastModifiedTime);
+    }
+    this.views.add(view);
+    this.colors.set(view, COLORS[this.nextColor++ % COLORS.length]);
+    if (!view.readonly) this.lastWriter = view;
+    view.send(this.statusFor(view));
+    this.broadcastViews();
+  }
+
+  private async open(first: ViewHandle): Promise<void> {
+    const { client, src, pool } = this.deps;
+    try {
+      first.send({ type: 'loading', stage: 'download' });
+      this.kit = await pool.leaseEditingKit();
+      this.kit.on('exit', this.onKitExit);
+      this.kit.on('callback', this.onKitCallback);
+      const got = await downloadDocument(client, src, first.token, first.fileInfo, `${this.kit.dir}/document`);
+      this.path = got.path;
+      this.lastModifiedTime = first.fileInfo.LastModifiedTime;
+      this.uploader = new Uploader(client, src, this.deps.recoveryDir, first.fileInfo.BaseFileName, this.log, { firstMs: 500, maxMs: this.deps.config().documents.upload_retry_max_secs * 1000 }, (e, wait) =>
+        this.broadcast({ type: 'storage', state: 'retrying', message: `The document could not be saved to its storage (${e.message}); trying again in ${Math.round(wait / 1000)} s. Nothing is lost.` }),
+      );
+      if (got.templatePath) {
+        // TemplateSource: create the document from the template, and store it at once (PutFile, no timestamp).
+        await this.deps.convertTemplate(got.templatePath, got.path);
+        const r = await this.uploader.upload({ bytes: readFileSync(got.path), token: first.token, isModifiedByUser: false, isAutosave: false, isExitSave: false });
+        if (!r.ok) throw r.error;
+        this.lastModifiedTime = r.lastModifiedTime ?? this.lastModifiedTime;
+      }
+      first.send({ type: 'loading', stage: 'load' });
+      const limits = this.deps.config().limits;
+      this.info = await this.kit.open({ input: this.path, lang: first.lang, readOnly: false, deviceFormFactor: first.deviceFormFactor }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
+      first.viewId = this.info.viewId;
+      this.state = 'live';
+      this.startChecks();
+      this.log.info({ name: first.fileInfo.BaseFileName, parts: this.info.parts }, 'document opened');
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message }, 'document failed to open');
+      this.close();
+      if (e instanceof WopiError && e.kind === 'unauthorized') throw e;
+      throw e instanceof OdeError ? e : new OdeError('load_failed', `The document could not be opened: ${(e as Error).message}`);
+    }
+  }
+
+  /** The `status` message of a view (editor.md). */
+  private statusFor(view: ViewHandle): ServerMessage {
+    const i = this.info!;
+    const fileInfo = Object.fromEntries(UI_PROPERTIES.map((k) => [k, view.fileInfo[k]]));
+    fileInfo.UserCanWrite = !view.readonly && !this.readOnlyForAll;
+    return { type: 'status', viewId: view.viewId, docType: DOC_TYPES[i.docType] ?? 'text', parts: i.parts, part: 0, partNames: i.partNames, width: i.width, height: i.height, readonly: view.readonly || this.readOnlyForAll, commentsOnly: /\.pdf$/i.test(view.fileInfo.BaseFileName), fileInfo };
+  }
+
+  private broadcast(msg: ServerMessage): void {
+    for (const v of this.views) v.send(msg);
+  }
+
+  private broadcastViews(): void {
+    const views = [...this.views].map((v) => ({ viewId: v.viewId, userId: v.fileInfo.UserId, userName: v.fileInfo.UserFriendlyName, color: this.colors.get(v) ?? COLORS[0], readonly: v.readonly, extraInfo: v.fileInfo.UserExtraInfo }));
+    this.broadcast({ type: 'views', views });
+  }
+
+  /** A LibreOfficeKit callback of one view: invalidate cached tiles, track the modified state, tell that view. */
+  private callback(viewId: number, type: number, payload: string): void {
+    const t = translateCallback(type, payload);
+    if (t.invalidated) this.tiles.invalidate(t.invalidated.part, t.invalidated.x, t.invalidated.y, t.invalidated.width, t.invalidated.height, t.invalidated.all);
+    if (t.modified !== undefined) this.modified = t.modified;
+    if (t.message?.type === 'documentSize' && this.info) {
+      this.info.width = t.message.width;
+      this.info.height = t.message.height;
+      t.message.parts = this.info.parts;
+      t.message.partNames = this.info.partNames;
+    }
+    if (!t.message) return;
+    for (const v of this.views) if (v.viewId === viewId) v.send(t.message);
+  }
+
+  /** Input from a view (keys, mouse, commands): dropped with an error when the view may not change the document. */
+  input(view: ViewHandle, event: KitEditEvent): void {
+    if (this.state !== 'live' || !this.kit) return;
+    const modifying = isModifyingEvent(event);
+    if (modifying && (view.readonly || this.readOnlyForAll)) {
+      view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
+      return;
+    }
+    this.kit.sendEvent(view.viewId, event);
+    if (modifying) {
+      this.userChanged = true;
+      this.lastWriter = view;
+      this.scheduler.changed();
+    }
+  }
+
+  /** One tile for a view: from the cache, or painted by the kit (and cached for every view). */
+  async tile(view: ViewHandle, key: TileKey): Promise<CachedTile> {
+    if (!this.kit || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
+    const hit = this.tiles.get(key);
+    if (hit) return hit;
+    const png = await this.kit.paintTile({ viewId: view.viewId, ...key });
+    return this.tiles.put(key, png);
+  }
+
+  /** getCommandValues on the view. */
+  async commandValues(view: ViewHandle, command: string): Promise<string | null> {
+    if (!this.kit) throw new OdeError('no_kit', 'the document is not open');
+    return this.kit.commandValues(view.viewId, command);
+  }
+
+  /**
+   * A copy of the document as it is now in `format` (any output format of its kind), written by the kit; the
+   * document itself is not saved.
+   * @throws OdeError no_kit when the document is not open; the kit's save_failed.
+   */
+  async exportCopy(format: string): Promise<Uint8Array> {
+    if (!this.kit || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
+    const out = `${this.kit.dir}/export-${Date.now()}.${format}`;
+    await this.kit.exportDoc(out, format);
+    try {
+      return readFileSync(out);
+    } finally {
+      rmSync(out, { force: true });
+    }
+  }
+
+  /** Tells every view the document's new name (after RenameFile). */
+  renamed(name: string): void {
+    this.broadcast({ type: 'renamed', ok: true, name });
+  }
+
+  /**
+   * Saves (kit) and uploads (PutFile), one save at a time. An explicit save always uploads (IsModifiedByUser tells
+   * whether anything changed); idle, auto and exit saves only when the document is modified. Nothing is ever
+   * uploaded for a document no view may write.
+   */
+  save(kind: SaveKind, by?: ViewHandle): Promise<void> {
+    const run = this.saveChain.then(() => this.saveNow(kind, by));
+    this.saveChain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async saveNow(kind: SaveKind, by?: ViewHandle): Promise<void> {
+    const kit = this.kit;
+    if (!kit || !this.uploader || (this.state !== 'live' && this.state !== 'unloading') || this.readOnlyForAll || this.conflictBytes) return;
+    const writer = by && !by.readonly ? by : ([...this.views].find((v) => !v.readonly) ?? this.lastWriter);
+    if (!writer || writer.readonly) {
+      if (by && kind === 'explicit') by.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be saved.' });
+      return;
+    }
+    const dirty = this.modified || this.userChanged;
+    if (kind !== 'explicit' && !dirty) return;
+    const viewId = [...this.views].find((v) => v === writer)?.viewId ?? [...this.views][0]?.viewId ?? writer.viewId;
+    const r = await kit.saveDoc(viewId, kind !== 'explicit');
+    if (!r.saved && kind !== 'explicit') return;
+    const bytes = readFileSync(this.path);
+    const isModifiedByUser = this.userChanged;
+    const outcome = await this.uploader.upload({ bytes, token: writer.token, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit' });
+    const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
+    if (outcome.ok) {
+      this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
+      this.userChanged = false;
+      this.scheduler.saved();
+      this.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
+      this.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime });
+      return;
+    }
+    this.uploadFailed(outcome.error, bytes, meta);
+  }
+
+  private uploadFailed(error: WopiError, bytes: Uint8Array, meta: { autosave: boolean; exitSave: boolean }): void {
+    this.broadcast({ type: 'saved', ok: false, ...meta, error: { code: error.kind, message: error.message } });
+    if (error.kind === 'document_changed') {
+      this.conflictBytes = bytes;
+      this.broadcast({ type: 'conflict', unsavedChanges: true });
+    } else if (error.kind === 'unauthorized') {
+      this.broadcast({ type: 'storage', state: 'unauthorized', message: 'The storage no longer accepts your access: open the document again from the host. Your changes are kept on the server until then.' });
+    } else if (error.kind === 'too_large') {
+      this.readOnlyForAll = true;
+      this.broadcast({ type: 'storage', state: 'too_large', message: 'The storage refuses a file this large. The document is now read-only; download a copy to keep your changes.' });
+      for (const v of this.views) v.send(this.statusFor(v));
+    }
+  }
+
+  /**
+   * A user's answer to a conflict (spec rule 4): overwrite uploads the refused bytes once more without the
+   * timestamp; reload discards them and loads the stored document.
+   */
+  async resolveConflict(view: ViewHandle, choice: 'overwrite' | 'reload'): Promise<void> {
+    const bytes = this.conflictBytes;
+    if (!bytes || view.readonly || !this.uploader) return;
+    this.conflictBytes = undefined;
+    if (choice === 'reload') return this.reload();
+    const outcome = await this.uploader.upload({ bytes, token: view.token, isModifiedByUser: true, isAutosave: false, isExitSave: false });
+    if (outcome.ok) {
+      this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
+      this.userChanged = false;
+      this.broadcast({ type: 'saved', ok: true, autosave: false, exitSave: false, lastModifiedTime: this.lastModifiedTime });
+    } else {
+      this.uploadFailed(outcome.error, bytes, { autosave: false, exitSave: false });
+    }
+  }
+
+  /** The stored file's LastModifiedTime seen in a CheckFileInfo: another time than ours means it changed elsewhere. */
+  private noticeStoredTime(stored: string | undefined): void {
+    if (!stored || !this.lastModifiedTime || stored === this.lastModifiedTime || this.state !== 'live') return;
+    this.log.info({ stored, ours: this.lastModifiedTime }, 'the stored document changed elsewhere');
+    if (this.modified || this.userChanged) {
+      this.conflictBytes ??= new Uint8Array(0);
+      this.broadcast({ type: 'conflict', unsavedChanges: true });
+    } else {
+      void this.reload();
+    }
+  }
+
+  private startChecks(): void {
+    const secs = this.deps.config().documents.check_secs;
+    if (secs <= 0) return;
+    this.checkTimer = setInterval(() => {
+      const v = [...this.views][0];
+      if (!v || this.state !== 'live' || this.conflictBytes) return;
+      this.deps.client.checkFileInfo(this.deps.src, v.token).then(
+        (info) => this.noticeStoredTime(info.LastModifiedTime),
+        (e: Error) => this.log.debug({ err: e.message }, 'periodic CheckFileInfo failed'),
+      );
+    }, secs * 1000);
+    this.checkTimer.unref();
+  }
+
+  /** Discards the kit's copy and loads the stored document again; every view gets `reloaded` and a new status. */
+  async reload(): Promise<void> {
+    if (this.state !== 'live') return;
+    this.state = 'reloading';
+    this.scheduler.stop();
+    this.retireKit();
+    this.tiles.clear();
+    this.conflictBytes = undefined;
+    this.modified = false;
+    this.userChanged = false;
+    const views = [...this.views];
+    const first = views.find((v) => !v.readonly) ?? views[0];
+    try {
+      const info = first ? await this.deps.client.checkFileInfo(this.deps.src, first.token) : undefined;
+      if (!first || !info) throw new Error('no view left');
+      this.opened = this.open({ ...first, fileInfo: info, send: (m) => first.send(m), sendBinary: (f) => first.sendBinary(f), close: (c, r) => first.close(c, r), viewId: first.viewId });
+      await this.opened;
+      first.viewId = this.info!.viewId;
+      for (const v of views) if (v !== first) v.viewId = (await this.kit!.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly, lang: v.lang })).viewId;
+      for (const v of views) {
+        v.send({ type: 'reloaded' });
+        v.send(this.statusFor(v));
+      }
+      this.broadcastViews();
+    } catch (e) {
+      this.log.error({ err: (e as Error).message }, 'reload failed');
+      for (const v of views) v.close(4500, 'the document could not be reloaded');
+      this.close();
+    }
+  }
+
+  /** A view leaves; the last one unloads the document (exit save first). */
+  async leave(view: ViewHandle): Promise<void> {
+    if (!this.views.has(view)) return;
+    if (this.views.size === 1 && (this.state === 'live' || this.state === 'opening')) {
+      await this.unload('the last view left');
+      this.views.delete(view);
+      return;
+    }
+    this.views.delete(view);
+    await this.kit?.destroyView(view.viewId).catch(() => undefined);
+    this.broadcastViews();
+  }
+
+  /** The owner ends the document for everyone (EnableOwnerTermination and UserId = OwnerId). */
+  async ownerClose(view: ViewHandle): Promise<void> {
+    const fi = view.fileInfo;
+    if (!fi.EnableOwnerTermination || fi.UserId !== fi.OwnerId) {
+      view.send({ type: 'error', code: 'forbidden', message: 'Only the owner may close the document for everyone.' });
+      return;
+    }
+    await this.unload('closed by its owner');
+    for (const v of this.views) v.close(4409, 'the owner closed the document');
+    this.views.clear();
+  }
+
+  /** Exit save (only when modified), then the kit is released. Used when the last view leaves and when the daemon stops. */
+  async unload(reason: string): Promise<void> {
+    if (this.state === 'unloading' || this.state === 'closed') return;
+    await this.opened?.catch(() => undefined);
+    this.state = 'unloading';
+    this.log.info({ reason }, 'unloading');
+    this.scheduler.stop();
+    try {
+      await this.save('exit');
+    } catch (e) {
+      this.log.error({ err: (e as Error).message }, 'exit save failed');
+    }
+    await this.uploader?.stop(5000);
+    this.close();
+  }
+
+  /** The daemon stops: exit save, then every view is closed with 1001. */
+  async shutdown(): Promise<void> {
+    await this.unload('the daemon is stopping');
+    for (const v of this.views) v.close(1001, 'the server is stopping');
+    this.views.clear();
+  }
+
+  private kitDied(): void {
+    if (this.state === 'closed') return;
+    this.log.error('the kit of this document died');
+    for (const v of this.views) {
+      v.send({ type: 'kitDied', message: 'LibreOffice stopped unexpectedly while editing this document. Reload to continue from the last saved version.' });
+      v.close(4500, 'the document process died');
+    }
+    this.views.clear();
+    this.kit = undefined;
+    this.close();
+  }
+
+  private retireKit(): void {
+    const kit = this.kit;
+    if (!kit) return;
+    this.kit = undefined;
+    kit.off('exit', this.onKitExit);
+    kit.off('callback', this.onKitCallback);
+    void kit.closeDoc().catch(() => undefined).finally(() => this.deps.pool.retireKit(kit));
+  }
+
+  private close(): void {
+    clearInterval(this.checkTimer);
+    this.scheduler.stop();
+    this.retireKit();
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.deps.onClosed(this);
+  }
+}

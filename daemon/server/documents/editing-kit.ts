@@ -1,0 +1,55 @@
+import type { ClientMessage } from '../../protocol/editor.ts';
+
+/** The editor messages a kit takes as input events on a view (kit.md, Editing: `event`). */
+export type KitEditEvent = Extract<ClientMessage, { type: 'key' | 'textInput' | 'composition' | 'mouse' | 'selectText' | 'uno' | 'setPart' | 'clientZoom' | 'clientVisibleArea' | 'windowKey' | 'windowMouse' | 'dialogCommand' }>;
+
+/** What `open` reports about a loaded document: LOK_DOCTYPE_*, parts and their names, size in twips, the first view. */
+export interface OpenedDocument {
+  docType: number;
+  parts: number;
+  partNames: string[];
+  width: number;
+  height: number;
+  viewId: number;
+}
+
+/** A tile to paint: px size, twips position and size (kit.md, Editing: `tile`). */
+export interface TileRequest {
+  viewId: number;
+  part: number;
+  mode: number;
+  width: number;
+  height: number;
+  x: number;
+  y: number;
+  tileTwipWidth: number;
+  tileTwipHeight: number;
+}
+
+/**
+ * A kit leased by one editing document, as the document logic uses it (implemented by
+ * server/pool/kit-process.ts; kit.md "Editing"). `callback` events carry every LOK callback of every view;
+ * `exit` means the kit died (or was retired).
+ */
+export interface EditingKit {
+  readonly dir: string;
+  readonly pid: number | undefined;
+  open(req: { input: string; lang?: string; password?: string; readOnly?: boolean; deviceFormFactor?: string }, limits: { loadMs: number; convertMs: number }): Promise<OpenedDocument>;
+  createView(req: { userName: string; userId: string; readOnly?: boolean; lang?: string; color?: string }): Promise<{ viewId: number }>;
+  destroyView(viewId: number): Promise<void>;
+  sendEvent(viewId: number, event: KitEditEvent): void;
+  paintTile(req: TileRequest): Promise<Uint8Array>;
+  commandValues(viewId: number, command: string): Promise<string | null>;
+  saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }>;
+  exportDoc(output: string, format: string, filterOptions?: string): Promise<void>;
+  closeDoc(): Promise<void>;
+  on(event: 'callback', listener: (viewId: number, type: number, payload: string) => void): this;
+  on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
+  off(event: string, listener: (...args: never[]) => void): this;
+}
+
+/** The pool as the document logic uses it (server/pool/pool.ts). */
+export interface EditingKitPool {
+  leaseEditingKit(): Promise<EditingKit>;
+  retireKit(kit: EditingKit): void;
+}

@@ -1,0 +1,34 @@
+import type { KitEditEvent } from './editing-kit.ts';
+
+/**
+ * UNO commands that never change a document: selection, navigation, search without replace, zoom, copy, export
+ * and print. Everything else is treated as a change (LibreOffice 7.4 has no per-view read-only mode to rely on).
+ */
+const SAFE_UNO = /^\.uno:(Copy|SelectAll|Deselect|GoTo\w*|GoLeft|GoRight|GoUp|GoDown|Jump\w*|ExecuteSearch|SearchDialog|Zoom\w*|ZoomPlus|ZoomMinus|Print\w*|ExportTo\w*|DownloadAs\w*|CharFontName|FontHeight|StyleApply:?\w*Query|NextTrackedChange|PreviousTrackedChange|SidebarDeck\.\w+|Navigator|SpellingAndGrammarDialog)$/;
+
+/**
+ * True when an input event may change the document, so that a read-only view is refused it and a writable one
+ * counts as a user change (X-ODE-WOPI-IsModifiedByUser, idle save). Mouse moves and clicks, zoom, the visible
+ * area, part switches, key releases, navigation keys and safe UNO commands are not changes; typed keys, text,
+ * paste and other commands are. A search
+ * that replaces (`.uno:ExecuteSearch` with a Replace command) is a change.
+ */
+export function isModifyingEvent(e: KitEditEvent): boolean {
+  switch (e.type) {
+    case 'mouse':
+    case 'selectText':
+    case 'setPart':
+    case 'clientZoom':
+    case 'clientVisibleArea':
+    case 'windowMouse':
+      return false;
+    case 'key':
+    case 'windowKey':
+      // Key releases and the navigation keys (vcl KEY_DOWN..KEY_PAGEDOWN, 1024-1031, with any modifier) move, not change.
+      return e.event === 'input' && !(e.charCode === 0 && (e.keyCode & 0x0fff) >= 1024 && (e.keyCode & 0x0fff) <= 1031);
+    case 'uno':
+      return !SAFE_UNO.test(e.command) || (e.command === '.uno:ExecuteSearch' && /"SearchItem\.Command"\s*:\s*\{[^}]*"value"\s*:\s*"?(2|3)"?/.test(e.args ?? ''));
+    default:
+      return true;
+  }
+}

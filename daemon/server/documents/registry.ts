@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { OdeConfig } from '../config/schema.ts';
+import type { WopiClient } from '../wopi/wopi-client.ts';
+import type { WopiSrc } from '../wopi/wopi-src.ts';
+import type { EditingKitPool } from './editing-kit.ts';
+import { EditDocument } from './edit-document.ts';
+import type { ViewHandle } from './view-handle.ts';
+
+/**
+ * The open documents, one per WOPISrc without its query (issue 4: one kit per document). A view joining a
+ * document that is unloading waits for it to close and opens it afresh.
+ */
+export class DocumentRegistry {
+  private readonly docs = new Map<string, EditDocument>();
+  private stopping = false;
+
+  constructor(
+    private readonly deps: {
+      client: WopiClient;
+      pool: EditingKitPool;
+      config: () => OdeConfig;
+      log: Logger;
+      convertTemplate: (templatePath: string, outputPath: string) => Promise<void>;
+    },
+  ) {}
+
+  /** Where saved copies wait for their upload (`<state_dir>/recovery`). */
+  get recoveryDir(): string {
+    return join(this.deps.config().state_dir, 'recovery');
+  }
+
+  /**
+   * Adds a view to the document of `src`, opening it when needed.
+   * @throws what EditDocument.join throws; OdeError no_kit while the daemon stops.
+   */
+  async join(src: WopiSrc, view: ViewHandle): Promise<EditDocument> {
+    for (let attempt = 0; ; attempt++) {
+      if (this.stopping) throw new Error('the server is stopping');
+      let doc = this.docs.get(src.key);
+      if (!doc || doc.state === 'closed') {
+        doc = new EditDocument({ ...this.deps, src, recoveryDir: this.recoveryDir, onClosed: (d) => this.docs.get(d.key) === d && this.docs.delete(d.key) });
+        this.docs.set(src.key, doc);
+      }
+      if (doc.state === 'unloading' && attempt < 50) {
+        await new Promise((r) => setTimeout(r, 100));
+        continue;
+      }
+      await doc.join(view);
+      return doc;
+    }
+  }
+
+  /** The open documents. */
+  list(): EditDocument[] {
+    return [...this.docs.values()];
+  }
+
+  /** Daemon stop (SIGTERM/SIGINT): every document makes its exit save (when modified) and closes its views. */
+  async shutdown(): Promise<void> {
+    this.stopping = true;
+    await Promise.all([...this.docs.values()].map((d) => d.shutdown().catch((e: Error) => this.deps.log.error({ err: e.message, doc: d.key }, 'shutdown of a document failed'))));
+  }
+}

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { PutFileOptions, WopiClient } from '../wopi/wopi-client.ts';
+import { WopiError } from '../wopi/wopi-error.ts';
+import type { WopiSrc } from '../wopi/wopi-src.ts';
+
+/** One upload: the saved bytes, the token to use, and the PutFile headers' facts. */
+export interface UploadRequest extends PutFileOptions {
+  bytes: Uint8Array;
+  token: string;
+}
+
+/** How an upload ended: the host's new LastModifiedTime, or the error that stopped it (never `unavailable` while retrying is allowed). */
+export type UploadOutcome = { ok: true; lastModifiedTime?: string; bytes: number } | { ok: false; error: WopiError };
+
+/** Back-off of retried uploads, ms: first wait, longest wait. */
+export interface RetryPolicy {
+  firstMs: number;
+  maxMs: number;
+}
+
+/**
+ * Uploads one document's saves to its WOPI host (PutFile), so that nothing is lost when the host misbehaves
+ * (issue 4, "Storage failures"):
+ *
+ * | state     | entered when                         | the saved copy                                  | leaves to |
+ * |-----------|--------------------------------------|-------------------------------------------------|-----------|
+ * | idle      | created, or an upload ended          | none pending                                    | uploading |
+ * | uploading | `upload()`                           | written to the recovery folder first            | idle, waiting |
+ * | waiting   | the host was unavailable (5xx, ...)  | kept in the recovery folder, listed in the log  | uploading (after back-off), idle (`stop()`) |
+ *
+ * A newer save replaces a pending one (only the newest bytes are uploaded, once). The recovery copy is removed
+ * only when the host has the file; if the daemon stops before that, it stays, and the log says where.
+ */
+export class Uploader {
+  private pending: { req: UploadRequest; resolvers: Array<(o: UploadOutcome) => void> } | undefined;
+  private running = false;
+  private stopped = false;
+  private wake: (() => void) | undefined;
+  private readonly recoveryFile: string;
+
+  constructor(
+    private readonly client: WopiClient,
+    private readonly src: WopiSrc,
+    private readonly recoveryDir: string,
+    fileName: string,
+    private readonly log: Logger,
+    private readonly retry: RetryPolicy,
+    /** Told about each failed attempt that will be retried (to show "retrying" to users). */
+    private readonly onRetry: (error: WopiError, waitMs: number) => void = () => undefined,
+  ) {
+    const id = createHash('sha256').update(src.key).digest('hex').slice(0, 12);
+    this.recoveryFile = join(recoveryDir, `${id}-${fileName.replace(/[^\w.\- ]/g, '_')}`);
+  }
+
+  /** Where an unfinished upload's bytes are kept. */
+  get recoveryPath(): string {
+    return this.recoveryFile;
+  }
+
+  /**
+   * Uploads `req` (or a newer request that replaces it before it is sent). Resolves when the host has it or
+   * refused it for good; `unavailable` is retried with back-off until `stop()`.
+   */
+  upload(req: UploadRequest): Promise<UploadOutcome> {
+    return new Promise((resolve) => {
+      if (this.pending) {
+        this.pending.req = req;
+        this.pending.resolvers.push(resolve);
+      } else {
+        this.pending = { req, resolvers: [resolve] };
+      }
+      this.keepRecoveryCopy(req.bytes);
+      this.wake?.();
+      if (!this.running) void this.loop();
+    });
+  }
+
+  /** True while an upload is pending or retrying. */
+  get busy(): boolean {
+    return this.running || this.pending !== undefined;
+  }
+
+  /**
+   * Stops retrying: a pending upload makes one last attempt at most (within `graceMs`), then resolves with its
+   * error; its recovery copy stays on disk.
+   */
+  async stop(graceMs = 0): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    const deadline = Date.now() + graceMs;
+    while (this.running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  private keepRecoveryCopy(bytes: Uint8Array): void {
+    mkdirSync(this.recoveryDir, { recursive: true, mode: 0o700 });
+    const tmp = `${this.recoveryFile}.tmp`;
+    writeFileSync(tmp, bytes, { mode: 0o600 });
+    renameSync(tmp, this.recoveryFile);
+  }
+
+  private async loop(): Promise<void> {
+    this.running = true;
+    let wait = this.retry.firstMs;
+    try {
+      while (this.pending) {
+        const { req, resolvers } = this.pending;
+        let outcome: UploadOutcome;
+        try {
+          const r = await this.client.putFile(this.src, req.token, req.bytes, req);
+          outcome = { ok: true, lastModifiedTime: r.lastModifiedTime, bytes: req.bytes.length };
+        } catch (e) {
+          const error = e instanceof WopiError ? e : new WopiError('failed', (e as Error).message);
+          if (error.retryable && !this.stopped) {
+            this.log.warn({ err: error.message, retryInMs: wait, recovery: this.recoveryFile }, 'upload failed; retrying');
+            this.onRetry(error, wait);
+            await new Promise<void>((r) => {
+              const t = setTimeout(r, wait);
+              this.wake = () => {
+                clearTimeout(t);
+                r();
+              };
+            });
+            this.wake = undefined;
+            wait = Math.min(wait * 2, this.retry.maxMs);
+            continue;
+          }
+          outcome = { ok: false, error };
+        }
+        // A newer save arrived while this one was in flight: it is uploaded next, and every caller gets its result.
+        if (this.pending.req !== req) continue;
+        this.pending = undefined;
+        wait = this.retry.firstMs;
+        if (outcome.ok) rmSync(this.recoveryFile, { force: true });
+        else this.log.error({ err: outcome.error.message, recovery: this.recoveryFile }, 'upload failed; the saved copy is kept in the recovery folder');
+        for (const r of resolvers) r(outcome);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}

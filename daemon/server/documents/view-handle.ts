@@ -1,0 +1,23 @@
+import type { ServerMessage } from '../../protocol/editor.ts';
+import type { FileInfo } from '../wopi/check-file-info.ts';
+
+/**
+ * One user's view of a document as the document logic sees it (implemented by sessions/view-session.ts): who it
+ * is, what it may do, and how to reach its socket.
+ */
+export interface ViewHandle {
+  /** This user's CheckFileInfo answer. */
+  readonly fileInfo: FileInfo;
+  /** The access token; replaced by Reset_Access_Token. */
+  token: string;
+  /** True when this view may not change the document (UserCanWrite false, permission=readonly, view_comment). */
+  readonly readonly: boolean;
+  /** LibreOffice's view id, set by the document when the view is created (and again after a reload). */
+  viewId: number;
+  /** The editor language (BCP 47) and device form factor from the `load` message. */
+  readonly lang: string | undefined;
+  readonly deviceFormFactor: string | undefined;
+  send(msg: ServerMessage): void;
+  sendBinary(frame: Uint8Array): void;
+  close(code: number, reason: string): void;
+}

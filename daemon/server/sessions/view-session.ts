@@ -1,0 +1,193 @@
+/**
+ * One editor socket: one user's view of one document (editor.md, "Lifecycle (one view)").
+ *
+ * | state      | entered when                         | leaves to                                   |
+ * |------------|--------------------------------------|---------------------------------------------|
+ * | connecting | the socket opened                    | loading (`load` with a token the host accepts), closed |
+ * | loading    | CheckFileInfo answered               | live (joined the document), closed (4500)   |
+ * | live       | `status` sent                        | closed                                      |
+ * | closed     | either side closed                   | -                                           |
+ */
+import { extname } from 'node:path';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import { CLOSE, ProtocolError, encodeTileFrame, parseClientMessage, type ClientMessage, type ServerMessage } from '../../protocol/editor.ts';
+import type { EditDocument } from '../documents/edit-document.ts';
+import type { DocumentRegistry } from '../documents/registry.ts';
+import type { ViewHandle } from '../documents/view-handle.ts';
+import { OdeError } from '../errors.ts';
+import type { FileInfo } from '../wopi/check-file-info.ts';
+import type { WopiClient } from '../wopi/wopi-client.ts';
+import { WopiError } from '../wopi/wopi-error.ts';
+import type { WopiSrc } from '../wopi/wopi-src.ts';
+import type { DownloadStore } from './downloads.ts';
+import { exportForView } from './export.ts';
+
+/** What a session needs from the daemon. */
+export interface SessionDeps {
+  registry: DocumentRegistry;
+  client: WopiClient;
+  downloads: DownloadStore;
+  log: Logger;
+}
+
+/** Time before access_token_ttl at which the user is warned (spec: Limits, 15 minutes). */
+const TOKEN_WARNING_MS = 15 * 60 * 1000;
+
+/** One editor socket (state table above); implements the document's view handle. */
+export class ViewSession implements ViewHandle {
+  fileInfo!: FileInfo;
+  token = '';
+  readonly = true;
+  viewId = -1;
+  lang: string | undefined;
+  deviceFormFactor: string | undefined;
+  private state: 'connecting' | 'loading' | 'live' | 'closed' = 'connecting';
+  private doc: EditDocument | undefined;
+  private tokenTimer: NodeJS.Timeout | undefined;
+  private readonly sentTiles = new Map<string, number>();
+  private readonly log: Logger;
+
+  constructor(
+    private readonly ws: WebSocket,
+    private readonly src: WopiSrc,
+    private readonly deps: SessionDeps,
+  ) {
+    this.log = deps.log.child({ doc: src.key });
+    ws.on('message', (data, isBinary) => {
+      if (isBinary) return this.close(CLOSE.protocol, 'binary frames are not accepted from the editor');
+      void this.onText(data.toString()).catch((e: unknown) => this.fail(e));
+    });
+    ws.on('close', () => void this.closed());
+    ws.on('error', (e) => this.log.debug({ err: e.message }, 'editor socket error'));
+  }
+
+  send(msg: ServerMessage): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+
+  sendBinary(frame: Uint8Array): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame, { binary: true });
+  }
+
+  close(code: number, reason: string): void {
+    if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING) this.ws.close(code, reason.slice(0, 120));
+  }
+
+  private fail(e: unknown): void {
+    if (e instanceof ProtocolError) return this.close(CLOSE.protocol, e.message);
+    const err = e as Error;
+    this.log.warn({ err: err.message }, 'editor request failed');
+    this.send({ type: 'error', code: e instanceof OdeError ? e.code : e instanceof WopiError ? e.kind : 'internal', message: err.message });
+  }
+
+  private async onText(text: string): Promise<void> {
+    const msg = parseClientMessage(text);
+    if (msg.type === 'ping') return this.send({ type: 'pong', id: msg.id });
+    if (msg.type === 'pong') return;
+    if (this.state === 'connecting') {
+      if (msg.type !== 'load') throw new ProtocolError(`the first message must be "load", not "${msg.type}"`);
+      return this.load(msg);
+    }
+    if (this.state !== 'live' || !this.doc) return;
+    await this.dispatch(msg, this.doc);
+  }
+
+  private async load(msg: Extract<ClientMessage, { type: 'load' }>): Promise<void> {
+    this.state = 'loading';
+    this.token = msg.token;
+    this.lang = msg.lang;
+    this.deviceFormFactor = msg.deviceFormFactor;
+    this.send({ type: 'loading', stage: 'checkfileinfo' });
+    try {
+      this.fileInfo = await this.deps.client.checkFileInfo(this.src, msg.token, msg.checkFileInfoOverride);
+    } catch (e) {
+      const unauthorized = e instanceof WopiError && e.kind === 'unauthorized';
+      this.log.warn({ err: (e as Error).message }, 'CheckFileInfo failed');
+      this.send({ type: 'error', code: unauthorized ? 'unauthorized' : 'checkfileinfo_failed', message: (e as Error).message });
+      return this.close(unauthorized ? CLOSE.unauthorized : CLOSE.failed, unauthorized ? 'the host refused the access token' : 'CheckFileInfo failed');
+    }
+    const commentsOnly = extname(this.fileInfo.BaseFileName).toLowerCase() === '.pdf';
+    this.readonly = !this.fileInfo.UserCanWrite || msg.readonly === true || commentsOnly;
+    this.armTokenWarning(msg.tokenTtl);
+    try {
+      this.doc = await this.deps.registry.join(this.src, this);
+    } catch (e) {
+      this.send({ type: 'error', code: e instanceof OdeError ? e.code : 'load_failed', message: (e as Error).message });
+      return this.close(e instanceof WopiError && e.kind === 'unauthorized' ? CLOSE.unauthorized : CLOSE.failed, 'the document could not be loaded');
+    }
+    if (this.ws.readyState !== this.ws.OPEN) return void this.doc.leave(this);
+    this.state = 'live';
+  }
+
+  private armTokenWarning(ttl: number | undefined): void {
+    clearTimeout(this.tokenTimer);
+    if (!ttl) return;
+    const warnIn = ttl - TOKEN_WARNING_MS - Date.now();
+    this.tokenTimer = setTimeout(() => this.send({ type: 'tokenExpiring', expiresAt: ttl }), Math.max(0, warnIn));
+    this.tokenTimer.unref();
+  }
+
+  private async dispatch(msg: ClientMessage, doc: EditDocument): Promise<void> {
+    switch (msg.type) {
+      case 'tiles':
+        return this.tiles(msg, doc);
+      case 'commandValues':
+        return this.send({ type: 'commandValues', command: msg.command, value: parseMaybeJson(await doc.commandValues(this, msg.command)) });
+      case 'save':
+        return doc.save('explicit', this);
+      case 'saveAs':
+      case 'rename':
+      case 'download':
+        return exportForView(doc, this, msg, this.deps.client, this.src, this.deps.downloads);
+      case 'resolveConflict':
+        return doc.resolveConflict(this, msg.choice);
+      case 'resetAccessToken':
+        this.token = msg.token;
+        this.armTokenWarning(msg.tokenTtl);
+        return;
+      case 'closeDocument':
+        return doc.ownerClose(this);
+      case 'close':
+        return this.close(CLOSE.normal, 'closed by the editor');
+      case 'clipboardGet':
+      case 'paste':
+        return this.send({ type: 'error', code: 'not_implemented', message: `${msg.type} is not served yet` });
+      case 'load':
+        throw new ProtocolError('"load" was already sent');
+      case 'ping':
+      case 'pong':
+        return;
+      default:
+        return doc.input(this, msg);
+    }
+  }
+
+  private async tiles(msg: Extract<ClientMessage, { type: 'tiles' }>, doc: EditDocument): Promise<void> {
+    for (const pos of msg.positions) {
+      if (!Array.isArray(pos) || pos.length !== 2 || !pos.every((n) => typeof n === 'number' && Number.isFinite(n))) throw new ProtocolError('tiles.positions must be [[x, y], ...] numbers');
+      const key = { part: msg.part, mode: msg.mode ?? 0, width: msg.width, height: msg.height, tileTwipWidth: msg.tileTwipWidth, tileTwipHeight: msg.tileTwipHeight, x: pos[0], y: pos[1] };
+      const tile = await doc.tile(this, key);
+      const id = `${key.part}:${key.mode}:${key.width}x${key.height}:${key.tileTwipWidth}:${key.x},${key.y}`;
+      const unchanged = this.sentTiles.get(id) === tile.wid;
+      this.sentTiles.set(id, tile.wid);
+      this.sendBinary(encodeTileFrame({ type: 'tile', ...key, encoding: unchanged ? 'unchanged' : 'png', wid: tile.wid }, unchanged ? undefined : tile.png));
+    }
+  }
+
+  private async closed(): Promise<void> {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    clearTimeout(this.tokenTimer);
+    await this.doc?.leave(this).catch((e: Error) => this.log.error({ err: e.message }, 'leaving the document failed'));
+  }
+}
+
+function parseMaybeJson(v: string | null): unknown {
+  if (v === null) return null;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+}
