@@ -15,6 +15,8 @@ import { extractStructure } from './routes/extract-structure.ts';
 import { ExtractService } from './structure/extract-service.ts';
 import { StructureKit } from './structure/structure-kit.ts';
 import { TransformService } from './structure/transform-service.ts';
+import { DownloadStore } from './sessions/downloads.ts';
+import { download } from './routes/download.ts';
 import { transformStructure } from './routes/transform-structure.ts';
 import { health, root } from './routes/health.ts';
 import { appIcon, capabilities, discovery } from './routes/hosting.ts';
@@ -51,6 +53,7 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/ode/extract-document-structure', exact: true, handler: extractStructure },
   { method: 'POST', path: '/cool/extract-document-structure', exact: true, handler: extractStructure },
   { method: 'POST', path: '/ode/transform-document-structure', exact: false, handler: transformStructure },
+  { method: 'GET', path: '/ode/download', exact: false, handler: download },
   { method: 'POST', path: '/cool/transform-document-structure', exact: false, handler: transformStructure },
 ];
 
@@ -75,6 +78,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     converter,
     extractor: new ExtractService(structureKit, log),
     transformer: new TransformService(structureKit, log),
+    downloads: new DownloadStore(),
     proofKeys,
     uploadDir,
     version: ODE_VERSION,

@@ -5,6 +5,7 @@ import type { ConvertService } from '../convert/convert-service.ts';
 import type { KitPool } from '../pool/pool.ts';
 import type { ExtractService } from '../structure/extract-service.ts';
 import type { TransformService } from '../structure/transform-service.ts';
+import type { DownloadStore } from '../sessions/downloads.ts';
 import type { ProofKeyStore } from './proof-key-store.ts';
 
 /** What route handlers share: live config, the pool, services, and the daemon's identity. */
@@ -15,6 +16,8 @@ export interface RouteContext {
   converter: ConvertService;
   extractor: ExtractService;
   transformer: TransformService;
+  /** Exports prepared for editor views, fetched once from /ode/download/<id>. */
+  downloads: DownloadStore;
   proofKeys: ProofKeyStore;
   /** Folder for incoming uploads (removed per request). */
   uploadDir: string;
