@@ -75,6 +75,7 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
       noColumns();
       const c = commandIndex(args[0], p, 0, table.columnCount);
       const values = isNone(cmd.value) ? [] : numberArray(cmd.value, p, table.rowCount);
+      checkSize(table.rowCount, table.columnCount + 1, p);
       table.insertColumn(c);
       values.forEach((v, r) => table.set(r, c, v));
       return;
@@ -83,6 +84,7 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
       arity(1);
       const r = commandIndex(args[0], p, 0, table.rowCount);
       const values = isNone(cmd.value) ? [] : numberArray(cmd.value, p, table.columnCount);
+      checkSize(table.rowCount + 1, table.columnCount, p);
       table.insertRow(r);
       values.forEach((v, c) => table.set(r, c, v));
       return;
@@ -97,12 +99,12 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
       };
       if (args.length === 1) {
         const i = commandIndex(args[0], p, 0, count - 1);
-        put(i, expectString(cmd.value, p));
+        put(i, text(cmd.value, p));
         return;
       }
       arity(0);
       if (!Array.isArray(cmd.value)) throw new StructureError('bad_value', `${p} must be an array of texts, got ${describe(cmd.value)}`, p);
-      const texts = cmd.value.map((v, i) => expectString(v, `${p}[${i}]`));
+      const texts = cmd.value.map((v, i) => text(v, `${p}[${i}]`));
       texts.slice(0, count).forEach((t, i) => put(i, t));
       return;
     }
@@ -112,6 +114,7 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
       const rows = wholeNumber(cmd.value[0], `${p}[0]`);
       const cols = wholeNumber(cmd.value[1], `${p}[1]`);
       if (rows < 2 || cols < 2) throw new StructureError('out_of_range', `${p} is [${rows}, ${cols}], but both the rows and the columns must be greater than 1`, p);
+      checkSize(rows, cols, p);
       if (cols !== table.columnCount) noColumns();
       table.resize(rows, cols);
       return;
@@ -130,8 +133,9 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
         if (!Array.isArray(row)) throw new StructureError('bad_value', `${p}[${r}] must be an array of numbers, got ${describe(row)}`, `${p}[${r}]`);
         return row.map((v, c) => cellValue(v, `${p}[${r}][${c}]`));
       });
-      const width = Math.max(0, ...rows.map((r) => r.length));
+      const width = rows.reduce((w, r) => Math.max(w, r.length), 0);
       if (width > table.columnCount) noColumns();
+      checkSize(Math.max(table.rowCount, rows.length), Math.max(table.columnCount, width), p);
       table.resize(Math.max(table.rowCount, rows.length), Math.max(table.columnCount, width));
       rows.forEach((row, r) => row.forEach((v, c) => table.set(r, c, v)));
       return;
@@ -139,6 +143,27 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
     default:
       throw new StructureError('unknown_command', `${p}: "${cmd.key}" is not a chart command (deletecolumn.n, deleterow.n, modifyrow.n, modifycolumn.n, insertcolumn.n, insertrow.n, setcolumndesc[.n], setrowdesc[.n], resize, datayx.r.c, data)`, p);
   }
+}
+
+/**
+ * The largest table a command may make: Excel's sheet (the embedded workbook holds the table with a header row
+ * and column) and a million cells, so a recipe cannot make the server build a huge document.
+ */
+export const MAX_ROWS = 1_048_575;
+export const MAX_COLUMNS = 16_383;
+export const MAX_CELLS = 1_000_000;
+
+function checkSize(rows: number, cols: number, path: string): void {
+  if (rows > MAX_ROWS || cols > MAX_COLUMNS || rows * cols > MAX_CELLS) {
+    throw new StructureError('out_of_range', `${path} would make a ${rows} x ${cols} table; a chart table has at most ${MAX_ROWS} rows, ${MAX_COLUMNS} columns and ${MAX_CELLS} cells`, path);
+  }
+}
+
+/** A description: a string XML can hold (no control characters but tab, line feed and carriage return). */
+function text(v: unknown, path: string): string {
+  const s = expectString(v, path);
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(s)) throw new StructureError('bad_value', `${path} contains a control character, which a document cannot hold`, path);
+  return s;
 }
 
 function isNone(v: unknown): boolean {

@@ -52,6 +52,12 @@ describe('chart recipe errors point into the recipe', () => {
     expect(await failure('Text7.odt', [{ 'Charts.ByIndex.0': [] }])).toMatchObject({ code: 'unknown_selector' });
   });
 
+  it('tables too large for a document, and descriptions XML cannot hold', async () => {
+    expect(await failure('Text7.odt', [{ 'Charts.ByEmbedIndex.0': [{ resize: [100000, 100000] }] }])).toMatchObject({ code: 'out_of_range', path: 'Transforms[0]["Charts.ByEmbedIndex.0"][0].resize' });
+    expect(await failure('61745.docx', [{ 'Charts.ByEmbedIndex.0': [{ data: [new Array(20000).fill(1), ...new Array(60).fill([])] }] }])).toMatchObject({ code: 'out_of_range' });
+    expect(await failure('61745.docx', [{ 'Charts.ByEmbedIndex.0': [{ 'setrowdesc.0': 'bell\u0007' }] }])).toMatchObject({ code: 'bad_value', path: 'Transforms[0]["Charts.ByEmbedIndex.0"][0]["setrowdesc.0"]' });
+  });
+
   it('a value of the wrong type', async () => {
     expect(await failure('61745.docx', [{ 'Charts.ByEmbedIndex.0': [{ 'datayx.0.0': 'lots' }] }])).toMatchObject({ code: 'bad_value', path: 'Transforms[0]["Charts.ByEmbedIndex.0"][0]["datayx.0.0"]' });
     expect(await failure('61745.docx', [{ 'Charts.ByEmbedIndex.0': [{ 'modifyrow.0': [1, true] }] }])).toMatchObject({ code: 'bad_value', path: 'Transforms[0]["Charts.ByEmbedIndex.0"][0]["modifyrow.0"][1]' });

@@ -154,6 +154,11 @@ describe('chart commands on odt (Text7.odt): re-extract and the series ranges fo
     expect(content).toMatch(/<style:style style:name="ch9s3" style:family="chart"><style:graphic-properties draw:fill-color="#579d1c" draw:fill="solid"\/>/);
   });
 
+  it('a description with a line break survives the local table', async () => {
+    const out = await transform(corpusFile('Text7.odt'), 'odt', [{ 'Charts.ByEmbedIndex.0': [{ 'setcolumndesc.1': 'Two\nlines' }] }]);
+    expect(extract(out, 'odt')['Charts.ByEmbedIndex.0'].ColumnDescriptions).toEqual(['Column 1', 'Two\nlines', 'Column 3']);
+  });
+
   it('chart.odt keeps its unused first column (NaN) and the series of the other columns', async () => {
     const out = await transform(corpusFile('chart.odt'), 'odt', [{ 'Charts.ByEmbedName.Object1': [{ 'datayx.0.2': 11 }, { 'deleterow.3': '' }] }]);
     expect(extract(out, 'odt')['Charts.ByEmbedIndex.0']).toMatchObject({

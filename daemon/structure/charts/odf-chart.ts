@@ -161,10 +161,11 @@ function writeTable(chart: Element, t: ChartTable): void {
     if (text !== '') para.appendChild(dom.createTextNode(text));
     return para;
   };
+  // a description with line breaks is one paragraph per line, as it is read back (rowCells joins them)
   const stringCell = (text: string, typed: boolean): Element => {
     const c = el(NS.table, 'table:table-cell');
     if (typed) c.setAttributeNS(NS.office, 'office:value-type', 'string');
-    c.appendChild(p(text));
+    for (const line of text.split('\n')) c.appendChild(p(line));
     return c;
   };
   const numberCell = (v: number): Element => {
