@@ -168,12 +168,13 @@ class SeriesWriter {
       return;
     }
     for (const k of childElements(holder)) holder.removeChild(k);
-    if (old && (old.localName === 'strLit' || old.localName === 'numLit')) {
+    // a reference needs its formula (c:f is required): without one, the values are a literal
+    if (!formula || (old && (old.localName === 'strLit' || old.localName === 'numLit'))) {
       this.fill(this.leaf(holder, 'strLit'), values);
       return;
     }
     const ref = this.leaf(holder, 'strRef');
-    if (formula) this.leaf(ref, 'f', formula);
+    this.leaf(ref, 'f', formula);
     this.fill(this.leaf(ref, 'strCache'), values);
     if (this.wb && sheet !== undefined && col !== undefined && row !== undefined) values.forEach((v, i) => this.wb!.set(sheet, col, row + i, v));
   }
@@ -186,12 +187,12 @@ class SeriesWriter {
     const formatCode = (oldCache && firstChild(oldCache, NS.c, 'formatCode')?.textContent) ?? 'General';
     const texts = values.map((v) => (Number.isNaN(v) ? '' : xmlNumber(v)));
     for (const k of childElements(holder)) holder.removeChild(k);
-    if (old && (old.localName === 'numLit' || old.localName === 'strLit')) {
+    if (!formula || (old && (old.localName === 'numLit' || old.localName === 'strLit'))) {
       this.fill(this.leaf(holder, 'numLit'), texts, formatCode);
       return;
     }
     const ref = this.leaf(holder, 'numRef');
-    if (formula) this.leaf(ref, 'f', formula);
+    this.leaf(ref, 'f', formula);
     this.fill(this.leaf(ref, 'numCache'), texts, formatCode);
     if (this.wb && sheet !== undefined && col !== undefined && row !== undefined) values.forEach((v, i) => this.wb!.set(sheet, col, row + i, v));
   }
