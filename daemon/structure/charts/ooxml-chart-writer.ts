@@ -168,7 +168,12 @@ class SeriesWriter {
       return;
     }
     for (const k of childElements(holder)) holder.removeChild(k);
-    // a reference needs its formula (c:f is required): without one, the values are a literal
+    // a reference needs its formula (c:f is required): without one, the values are a literal (a series name
+    // is then c:v, CT_SerTx has no c:strLit)
+    if (!formula && holderName === 'tx') {
+      this.leaf(holder, 'v', values[0] ?? '');
+      return;
+    }
     if (!formula || (old && (old.localName === 'strLit' || old.localName === 'numLit'))) {
       this.fill(this.leaf(holder, 'strLit'), values);
       return;
