@@ -74,12 +74,16 @@ export function extractTrackChanges(doc: StructureDocument, opts: TrackChangesOp
   const table = flow.table();
   const text = flow.text();
   const owner = ownerMap(table, text.length);
+  const region = regionMap(flow, text.length);
   const stamps = table.map((r) => stampOf(r.data.date));
   const out: Record<string, TrackedChangeItem> = {};
   table.forEach((r, i) => {
     const limit = stamps[i]!;
     // HideNewerShowOlder: is the character at `pos` in the text as it was when this change was made?
+    // Text moved out of this change's text (a floating table made a frame, a note) is not part of its context.
+    const home = region[r.start] ?? -1;
     const shown = (pos: number): boolean => {
+      if (region[pos] !== home) return false;
       const o = owner[pos]!;
       if (o < 0) return true;
       const type = table[o]!.data.type;
@@ -111,6 +115,13 @@ function ownerMap(table: readonly Redline[], length: number): Int32Array {
     if (r.data.type === 'Insert' || r.data.type === 'Delete') owner.fill(i, r.start, Math.min(r.end, length));
   });
   return owner;
+}
+
+/** For each character of the flat text, the index of the region (note, frame, header) it is in, or -1. */
+function regionMap(flow: RedlineFlow, length: number): Int32Array {
+  const region = new Int32Array(length).fill(-1);
+  flow.regions.forEach((g, i) => region.fill(i, g.start, Math.min(g.end, length)));
+  return region;
 }
 
 /** Up to `max` shown characters walking from `from` (inclusive) towards `stop` (exclusive) by `step`. */

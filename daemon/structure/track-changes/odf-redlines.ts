@@ -7,9 +7,10 @@
  * - in the body, text:change-start/text:change-end delimit an insertion or format change, and text:change marks
  *   where a deletion was: LibreOffice puts the deleted text back there, shown as deleted;
  * - adjacent changes of combinable data join into one redline, as for docx (redline-flow.ts).
- * - text in frames (draw:frame/draw:text-box) is read too, and its redlines come first, as LibreOffice keeps
- *   frame content before the body.
- * Headers, footers, notes and annotations are not read; see docs/structure/tracked-changes.md.
+ * - the other stories come first, as in Writer's node array: notes (text:note-body, in citation order), then
+ *   headers/footers of the master pages (styles.xml, each with its own text:tracked-changes, made before the
+ *   body) and frames' text boxes (draw:frame/draw:text-box) as met.
+ * Annotations' text is not in Writer's text (no redlines there).
  */
 import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
@@ -89,8 +90,11 @@ function paragraphText(p: Element): string {
 class OdtWalker {
   readonly flow = new RedlineFlow();
   private readonly open = new Map<string, { start: number; story: number }>();
-  /** Text boxes of frames met in paragraphs: read after the body, as LibreOffice keeps them before it. */
-  private readonly textBoxes: Element[] = [];
+  /**
+   * Stories read after the body, with where they go in the redline table (group 0 notes, 1 frames and
+   * headers/footers) and their creation number.
+   */
+  private readonly deferred: Array<{ container: Element; group: 0 | 1; seq: number }> = [];
 
   constructor(private readonly regions: Map<string, Region>) {}
 
@@ -100,12 +104,18 @@ class OdtWalker {
     this.flow.endStory();
   }
 
-  /** Reads the frames' text boxes met so far (and those nested in them), each as a story in a frame range. */
-  frames(): void {
-    for (let i = 0; i < this.textBoxes.length; i++) {
+  /** Queues a story to read after the body: a header/footer, a note body or a frame's text box. */
+  defer(container: Element, group: 0 | 1): void {
+    this.deferred.push({ container, group, seq: this.flow.nextSeq() });
+  }
+
+  /** Reads the queued stories (and those met inside them), each in its region. */
+  readDeferred(): void {
+    for (let i = 0; i < this.deferred.length; i++) {
+      const { container, group, seq } = this.deferred[i]!;
       const start = this.flow.position;
-      this.story(this.textBoxes[i]!);
-      this.flow.frames.push([start, this.flow.position]);
+      this.story(container);
+      this.flow.addRegion(start, this.flow.position, group, seq);
     }
   }
 
@@ -134,8 +144,11 @@ class OdtWalker {
       if (n.nodeType === 3) this.flow.append((n.nodeValue ?? '').replace(/[ \t\r\n]+/g, ' '));
       else if (n.nodeType === 1) {
         const c = n as Element;
-        if (c.namespaceURI === NS.draw && c.localName === 'frame') {
-          for (const box of kids(c, NS.draw, 'text-box')) this.textBoxes.push(box);
+        if (c.namespaceURI === NS.draw) {
+          // A frame's text box, or a shape that is a Writer text box (its paragraphs are the shape's children;
+          // plain shape text is not Writer text and holds no tracked changes).
+          if (c.localName === 'frame') for (const box of kids(c, NS.draw, 'text-box')) this.defer(box, 1);
+          else if (kids(c, T, 'p').length > 0 || kids(c, T, 'list').length > 0) this.defer(c, 1);
         } else if (c.namespaceURI === T) {
           switch (c.localName) {
             case 's':
@@ -152,8 +165,12 @@ class OdtWalker {
             case 'change-end':
               this.mark(c);
               break;
-            case 'note':
+            case 'note': {
+              // the citation is LibreOffice's anchor character; the body is a note story, kept before the body
+              const noteBody = kids(c, T, 'note-body')[0];
+              if (noteBody) this.defer(noteBody, 0);
               break;
+            }
             default:
               this.inline(c);
           }
@@ -180,25 +197,44 @@ class OdtWalker {
 }
 
 /**
- * The redline flow of an odt's body (content.xml office:text).
- * @throws StructureError bad_package when content.xml is missing or not well-formed.
+ * The redline flow of an odt: office:text of content.xml with its notes and frames, and the headers and
+ * footers of styles.xml.
+ * @throws StructureError bad_package when content.xml or styles.xml is not well-formed.
  */
 export function readOdfRedlines(doc: StructureDocument): RedlineFlow {
-  const root = doc.xml('content.xml').documentElement!;
-  const body = kids(root, NS.office, 'body')[0];
-  const text = body ? kids(body, NS.office, 'text')[0] : undefined;
   const regions = new Map<string, Region>();
-  if (text) {
-    for (const tc of kids(text, T, 'tracked-changes')) {
+  const collect = (container: Element): void => {
+    for (const tc of kids(container, T, 'tracked-changes')) {
       for (const region of kids(tc, T, 'changed-region')) {
         const r = regionOf(region);
         const id = region.getAttributeNS(T, 'id') || region.getAttribute('xml:id') || '';
         if (r && id) regions.set(id, r);
       }
     }
-  }
+  };
   const walker = new OdtWalker(regions);
-  if (text) walker.story(text);
-  walker.frames();
+  // styles.xml is loaded first: the master pages' headers and footers are made before the body's frames.
+  if (doc.has('styles.xml')) {
+    const masters = kids(doc.xml('styles.xml').documentElement!, NS.office, 'master-styles')[0];
+    for (const page of masters ? kids(masters, NS.style, 'master-page') : []) {
+      for (let n = page.firstChild; n; n = n.nextSibling) {
+        const el = n as Element;
+        if (n.nodeType !== 1 || el.namespaceURI !== NS.style || !HEADER_FOOTER.has(el.localName ?? '')) continue;
+        collect(el);
+        walker.defer(el, 1);
+      }
+    }
+  }
+  const root = doc.xml('content.xml').documentElement!;
+  const body = kids(root, NS.office, 'body')[0];
+  const text = body ? kids(body, NS.office, 'text')[0] : undefined;
+  if (text) {
+    collect(text);
+    walker.story(text);
+  }
+  walker.readDeferred();
   return walker.flow;
 }
+
+/** style:master-page children holding header/footer text (ODF 1.3 Part 3, 16.10-16.12). */
+const HEADER_FOOTER: ReadonlySet<string> = new Set(['header', 'header-left', 'header-first', 'footer', 'footer-left', 'footer-first']);

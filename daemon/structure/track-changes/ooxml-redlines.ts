@@ -14,16 +14,24 @@
  *   deletions (w:trPr/w:ins|w:del) and w:sectPrChange are not text redlines, except that a comment starting in
  *   an empty cell of a deleted row sits on a zero-width joiner that is deleted with the row.
  * - Comment anchors (w:commentReference) split redlines; the one after an anchor is described `“Note”`.
- * - The first floating table (w:tblpPr) of a section that LibreOffice turns into a text frame comes first.
- * Only the main story is read; headers, footers, notes and text boxes are not (see the analysis page).
+ * - Other stories come before the body, as in Writer's node array: footnotes and endnotes (in the order of their
+ *   references, the contents taken in the order of footnotes.xml / endnotes.xml as writerfilter does), then text
+ *   boxes (w:txbxContent) as met, and at each section's end its headers/footers (w:headerReference and
+ *   w:footerReference in order) and the first floating table (w:tblpPr) LibreOffice turns into a frame.
+ * Comments' own text is not in Writer's text (no redlines there).
  */
 import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
-import { REL, targetOfType } from '../package/opc-relationships.ts';
+import { REL, relationshipsOf, targetOfType } from '../package/opc-relationships.ts';
 import { NS } from '../xml/dom.ts';
+import { becomesFrame, pageOf } from './floating-tables.ts';
 import { RedlineFlow, type RedlineData } from './redline-flow.ts';
+import { W, childElementsW, childW, childrenW, isEmptyCell, isLastBlock, lastMarkChange, nextBlock } from './wml.ts';
 
-const W = NS.w;
+const REL_HEADER = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/header';
+const REL_FOOTER = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer';
+const REL_FOOTNOTES = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/footnotes';
+const REL_ENDNOTES = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/endnotes';
 
 /** The main document part of a docx: the package's officeDocument relationship (usually word/document.xml). */
 function mainPart(doc: StructureDocument): string {
@@ -56,26 +64,56 @@ function stacked(changes: readonly Element[], inCell: boolean): RedlineData | un
   return { ...changeData(del), next: changeData(ins) };
 }
 
-/** True when no paragraph, table or block content control follows `el` among its siblings. */
-function isLastBlock(el: Element): boolean {
-  for (let n = el.nextSibling; n; n = n.nextSibling) {
-    if (n.nodeType !== 1) continue;
-    const name = (n as Element).localName;
-    if (name === 'p' || name === 'tbl' || name === 'sdt' || name === 'customXml') return false;
-  }
-  return true;
+/** A story read after the body (a note, a text box, a header or footer) and where it goes in the table. */
+interface Deferred {
+  container: Element;
+  group: 0 | 1;
+  seq: number;
 }
 
 class DocxWalker {
   readonly flow = new RedlineFlow();
   private readonly changes: Element[] = [];
   private cellDepth = 0;
+  /** True while reading a story other than the body (no sections, no floating-table frames there). */
+  private inDeferred = false;
+  private readonly deferred: Deferred[] = [];
+  /** Body-level tables of the current section, decided at the section's end (as writerfilter does). */
+  private pendingFloating: Array<{ tbl: Element; start: number; end: number }> = [];
+  /** Footnote and endnote contents still to be taken, in part order (writerfilter takes them in turn). */
+  private readonly notes: Record<'footnote' | 'endnote', Element[]>;
+
+  constructor(
+    private readonly doc: StructureDocument,
+    private readonly part: string,
+  ) {
+    this.notes = { footnote: this.noteBodies(REL_FOOTNOTES, 'footnote'), endnote: this.noteBodies(REL_ENDNOTES, 'endnote') };
+  }
 
   body(body: Element): void {
     this.flow.beginStory();
     this.blocks(body, true);
     this.flow.endStory();
     this.endSection(childW(body, 'sectPr'));
+    this.inDeferred = true;
+    for (const d of this.deferred) {
+      const start = this.flow.position;
+      this.flow.beginStory();
+      this.blocks(d.container, true);
+      this.flow.endStory();
+      this.flow.addRegion(start, this.flow.position, d.group, d.seq);
+    }
+  }
+
+  /** The w:footnote / w:endnote elements of the notes part, separators left out. */
+  private noteBodies(relType: string, name: 'footnote' | 'endnote'): Element[] {
+    const target = relationshipsOf(this.doc.pkg, this.part).find((r) => !r.external && r.type === relType)?.target;
+    if (!target || !this.doc.has(target)) return [];
+    const root = this.doc.xml(target).documentElement!;
+    return childrenW(root, name).filter((n) => {
+      const type = n.getAttributeNS(W, 'type');
+      return !type || type === 'normal';
+    });
   }
 
   /** Block-level content: paragraphs, tables, block content controls. `last`: this container ends a story. */
@@ -91,7 +129,7 @@ class DocxWalker {
         case 'tbl': {
           const start = this.flow.position;
           this.table(el);
-          if (this.cellDepth === 0) this.pendingFloating.push({ tbl: el, start, end: this.flow.position });
+          if (this.cellDepth === 0 && !this.inDeferred) this.pendingFloating.push({ tbl: el, start, end: this.flow.position });
           break;
         }
         case 'sdt': {
@@ -106,46 +144,26 @@ class DocxWalker {
     }
   }
 
-  /** Body-level tables of the current section, decided at the section's end (as writerfilter does). */
-  private pendingFloating: Array<{ tbl: Element; start: number; end: number }> = [];
-
   /**
-   * Ends a section (a paragraph's w:pPr/w:sectPr, or the body's last w:sectPr): LibreOffice 7.4 turns the first
-   * floating table of the section that passes the conversion rule into a text frame. The later ones stay in
-   * the body: observed on RA001 (four floating tables of one section, only the first is a frame; with the first
-   * removed, the second is), the reason is not visible in the conversion code.
+   * Ends a section (a paragraph's w:pPr/w:sectPr, or the body's last w:sectPr): its headers and footers are
+   * made, then LibreOffice 7.4 turns the first floating table of the section that passes the conversion rule
+   * into a text frame. The later ones stay in the body: observed on RA001 (four floating tables of one section,
+   * only the first is a frame; with the first removed, the second is); why is not visible in the code.
    */
-  endSection(sectPr: Element | undefined): void {
-    const page = sectPr ? pageOf(sectPr) : undefined;
-    const frame = page ? this.pendingFloating.find((t) => this.becomesFrame(t.tbl, page)) : undefined;
-    if (frame) this.flow.frames.push([frame.start, frame.end]);
-    this.pendingFloating = [];
-  }
-
-  /**
-   * Whether LibreOffice 7.4's DOCX import turns this floating table (w:tblPr/w:tblpPr) into a text frame
-   * (writerfilter SectionPropertyMap::FloatingTableConversion): when text could fit next to it, i.e. its width
-   * (the sum of its w:gridCol) plus 469 twips is under the text area width (or, positioned from the page edge,
-   * under the page width less the smaller margin); not when placed absolutely in the bottom-left quarter of the
-   * page.
-   */
-  private becomesFrame(tbl: Element, page: Page): boolean {
-    const tblPr = childW(tbl, 'tblPr');
-    const tblpPr = tblPr ? childW(tblPr, 'tblpPr') : undefined;
-    if (!tblpPr) return false;
-    const grid = childW(tbl, 'tblGrid');
-    const width = grid ? childrenW(grid, 'gridCol').reduce((sum, c) => sum + (Number(c.getAttributeNS(W, 'w')) || 0), 0) : 0;
-    const { width: pageWidth, height: pageHeight, left, right } = page;
-    const horz = tblpPr.getAttributeNS(W, 'horzAnchor') || 'page';
-    const vert = tblpPr.getAttributeNS(W, 'vertAnchor') || 'page';
-    if (horz === 'page' && vert === 'page' && !tblpPr.getAttributeNS(W, 'tblpXSpec') && !tblpPr.getAttributeNS(W, 'tblpYSpec')) {
-      const x = Number(tblpPr.getAttributeNS(W, 'tblpX')) || 0;
-      const y = Number(tblpPr.getAttributeNS(W, 'tblpY')) || 0;
-      if (x < pageWidth / 2 && y > pageHeight / 2) return false;
+  private endSection(sectPr: Element | undefined): void {
+    if (sectPr) {
+      const rels = relationshipsOf(this.doc.pkg, this.part);
+      for (const ref of childElementsW(sectPr)) {
+        if (ref.localName !== 'headerReference' && ref.localName !== 'footerReference') continue;
+        const id = ref.getAttributeNS(NS.r, 'id');
+        const rel = rels.find((r) => r.id === id && !r.external && (r.type === REL_HEADER || r.type === REL_FOOTER));
+        if (rel && this.doc.has(rel.target)) this.deferred.push({ container: this.doc.xml(rel.target).documentElement!, group: 1, seq: this.flow.nextSeq() });
+      }
     }
-    const magic = 469;
-    if (width + magic < pageWidth - left - right) return true;
-    return horz === 'page' && width + magic < pageWidth - Math.min(left, right);
+    const page = sectPr ? pageOf(sectPr) : undefined;
+    const frame = page ? this.pendingFloating.find((t) => becomesFrame(t.tbl, page)) : undefined;
+    if (frame) this.flow.addRegion(frame.start, frame.end, 1, this.flow.nextSeq());
+    this.pendingFloating = [];
   }
 
   private table(tbl: Element): void {
@@ -153,9 +171,8 @@ class DocxWalker {
       // A tracked row (w:trPr/w:ins|w:del, the last one wins) is a table-row change in LibreOffice, not a text
       // redline. But a comment starting in an empty cell is anchored on a zero-width joiner (U+200D), and in a
       // deleted row that character is tracked as deleted (Comment020; RA001's empty deleted cells get none).
-      const trPr = childW(tr, 'trPr');
-      const rowMarks = trPr ? childElementsW(trPr).filter((c) => MARK_CHANGES.has(c.localName ?? '')) : [];
-      const rowChange = rowMarks.length > 0 ? changeData(rowMarks[rowMarks.length - 1]!) : undefined;
+      const rowMark = lastMarkChange(childW(tr, 'trPr'));
+      const rowChange = rowMark ? changeData(rowMark) : undefined;
       for (const tc of childrenW(tr, 'tc')) {
         this.cellDepth++;
         this.flow.beginStory();
@@ -167,25 +184,21 @@ class DocxWalker {
     }
   }
 
-
   private paragraph(p: Element, lastInStory: boolean): void {
     this.inline(p);
     const pPr = childW(p, 'pPr');
-    const rPr = pPr ? childW(pPr, 'rPr') : undefined;
     const pPrChange = pPr ? childW(pPr, 'pPrChange') : undefined;
     if (pPrChange) {
       // ParagraphFormat sits at the end of the paragraph's text (RA001: it splits the insertion running over it).
-      const data: RedlineData = { type: 'ParagraphFormat', author: pPrChange.getAttributeNS(W, 'author') ?? '', date: pPrChange.getAttributeNS(W, 'date') ?? '', comment: '' };
-      this.flow.appendMarker(data);
+      this.flow.appendMarker({ type: 'ParagraphFormat', author: pPrChange.getAttributeNS(W, 'author') ?? '', date: pPrChange.getAttributeNS(W, 'date') ?? '', comment: '' });
     }
-    const sectPr = pPr && this.cellDepth === 0 ? childW(pPr, 'sectPr') : undefined;
+    const sectPr = pPr && this.cellDepth === 0 && !this.inDeferred ? childW(pPr, 'sectPr') : undefined;
     if (sectPr) this.endSection(sectPr);
     // writerfilter keeps one paragraph-marker redline: with both w:ins and w:del, the last one read wins.
-    const markChanges = rPr ? childElementsW(rPr).filter((c) => MARK_CHANGES.has(c.localName ?? '')) : [];
-    const mark = markChanges.length > 0 ? changeData(markChanges[markChanges.length - 1]!) : undefined;
+    const markChange = lastMarkChange(pPr ? childW(pPr, 'rPr') : undefined);
     // The mark of a paragraph followed by a table is not tracked (the redline would end inside the table).
     const beforeTable = nextBlock(p)?.localName === 'tbl';
-    this.flow.appendParagraphEnd(lastInStory || beforeTable ? undefined : mark);
+    this.flow.appendParagraphEnd(lastInStory || beforeTable || !markChange ? undefined : changeData(markChange));
   }
 
   /** Inline content of a paragraph (runs and their wrappers), with the enclosing revision elements. */
@@ -223,6 +236,20 @@ class DocxWalker {
     }
   }
 
+  /** Text boxes in a drawing, VML shape or mc:AlternateContent of a run (its first choice, as LibreOffice). */
+  private textBoxes(el: Element): void {
+    if (el.namespaceURI === NS.mc && el.localName === 'AlternateContent') {
+      const choice = childElementsMc(el, 'Choice')[0] ?? childElementsMc(el, 'Fallback')[0];
+      if (choice) this.textBoxes(choice);
+      return;
+    }
+    if (el.namespaceURI === W && el.localName === 'txbxContent') {
+      this.deferred.push({ container: el, group: 1, seq: this.flow.nextSeq() });
+      return;
+    }
+    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) this.textBoxes(n as Element);
+  }
+
   private run(r: Element): void {
     const rPr = childW(r, 'rPr');
     const rPrChange = rPr ? childW(rPr, 'rPrChange') : undefined;
@@ -242,6 +269,10 @@ class DocxWalker {
     for (let n = r.firstChild; n; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
       const el = n as Element;
+      if (el.namespaceURI === NS.mc) {
+        this.textBoxes(el);
+        continue;
+      }
       if (el.namespaceURI !== W) continue;
       switch (el.localName) {
         case 't':
@@ -277,73 +308,40 @@ class DocxWalker {
           text = '';
           this.flow.addCommentAnchor();
           break;
+        case 'footnoteReference':
+        case 'endnoteReference': {
+          const note = this.notes[el.localName === 'footnoteReference' ? 'footnote' : 'endnote'].shift();
+          if (note) this.deferred.push({ container: note, group: 0, seq: this.flow.nextSeq() });
+          break;
+        }
+        case 'drawing':
+        case 'pict':
+        case 'object':
+          this.textBoxes(el);
+          break;
       }
     }
     this.flow.append(text, change, format);
   }
 }
 
-/** The next paragraph, table or block control after `el`, if any. */
-function nextBlock(el: Element): Element | undefined {
-  for (let n = el.nextSibling; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as Element).namespaceURI === W) return n as Element;
-  }
-  return undefined;
-}
-
-/** Page width, height and side margins of a section, in twips. */
-interface Page {
-  width: number;
-  height: number;
-  left: number;
-  right: number;
-}
-
-/** The page of a w:sectPr, if it gives size and margins. */
-function pageOf(sectPr: Element): Page | undefined {
-  const pgSz = sectPr ? childW(sectPr, 'pgSz') : undefined;
-  const pgMar = sectPr ? childW(sectPr, 'pgMar') : undefined;
-  if (!pgSz || !pgMar) return undefined;
-  const n = (el: Element, name: string): number => Number(el.getAttributeNS(W, name)) || 0;
-  return { width: n(pgSz, 'w'), height: n(pgSz, 'h'), left: n(pgMar, 'left'), right: n(pgMar, 'right') };
-}
-
-function childW(el: Element, name: string): Element | undefined {
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as Element).namespaceURI === W && (n as Element).localName === name) return n as Element;
-  }
-  return undefined;
-}
-
-/** True when a cell holds no text at all (no w:t, w:delText, w:tab, w:br, w:sym in it). */
-function isEmptyCell(tc: Element): boolean {
-  for (const name of ['t', 'delText', 'tab', 'br', 'sym', 'drawing']) if (tc.getElementsByTagNameNS(W, name).length > 0) return false;
-  return true;
-}
-
-const MARK_CHANGES = new Set(['ins', 'del', 'moveFrom', 'moveTo']);
-
-function childElementsW(el: Element): Element[] {
-  const out: Element[] = [];
-  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (n as Element).namespaceURI === W) out.push(n as Element);
-  return out;
-}
-
-function childrenW(el: Element, name: string): Element[] {
+function childElementsMc(el: Element, name: string): Element[] {
   const out: Element[] = [];
   for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as Element).namespaceURI === W && (n as Element).localName === name) out.push(n as Element);
+    if (n.nodeType === 1 && (n as Element).namespaceURI === NS.mc && (n as Element).localName === name) out.push(n as Element);
   }
   return out;
 }
 
 /**
- * The redline flow of a docx's main story (word/document.xml).
- * @throws StructureError bad_package when the part is missing or not well-formed.
+ * The redline flow of a docx: the main story (word/document.xml) and the notes, text boxes, headers and
+ * footers it reaches.
+ * @throws StructureError bad_package when a part is missing or not well-formed.
  */
 export function readOoxmlRedlines(doc: StructureDocument): RedlineFlow {
-  const walker = new DocxWalker();
-  const root = doc.xml(mainPart(doc)).documentElement!;
+  const part = mainPart(doc);
+  const walker = new DocxWalker(doc, part);
+  const root = doc.xml(part).documentElement!;
   for (const body of childrenW(root, 'body')) walker.body(body);
   return walker.flow;
 }

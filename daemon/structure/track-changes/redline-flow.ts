@@ -63,10 +63,22 @@ export class RedlineFlow {
   readonly stories: Array<[number, number]> = [];
   private readonly storyStack: number[] = [];
   /**
-   * Ranges [start, end) of text LibreOffice keeps in text frames (floating tables converted to frames): frame
-   * content sits before the body in Writer's node array, so its redlines come first in the redline table.
+   * Stretches [start, end) of the flat text that Writer keeps before the body in its node array, so that their
+   * redlines come first in the redline table: group 0 footnotes and endnotes, group 1 frames (text boxes,
+   * floating tables made frames) and headers/footers; `seq` is their creation order during import.
    */
-  readonly frames: Array<[number, number]> = [];
+  readonly regions: Array<{ start: number; end: number; group: 0 | 1; seq: number }> = [];
+  private seq = 0;
+
+  /** A creation number for a region met now (its text may be read later). */
+  nextSeq(): number {
+    return this.seq++;
+  }
+
+  /** Records a region kept before the body (see `regions`). */
+  addRegion(start: number, end: number, group: 0 | 1, seq: number): void {
+    this.regions.push({ start, end, group, seq });
+  }
   /** Positions of zero-width anchors of comments (LibreOffice's annotation fields). */
   readonly commentAnchors = new Set<number>();
 
@@ -174,7 +186,8 @@ export class RedlineFlow {
 
   /**
    * The redline table: insertions, deletions and paragraph-format changes, plus the format changes that no
-   * insertion or deletion covers, sorted by start position (stable: equal starts keep their creation order).
+   * insertion or deletion covers; notes first, then frames and headers/footers (each in creation order), then
+   * the body, each by position (equal positions keep their creation order).
    */
   table(): Redline[] {
     let pieces = this.redlines.map((r) => ({ ...r }));
@@ -206,10 +219,13 @@ export class RedlineFlow {
       return hit >= 0 && spans[hit]!.end >= f.end && spans[hit]!.end > f.start;
     };
     const all = [...pieces, ...this.formats.filter((f) => !covered(f))];
-    const group = (r: Redline): number => (this.frames.some(([s, e]) => r.start >= s && r.start < e) ? 0 : 1);
+    const place = (r: Redline): [number, number] => {
+      const region = this.regions.find((g) => r.start >= g.start && r.start < g.end);
+      return region ? [region.group, region.seq] : [2, 0];
+    };
     return all
-      .map((r, i) => ({ r, i, g: group(r) }))
-      .sort((a, b) => a.g - b.g || a.r.start - b.r.start || a.r.end - b.r.end || a.i - b.i)
+      .map((r, i) => ({ r, i, p: place(r) }))
+      .sort((a, b) => a.p[0] - b.p[0] || a.p[1] - b.p[1] || a.r.start - b.r.start || a.r.end - b.r.end || a.i - b.i)
       .map((x) => x.r);
   }
 }

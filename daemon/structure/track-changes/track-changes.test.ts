@@ -51,7 +51,10 @@ describe('golden extraction', () => {
   }
 });
 
-/** LibreOffice's redline tables of the corpus (test/structure/fixtures/track-changes/lo-redline-tables.json). */
+/**
+ * LibreOffice's redline tables of the corpus and of the fixtures (lo-redline-tables.json; `fixture:` keys are
+ * files of the fixtures folder, described in its `fixtures` note).
+ */
 interface LoTables {
   files: Record<string, Array<{ type: string; author: string; ownAuthor?: string; dateTime: string; description: string }>>;
 }
@@ -59,8 +62,9 @@ interface LoTables {
 describe("LibreOffice's redline table, entry for entry (type, author, dateTime, description)", () => {
   const lo = JSON.parse(readFileSync(join(FIXTURES, 'lo-redline-tables.json'), 'utf8')) as LoTables;
   for (const [file, table] of Object.entries(lo.files)) {
+    const path = file.startsWith('fixture:') ? join(FIXTURES, file.slice('fixture:'.length)) : join(CORPUS, file);
     it(`${file} (${table.length} redlines)`, () => {
-      const mine = Object.values(extract(join(CORPUS, file), 0)).map((i) => [i.type, i.author, i.dateTime, i.description]);
+      const mine = Object.values(extract(path, 0)).map((i) => [i.type, i.author, i.dateTime, i.description]);
       expect(mine).toEqual(table.map((r) => [r.type, r.ownAuthor ?? r.author, r.dateTime, r.description]));
     });
   }
