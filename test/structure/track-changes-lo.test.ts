@@ -18,11 +18,11 @@ import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 /** ODF change element -> LibreOffice redline type (a paragraph-attribute change is written as text:UnknownChange). */
 const KIND: Record<string, string> = { insertion: 'Insert', deletion: 'Delete', 'format-change': 'Format', UnknownChange: 'ParagraphFormat' };
 
-/** `type author` of each text:changed-region of an odt's body, in order. */
-function regionsOf(odt: Buffer): string[] {
+/** `type author` of each text:changed-region of an odt part (content.xml: body, notes, frames), in order. */
+function regionsOf(odt: Buffer, part = 'content.xml'): string[] {
   const doc = StructureDocument.open(new Uint8Array(odt), 'odt');
   const out: string[] = [];
-  for (const tc of Array.from(doc.xml('content.xml').getElementsByTagNameNS(NS.text, 'tracked-changes'))) {
+  for (const tc of Array.from(doc.xml(part).getElementsByTagNameNS(NS.text, 'tracked-changes'))) {
     for (const region of childElements(tc as Element, NS.text, 'changed-region')) {
       const change = childElements(region)[0]!;
       const info = childElements(change, NS.office, 'change-info')[0];
@@ -33,9 +33,11 @@ function regionsOf(odt: Buffer): string[] {
   return out;
 }
 
-function ours(file: string): string[] {
+const FIXTURES = new URL('./fixtures/track-changes/', import.meta.url).pathname;
+
+function ours(file: string, dir = CORPUS): string[] {
   const format = file.split('.').pop() as StructureFormat;
-  const doc = StructureDocument.open(new Uint8Array(readFileSync(join(CORPUS, file))), format);
+  const doc = StructureDocument.open(new Uint8Array(readFileSync(join(dir, file))), format);
   return Object.values(extractTrackChanges(doc, { contextLen: 0 })).map((i) => `${i.type} ${i.author}`);
 }
 
@@ -46,10 +48,10 @@ describe('tracked changes: our list is LibreOffice redline table (count, types, 
   }, 120_000);
   afterAll(async () => daemon?.stop());
 
-  async function libreOffice(file: string): Promise<string[]> {
-    const r = await postConvert(daemon.url, '/ode/convert-to/odt', join(CORPUS, file));
+  async function libreOffice(file: string, dir = CORPUS, part = 'content.xml'): Promise<string[]> {
+    const r = await postConvert(daemon.url, '/ode/convert-to/odt', join(dir, file));
     expect(r.status, JSON.stringify(r.error)).toBe(200);
-    return regionsOf(r.body);
+    return regionsOf(r.body, part);
   }
 
   const files = [
@@ -70,4 +72,16 @@ describe('tracked changes: our list is LibreOffice redline table (count, types, 
     expect(ours('tracked-changes/Comment020.docx')).toHaveLength(17);
     expect(ours('tracked-changes/RA001-Tracked-Revisions-01.docx')).toHaveLength(96);
   }, 180_000);
+
+  it('notes and text boxes come before the body, headers and footers too (odt keeps those in styles.xml)', async () => {
+    // hand-made docx (fixtures note): insertions by FN1, FN2, EN1 (notes), TBX/WPS (text boxes), TAB1 (a floating
+    // table LibreOffice makes a frame), HDR*/FTR (headers and footers), B* (body)
+    for (const file of ['stories-handmade.docx', 'sections-handmade.docx']) {
+      const mine = ours(file, FIXTURES);
+      const isHeader = (s: string): boolean => / (HDR|FTR)\d?$/.test(s);
+      expect(mine.filter((s) => !isHeader(s)), file).toEqual(await libreOffice(file, FIXTURES));
+      expect(mine.filter(isHeader), file).toEqual(await libreOffice(file, FIXTURES, 'styles.xml'));
+    }
+    expect(ours('stories-handmade.docx', FIXTURES).map((s) => s.split(' ')[1])).toEqual(['FN1', 'FN2', 'EN1', 'TBX', 'HDR', 'FTR', 'B1', 'B2', 'B3']);
+  }, 120_000);
 });
