@@ -132,6 +132,20 @@ describe('LibreOffice opens transformed odp files and shows the change', () => {
     expect((pstyle.getElementsByTagName('style:paragraph-properties')[0] as Element).getAttribute('fo:text-align')).toBe('center');
   });
 
+  it('a first slide without a layout is AUTOLAYOUT_TITLE to LibreOffice, others AUTOLAYOUT_NONE (as the extraction says)', async () => {
+    // logo_in_presentation: slide 0 has the title layout AL1T0, slides 1.. have none; delete slide 0
+    const bytes = await transformStructure(file('logo_in_presentation.odp'), 'odp', recipe([{ DeleteSlide: 0 }]));
+    const dom = await flat(bytes);
+    const ps = pages(dom);
+    const placeholders = (page: Element) => {
+      const name = attr(page, 'presentation:presentation-page-layout-name');
+      const layout = (Array.from(dom.getElementsByTagName('style:presentation-page-layout')) as Element[]).find((l) => attr(l, 'style:name') === name);
+      return layout ? (Array.from(layout.getElementsByTagName('presentation:placeholder')) as Element[]).map((p) => attr(p, 'presentation:object')) : [];
+    };
+    expect(placeholders(ps[0])).toEqual(['title', 'subtitle']);
+    expect(placeholders(ps[1])).toEqual([]);
+  });
+
   it('the PDF LibreOffice renders shows the new text on the new slide', async () => {
     const bytes = await transformStructure(file('logo_in_presentation.odp'), 'odp', recipe([{ JumpToSlide: 'last' }, { InsertMasterSlide: 0 }, { 'SetText.0': 'Inserted title' }, { 'SetText.1': 'Inserted body' }, { JumpToSlide: 0 }, { 'SetText.0': 'Changed 123' }]));
     const pdf = await viaKit(bytes, 'pdf');
