@@ -213,6 +213,19 @@ describe('odp slide commands', () => {
     expect(after).toEqual(expected);
   });
 
+  it('SetText on a custom shape writes its paragraph, which stays before the shape geometry', async () => {
+    const before = extract(file(P1));
+    const bytes = await transform(P1, [{ JumpToSlide: 9 }, { 'SetText.2': 'Star' }]);
+    const expected = clone(before);
+    expected.Slides['Slide 9'].Objects['Objects 2'] = text('Star');
+    expect(extract(bytes)).toEqual(expected);
+    const p = paragraphsWithText(bytes, 'Star')[0];
+    expect(p.parentNode!.nodeName).toBe('draw:custom-shape');
+    let next = p.nextSibling;
+    while (next && next.nodeType !== 1) next = next.nextSibling;
+    expect(next!.nodeName).toBe('draw:enhanced-geometry');
+  });
+
   it('SetText replaces the whole text; newlines make paragraphs; spaces survive', async () => {
     const before = extract(file(CUSTOM));
     const after = extract(await transform(CUSTOM, [{ JumpToSlide: 1 }, { 'SetText.1': 'one\n  two  spaced \n\nfour' }, { 'SetText.0': 'Intro' }]));

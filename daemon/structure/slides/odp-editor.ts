@@ -7,7 +7,7 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import type { CharFormat, ParaFormat, TextObjectEditor, TextPosition, TextRange } from './deck.ts';
-import { NS } from '../xml/dom.ts';
+import { NS, childElements } from '../xml/dom.ts';
 import { OdpStyles, charStateOf } from './odp-styles.ts';
 import { type Piece, paragraphText, paragraphsOf, readPieces, splitPieces, textToPieces, writePieces } from './odp-text.ts';
 
@@ -184,7 +184,11 @@ export class OdpTextEditor implements TextObjectEditor {
       list.appendChild(item);
       item.appendChild(p);
       this.container.appendChild(list);
-    } else this.container.appendChild(p);
+    } else {
+      // a custom shape's text precedes its draw:enhanced-geometry (ODF 1.3 Part 3, 10.6.1)
+      const geometry = childElements(this.container, NS.draw, 'enhanced-geometry')[0] ?? null;
+      this.container.insertBefore(p, geometry);
+    }
     // text was given to the object: it is no longer an empty placeholder
     if (this.shape.getAttribute('presentation:placeholder') === 'true') this.shape.removeAttribute('presentation:placeholder');
     return [p];
