@@ -151,19 +151,40 @@ class DocxWalker {
    * only the first is a frame; with the first removed, the second is); why is not visible in the code.
    */
   private endSection(sectPr: Element | undefined): void {
-    if (sectPr) {
-      const rels = relationshipsOf(this.doc.pkg, this.part);
-      for (const ref of childElementsW(sectPr)) {
-        if (ref.localName !== 'headerReference' && ref.localName !== 'footerReference') continue;
-        const id = ref.getAttributeNS(NS.r, 'id');
-        const rel = rels.find((r) => r.id === id && !r.external && (r.type === REL_HEADER || r.type === REL_FOOTER));
-        if (rel && this.doc.has(rel.target)) this.deferred.push({ container: this.doc.xml(rel.target).documentElement!, group: 1, seq: this.flow.nextSeq() });
-      }
-    }
+    if (sectPr) this.headersAndFooters(sectPr);
     const page = sectPr ? pageOf(sectPr) : undefined;
     const frame = page ? this.pendingFloating.find((t) => becomesFrame(t.tbl, page)) : undefined;
     if (frame) this.flow.addRegion(frame.start, frame.end, 1, this.flow.nextSeq());
     this.pendingFloating = [];
+  }
+
+  /**
+   * The headers and footers of a section, in the order LibreOffice 7.4 creates their text. A first-page one lives
+   * in a page style of its own; the others in the section's page style, where the first reference of a kind
+   * turns it on (making its default text) and an even one adds the left text. So `even, default, first` gives
+   * default, even, first (fixture headers-even-default-first.docx) and `footer first, header default, footer
+   * default, header even` keeps that order (headers-footers-mixed.docx). Each reference gets its own copy,
+   * even of a part another section uses too.
+   */
+  private headersAndFooters(sectPr: Element): void {
+    const rels = relationshipsOf(this.doc.pkg, this.part);
+    const made: string[] = [];
+    const content = new Map<string, Element>();
+    for (const ref of childElementsW(sectPr)) {
+      const kind = ref.localName === 'headerReference' ? 'header' : ref.localName === 'footerReference' ? 'footer' : undefined;
+      if (!kind) continue;
+      const type = ref.getAttributeNS(W, 'type') || 'default';
+      const style = type === 'first' ? 'first' : 'follow';
+      const slots = [`${style} ${kind}`, ...(type === 'even' ? [`${style} ${kind} left`] : [])];
+      for (const slot of slots) if (!made.includes(slot)) made.push(slot);
+      const id = ref.getAttributeNS(NS.r, 'id');
+      const rel = rels.find((r) => r.id === id && !r.external && (r.type === REL_HEADER || r.type === REL_FOOTER));
+      if (rel && this.doc.has(rel.target)) content.set(slots[slots.length - 1]!, this.doc.xml(rel.target).documentElement!);
+    }
+    for (const slot of made) {
+      const container = content.get(slot);
+      if (container) this.deferred.push({ container, group: 1, seq: this.flow.nextSeq() });
+    }
   }
 
   private table(tbl: Element): void {
