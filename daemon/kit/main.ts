@@ -1,14 +1,16 @@
 /**
  * The kit: a child process that initialises LibreOffice once through the native addon and then obeys the
- * IPC messages of `daemon/protocol/kit.md`, one job at a time. This is the only module that loads the addon,
- * so a LibreOffice crash can only take this process down.
+ * IPC messages of `daemon/protocol/kit.md`: conversions one job at a time, or, once leased for editing, the
+ * editing messages of one open document (edit-session.ts). This is the only module that loads the addon, so a
+ * LibreOffice crash can only take this process down.
  *
  * Environment (set by the daemon's pool): ODE_KIT_PROFILE_URL (file:/// URL of this kit's own profile),
  * ODE_LO_PATH (LibreOffice program directory), ODE_KIT_DIR (this kit's temp dir, for the warm-up files).
  */
 import { tmpdir } from 'node:os';
-import { isDaemonToKit, type DaemonToKit, type KitToDaemon } from '../protocol/kit.ts';
+import { isDaemonToKit, isEditRequest, type DaemonToKit, type EditRequest, type KitResult, type KitToDaemon } from '../protocol/kit.ts';
 import { convertJob } from './convert-job.ts';
+import { EditSession } from './edit-session.ts';
 import { inspectJob } from './inspect-job.ts';
 import { loadOffice, type OfficeHandle } from './office.ts';
 import { warmUp } from './warm-up.ts';
@@ -24,15 +26,98 @@ function send(msg: KitToDaemon): Promise<void> {
 let office: OfficeHandle | undefined;
 let stopping = false;
 let queue: Promise<void> = Promise.resolve();
+/** The document open for editing (kit.md, "Editing"), from `open` until `closeDoc`. */
+let session: EditSession | undefined;
+let opening = false;
+
+/** Answers request `id` with what `work` returns, or with its error's code and message. */
+async function answer(id: number, work: () => Promise<Omit<Extract<KitResult, { ok: true }>, 'type' | 'id' | 'ok' | 'ms'>>): Promise<void> {
+  const started = performance.now();
+  try {
+    const result = await work();
+    await send({ type: 'result', id, ok: true, ms: performance.now() - started, ...result });
+  } catch (e) {
+    const err = e as Error & { code?: string };
+    await send({ type: 'result', id, ok: false, error: { code: err.code ?? 'internal', message: err.message } });
+  }
+}
+
+function noDocument(): never {
+  throw Object.assign(new Error('no document is open for editing in this kit'), { code: 'bad_request' });
+}
+
+/**
+ * The editing messages (kit.md, "Editing"), handled as they arrive rather than through the job queue: events
+ * must reach LibreOffice while a paint or a save is still running. Callbacks go out at once, unawaited, in order.
+ */
+function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
+  switch (msg.type) {
+    case 'open':
+      void answer(msg.id, async () => {
+        if (session || opening) throw Object.assign(new Error('this kit already has a document open'), { code: 'bad_request' });
+        opening = true;
+        try {
+          const opened = await EditSession.open(loaded, msg, (viewId, callbackType, payload) => void send({ type: 'callback', viewId, callbackType, payload }));
+          session = opened.session;
+          return opened.result;
+        } finally {
+          opening = false;
+        }
+      });
+      return;
+    case 'event': {
+      try {
+        const dropped = session?.event(msg.viewId, msg.event);
+        if (dropped) process.stderr.write(`kit: ${msg.event.type} event on view ${msg.viewId} dropped (${dropped})\n`);
+      } catch (e) {
+        process.stderr.write(`kit: ${msg.event.type} event on view ${msg.viewId} failed: ${(e as Error).message}\n`);
+      }
+      return;
+    }
+    case 'createView':
+      void answer(msg.id, async () => ({ viewId: (session ?? noDocument()).createView(msg) }));
+      return;
+    case 'destroyView':
+      void answer(msg.id, async () => {
+        (session ?? noDocument()).destroyView(msg.viewId);
+        return {};
+      });
+      return;
+    case 'tile':
+      void answer(msg.id, async () => ({ png: await (session ?? noDocument()).tile(msg) }));
+      return;
+    case 'commandValues':
+      void answer(msg.id, async () => ({ value: (session ?? noDocument()).commandValues(msg.viewId, msg.command) }));
+      return;
+    case 'saveDoc':
+      void answer(msg.id, async () => (session ?? noDocument()).saveDoc(msg.viewId, msg.dontSaveIfUnmodified));
+      return;
+    case 'exportDoc':
+      void answer(msg.id, async () => {
+        await (session ?? noDocument()).exportDoc(msg.output, msg.format, msg.filterOptions);
+        return {};
+      });
+      return;
+    case 'closeDoc':
+      // The kit is replaced after a document: answer, then leave (shutdown destroys LibreOffice first).
+      void answer(msg.id, async () => {
+        await session?.close();
+        session = undefined;
+        return {};
+      }).then(() => shutdown(0));
+      return;
+  }
+}
 
 /** Destroys LibreOffice and exits: process.exit with LibreOffice alive crashes (notes: Quirks). */
 function shutdown(code: number): void {
   if (stopping) return;
   stopping = true;
-  void queue.finally(() => (office ? office.exit(code) : process.exit(code)));
+  const closing = session?.close().catch(() => undefined) ?? Promise.resolve();
+  void queue.then(() => closing).finally(() => (office ? office.exit(code) : process.exit(code)));
 }
 
-async function handle(msg: DaemonToKit): Promise<void> {
+async function handle(msg: Exclude<DaemonToKit, EditRequest>): Promise<void> {
   if (msg.type === 'shutdown') return shutdown(0);
   if (!office) return;
   const started = performance.now();
@@ -68,6 +153,10 @@ async function handle(msg: DaemonToKit): Promise<void> {
 
 process.on('message', (raw: unknown) => {
   if (!isDaemonToKit(raw) || stopping) return;
+  if (isEditRequest(raw)) {
+    if (office) handleEdit(raw, office);
+    return;
+  }
   // One job at a time: a kit serves one document at a time.
   queue = queue.then(() => handle(raw));
 });

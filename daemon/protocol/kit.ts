@@ -1,7 +1,8 @@
 /**
  * Daemon <-> kit IPC messages, as written down in `kit.md` beside this file (the source of truth).
- * Imports nothing: every process shares these shapes.
+ * Imports nothing outside protocol/: every process shares these shapes (editing events reuse the editor's).
  */
+import type { ClientMessage } from './editor.ts';
 
 /** A stable error carried across the IPC boundary: `code` from the list in kit.md. */
 export interface KitErrorPayload {
@@ -52,9 +53,28 @@ export interface InspectResult {
   redlines?: RedlinePage[];
 }
 
+/** Fields of a successful `open` result (kit.md, Editing): LOK_DOCTYPE_*, getParts and the part names, size in twips, the first view. */
+export interface OpenResult {
+  docType: number;
+  parts: number;
+  partNames: string[];
+  width: number;
+  height: number;
+  viewId: number;
+}
+
+/** Result fields of the other editing requests: `viewId` (createView), `png` (tile), `value` (commandValues), `saved` (saveDoc). */
+export interface EditResult {
+  viewId: number;
+  /** A PNG with straight alpha (tile). */
+  png: Uint8Array;
+  value: string | null;
+  saved: boolean;
+}
+
 /** The answer to one request (`id` echoes the request's). */
 export type KitResult =
-  | ({ type: 'result'; id: number; ok: true; ms: number } & Partial<ConvertResult> & Partial<InspectResult>)
+  | ({ type: 'result'; id: number; ok: true; ms: number } & Partial<ConvertResult> & Partial<InspectResult> & Partial<OpenResult> & Partial<EditResult>)
   | { type: 'result'; id: number; ok: false; error: KitErrorPayload };
 
 /** Sent while a job runs, when its document has loaded (the daemon switches time limits). */
@@ -64,8 +84,19 @@ export interface KitProgress {
   stage: 'loaded';
 }
 
+/**
+ * One LibreOfficeKit callback of one view of the open document, forwarded as LibreOffice sent it (kit.md,
+ * Editing): `callbackType` is a LOK_CALLBACK_* number, `payload` its string.
+ */
+export interface KitCallback {
+  type: 'callback';
+  viewId: number;
+  callbackType: number;
+  payload: string;
+}
+
 /** Every message a kit sends. */
-export type KitToDaemon = KitReady | KitFatal | KitProgress | KitResult;
+export type KitToDaemon = KitReady | KitFatal | KitProgress | KitResult | KitCallback;
 
 /**
  * Convert one file inside the kit: load `input`, saveAs `output` with `format` (a LOK saveAs format such as
@@ -106,19 +137,129 @@ export interface ShutdownRequest {
   type: 'shutdown';
 }
 
+/** The editor messages a kit takes as input events on a view (kit.md, Editing: `event`; fields as in editor.md). */
+export type KitEditEvent = Extract<
+  ClientMessage,
+  { type: 'key' | 'textInput' | 'composition' | 'mouse' | 'selectText' | 'uno' | 'setPart' | 'clientZoom' | 'clientVisibleArea' | 'windowKey' | 'windowMouse' | 'dialogCommand' }
+>;
+
+/** The `type`s of KitEditEvent. */
+export const KIT_EDIT_EVENT_TYPES: ReadonlySet<string> = new Set<KitEditEvent['type']>([
+  'key', 'textInput', 'composition', 'mouse', 'selectText', 'uno', 'setPart', 'clientZoom', 'clientVisibleArea', 'windowKey', 'windowMouse', 'dialogCommand',
+]);
+
+/**
+ * Open `input` for editing (kit.md, Editing): load it, initialise rendering, register the first view's callbacks.
+ * The kit saves back to `input`. `userName` (optional) becomes the first view's author (tracked changes, comments).
+ */
+export interface OpenRequest {
+  type: 'open';
+  id: number;
+  input: string;
+  lang?: string;
+  password?: string;
+  readOnly?: boolean;
+  deviceFormFactor?: string;
+  userName?: string;
+}
+
+/** A new view of the open document for one user; result: `viewId`. `color` is the user's CSS colour (kept, not given to LibreOffice 7.4). */
+export interface CreateViewRequest {
+  type: 'createView';
+  id: number;
+  userName: string;
+  userId: string;
+  readOnly?: boolean;
+  lang?: string;
+  color?: string;
+}
+
+/** The view `viewId` leaves. */
+export interface DestroyViewRequest {
+  type: 'destroyView';
+  id: number;
+  viewId: number;
+}
+
+/**
+ * Input on a view, no answer (kit.md, Editing: `event`). The editor's message is carried whole in `event`: its
+ * `type` names the event and its own fields follow editor.md (a key's `event` field stays inside it).
+ */
+export interface EditEventMessage {
+  type: 'event';
+  viewId: number;
+  event: KitEditEvent;
+}
+
+/** Paint one tile (paintPartTile): `width`/`height` px, `x`/`y`/`tileTwipWidth`/`tileTwipHeight` twips; result `png`. */
+export interface TileRequestMessage {
+  type: 'tile';
+  id: number;
+  viewId: number;
+  part: number;
+  mode: number;
+  width: number;
+  height: number;
+  x: number;
+  y: number;
+  tileTwipWidth: number;
+  tileTwipHeight: number;
+}
+
+/** getCommandValues in view `viewId`; result `value` (string or null). */
+export interface CommandValuesRequest {
+  type: 'commandValues';
+  id: number;
+  viewId: number;
+  command: string;
+}
+
+/** `.uno:Save` in place (to the opened `input`) from view `viewId`; result `saved` (false: unmodified and skipped). */
+export interface SaveDocRequest {
+  type: 'saveDoc';
+  id: number;
+  viewId: number;
+  dontSaveIfUnmodified: boolean;
+}
+
+/** saveAs a copy to `output` in `format` (LOK saveAs format); the document stays as it is. */
+export interface ExportDocRequest {
+  type: 'exportDoc';
+  id: number;
+  output: string;
+  format: string;
+  filterOptions?: string;
+}
+
+/** Destroy the document; the kit exits after answering. */
+export interface CloseDocRequest {
+  type: 'closeDoc';
+  id: number;
+}
+
+/** The editing messages the daemon sends (kit.md, "Editing"). */
+export type EditRequest = OpenRequest | CreateViewRequest | DestroyViewRequest | EditEventMessage | TileRequestMessage | CommandValuesRequest | SaveDocRequest | ExportDocRequest | CloseDocRequest;
+
 /** Every message the daemon sends. */
-export type DaemonToKit = ConvertRequest | InspectRequest | ShutdownRequest;
+export type DaemonToKit = ConvertRequest | InspectRequest | ShutdownRequest | EditRequest;
+
+const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'closeDoc']);
+
+/** True for the editing messages (kit.md, "Editing"). */
+export function isEditRequest(msg: DaemonToKit): msg is EditRequest {
+  return EDIT_TYPES.has(msg.type);
+}
 
 /** Type guard for messages arriving from a kit (the IPC channel carries untyped values). */
 export function isKitToDaemon(value: unknown): value is KitToDaemon {
   if (typeof value !== 'object' || value === null) return false;
   const t = (value as { type?: unknown }).type;
-  return t === 'ready' || t === 'fatal' || t === 'progress' || t === 'result';
+  return t === 'ready' || t === 'fatal' || t === 'progress' || t === 'result' || t === 'callback';
 }
 
 /** Type guard for messages arriving from the daemon. */
 export function isDaemonToKit(value: unknown): value is DaemonToKit {
   if (typeof value !== 'object' || value === null) return false;
   const t = (value as { type?: unknown }).type;
-  return t === 'convert' || t === 'inspect' || t === 'shutdown';
+  return t === 'convert' || t === 'inspect' || t === 'shutdown' || (typeof t === 'string' && EDIT_TYPES.has(t));
 }

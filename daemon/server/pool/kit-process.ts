@@ -1,16 +1,21 @@
 /**
  * One kit child process seen from the daemon.
  *
- * | state    | entered when                              | the kit's temp dir        | leaves to                 |
- * |----------|-------------------------------------------|---------------------------|---------------------------|
- * | starting | fork() (LibreOffice initialising)          | profile being created     | ready, dead (fatal/exit)  |
- * | ready    | the kit sent `ready`                      | profile only              | busy, stopping, dead      |
- * | busy     | a request was sent                        | + jobs/<id>/ input,output | ready, dead (crash/kill)  |
- * | stopping | stop() sent `shutdown` (SIGKILL after 5 s) | -                         | dead                      |
- * | dead     | the process exited                        | removed                   | -                         |
+ * | state    | entered when                                       | the kit's temp dir        | leaves to                         |
+ * |----------|----------------------------------------------------|---------------------------|-----------------------------------|
+ * | starting | fork() (LibreOffice initialising)                   | profile being created     | ready, dead (fatal/exit)          |
+ * | ready    | the kit sent `ready`                               | profile only              | busy, stopping, dead              |
+ * | busy     | a job was sent, or `open` (held until the kit ends) | + jobs/<id>/ input,output | ready (jobs only), stopping, dead |
+ * | stopping | stop() sent `shutdown` (SIGKILL after 5 s), or closeDoc() | -                   | dead                              |
+ * | dead     | the process exited                                 | removed                   | -                                 |
  *
- * A request has a time limit per stage (load, then convert, switched by the kit's `progress` message); past it
- * the process is SIGKILLed (a hung LibreOffice ignores SIGTERM) and the request fails with `timeout`.
+ * A conversion job has a time limit per stage (load, then convert, switched by the kit's `progress` message);
+ * past it the process is SIGKILLed (a hung LibreOffice ignores SIGTERM) and the request fails with `timeout`.
+ * Editing (kit.md, "Editing"): after `open` the kit holds one document for good and several requests may be in
+ * flight at once (one Map entry per id). `open` has the load limit and kills on time-out like a conversion; the
+ * other editing requests have a plain limit (60 s saveDoc/exportDoc, 10 s the rest) and fail with `timeout`
+ * without killing: the document's owner decides whether to retire the kit. Every LibreOfficeKit callback of the
+ * open document is emitted as `callback` (viewId, type, payload), in order.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
@@ -18,7 +23,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { isKitToDaemon, type ConvertRequest, type InspectRequest, type KitResult, type KitToDaemon } from '../../protocol/kit.ts';
+import { isKitToDaemon, type ConvertRequest, type DaemonToKit, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 
 /** Lifecycle state of a kit (see the table above). */
@@ -37,12 +42,32 @@ export interface StageLimits {
   convertMs: number;
 }
 
+/** Plain time limits of the editing requests after `open` (ms): saves and exports write files, the rest is quick. */
+export const EDIT_LIMITS_MS = { save: 60_000, other: 10_000 } as const;
+
+/** A request without its id (distributed over the union, so each member keeps its own fields). */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** One request in flight: its answer's handlers, its timer, and how a time-out ends it. */
+interface Pending {
+  id: number;
+  resolve: (r: KitResult) => void;
+  reject: (e: Error) => void;
+  timer?: NodeJS.Timeout;
+  /** Staged limits of a conversion/inspect/open (the kit's `progress` switches to convertMs); undefined for a plain limit. */
+  limits?: StageLimits;
+  /** Conversions, inspections and `open` kill the kit on time-out; other editing requests only fail. */
+  killOnTimeout: boolean;
+  /** Counted in `jobs` and turns the kit ready again when answered (convert, inspect). */
+  job: boolean;
+}
+
 const KIT_MAIN = fileURLToPath(new URL('../../kit/main.ts', import.meta.url));
 /** tsx's loader as an absolute URL: `--import tsx` would resolve from the working directory, which may be anywhere. */
 const TSX_LOADER = import.meta.resolve('tsx');
 let nextKitId = 1;
 
-/** A kit process; emits `ready` and `exit` (code, signal). */
+/** A kit process; emits `ready`, `exit` (code, signal) and, while a document is open for editing, `callback` (viewId, type, payload). */
 export class KitProcess extends EventEmitter {
   readonly id: number;
   readonly dir: string;
@@ -57,7 +82,11 @@ export class KitProcess extends EventEmitter {
   private readonly child: ChildProcess;
   private readonly log: Logger;
   private nextRequestId = 1;
-  private pending: { id: number; resolve: (r: KitResult) => void; reject: (e: Error) => void; timer?: NodeJS.Timeout; limits: StageLimits } | undefined;
+  private readonly pending = new Map<number, Pending>();
+  /** True once `open` was sent: the kit holds a document for editing and takes no more conversions. */
+  editing = false;
+  /** True once stop() or closeDoc() asked the kit to end: its exit is not a crash. */
+  exitRequested = false;
 
   constructor(opts: KitSpawnOptions) {
     super();
@@ -110,23 +139,29 @@ export class KitProcess extends EventEmitter {
         this.emit('fatal', msg.message);
         return;
       case 'progress': {
-        const p = this.pending;
-        if (p && p.id === msg.id) this.arm(p.limits.convertMs, 'converting');
+        const p = this.pending.get(msg.id);
+        if (p?.limits) this.arm(p, p.limits.convertMs, 'converting');
         return;
       }
       case 'result': {
-        const p = this.pending;
-        if (!p || p.id !== msg.id) return;
+        const p = this.pending.get(msg.id);
+        // A request that timed out was answered already; its late result is dropped.
+        if (!p) return;
         clearTimeout(p.timer);
-        this.pending = undefined;
-        this.jobs++;
-        if (this.state === 'busy') {
-          this.state = 'ready';
-          this.idleSince = Date.now();
+        this.pending.delete(msg.id);
+        if (p.job) {
+          this.jobs++;
+          if (this.state === 'busy') {
+            this.state = 'ready';
+            this.idleSince = Date.now();
+          }
         }
         p.resolve(msg);
         return;
       }
+      case 'callback':
+        this.emit('callback', msg.viewId, msg.callbackType, msg.payload);
+        return;
     }
   }
 
@@ -134,9 +169,9 @@ export class KitProcess extends EventEmitter {
     const was = this.state;
     this.state = 'dead';
     rmSync(this.dir, { recursive: true, force: true });
-    const p = this.pending;
-    this.pending = undefined;
-    if (p) {
+    const pending = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of pending) {
       clearTimeout(p.timer);
       p.reject(new OdeError('kit_crashed', `The LibreOffice process stopped unexpectedly (${signal ?? `exit code ${code}`}).`));
     }
@@ -145,16 +180,18 @@ export class KitProcess extends EventEmitter {
     this.emit('exit', code, signal);
   }
 
-  private arm(ms: number, stage: string): void {
-    const p = this.pending;
-    if (!p) return;
+  private arm(p: Pending, ms: number, stage: string): void {
     clearTimeout(p.timer);
     p.timer = setTimeout(() => {
-      this.log.error({ stage, limitMs: ms }, 'kit exceeded its time limit; killing it');
-      const pending = this.pending;
-      this.pending = undefined;
-      pending?.reject(new OdeError('timeout', `LibreOffice took longer than ${Math.round(ms / 1000)} s while ${stage}.`));
-      this.kill();
+      if (this.pending.get(p.id) !== p) return;
+      this.pending.delete(p.id);
+      p.reject(new OdeError('timeout', `LibreOffice took longer than ${Math.round(ms / 1000)} s while ${stage}.`));
+      if (p.killOnTimeout) {
+        this.log.error({ stage, limitMs: ms }, 'kit exceeded its time limit; killing it');
+        this.kill();
+      } else {
+        this.log.warn({ stage, limitMs: ms }, 'kit request exceeded its time limit');
+      }
     }, ms);
   }
 
@@ -184,11 +221,31 @@ export class KitProcess extends EventEmitter {
   private request(msg: Omit<ConvertRequest, 'id'> | Omit<InspectRequest, 'id'>, limits: StageLimits): Promise<KitResult & { ok: true }> {
     if (this.state !== 'ready') return Promise.reject(new OdeError('internal', `kit ${this.id} is ${this.state}, not ready`));
     this.state = 'busy';
+    return this.send(msg, { limits, killOnTimeout: true, job: true }, 'loading');
+  }
+
+  /**
+   * Sends one request and settles with its result: `limits` (staged, starting with loadMs) or `limitMs` (plain).
+   * @throws OdeError timeout, kit_crashed, internal (the IPC channel is closed), or the kit's own error code.
+   */
+  private send(
+    msg: WithoutId<Exclude<DaemonToKit, { type: 'shutdown' | 'event' }>>,
+    how: { limits?: StageLimits; limitMs?: number; killOnTimeout: boolean; job: boolean },
+    stage: string,
+  ): Promise<KitResult & { ok: true }> {
     const id = this.nextRequestId++;
     return new Promise<KitResult>((resolve, reject) => {
-      this.pending = { id, resolve, reject, limits };
-      this.arm(limits.loadMs, 'loading');
-      this.child.send({ ...msg, id });
+      const p: Pending = { id, resolve, reject, limits: how.limits, killOnTimeout: how.killOnTimeout, job: how.job };
+      this.pending.set(id, p);
+      this.arm(p, how.limits?.loadMs ?? how.limitMs ?? EDIT_LIMITS_MS.other, stage);
+      try {
+        this.child.send({ ...msg, id });
+      } catch (e) {
+        // The IPC channel is closed: the kit is exiting, and `exit` follows.
+        clearTimeout(p.timer);
+        this.pending.delete(id);
+        reject(new OdeError('internal', `kit ${this.id}: ${(e as Error).message}`));
+      }
     }).then((r) => {
       if (r.ok) return r;
       const code = isErrorCode(r.error.code) ? r.error.code : 'internal';
@@ -196,11 +253,113 @@ export class KitProcess extends EventEmitter {
     });
   }
 
+  /** An editing request on the open document (kit.md, "Editing"), with its plain time limit. */
+  private edit(msg: WithoutId<Exclude<DaemonToKit, { type: 'shutdown' | 'event' | 'open' | 'convert' | 'inspect' }>>, limitMs: number, stage: string): Promise<KitResult & { ok: true }> {
+    if (!this.editing || (this.state !== 'busy' && this.state !== 'stopping') || !this.alive) {
+      return Promise.reject(new OdeError('internal', `kit ${this.id} has no document open for editing (${this.state})`));
+    }
+    return this.send(msg, { limitMs, killOnTimeout: false, job: false }, stage);
+  }
+
+  /**
+   * `open` (kit.md, Editing): loads `input` (a path in this kit's dir; saveDoc writes back to it) for editing;
+   * the kit then serves only this document. `userName` (optional) is the first view's author. Time limit:
+   * `limits.loadMs`, past which the kit is killed. After a failed open the kit stays out of conversion use (its
+   * process-wide LibreOffice options changed): retire it.
+   * @throws OdeError load_failed, password_required, password_invalid, timeout, kit_crashed; internal when the
+   * kit is not ready.
+   */
+  async open(
+    req: { input: string; lang?: string; password?: string; readOnly?: boolean; deviceFormFactor?: string; userName?: string },
+    limits: StageLimits,
+  ): Promise<OpenResult> {
+    if (this.state !== 'ready' || this.editing) throw new OdeError('internal', `kit ${this.id} is ${this.state}${this.editing ? ' and editing' : ''}, not ready`);
+    this.state = 'busy';
+    this.editing = true;
+    const r = await this.send({ type: 'open', ...req }, { limits: { loadMs: limits.loadMs, convertMs: limits.loadMs }, killOnTimeout: true, job: false }, 'loading');
+    return { docType: r.docType ?? 0, parts: r.parts ?? 0, partNames: r.partNames ?? [], width: r.width ?? 0, height: r.height ?? 0, viewId: r.viewId ?? 0 };
+  }
+
+  /**
+   * `createView`: a new LibreOfficeKit view for one user, `userName` its author. `color` stays with the daemon
+   * (LibreOffice 7.4 has no per-view colour). @throws OdeError timeout, kit_crashed, bad_request, internal.
+   */
+  async createView(req: { userName: string; userId: string; readOnly?: boolean; lang?: string; color?: string }): Promise<{ viewId: number }> {
+    const r = await this.edit({ type: 'createView', ...req }, EDIT_LIMITS_MS.other, 'creating a view');
+    return { viewId: r.viewId ?? 0 };
+  }
+
+  /** `destroyView`: the view leaves. @throws OdeError bad_request (unknown view), timeout, kit_crashed. */
+  async destroyView(viewId: number): Promise<void> {
+    await this.edit({ type: 'destroyView', viewId }, EDIT_LIMITS_MS.other, 'destroying a view');
+  }
+
+  /**
+   * `event`: input on a view (the editor's message, fields as in editor.md); no answer, nothing is thrown. Events
+   * for a read-only view that could change the document are dropped by the kit; so is anything sent when no
+   * document is open or the kit is gone.
+   */
+  sendEvent(viewId: number, event: KitEditEvent): void {
+    if (!this.editing || this.state !== 'busy') return;
+    try {
+      this.child.send({ type: 'event', viewId, event });
+    } catch {
+      // The channel closed: the kit is exiting and `exit` follows.
+    }
+  }
+
+  /**
+   * `tile`: paints `tileTwipWidth` x `tileTwipHeight` twips at (`x`, `y`) of `part` (`mode` a LOK_PARTMODE_*) as a
+   * `width` x `height` px PNG with straight alpha. @throws OdeError timeout (10 s), kit_crashed, bad_request.
+   */
+  async paintTile(req: { viewId: number; part: number; mode: number; width: number; height: number; x: number; y: number; tileTwipWidth: number; tileTwipHeight: number }): Promise<Uint8Array> {
+    const r = await this.edit({ type: 'tile', ...req }, EDIT_LIMITS_MS.other, 'painting a tile');
+    if (!r.png) throw new OdeError('internal', 'the kit answered a tile without png');
+    return r.png;
+  }
+
+  /** `commandValues`: LOK getCommandValues in a view: its JSON string, or null where 7.4 has none. */
+  async commandValues(viewId: number, command: string): Promise<string | null> {
+    const r = await this.edit({ type: 'commandValues', viewId, command }, EDIT_LIMITS_MS.other, 'reading command values');
+    return r.value ?? null;
+  }
+
+  /**
+   * `saveDoc`: `.uno:Save` in place, to open()'s `input`, from view `viewId`; `{saved: false}` when
+   * `dontSaveIfUnmodified` and LibreOffice skipped an unmodified document. The daemon then reads `input`.
+   * @throws OdeError save_failed, timeout (60 s), kit_crashed, bad_request.
+   */
+  async saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }> {
+    const r = await this.edit({ type: 'saveDoc', viewId, dontSaveIfUnmodified }, EDIT_LIMITS_MS.save, 'saving');
+    return { saved: r.saved === true };
+  }
+
+  /**
+   * `exportDoc`: saveAs a copy to `output` (a path in this kit's dir) in `format` with `filterOptions` (as for
+   * convert); the document keeps its location and modified state. @throws OdeError save_failed, timeout (60 s),
+   * kit_crashed, bad_request.
+   */
+  async exportDoc(output: string, format: string, filterOptions?: string): Promise<void> {
+    await this.edit({ type: 'exportDoc', output, format, filterOptions }, EDIT_LIMITS_MS.save, 'exporting');
+  }
+
+  /**
+   * `closeDoc`: destroys the document; the kit then exits by itself (state `stopping`, then `exit` with code 0):
+   * a kit is never reused after editing. @throws OdeError timeout, kit_crashed.
+   */
+  async closeDoc(): Promise<void> {
+    const done = this.edit({ type: 'closeDoc' }, EDIT_LIMITS_MS.other, 'closing the document');
+    this.state = 'stopping';
+    this.exitRequested = true;
+    await done;
+  }
+
   /** Asks the kit to shut down cleanly; SIGKILL after `graceMs`. Resolves when it has exited. */
   stop(graceMs = 5000): Promise<void> {
     if (this.state === 'dead') return Promise.resolve();
     const exited = new Promise<void>((resolve) => this.once('exit', () => resolve()));
     this.state = 'stopping';
+    this.exitRequested = true;
     try {
       this.child.send({ type: 'shutdown' });
     } catch {

@@ -1,13 +1,16 @@
 /**
  * The kit pool: keeps `kits.prespawn` warm kits ready, leases kits to conversions (at most
- * `kits.convert_concurrency` at once; the rest wait in a FIFO queue bounded by `limits.queue`), recycles a kit
- * after `kits.max_jobs` jobs, replaces kits that die, and stops idle extra kits after `kits.idle_secs`.
+ * `kits.convert_concurrency` at once; the rest wait in a FIFO queue bounded by `limits.queue`), leases kits to
+ * editing documents for their whole life (leaseEditingKit/retireKit; they count towards `kits.max` and wait in
+ * the same queue, without the conversion limit), recycles a kit after `kits.max_jobs` jobs, replaces kits that
+ * die, and stops idle extra kits after `kits.idle_secs`.
  *
  * | kit in the pool | meaning                                   | next                                     |
  * |-----------------|-------------------------------------------|------------------------------------------|
  * | starting        | spawned, LibreOffice initialising          | ready (pump waiters) or gone (back-off)  |
  * | ready, free     | warm, not leased                          | leased to the first waiter               |
  * | leased          | running one job for one caller            | free again, or recycled after max_jobs   |
+ * | editing         | holds one document for its whole life      | retired (stopped or killed), never reused |
  * | stopping/gone   | recycled, reaped, crashed or killed       | a replacement is spawned if below target |
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -24,12 +27,15 @@ export interface PoolStatus {
   busy: number;
   starting: number;
   queue: number;
-  kits: Array<{ id: number; pid: number | undefined; state: string; jobs: number; leased: boolean }>;
+  /** `leased`: running a conversion; `editing`: leased to an editing document. */
+  kits: Array<{ id: number; pid: number | undefined; state: string; jobs: number; leased: boolean; editing: boolean }>;
 }
 
 interface Waiter {
   resolve: (kit: KitProcess) => void;
   reject: (err: Error) => void;
+  /** A conversion waits for kits.convert_concurrency too; an editing document only for a free kit. */
+  kind: 'convert' | 'edit';
 }
 
 /** Options of the pool; `config` is read on every decision so live config edits apply at once. */
@@ -44,6 +50,8 @@ export interface KitPoolOptions {
 export class KitPool {
   private readonly kits = new Set<KitProcess>();
   private readonly leased = new Set<KitProcess>();
+  /** Kits leased to editing documents (never returned; retired when the document closes). */
+  private readonly editing = new Set<KitProcess>();
   private readonly waiters: Waiter[] = [];
   private activeConversions = 0;
   private readonly log: Logger;
@@ -93,27 +101,55 @@ export class KitPool {
     }
   }
 
-  private acquire(): Promise<KitProcess> {
+  private acquire(kind: Waiter['kind'] = 'convert'): Promise<KitProcess> {
     if (this.stopped) return Promise.reject(new OdeError('no_kit', 'the server is shutting down'));
     const cfg = this.config();
     const free = this.freeKit();
-    if (free && this.waiters.length === 0 && this.activeConversions < cfg.kits.convert_concurrency) {
-      this.lease(free);
+    if (free && this.waiters.length === 0 && (kind === 'edit' || this.activeConversions < cfg.kits.convert_concurrency)) {
+      this.lease(free, kind);
       this.ensureWarm();
       return Promise.resolve(free);
     }
     if (this.waiters.length >= cfg.limits.queue) {
-      return Promise.reject(new OdeError('queue_full', `${this.waiters.length} conversions are already waiting (limits.queue); try again later.`));
+      return Promise.reject(new OdeError('queue_full', `${this.waiters.length} ${kind === 'edit' ? 'requests are already waiting for a kit' : 'conversions are already waiting'} (limits.queue); try again later.`));
     }
     return new Promise<KitProcess>((resolve, reject) => {
-      this.waiters.push({ resolve, reject });
+      this.waiters.push({ resolve, reject, kind });
       this.pump();
     });
   }
 
-  private lease(kit: KitProcess): void {
+  private lease(kit: KitProcess, kind: Waiter['kind']): void {
+    if (kind === 'edit') {
+      this.editing.add(kit);
+      return;
+    }
     this.leased.add(kit);
     this.activeConversions++;
+  }
+
+  /**
+   * A ready kit taken out of conversion use for an editing document's whole life (kit.md, "Editing"): the caller
+   * sends it `open` and then the editing requests, and hands it back with retireKit when the document closes. It
+   * counts towards `kits.max`; without a free kit the caller waits in the queue like a conversion (but not for
+   * `kits.convert_concurrency`), and a replacement warm kit is spawned when room allows. A kit that dies while
+   * leased emits `exit` as usual (and is replaced).
+   * @throws OdeError queue_full when `limits.queue` requests already wait; no_kit when kits cannot start or the
+   * server is stopping.
+   */
+  leaseEditingKit(): Promise<KitProcess> {
+    return this.acquire('edit');
+  }
+
+  /**
+   * Ends an editing kit's lease: a live kit is stopped (`shutdown`, which destroys its document; SIGKILL after the
+   * grace period) and never reused; the pool spawns a replacement as usual. Safe on a kit that already exited
+   * (e.g. after closeDoc) or was never leased.
+   */
+  retireKit(kit: KitProcess): void {
+    this.editing.delete(kit);
+    if (kit.alive) void kit.stop();
+    this.pump();
   }
 
   private release(kit: KitProcess): void {
@@ -126,18 +162,28 @@ export class KitPool {
   }
 
   private freeKit(): KitProcess | undefined {
-    for (const kit of this.kits) if (kit.state === 'ready' && !this.leased.has(kit)) return kit;
+    for (const kit of this.kits) if (this.isFree(kit)) return kit;
     return undefined;
+  }
+
+  private isFree(kit: KitProcess): boolean {
+    return kit.state === 'ready' && !kit.editing && !this.leased.has(kit) && !this.editing.has(kit);
   }
 
   /** Hands free kits to waiters in FIFO order, then tops up warm kits. */
   private pump(): void {
     const cfg = this.config();
-    while (this.waiters.length > 0 && this.activeConversions < cfg.kits.convert_concurrency) {
+    // FIFO, except that conversions held back by kits.convert_concurrency do not hold back editing documents.
+    for (let i = 0; i < this.waiters.length; ) {
+      const waiter = this.waiters[i];
+      if (waiter.kind === 'convert' && this.activeConversions >= cfg.kits.convert_concurrency) {
+        i++;
+        continue;
+      }
       const kit = this.freeKit();
       if (!kit) break;
-      const waiter = this.waiters.shift()!;
-      this.lease(kit);
+      this.waiters.splice(i, 1);
+      this.lease(kit, waiter.kind);
       waiter.resolve(kit);
     }
     this.ensureWarm();
@@ -159,10 +205,11 @@ export class KitPool {
       }
       return;
     }
-    const runnableWaiters = Math.min(this.waiters.length, Math.max(0, cfg.kits.convert_concurrency - this.activeConversions));
+    const convertWaiters = this.waiters.filter((w) => w.kind === 'convert').length;
+    const runnableWaiters = Math.min(convertWaiters, Math.max(0, cfg.kits.convert_concurrency - this.activeConversions)) + (this.waiters.length - convertWaiters);
     const want = Math.max(cfg.kits.prespawn, runnableWaiters);
     let have = 0;
-    for (const kit of this.kits) if ((kit.state === 'ready' && !this.leased.has(kit)) || kit.state === 'starting') have++;
+    for (const kit of this.kits) if (this.isFree(kit) || kit.state === 'starting') have++;
     while (have < want && this.liveCount() < cfg.kits.max) {
       this.spawn();
       have++;
@@ -185,7 +232,9 @@ export class KitPool {
     kit.once('exit', () => {
       const failedStart = kit.version === '';
       this.kits.delete(kit);
-      if (this.leased.has(kit) || failedStart) this.crashes++;
+      // A kit leased for editing dies unexpectedly unless it was closed (closeDoc) or retired first.
+      const editingDied = this.editing.delete(kit) && !kit.exitRequested;
+      if (this.leased.has(kit) || editingDied || failedStart) this.crashes++;
       if (failedStart && !this.stopped) {
         this.spawnFailures++;
         const delay = Math.min(30_000, 250 * 2 ** Math.min(this.spawnFailures, 7));
@@ -209,10 +258,10 @@ export class KitPool {
     const cfg = this.config();
     const idleMs = cfg.kits.idle_secs * 1000;
     let free = 0;
-    for (const kit of this.kits) if (kit.state === 'ready' && !this.leased.has(kit)) free++;
+    for (const kit of this.kits) if (this.isFree(kit)) free++;
     for (const kit of this.kits) {
       if (free <= cfg.kits.prespawn) break;
-      if (kit.state === 'ready' && !this.leased.has(kit) && Date.now() - kit.idleSince > idleMs) {
+      if (this.isFree(kit) && Date.now() - kit.idleSince > idleMs) {
         this.log.info({ kit: kit.id }, 'stopping idle kit');
         void kit.stop();
         free--;
@@ -222,10 +271,10 @@ export class KitPool {
 
   /** Counts and per-kit states. */
   status(): PoolStatus {
-    const kits = [...this.kits].map((k) => ({ id: k.id, pid: k.pid, state: k.state, jobs: k.jobs, leased: this.leased.has(k) }));
+    const kits = [...this.kits].map((k) => ({ id: k.id, pid: k.pid, state: k.state, jobs: k.jobs, leased: this.leased.has(k), editing: this.editing.has(k) }));
     return {
-      ready: kits.filter((k) => k.state === 'ready' && !k.leased).length,
-      busy: kits.filter((k) => k.leased || k.state === 'busy').length,
+      ready: kits.filter((k) => k.state === 'ready' && !k.leased && !k.editing).length,
+      busy: kits.filter((k) => k.leased || k.editing || k.state === 'busy').length,
       starting: kits.filter((k) => k.state === 'starting').length,
       queue: this.waiters.length,
       kits,

@@ -1,0 +1,260 @@
+/**
+ * The kit's open document while it is leased for editing (kit.md, "Editing"): one LibreOfficeKit document, its
+ * views (one per user), their callbacks forwarded to the daemon, and the requests on them.
+ *
+ * | state   | entered when                         | serves                                   | leaves to |
+ * |---------|--------------------------------------|------------------------------------------|-----------|
+ * | open    | `open` loaded the document           | views, events, tiles, saves, exports     | closing   |
+ * | closing | `closeDoc` (or shutdown)              | nothing; waits for paints/saves in flight | closed    |
+ * | closed  | the document is destroyed            | -                                        | (the kit exits) |
+ *
+ * Every LOK call works on the current view, so each request sets its view first; all of them run on the JS
+ * thread, so two requests never interleave between setView and the call. Paints and saveAs run on the libuv pool
+ * (LibreOffice serialises them with the JS thread's calls on its global lock).
+ */
+import { pathToFileURL } from 'node:url';
+import type { LokDocument } from '../native/index.ts';
+import {
+  LOK_DOCTYPE_PRESENTATION,
+  LOK_DOCTYPE_TEXT,
+  LOK_FEATURE_DOCUMENT_PASSWORD,
+  LOK_FEATURE_DOCUMENT_PASSWORD_TO_MODIFY,
+  LOK_FEATURE_PART_IN_INVALIDATION_CALLBACK,
+  LOK_FEATURE_VIEWID_IN_VISCURSOR_INVALIDATION_CALLBACK,
+} from '../native/lok-enums.ts';
+import type { CreateViewRequest, KitEditEvent, OpenRequest, OpenResult, TileRequestMessage } from '../protocol/kit.ts';
+import { buildLoadOptions } from './convert-job.ts';
+import { dispatchEvent, type DroppedReason } from './edit-events.ts';
+import { encodeTilePng } from './edit-png.ts';
+import { kitError, postSave, SAVE_TIMEOUT_MS, SaveWaiter } from './edit-save.ts';
+import type { OfficeHandle } from './office.ts';
+
+/** Forwards one LOK callback of one view to the daemon (kit.md: `callback`). */
+export type CallbackSink = (viewId: number, callbackType: number, payload: string) => void;
+
+/** What the kit knows of a view beyond LibreOffice. */
+interface ViewState {
+  userName: string;
+  userId: string;
+  readOnly: boolean;
+  color?: string;
+  /** The LOK_PARTMODE_* last set on the view (presentations), so a tile of the same mode does not set it again. */
+  mode: number;
+}
+
+/** How long closing waits for paints, exports and saves in flight before destroying anyway (ms). */
+const CLOSE_WAIT_MS = 10_000;
+
+/**
+ * The tiled-rendering options of every view (initializeForRendering): whitespace and page shadows as on paper,
+ * and the view's author, which LibreOffice gives to tracked changes and comments made in that view.
+ */
+function renderingArgs(userName: string | undefined): string {
+  const args: Record<string, { type: string; value: string }> = {
+    '.uno:HideWhitespace': { type: 'boolean', value: 'false' },
+    '.uno:ShowBorderShadow': { type: 'boolean', value: 'false' },
+  };
+  if (userName) args['.uno:Author'] = { type: 'string', value: userName };
+  return JSON.stringify(args);
+}
+
+/** See the module docstring for the state table. */
+export class EditSession {
+  readonly #doc: LokDocument;
+  readonly #views = new Map<number, ViewState>();
+  readonly #sink: CallbackSink;
+  readonly #docType: number;
+  readonly #inflight = new Set<Promise<unknown>>();
+  #saving: Promise<unknown> = Promise.resolve();
+  #saveWaiters = new Map<number, SaveWaiter>();
+  #state: 'open' | 'closing' | 'closed' = 'open';
+
+  private constructor(doc: LokDocument, sink: CallbackSink) {
+    this.#doc = doc;
+    this.#sink = sink;
+    this.#docType = doc.getDocumentType();
+  }
+
+  /**
+   * `open` (kit.md, Editing): documentLoad `input` (with `Language=`, `DeviceFormFactor=` and `Batch=true`, so
+   * no dialog can block the load), initializeForRendering of the first view with `userName` as its author, and
+   * its callbacks forwarded to `sink`. Turns on the optional features the daemon reads: the part in
+   * INVALIDATE_TILES and the view id in INVALIDATE_VISIBLE_CURSOR.
+   * @throws Error with `code` load_failed / password_required / password_invalid.
+   */
+  static async open(office: OfficeHandle, req: OpenRequest, sink: CallbackSink): Promise<{ session: EditSession; result: OpenResult }> {
+    office.office.setOptionalFeatures(
+      LOK_FEATURE_DOCUMENT_PASSWORD | LOK_FEATURE_DOCUMENT_PASSWORD_TO_MODIFY | LOK_FEATURE_PART_IN_INVALIDATION_CALLBACK | LOK_FEATURE_VIEWID_IN_VISCURSOR_INVALIDATION_CALLBACK,
+    );
+    let options = buildLoadOptions({ lang: req.lang });
+    if (req.deviceFormFactor) options += `,DeviceFormFactor=${req.deviceFormFactor.replace(/,/g, '')}`;
+    const doc = await office.office.documentLoad(pathToFileURL(req.input).href, { options, password: req.password }).catch((e: Error) => {
+      e.message = e.message.replace(/^documentLoad \S+( failed)?: /, '');
+      throw e;
+    });
+    try {
+      const session = new EditSession(doc, sink);
+      const viewId = doc.getView();
+      session.#initView(viewId, { userName: req.userName ?? '', userId: '', readOnly: req.readOnly === true, mode: 0 });
+      return { session, result: { ...session.#describe(), viewId } };
+    } catch (e) {
+      doc.destroy();
+      throw e;
+    }
+  }
+
+  #describe(): Omit<OpenResult, 'viewId'> {
+    const parts = this.#doc.getParts();
+    const partNames = Array.from({ length: parts }, (_, i) => this.#doc.getPartName(i));
+    const { width, height } = this.#doc.getDocumentSize();
+    return { docType: this.#docType, parts, partNames, width, height };
+  }
+
+  /** Makes `viewId` current: initializeForRendering with its author, and its callbacks go to the daemon. */
+  #initView(viewId: number, state: ViewState): void {
+    this.#doc.setView(viewId);
+    this.#doc.initializeForRendering(renderingArgs(state.userName));
+    this.#views.set(viewId, state);
+    this.#doc.registerCallback((type, payload) => {
+      this.#saveWaiters.get(viewId)?.offer(type, payload);
+      this.#sink(viewId, type, payload);
+    });
+  }
+
+  /** Sets the current view, checking it is one of ours (LOK's setView ignores unknown ids silently). */
+  #use(viewId: number): ViewState {
+    if (this.#state !== 'open') throw kitError('bad_request', 'the document is closing');
+    const view = this.#views.get(viewId);
+    if (!view) throw kitError('bad_request', `no view ${viewId} in this document`);
+    this.#doc.setView(viewId);
+    return view;
+  }
+
+  /** Runs an async LOK call, remembered so that close() can wait for it (destroy throws `busy` meanwhile). */
+  #track<T>(p: Promise<T>): Promise<T> {
+    this.#inflight.add(p);
+    void p.then(
+      () => this.#inflight.delete(p),
+      () => this.#inflight.delete(p),
+    );
+    return p;
+  }
+
+  /**
+   * `createView`: a new LibreOfficeKit view (createViewWithOptions with `Language=` when `lang` is given), its
+   * author set to `userName`, its callbacks forwarded. `color` is kept for the daemon only: LibreOffice 7.4 has
+   * no per-view colour. Returns the view id. LOK: createView, setView, initializeForRendering, registerCallback.
+   * @throws LokError call_failed when LibreOffice refuses the view.
+   */
+  createView(req: Omit<CreateViewRequest, 'type' | 'id'>): number {
+    if (this.#state !== 'open') throw kitError('bad_request', 'the document is closing');
+    const options = req.lang ? `Language=${req.lang.replace(/,/g, '')}` : undefined;
+    const viewId = this.#doc.createView(options);
+    this.#initView(viewId, { userName: req.userName, userId: req.userId, readOnly: req.readOnly === true, color: req.color, mode: 0 });
+    return viewId;
+  }
+
+  /** `destroyView`: the view leaves (LOK destroyView). @throws bad_request for an unknown view. */
+  destroyView(viewId: number): void {
+    if (!this.#views.has(viewId)) throw kitError('bad_request', `no view ${viewId} in this document`);
+    this.#saveWaiters.get(viewId)?.abort(kitError('bad_request', `view ${viewId} left while saving`));
+    this.#views.delete(viewId);
+    this.#doc.destroyView(viewId);
+  }
+
+  /**
+   * `event`: input on a view (edit-events.ts). Returns why it was dropped (read-only view, not supported by the
+   * addon), or undefined when LibreOffice got it. Unknown views and a closing document drop it as `bad_request`.
+   * @throws LokError invalid_argument for out-of-range numbers or bad JSON arguments.
+   */
+  event(viewId: number, event: KitEditEvent): DroppedReason | 'bad_request' | undefined {
+    const view = this.#state === 'open' ? this.#views.get(viewId) : undefined;
+    if (!view) return 'bad_request';
+    this.#doc.setView(viewId);
+    return dispatchEvent(this.#doc, event, view.readOnly);
+  }
+
+  /**
+   * `tile`: paints `tileTwipWidth` x `tileTwipHeight` twips at (`x`, `y`) of `part` into a `width` x `height` px
+   * PNG with straight alpha (paintPartTile on the libuv pool, then PNG encoding, also off the JS thread). In a
+   * presentation `mode` (LOK_PARTMODE_*) is set on the view when it differs from the view's last one; text
+   * documents have one coordinate space and ignore `part`.
+   * @throws LokError invalid_argument (sizes out of range), bad_request (unknown view).
+   */
+  async tile(req: Omit<TileRequestMessage, 'type' | 'id'>): Promise<Uint8Array> {
+    const view = this.#use(req.viewId);
+    const tile = { canvasWidth: req.width, canvasHeight: req.height, tilePosX: Math.round(req.x), tilePosY: Math.round(req.y), tileWidth: Math.round(req.tileTwipWidth), tileHeight: Math.round(req.tileTwipHeight) };
+    let painted: Promise<Buffer>;
+    if (this.#docType === LOK_DOCTYPE_TEXT) painted = this.#doc.paintTile(tile);
+    else {
+      const mode = this.#docType === LOK_DOCTYPE_PRESENTATION && req.mode !== view.mode ? req.mode : undefined;
+      if (mode !== undefined) view.mode = mode;
+      painted = this.#doc.paintPartTile({ ...tile, part: req.part, mode });
+    }
+    const bgra = await this.#track(painted);
+    return encodeTilePng(bgra, req.width, req.height);
+  }
+
+  /** `commandValues`: getCommandValues in the view; LOK's JSON string, or null where 7.4 has none. */
+  commandValues(viewId: number, command: string): string | null {
+    this.#use(viewId);
+    return this.#doc.getCommandValues(command);
+  }
+
+  /**
+   * `saveDoc`: `.uno:Save` in place from the view, waiting for its UNO_COMMAND_RESULT (edit-save.ts); saves are
+   * serialised. Resolves `{saved: false}` when `dontSaveIfUnmodified` skipped an unmodified document.
+   * @throws Error with `code` save_failed (LibreOffice said no), timeout (no answer in SAVE_TIMEOUT_MS),
+   * bad_request (unknown view, closing).
+   */
+  saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }> {
+    const run = async () => {
+      this.#use(viewId);
+      const waiter = new SaveWaiter(SAVE_TIMEOUT_MS);
+      this.#saveWaiters.set(viewId, waiter);
+      try {
+        postSave(this.#doc, dontSaveIfUnmodified);
+        return await waiter.done;
+      } finally {
+        if (this.#saveWaiters.get(viewId) === waiter) this.#saveWaiters.delete(viewId);
+      }
+    };
+    const result = this.#saving.then(run, run);
+    this.#saving = result.catch(() => undefined);
+    return this.#track(result);
+  }
+
+  /**
+   * `exportDoc`: saveAs a copy to `output` (storeToURL: the document keeps its location and modified state).
+   * LOK's `TakeOwnership` option, which would make the copy the document's new location, is refused.
+   * @throws Error with `code` save_failed, bad_request.
+   */
+  exportDoc(output: string, format: string, filterOptions?: string): Promise<void> {
+    if (this.#state !== 'open') return Promise.reject(kitError('bad_request', 'the document is closing'));
+    if (filterOptions && /TakeOwnership/i.test(filterOptions)) return Promise.reject(kitError('bad_request', 'TakeOwnership is not allowed in an export'));
+    return this.#track(
+      this.#doc.saveAs(pathToFileURL(output).href, format, filterOptions).catch((e: Error & { code?: string }) => {
+        if (!e.code || e.code === 'internal') e.code = 'save_failed';
+        throw e;
+      }),
+    );
+  }
+
+  /**
+   * `closeDoc`: refuses new requests, fails pending saves, waits (at most CLOSE_WAIT_MS) for paints and exports
+   * in flight, then destroys the document (LOK destroy). Idempotent.
+   */
+  async close(): Promise<void> {
+    if (this.#state !== 'open') return;
+    this.#state = 'closing';
+    for (const w of this.#saveWaiters.values()) w.abort(kitError('bad_request', 'the document was closed while saving'));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.#inflight]),
+      new Promise((r) => (timer = setTimeout(r, CLOSE_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    this.#state = 'closed';
+    this.#doc.destroy();
+  }
+}

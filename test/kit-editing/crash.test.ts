@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { validateConfig } from '../../daemon/server/config/load.ts';
+import { KitPool } from '../../daemon/server/pool/pool.ts';
+import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
+import { DOCX, LIMITS, stage } from './helpers.ts';
+
+/**
+ * A kit leased for editing that dies (SIGKILL while a document is open and requests are in flight): the
+ * KitProcess emits `exit`, every pending request fails with kit_crashed, and the pool gives a fresh kit after it.
+ */
+describe('kit editing: a kit killed while a document is open', () => {
+  const config = validateConfig({ kits: { prespawn: 1, max: 2, convert_concurrency: 1 }, limits: { queue: 4 } }, 'test');
+  const pool = new KitPool({ config: () => config, log: pino({ level: process.env.ODE_TEST_LOG ?? 'silent' }) });
+  afterAll(async () => pool.stop());
+
+  it('exit is emitted, pending requests reject with kit_crashed, the pool leases a fresh kit afterwards', async () => {
+    pool.start();
+    const kit: KitProcess = await pool.leaseEditingKit();
+    expect(pool.status().kits.find((k) => k.id === kit.id)?.editing).toBe(true);
+    const opened = await kit.open({ input: stage(kit, DOCX) }, LIMITS);
+    const exited = new Promise<[number | null, string | null]>((r) => kit.once('exit', (code, signal) => r([code, signal])));
+    const pending = [
+      kit.exportDoc(join(kit.dir, 'slow.pdf'), 'pdf'),
+      kit.saveDoc(opened.viewId, false),
+      kit.commandValues(opened.viewId, '.uno:CharFontName'),
+    ];
+    process.kill(kit.pid!, 'SIGKILL');
+    const settled = await Promise.allSettled(pending);
+    expect(await exited).toEqual([null, 'SIGKILL']);
+    for (const s of settled) expect(s).toMatchObject({ status: 'rejected', reason: { code: 'kit_crashed' } });
+    expect(pool.crashes).toBe(1);
+    // Nothing more goes to a dead kit, and retiring it is harmless.
+    kit.sendEvent(opened.viewId, { type: 'textInput', text: 'lost' });
+    await expect(kit.commandValues(opened.viewId, '.uno:CharFontName')).rejects.toMatchObject({ code: 'internal' });
+    pool.retireKit(kit);
+
+    const fresh = await pool.leaseEditingKit();
+    expect(fresh.pid).not.toBe(kit.pid);
+    const again = await fresh.open({ input: stage(fresh, DOCX) }, LIMITS);
+    expect(again.docType).toBe(0);
+    // A document that closes normally: the kit exits by itself and is not counted as a crash.
+    const gone = new Promise((r) => fresh.once('exit', r));
+    await fresh.closeDoc();
+    await gone;
+    pool.retireKit(fresh);
+    expect(pool.crashes).toBe(1);
+    // The pool keeps a warm kit for conversions meanwhile.
+    await pool.waitReady(1);
+    expect(pool.status().kits.every((k) => !k.editing)).toBe(true);
+  });
+
+  it('editing kits count towards kits.max: with every kit editing, a lease waits until one is retired', async () => {
+    const a = await pool.leaseEditingKit();
+    const b = await pool.leaseEditingKit();
+    let third: KitProcess | undefined;
+    const waiting = pool.leaseEditingKit().then((k) => (third = k));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(third).toBeUndefined();
+    expect(pool.status().queue).toBe(1);
+    pool.retireKit(a);
+    await waiting;
+    expect(third).toBeDefined();
+    expect([a.id, b.id]).not.toContain(third!.id);
+    pool.retireKit(b);
+    pool.retireKit(third!);
+  });
+});

@@ -1,0 +1,76 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { pino } from 'pino';
+import { KitProcess } from '../../daemon/server/pool/kit-process.ts';
+import { VclKeyCode } from '../../daemon/native/lok-enums.ts';
+import type { KitEditEvent } from '../../daemon/protocol/kit.ts';
+
+export const LO_PATH = '/usr/lib/libreoffice/program';
+export const LIMITS = { loadMs: 60_000, convertMs: 60_000 };
+export const DOCX = '/work/shared/corpus/properties/documentProperties.docx';
+
+/** LOK callback numbers the tests look for (LibreOfficeKitEnums.h). */
+export const CB = { INVALIDATE_TILES: 0, INVALIDATE_VISIBLE_CURSOR: 1, TEXT_SELECTION: 2, UNO_COMMAND_RESULT: 16, INVALIDATE_VIEW_CURSOR: 24 } as const;
+
+/** A kit started for one test file, in its own temp root. */
+export async function startKit(): Promise<{ kit: KitProcess; tmp: string }> {
+  const tmp = mkdtempSync(join(tmpdir(), 'ode-kit-editing-'));
+  const kit = new KitProcess({ loPath: LO_PATH, tmpRoot: tmp, log: pino({ level: process.env.ODE_TEST_LOG ?? 'silent' }) });
+  await new Promise<void>((resolve, reject) => {
+    kit.once('ready', () => resolve());
+    kit.once('exit', () => reject(new Error('kit died while starting')));
+  });
+  return { kit, tmp };
+}
+
+/** Kills the kit (if alive) and removes its temp root. */
+export async function endKit(kit: KitProcess | undefined, tmp: string | undefined): Promise<void> {
+  if (kit?.alive) {
+    const exited = new Promise((r) => kit.once('exit', r));
+    kit.kill();
+    await exited;
+  }
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+}
+
+/** Copies `file` into a fresh job dir of the kit and returns the copy's path. */
+export function stage(kit: KitProcess, file: string): string {
+  const input = join(kit.jobDir(), basename(file));
+  copyFileSync(file, input);
+  return input;
+}
+
+/** The key events (input, then up) of typing one character. */
+export function keyEvents(ch: string): KitEditEvent[] {
+  const keyCode = ch === ' ' ? VclKeyCode.KEY_SPACE : 0;
+  const charCode = ch.charCodeAt(0);
+  return [
+    { type: 'key', event: 'input', charCode, keyCode },
+    { type: 'key', event: 'up', charCode, keyCode },
+  ];
+}
+
+/** Resolves with the first callback matching `pred` (rejects after `ms`). */
+export function nextCallback(kit: KitProcess, pred: (viewId: number, type: number, payload: string) => boolean, ms = 5000, what = 'matching callback'): Promise<{ viewId: number; type: number; payload: string; at: number }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      kit.off('callback', listener);
+      reject(new Error(`no ${what} within ${ms} ms`));
+    }, ms);
+    const listener = (viewId: number, type: number, payload: string) => {
+      if (!pred(viewId, type, payload)) return;
+      clearTimeout(timer);
+      kit.off('callback', listener);
+      resolve({ viewId, type, payload, at: performance.now() });
+    };
+    kit.on('callback', listener);
+  });
+}
+
+/** The value at fraction `q` of sorted numbers (nearest rank). */
+export function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
