@@ -16,6 +16,9 @@ import { ExtractService } from './structure/extract-service.ts';
 import { StructureKit } from './structure/structure-kit.ts';
 import { TransformService } from './structure/transform-service.ts';
 import { DownloadStore } from './sessions/downloads.ts';
+import { DocumentRegistry } from './documents/registry.ts';
+import { WopiClient } from './wopi/wopi-client.ts';
+import { attachEditingSockets } from './ws/editing-socket.ts';
 import { download } from './routes/download.ts';
 import { transformStructure } from './routes/transform-structure.ts';
 import { health, root } from './routes/health.ts';
@@ -37,6 +40,8 @@ export interface OdeServer {
   /** Stops accepting, ends the kits and removes temp dirs. */
   stop(): Promise<void>;
   readonly pool: KitPool;
+  /** The documents open for editing. */
+  readonly documents: DocumentRegistry;
   readonly proofKeys: ProofKeyStore;
   readonly context: RouteContext;
 }
@@ -70,6 +75,13 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
   const pool = new KitPool({ config, log, tmpRoot: join(tmpRoot, 'kits') });
   const converter = new ConvertService(pool, config, log);
   const structureKit = new StructureKit(pool, config);
+  const wopi = new WopiClient({
+    sign: (token, url) => ({ ...proofKeys.sign(token, url) }),
+    timeoutMs: cfg.storage.wopi.timeout_secs * 1000,
+    compatHeaders: cfg.storage.wopi.compat_headers,
+    userAgent: `Ode/${ODE_VERSION}`,
+  });
+  const documents = new DocumentRegistry({ client: wopi, pool, config, log, convertTemplate: (from, to) => structureKit.convertFile(from, to) });
   const proofKeys = new ProofKeyStore(cfg.state_dir, cfg.proof_key || undefined, log);
   const context: RouteContext = {
     config,
@@ -87,9 +99,11 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     startedAt: Date.now(),
   };
   let server: Server | undefined;
+  let closeSockets: (() => void) | undefined;
 
   return {
     pool,
+    documents,
     proofKeys,
     context,
     async start() {
@@ -99,6 +113,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       server = createHttpServer(createRouter(ROUTES, context));
       server.requestTimeout = 0; // conversions have their own limits (limits.*_secs)
       server.headersTimeout = 60_000;
+      closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, log });
       const port = opts.port ?? cfg.net.port;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
@@ -111,6 +126,9 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       return { port: bound, url };
     },
     async stop() {
+      // Exit saves first (IsExitSave), while kits and the host are still there; then the sockets and listener.
+      await documents.shutdown();
+      closeSockets?.();
       await new Promise<void>((resolve) => {
         if (!server) return resolve();
         server.close(() => resolve());

@@ -101,6 +101,16 @@ export class EditDocument {
     return this.deps.src.key;
   }
 
+  /** The process id of the kit holding the document (for the admin API and tests). */
+  get kitPid(): number | undefined {
+    return this.kit?.pid;
+  }
+
+  /** True when the document has changes not yet uploaded. */
+  get unsaved(): boolean {
+    return this.modified || this.userChanged;
+  }
+
   /**
    * Adds a view: the first one opens the document (download, kit load); later ones get a new LibreOfficeKit view.
    * Sends the view its `status` and every view the new `views` list.

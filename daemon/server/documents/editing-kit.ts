@@ -45,7 +45,8 @@ export interface EditingKit {
   closeDoc(): Promise<void>;
   on(event: 'callback', listener: (viewId: number, type: number, payload: string) => void): this;
   on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
-  off(event: string, listener: (...args: never[]) => void): this;
+  off(event: 'callback', listener: (viewId: number, type: number, payload: string) => void): this;
+  off(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
 }
 
 /** The pool as the document logic uses it (server/pool/pool.ts). */

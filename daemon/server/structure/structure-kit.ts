@@ -1,10 +1,10 @@
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import type { StructureFormat } from '../../structure/index.ts';
 import type { RedlinePage } from '../../protocol/kit.ts';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
-import { exportTargetFor, type DocumentKind } from '../formats/tables.ts';
+import { exportTargetFor, kindOfExtension, type DocumentKind } from '../formats/tables.ts';
 import type { KitPool } from '../pool/pool.ts';
 
 /** Formats the structure engine reads and writes itself. */
@@ -62,6 +62,18 @@ export class StructureKit {
         rmSync(dir, { recursive: true, force: true });
       }
     });
+  }
+
+  /**
+   * Converts the file at `from` to the file `to`, the format taken from `to`'s extension, in a conversion kit (a
+   * TemplateSource template becoming the document it creates).
+   * @throws OdeError as convert().
+   */
+  async convertFile(from: string, to: string): Promise<void> {
+    const fromExt = extname(from).slice(1).toLowerCase();
+    const kind = kindOfExtension(fromExt);
+    if (!kind) throw new OdeError('unknown_input_format', `Ode does not read ".${fromExt}" files.`);
+    writeFileSync(to, await this.convert(readFileSync(from), fromExt, kind, extname(to).slice(1).toLowerCase()));
   }
 
   /**
