@@ -143,7 +143,8 @@ export class FakeWopiHost {
       return send(scripted.status, scripted.body ?? '', scripted.headers);
     }
     if (!m) return send(404, { error: 'no such endpoint' });
-    if (token !== this.token || headers.authorization !== `Bearer ${this.token}`) return send(401, { error: 'bad token' });
+    // Hosts read access_token from the query (MS-WOPI); the Bearer header is the same token again.
+    if (token !== this.token && headers.authorization !== `Bearer ${this.token}`) return send(401, { error: 'bad token' });
     const file = this.files.get(m[1]);
     if (!file) return send(404, { error: 'no such file' });
     switch (operation) {

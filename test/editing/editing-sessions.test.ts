@@ -1,0 +1,209 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CORPUS, postConvert } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { EditorClient } from '../helpers/editor-client.ts';
+import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
+
+const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
+/** The text of a docx's main part (w:t runs joined). */
+const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+
+describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake WOPI host)', () => {
+  let daemon: TestDaemon;
+  let host: FakeWopiHost;
+  const clients: EditorClient[] = [];
+  let n = 0;
+  const open = async (id: string, info: Record<string, unknown> = {}, bytes = DOCX, name = 'letter.docx') => {
+    const src = host.addFile(id, name, bytes, info);
+    const r = await EditorClient.open(daemon.url, src, { token: host.token });
+    clients.push(r.client);
+    return { ...r, src };
+  };
+  const typeAndWait = async (c: EditorClient, text: string) => {
+    const from = c.messages.length;
+    c.type(text);
+    await c.next('modified', (m) => m.modified, 30_000, from);
+    // LibreOffice handles posted keys asynchronously: let it finish before asking for a save.
+    await new Promise((r) => setTimeout(r, 300));
+  };
+  const saved = (c: EditorClient, from: number) => c.next('saved', () => true, 60_000, from);
+
+  beforeAll(async () => {
+    host = await FakeWopiHost.start();
+    daemon = await startDaemon({ kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1 } }, 2);
+    const discovery = await (await fetch(`${daemon.url}/hosting/discovery`)).text();
+    host.proofKey = publicKeyFromDiscovery(discovery);
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await daemon?.stop();
+    await host?.stop();
+  });
+  beforeEach(() => {
+    n++;
+  });
+  afterEach(async () => {
+    // Each test's documents close (exit save, kit retired) so the next test gets kits.
+    for (const c of clients.splice(0)) c.close();
+    const deadline = Date.now() + 30_000;
+    while (daemon.server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  });
+
+  it('opens a docx, types through key events, saves, and the PutFile body has the text; every host request carries a valid proof', async () => {
+    const { client, status } = await open(`a${n}`);
+    expect(status).toMatchObject({ docType: 'text', readonly: false, parts: 1 });
+    expect(status.fileInfo.BaseFileName).toBe('letter.docx');
+    await typeAndWait(client, 'Hello Ode');
+    const from = client.messages.length;
+    client.send({ type: 'save' });
+    expect(await saved(client, from)).toMatchObject({ ok: true, autosave: false, exitSave: false });
+    const put = host.of('PutFile').at(-1)!;
+    expect(docxText(put.body)).toContain('Hello Ode');
+    expect(put.headers['x-ode-wopi-ismodifiedbyuser']).toBe('true');
+    expect(put.headers['x-ode-wopi-isautosave']).toBe('false');
+    expect(put.headers['x-ode-wopi-timestamp']).toBeDefined();
+    expect(host.requests.length).toBeGreaterThanOrEqual(3);
+    expect(host.requests.filter((r) => r.proofValid !== true).map((r) => r.operation)).toEqual([]);
+  });
+
+  it('two views edit one document and see each other', async () => {
+    const a = await open(`b${n}`);
+    const b = await EditorClient.open(daemon.url, a.src, { token: host.token });
+    clients.push(b.client);
+    expect(b.status.viewId).not.toBe(a.status.viewId);
+    await a.client.next('views', (m) => m.views.length === 2);
+    const from = b.client.messages.length;
+    a.client.type('x');
+    const seen = await b.client.next('viewCursor', (m) => m.viewId === a.status.viewId, 20_000, from);
+    expect(seen.rect[2]).toBeGreaterThanOrEqual(0);
+    expect(host.of('GetFile').filter((r) => r.path.includes(`b${n}`))).toHaveLength(1);
+  });
+
+  it('tiles: a PNG of the requested size, and a second view of the same area is served from the cache', async () => {
+    const a = await open(`t${n}`);
+    const ask = { type: 'tiles' as const, part: 0, width: 256, height: 256, tileTwipWidth: 3840, tileTwipHeight: 3840, positions: [[0, 0]] as Array<[number, number]> };
+    a.client.send(ask);
+    const deadline = Date.now() + 20_000;
+    while (a.client.tiles.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const t = a.client.tiles[0];
+    expect(t.header).toMatchObject({ encoding: 'png', width: 256, height: 256 });
+    expect(Buffer.from(t.payload.subarray(1, 4)).toString()).toBe('PNG');
+    a.client.send(ask);
+    while (a.client.tiles.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(a.client.tiles[1].header).toMatchObject({ encoding: 'unchanged', wid: t.header.wid });
+  });
+
+  it('a stored document changed elsewhere: 409/1010 -> the users choose; overwrite stores our version without the timestamp', async () => {
+    const { client } = await open(`c${n}`);
+    await typeAndWait(client, 'Mine');
+    host.touch(`c${n}`, Buffer.from('someone else'));
+    let from = client.messages.length;
+    client.send({ type: 'save' });
+    expect(await client.next('conflict', () => true, 60_000, from)).toEqual({ type: 'conflict', unsavedChanges: true });
+    expect(host.files.get(`c${n}`)!.bytes.toString()).toBe('someone else');
+    from = client.messages.length;
+    client.send({ type: 'resolveConflict', choice: 'overwrite' });
+    expect(await saved(client, from)).toMatchObject({ ok: true });
+    const last = host.of('PutFile').at(-1)!;
+    expect(last.headers['x-ode-wopi-timestamp']).toBeUndefined();
+    expect(docxText(host.files.get(`c${n}`)!.bytes)).toContain('Mine');
+  });
+
+  it('a conflict resolved by reload discards our changes and loads the stored version', async () => {
+    const { client } = await open(`d${n}`);
+    await typeAndWait(client, 'Discard me');
+    host.touch(`d${n}`);
+    let from = client.messages.length;
+    client.send({ type: 'save' });
+    await client.next('conflict', () => true, 60_000, from);
+    const gets = host.of('GetFile').length;
+    from = client.messages.length;
+    client.send({ type: 'resolveConflict', choice: 'reload' });
+    await client.next('reloaded', () => true, 60_000, from);
+    await client.next('status', () => true, 60_000, from);
+    expect(host.of('GetFile').length).toBe(gets + 1);
+    expect(docxText(host.files.get(`d${n}`)!.bytes)).not.toContain('Discard me');
+  });
+
+  it('PutFile answered 500 twice then 200: one stored copy, nothing lost, users told it retries', async () => {
+    const { client } = await open(`e${n}`);
+    await typeAndWait(client, 'Persist');
+    host.answer('PutFile', { status: 500, body: 'down' }, { status: 503, body: 'still down' });
+    const before = host.of('PutFile').length;
+    const from = client.messages.length;
+    client.send({ type: 'save' });
+    expect(await saved(client, from)).toMatchObject({ ok: true });
+    expect(host.of('PutFile').length - before).toBe(3);
+    expect(client.messages.slice(from).filter((m) => m.type === 'storage' && m.state === 'retrying')).toHaveLength(2);
+    expect(docxText(host.files.get(`e${n}`)!.bytes)).toContain('Persist');
+  });
+
+  it('host 401 on PutFile: a clear error, and no retry storm', async () => {
+    const { client } = await open(`f${n}`);
+    await typeAndWait(client, 'Nope');
+    host.answer('PutFile', { status: 401 });
+    const before = host.of('PutFile').length;
+    const from = client.messages.length;
+    client.send({ type: 'save' });
+    expect(await saved(client, from)).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect(await client.next('storage', (m) => m.state === 'unauthorized', 5000, from)).toBeDefined();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(host.of('PutFile').length - before).toBe(1);
+  });
+
+  it('UserCanWrite false: typing refused, no PutFile in any path (save, close)', async () => {
+    const { client, status } = await open(`g${n}`, { UserCanWrite: false });
+    expect(status.readonly).toBe(true);
+    let from = client.messages.length;
+    client.type('x');
+    expect(await client.next('error', (m) => m.code === 'readonly', 10_000, from)).toBeDefined();
+    from = client.messages.length;
+    client.send({ type: 'save' });
+    await client.next('error', (m) => m.code === 'readonly', 10_000, from);
+    client.close();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(host.of('PutFile').filter((r) => r.path.includes(`g${n}`))).toEqual([]);
+  });
+
+  it('TemplateSource: the document is created from the template and stored with PutFile at once', async () => {
+    const ott = await postConvert(daemon.url, '/ode/convert-to/ott', join(CORPUS, 'properties/meta.odt'));
+    expect(ott.status).toBe(200);
+    host.addFile('tpl', 'template.ott', ott.body);
+    const { status } = await open(`h${n}`, { TemplateSource: `${host.fileUrl('tpl')}/contents?access_token=${host.token}` }, Buffer.alloc(0), 'new.odt');
+    expect(status.docType).toBe('text');
+    const put = host.of('PutFile').find((r) => r.path.includes(`h${n}`));
+    expect(put).toBeDefined();
+    expect(put!.body.subarray(30, 38).toString('latin1')).toBe('mimetype');
+    expect(put!.body.includes(Buffer.from('application/vnd.oasis.opendocument.text'))).toBe(true);
+  });
+
+  it('Save As with a non-ASCII name (UTF-7 header, byte for byte) and Rename', async () => {
+    const { client } = await open(`i${n}`, { UserCanNotWriteRelative: false, SupportsRename: true, UserCanRename: true });
+    let from = client.messages.length;
+    client.send({ type: 'saveAs', name: 'Größe.odt' });
+    expect(await client.next('savedAs', () => true, 60_000, from)).toMatchObject({ ok: true });
+    const put = host.of('PUT_RELATIVE').at(-1)!;
+    const raw = put.rawHeaders[put.rawHeaders.findIndex((h) => h.toLowerCase() === 'x-wopi-suggestedtarget') + 1];
+    expect(raw).toBe('Gr+APYA3w-e.odt');
+    expect(execFileSync('iconv', ['-f', 'UTF-7', '-t', 'UTF-8'], { input: raw }).toString()).toBe('Größe.odt');
+    expect(put.body.subarray(30, 38).toString('latin1')).toBe('mimetype');
+    from = client.messages.length;
+    client.send({ type: 'rename', name: 'Neu' });
+    expect(await client.next('renamed', () => true, 30_000, from)).toMatchObject({ ok: true, name: 'Neu' });
+    expect(host.of('RENAME_FILE').at(-1)!.headers['x-wopi-requestedname']).toBe('Neu');
+  });
+
+  it('a kit killed while a document is open: users told, daemon fine', async () => {
+    const { client } = await open(`k${n}`);
+    const pid = daemon.server.documents.list().find((d) => d.key.endsWith(`/k${n}`))?.kitPid;
+    expect(pid).toBeDefined();
+    process.kill(pid!, 'SIGKILL');
+    expect(await client.next('kitDied', () => true, 20_000)).toBeDefined();
+    expect(await client.closed()).toBe(4500);
+    expect((await fetch(`${daemon.url}/health`)).status).toBe(200);
+  });
+});
