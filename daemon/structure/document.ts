@@ -30,10 +30,13 @@ export class StructureDocument {
 
   /**
    * Opens a document from its bytes.
-   * @throws StructureError bad_package when the bytes are not a readable zip package.
+   * @throws StructureError bad_package when the bytes are not a readable zip package; encrypted when an ODF
+   *   package's parts are encrypted (manifest:encryption-data, ODF 1.3 Part 2, 3.8): the engine cannot read them.
    */
   static open(bytes: Uint8Array, format: StructureFormat): StructureDocument {
-    return new StructureDocument(ZipPackage.open(bytes), format);
+    const pkg = ZipPackage.open(bytes);
+    if (!isOoxml(format) && /<manifest:encryption-data\b/.test(pkg.textOf('META-INF/manifest.xml') ?? '')) throw new StructureError('encrypted', 'the document is encrypted (password-protected)');
+    return new StructureDocument(pkg, format);
   }
 
   /** True when the package has that part (leading `/` allowed). */

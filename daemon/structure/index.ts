@@ -41,7 +41,10 @@ export const FILTERS_BY_KIND: Readonly<Record<'text' | 'presentation', readonly 
 export interface DocumentLayout {
   /** Pages of a text document after layout. */
   pageCount?: number;
-  /** LibreOffice's redline table in document order, with the 1-based page on which each change starts. */
+  /**
+   * LibreOffice's redline table in its own order (document order, except that notes, frames, headers and footers
+   * come first, as track-changes/ produces its items too), with the 1-based page on which each change starts.
+   */
   redlines?: readonly LayoutRedline[];
 }
 

@@ -77,4 +77,18 @@ describe('POST /ode/extract-document-structure', () => {
     const denied = await postConvert(daemon.url, '/ode/extract-document-structure', join(CORPUS, 'properties/meta.odt'), { filter: 'docprops' }, { 'X-Forwarded-For': '203.0.113.1' });
     expect(denied.status).toBe(403);
   });
+
+  it('an encrypted document: password_required without its password, extracted through a kit with it, never transformed', async () => {
+    const file = 'broken/encrypted-with-pwd_hello.odt';
+    const none = await extract(file, { filter: 'contentcontrol' });
+    expect(none.status).toBe(422);
+    expect(none.error?.code).toBe('password_required');
+    const withPassword = await extract(file, { filter: 'docprops', password: 'hello' });
+    expect(withPassword.status, JSON.stringify(withPassword.error)).toBe(200);
+    const p = (JSON.parse(withPassword.body.toString('utf8')) as Extracted).DocStructure.DocumentProperties;
+    expect(p.DocumentStatistics.PageCount).toBeGreaterThanOrEqual(1);
+    const transformed = await postConvert(daemon.url, '/ode/transform-document-structure', join(CORPUS, file), { transform: '{"Transforms":[{"DocumentProperties":{"Title":"x"}}]}', password: 'hello' });
+    expect(transformed.status).toBe(400);
+    expect(transformed.error?.message).toMatch(/encrypted/);
+  });
 });

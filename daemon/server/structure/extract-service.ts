@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import { extractStructure, StructureError } from '../../structure/index.ts';
 import { checkContainer } from '../convert/container-check.ts';
 import { parseStructureFilter } from './filter.ts';
-import { checkStructureInput, structureError } from './input.ts';
+import { OdeError } from '../errors.ts';
+import { checkStructureInput, isEncryptedInput, structureError } from './input.ts';
 import { NATIVE_FORMATS, nativeFormatFor, type StructureKit } from './structure-kit.ts';
 
 /** One extraction request: the uploaded file and the spec's form fields. */
@@ -48,12 +49,20 @@ export class ExtractService {
       bytes = new Uint8Array(seen.bytes ?? readFileSync(req.path));
       layout = { pageCount: wantsPages ? seen.parts : undefined, redlines: seen.redlines };
     }
+    const opts = { filter: filter.name, contextLen: filter.contextLen, startPageNumber: filter.startPageNumber };
     let structure: Record<string, unknown>;
     try {
-      structure = extractStructure(bytes, native, { filter: filter.name, contextLen: filter.contextLen, startPageNumber: filter.startPageNumber, layout });
+      structure = extractStructure(bytes, native, { ...opts, layout });
     } catch (e) {
-      if (e instanceof StructureError) throw structureError(e);
-      throw e;
+      if (!isEncryptedInput(e, req.path, ext)) throw e instanceof StructureError ? structureError(e) : e;
+      if (!req.fields.password) throw new OdeError('password_required', 'The document is encrypted: send its password in the "password" field.');
+      // LibreOffice opens it with the password and writes a plain copy for the engine, in the same load as the layout.
+      const seen = await this.kit.inspect(req.path, ext, { convertTo: native, redlines: wantsRedlines, lang, password: req.fields.password });
+      try {
+        structure = extractStructure(new Uint8Array(seen.bytes!), native, { ...opts, layout: { pageCount: wantsPages ? seen.parts : undefined, redlines: seen.redlines } });
+      } catch (e2) {
+        throw e2 instanceof StructureError ? structureError(e2) : e2;
+      }
     }
     this.log.info({ from: ext, via: native, filter: filter.name ?? 'all', ms: Math.round(performance.now() - started) }, 'extracted document structure');
     return { DocStructure: structure };

@@ -2,6 +2,7 @@ import { extname } from 'node:path';
 import type { StructureError } from '../../structure/index.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 import { kindOfExtension } from '../formats/tables.ts';
+import { isEncryptedPackage } from '../convert/container-check.ts';
 
 const LANG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
@@ -22,11 +23,20 @@ export function checkStructureInput(filename: string, lang: string | undefined):
 }
 
 /**
+ * True when the engine cannot read the upload because it is encrypted: an OOXML package stored as an OLE2
+ * container (MS-OFFCRYPTO), or the engine's `encrypted` for ODF.
+ */
+export function isEncryptedInput(e: unknown, path: string, ext: string): boolean {
+  return e instanceof Error && 'code' in e && ((e as StructureError).code === 'encrypted' || ((e as StructureError).code === 'bad_package' && isEncryptedPackage(path, ext)));
+}
+
+/**
  * The HTTP error for an engine error: an unreadable package is `load_failed`; recipe errors keep their code and
  * carry `path`, the place in the recipe (docs/errors.md).
  */
 export function structureError(e: StructureError): OdeError {
   if (e.code === 'bad_package') return new OdeError('load_failed', `The document cannot be read: ${e.message}`);
+  if (e.code === 'encrypted') return new OdeError('password_required', 'The document is encrypted: send its password in the "password" field.');
   if (isErrorCode(e.code)) return new OdeError(e.code, e.message, { path: e.path });
   return new OdeError('internal', e.message);
 }

@@ -5,7 +5,7 @@ import { checkRecipe, StructureError, transformStructure } from '../../structure
 import { checkContainer } from '../convert/container-check.ts';
 import { OdeError } from '../errors.ts';
 import { OUTPUT_FORMATS, OUTPUT_MIME_TYPES, outputFormatsFor } from '../formats/tables.ts';
-import { checkStructureInput, structureError } from './input.ts';
+import { checkStructureInput, isEncryptedInput, structureError } from './input.ts';
 import { NATIVE_FORMATS, nativeFormatFor, type StructureKit } from './structure-kit.ts';
 
 /** One transformation request: the uploaded file and the spec's form fields. */
@@ -65,6 +65,7 @@ export class TransformService {
     try {
       bytes = await transformStructure(input, native, recipe);
     } catch (e) {
+      if (isEncryptedInput(e, req.path, ext)) throw new OdeError('unsupported_format', 'Ode does not transform encrypted documents: the result would be written without its encryption. Decrypt the document first.');
       if (e instanceof StructureError) {
         this.log.info({ code: e.code, path: e.path }, 'transform recipe refused');
         throw structureError(e);

@@ -5,49 +5,10 @@
  * against LibreOffice 7.4: converting the corpus decks to ODP gives these ids (AL<n>T<id> page layouts).
  */
 
-/** AutoLayout names by id (LibreOffice's AutoLayout enum; deprecated names for ids only they have). */
-export const AUTOLAYOUT_NAMES: Readonly<Record<number, string>> = {
-  0: 'AUTOLAYOUT_TITLE',
-  1: 'AUTOLAYOUT_TITLE_CONTENT',
-  2: 'AUTOLAYOUT_CHART',
-  3: 'AUTOLAYOUT_TITLE_2CONTENT',
-  4: 'AUTOLAYOUT_TEXTCHART',
-  5: 'AUTOLAYOUT_ORG',
-  6: 'AUTOLAYOUT_TEXTCLIP',
-  7: 'AUTOLAYOUT_CHARTTEXT',
-  8: 'AUTOLAYOUT_TAB',
-  9: 'AUTOLAYOUT_CLIPTEXT',
-  10: 'AUTOLAYOUT_TEXTOBJ',
-  11: 'AUTOLAYOUT_OBJ',
-  12: 'AUTOLAYOUT_TITLE_CONTENT_2CONTENT',
-  13: 'AUTOLAYOUT_OBJTEXT',
-  14: 'AUTOLAYOUT_TITLE_CONTENT_OVER_CONTENT',
-  15: 'AUTOLAYOUT_TITLE_2CONTENT_CONTENT',
-  16: 'AUTOLAYOUT_TITLE_2CONTENT_OVER_CONTENT',
-  17: 'AUTOLAYOUT_TEXTOVEROBJ',
-  18: 'AUTOLAYOUT_TITLE_4CONTENT',
-  19: 'AUTOLAYOUT_TITLE_ONLY',
-  20: 'AUTOLAYOUT_NONE',
-  21: 'AUTOLAYOUT_NOTES',
-  22: 'AUTOLAYOUT_HANDOUT1',
-  23: 'AUTOLAYOUT_HANDOUT2',
-  24: 'AUTOLAYOUT_HANDOUT3',
-  25: 'AUTOLAYOUT_HANDOUT4',
-  26: 'AUTOLAYOUT_HANDOUT6',
-  27: 'AUTOLAYOUT_VTITLE_VCONTENT_OVER_VCONTENT',
-  28: 'AUTOLAYOUT_VTITLE_VCONTENT',
-  29: 'AUTOLAYOUT_TITLE_VCONTENT',
-  30: 'AUTOLAYOUT_TITLE_2VTEXT',
-  31: 'AUTOLAYOUT_HANDOUT9',
-  32: 'AUTOLAYOUT_ONLY_TEXT',
-  33: 'AUTOLAYOUT_4CLIPART',
-  34: 'AUTOLAYOUT_TITLE_6CONTENT',
-};
+import { AUTOLAYOUT_NAMES, autoLayoutName } from './autolayout.ts';
 
-/** The AutoLayout name of an id ("" outside the enum). */
-export function autoLayoutName(id: number): string {
-  return AUTOLAYOUT_NAMES[id] ?? '';
-}
+export { AUTOLAYOUT_NAMES, autoLayoutName };
+
 
 /**
  * ST_SlideLayoutType -> AutoLayout id as LibreOffice's PPTX import maps it; every other type (secHead, objTx,

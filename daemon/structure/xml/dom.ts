@@ -47,11 +47,17 @@ export const NS = {
  */
 export function parseXml(text: string, part: string): Document {
   const errors: string[] = [];
-  const doc = new DOMParser({
-    onError: (level, message) => {
-      if (level !== 'warning') errors.push(message);
-    },
-  }).parseFromString(text, 'text/xml');
+  let doc: Document;
+  try {
+    doc = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') errors.push(message);
+      },
+    }).parseFromString(text, 'text/xml');
+  } catch (e) {
+    // xmldom throws its own ParseError for fatal errors (no root element, ...): the part is unreadable all the same.
+    throw new StructureError('bad_package', `the part ${part} is not well-formed XML: ${(e as Error).message.split('\n')[0]}`, part);
+  }
   if (errors.length > 0 || !doc.documentElement) throw new StructureError('bad_package', `the part ${part} is not well-formed XML: ${errors[0] ?? 'no root element'}`, part);
   return doc;
 }
