@@ -16,13 +16,15 @@ import { ExtractService } from './structure/extract-service.ts';
 import { StructureKit } from './structure/structure-kit.ts';
 import { TransformService } from './structure/transform-service.ts';
 import { DownloadStore } from './sessions/downloads.ts';
+import { CheckFileInfoPrefetch } from './editor-page/prefetch.ts';
+import { editorPage } from './routes/editor-page.ts';
 import { DocumentRegistry } from './documents/registry.ts';
 import { WopiClient } from './wopi/wopi-client.ts';
 import { attachEditingSockets } from './ws/editing-socket.ts';
 import { download } from './routes/download.ts';
 import { transformStructure } from './routes/transform-structure.ts';
 import { health, root } from './routes/health.ts';
-import { appIcon, capabilities, discovery } from './routes/hosting.ts';
+import { capabilities, discovery } from './routes/hosting.ts';
 import { ProofKeyStore } from './routes/proof-key-store.ts';
 import { ODE_VERSION, ODE_VERSION_HASH } from './version.ts';
 
@@ -51,7 +53,8 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/health', exact: true, handler: health },
   { method: 'GET', path: '/hosting/discovery', exact: true, handler: discovery },
   { method: 'GET', path: '/hosting/capabilities', exact: true, handler: capabilities },
-  { method: 'GET', path: '/browser', exact: false, handler: appIcon },
+  { method: 'GET', path: '/browser', exact: false, handler: editorPage },
+  { method: 'POST', path: '/browser', exact: false, handler: editorPage },
   { method: 'POST', path: '/ode/convert-to', exact: false, handler: convertTo },
   { method: 'POST', path: '/cool/convert-to', exact: false, handler: convertTo },
   { method: 'POST', path: '/lool/convert-to', exact: false, handler: convertTo },
@@ -91,6 +94,8 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     extractor: new ExtractService(structureKit, log),
     transformer: new TransformService(structureKit, log),
     downloads: new DownloadStore(),
+    wopi,
+    prefetch: new CheckFileInfoPrefetch(),
     proofKeys,
     uploadDir,
     version: ODE_VERSION,
@@ -113,7 +118,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       server = createHttpServer(createRouter(ROUTES, context));
       server.requestTimeout = 0; // conversions have their own limits (limits.*_secs)
       server.headersTimeout = 60_000;
-      closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, log });
+      closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log });
       const port = opts.port ?? cfg.net.port;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);

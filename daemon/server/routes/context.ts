@@ -6,6 +6,8 @@ import type { KitPool } from '../pool/pool.ts';
 import type { ExtractService } from '../structure/extract-service.ts';
 import type { TransformService } from '../structure/transform-service.ts';
 import type { DownloadStore } from '../sessions/downloads.ts';
+import type { CheckFileInfoPrefetch } from '../editor-page/prefetch.ts';
+import type { WopiClient } from '../wopi/wopi-client.ts';
 import type { ProofKeyStore } from './proof-key-store.ts';
 
 /** What route handlers share: live config, the pool, services, and the daemon's identity. */
@@ -18,6 +20,10 @@ export interface RouteContext {
   transformer: TransformService;
   /** Exports prepared for editor views, fetched once from /ode/download/<id>. */
   downloads: DownloadStore;
+  /** The WOPI client (proof headers, time-outs) every host request goes through. */
+  wopi: WopiClient;
+  /** CheckFileInfo answers started while the editor page is served. */
+  prefetch: CheckFileInfoPrefetch;
   proofKeys: ProofKeyStore;
   /** Folder for incoming uploads (removed per request). */
   uploadDir: string;

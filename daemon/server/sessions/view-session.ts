@@ -21,6 +21,7 @@ import type { WopiClient } from '../wopi/wopi-client.ts';
 import { WopiError } from '../wopi/wopi-error.ts';
 import type { WopiSrc } from '../wopi/wopi-src.ts';
 import type { DownloadStore } from './downloads.ts';
+import type { CheckFileInfoPrefetch } from '../editor-page/prefetch.ts';
 import { exportForView } from './export.ts';
 
 /** What a session needs from the daemon. */
@@ -28,6 +29,8 @@ export interface SessionDeps {
   registry: DocumentRegistry;
   client: WopiClient;
   downloads: DownloadStore;
+  /** CheckFileInfo answers the editor page already started. */
+  prefetch?: CheckFileInfoPrefetch;
   log: Logger;
 }
 
@@ -100,7 +103,8 @@ export class ViewSession implements ViewHandle {
     this.deviceFormFactor = msg.deviceFormFactor;
     this.send({ type: 'loading', stage: 'checkfileinfo' });
     try {
-      this.fileInfo = await this.deps.client.checkFileInfo(this.src, msg.token, msg.checkFileInfoOverride);
+      const prefetched = this.deps.prefetch?.take(this.src.key, msg.token, msg.checkFileInfoOverride);
+      this.fileInfo = await (prefetched ?? this.deps.client.checkFileInfo(this.src, msg.token, msg.checkFileInfoOverride));
     } catch (e) {
       const unauthorized = e instanceof WopiError && e.kind === 'unauthorized';
       this.log.warn({ err: (e as Error).message }, 'CheckFileInfo failed');

@@ -1,0 +1,29 @@
+/**
+ * The Content-Security-Policy of the editor page (spec: Authentication 6): Ode's own needs, merged with the
+ * configured `net.content_security_policy` (HTTP header format, directives separated by `;`), and the WOPI host's
+ * origin added to `frame-ancestors` so the host that posted the form may embed the page.
+ */
+
+/** Parses "a b; c d" into directive -> sources. */
+export function parsePolicy(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of text.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/).filter(Boolean);
+    if (name) out.set(name.toLowerCase(), [...(out.get(name.toLowerCase()) ?? []), ...sources]);
+  }
+  return out;
+}
+
+/**
+ * The page's policy: `default-src 'self'`, WebSocket and image sources the editor needs (avatars: `https:`, as the
+ * spec's image directive must allow avatar URLs), then every configured directive's sources added, and the WOPI
+ * host's origin in `frame-ancestors`.
+ * @param configured net.content_security_policy
+ * @param wopiOrigin e.g. `https://cloud.example.org`
+ */
+export function editorPagePolicy(configured: string, wopiOrigin: string): string {
+  const policy = parsePolicy("default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; object-src 'none'; base-uri 'self'");
+  for (const [name, sources] of parsePolicy(configured)) policy.set(name, [...new Set([...(policy.get(name) ?? []), ...sources])]);
+  policy.set('frame-ancestors', [...new Set([...(policy.get('frame-ancestors') ?? ["'self'"]), wopiOrigin])]);
+  return [...policy].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}

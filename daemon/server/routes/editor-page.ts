@@ -1,0 +1,94 @@
+import type { IncomingMessage } from 'node:http';
+import { editorPagePolicy } from '../editor-page/csp.ts';
+import { OdeError } from '../errors.ts';
+import { BASE_HEADERS } from '../http/respond.ts';
+import { checkWopiHost, parseWopiSrc } from '../wopi/wopi-src.ts';
+import { appIcon, browserPath } from './hosting.ts';
+import type { Handler } from './context.ts';
+
+/** The iframe query parameters of the spec that the editor reads (host-integration protocol, "Iframe query parameters"). */
+const IFRAME_PARAMS = ['closebutton', 'revisionhistory', 'target', 'timestamp', 'startPresentation', 'lang', 'permission', 'debug', 'randomUser'] as const;
+
+/** Largest form the host may post to the editor page (bytes): tokens and a few fields. */
+const MAX_FORM_BYTES = 64 * 1024;
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  if (req.method !== 'POST') return new URLSearchParams();
+  const type = String(req.headers['content-type'] ?? '');
+  if (!type.startsWith('application/x-www-form-urlencoded')) throw new OdeError('bad_request', 'The editor page takes an HTML form post (application/x-www-form-urlencoded) with access_token and access_token_ttl.');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FORM_BYTES) throw new OdeError('too_large', `The form posted to the editor page is larger than ${MAX_FORM_BYTES} bytes.`);
+    chunks.push(chunk);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** JSON safe inside a <script> element (no `</script>`, no HTML comment openers). */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/**
+ * The editor page at discovery's `urlsrc` (`/browser/<hash>/ode.html?WOPISrc=...`, issue 4 "Entry and page"):
+ * the host POSTs the spec's form fields (access_token, access_token_ttl, checkfileinfo_override) and may add the
+ * iframe query parameters. WOPISrc and its host are checked (400 / 403 naming the fix); CheckFileInfo starts at
+ * once so the editor's `load` finds it answered. The page carries the token, TTL and settings to the browser
+ * editor, with a Content-Security-Policy whose frame-ancestors are the configured ones plus the WOPI host, and is
+ * never cached (it holds a token). Other `/browser/<hash>/...` paths are the versioned resources (icons).
+ */
+export const editorPage: Handler = async (req, res, ctx, params) => {
+  if (!/^\/[^/]+\/ode\.html$/.test(params.rest)) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new OdeError('method_not_allowed', `${req.method} is not allowed on ${req.url}.`);
+    return appIcon(req, res, ctx, params);
+  }
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const src = parseWopiSrc(url.searchParams.get('WOPISrc') ?? undefined);
+  const cfg = ctx.config();
+  checkWopiHost(src, cfg.storage.wopi.hosts);
+  const form = await readForm(req);
+  const token = form.get('access_token') ?? '';
+  if (!token) throw new OdeError('bad_request', 'No access_token was posted: the host must POST the form field access_token to the editor page.');
+  const ttl = Number(form.get('access_token_ttl') ?? 0);
+  const override = form.get('checkfileinfo_override') ?? undefined;
+  ctx.prefetch.start(src.key, token, override, () => ctx.wopi.checkFileInfo(src, token, override));
+  const prefix = browserPath(ctx);
+  const settings = Object.fromEntries(IFRAME_PARAMS.flatMap((p) => (url.searchParams.has(p) ? [[p, url.searchParams.get(p)]] : [])));
+  const config = {
+    wopiSrc: src.url.href,
+    accessToken: token,
+    accessTokenTtl: Number.isFinite(ttl) && ttl > 0 ? ttl : undefined,
+    checkFileInfoOverride: override,
+    socketPath: '/ode/ws',
+    settings,
+    version: ctx.version,
+    resources: prefix,
+  };
+  const lang = (typeof settings.lang === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(settings.lang) ? settings.lang : 'en').replace(/"/g, '');
+  const html = `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Ode</title>
+<link rel="stylesheet" href="${prefix}/editor.css">
+</head>
+<body>
+<div id="ode-app" role="application" aria-busy="true" aria-label="Document editor"><p class="ode-loading">Loading the document…</p></div>
+<noscript>Ode's editor needs JavaScript.</noscript>
+<script type="application/json" id="ode-config">${scriptJson(config)}</script>
+<script type="module" src="${prefix}/editor.js"></script>
+</body>
+</html>
+`;
+  res.writeHead(200, {
+    ...BASE_HEADERS,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(html),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': editorPagePolicy(cfg.net.content_security_policy, src.url.origin),
+  });
+  res.end(req.method === 'HEAD' ? undefined : html);
+};

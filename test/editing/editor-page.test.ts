@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { EditorClient } from '../helpers/editor-client.ts';
+import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+
+describe('the editor page at discovery urlsrc', () => {
+  let daemon: TestDaemon;
+  let host: FakeWopiHost;
+  let urlsrc: string;
+  beforeAll(async () => {
+    host = await FakeWopiHost.start();
+    daemon = await startDaemon({ net: { content_security_policy: "frame-ancestors https://intranet.example.org; img-src https://avatars.example.org" }, documents: { check_secs: 0 } });
+    const xml = await (await fetch(`${daemon.url}/hosting/discovery`)).text();
+    urlsrc = /<action [^>]*ext="docx"[^>]*urlsrc="([^"]+)"/.exec(xml)?.[1] ?? /urlsrc="([^"]+ode\.html\?)"/.exec(xml)![1];
+  });
+  afterAll(async () => {
+    await daemon?.stop();
+    await host?.stop();
+  });
+  const post = (wopiSrc: string, fields: Record<string, string>, query = '') =>
+    fetch(`${urlsrc}WOPISrc=${encodeURIComponent(wopiSrc)}${query}`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+
+  it('serves the page for a form post: token and settings carried, CSP frame-ancestors with the host, never cached; CheckFileInfo already started', async () => {
+    const src = host.addFile('p1', 'a.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
+    const ttl = Date.now() + 3_600_000;
+    const r = await post(src, { access_token: host.token, access_token_ttl: String(ttl) }, '&lang=de-DE&permission=readonly&closebutton=true');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+    const csp = r.headers.get('content-security-policy')!;
+    expect(csp).toMatch(new RegExp(`frame-ancestors [^;]*https://intranet\\.example\\.org[^;]*${host.url.replace(/[.:/]/g, '\\$&')}`));
+    expect(csp).toContain('img-src');
+    expect(csp).toContain('https://avatars.example.org');
+    const html = await r.text();
+    expect(html).toContain('<html lang="de-DE">');
+    const config = JSON.parse(/<script type="application\/json" id="ode-config">(.*?)<\/script>/s.exec(html)![1]) as Record<string, unknown>;
+    expect(config).toMatchObject({ wopiSrc: src, accessToken: host.token, accessTokenTtl: ttl, socketPath: '/ode/ws', settings: { lang: 'de-DE', permission: 'readonly', closebutton: 'true' } });
+    await new Promise((r2) => setTimeout(r2, 300));
+    expect(host.of('CheckFileInfo')).toHaveLength(1);
+    const { client } = await EditorClient.open(daemon.url, src, { token: host.token });
+    expect(host.of('CheckFileInfo')).toHaveLength(1);
+    client.close();
+  });
+
+  it('a token cannot break out of the page script', async () => {
+    const src = host.addFile('p2', 'a.docx', Buffer.from('x'));
+    const html = await (await post(src, { access_token: '</script><script>alert(1)</script>' })).text();
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('\\u003c/script\\u003e');
+  });
+
+  it('refuses a bad WOPISrc (400), a host not in storage.wopi.hosts (403, naming the key) and a missing token (400)', async () => {
+    const bad = await post('https://cloud.example.org/files/1', { access_token: 't' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/wopi/);
+    const foreign = await post('https://cloud.example.org/wopi/files/1', { access_token: 't' });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { message: string }).message).toContain('storage.wopi.hosts');
+    const noToken = await post(host.fileUrl('p1'), {});
+    expect(noToken.status).toBe(400);
+    await expect(EditorClient.connect(daemon.url, 'https://cloud.example.org/wopi/files/1')).rejects.toThrow('upgrade refused: 403');
+    await expect(EditorClient.connect(daemon.url, 'not a url')).rejects.toThrow('upgrade refused: 400');
+  });
+});
