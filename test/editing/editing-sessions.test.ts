@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -205,5 +205,43 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     expect(await client.next('kitDied', () => true, 20_000)).toBeDefined();
     expect(await client.closed()).toBe(4500);
     expect((await fetch(`${daemon.url}/health`)).status).toBe(200);
+  });
+
+  it('SupportsLocks: Lock on open, the lock on PutFile, Unlock on close; a lock held elsewhere opens read-only', async () => {
+    const { client } = await open(`l${n}`, { SupportsLocks: true });
+    const lock = host.of('LOCK').at(-1)!.headers['x-wopi-lock'];
+    expect(lock).toMatch(/^ode-/);
+    await typeAndWait(client, 'Locked edit');
+    const from = client.messages.length;
+    client.send({ type: 'save' });
+    await saved(client, from);
+    expect(host.of('PutFile').at(-1)!.headers['x-wopi-lock']).toBe(lock);
+    client.close();
+    const deadline = Date.now() + 20_000;
+    while (host.of('UNLOCK').length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(host.of('UNLOCK').at(-1)!.headers['x-wopi-lock']).toBe(lock);
+    host.answer('LOCK', { status: 409, headers: { 'X-WOPI-Lock': 'desktop-app' } });
+    const other = await open(`m${n}`, { SupportsLocks: true });
+    expect(other.status.readonly).toBe(true);
+    expect(other.client.messages.find((m) => m.type === 'storage')?.message).toContain('desktop-app');
+  });
+
+  it('leaving while a conflict is unresolved uploads nothing more, and the refused copy stays in the recovery folder', async () => {
+    const { client } = await open(`r${n}`);
+    await typeAndWait(client, 'Unresolved');
+    host.touch(`r${n}`, Buffer.from('theirs'));
+    const from = client.messages.length;
+    client.send({ type: 'save' });
+    await client.next('conflict', () => true, 60_000, from);
+    const puts = host.of('PutFile').length;
+    client.close();
+    const deadline = Date.now() + 20_000;
+    while (daemon.server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(host.of('PutFile').length).toBe(puts);
+    expect(host.files.get(`r${n}`)!.bytes.toString()).toBe('theirs');
+    const recovery = join(daemon.store.get().state_dir, 'recovery');
+    const kept = readdirSync(recovery).filter((f) => f.endsWith('letter.docx'));
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(kept.some((f) => docxText(readFileSync(join(recovery, f))).includes('Unresolved'))).toBe(true);
   });
 });

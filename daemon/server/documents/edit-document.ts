@@ -14,6 +14,7 @@
  * document in conflict: with unsaved changes the users choose overwrite (one more PutFile without the timestamp)
  * or reload; without, it reloads (spec: external change detection rules 1-5).
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { ServerMessage } from '../../protocol/editor.ts';
@@ -85,6 +86,9 @@ export class EditDocument {
   private uploader: Uploader | undefined;
   private checkTimer: NodeJS.Timeout | undefined;
   private nextColor = 0;
+  /** Our WOPI lock id while the host holds a lock for us (CheckFileInfo SupportsLocks). */
+  private lockId: string | undefined;
+  private lockTimer: NodeJS.Timeout | undefined;
   private readonly colors = new Map<ViewHandle, string>();
   private readonly log: Logger;
   private readonly onKitExit = () => this.kitDied();
@@ -160,6 +164,7 @@ export class EditDocument {
       first.viewId = this.info.viewId;
       this.state = 'live';
       this.startChecks();
+      if (first.fileInfo.SupportsLocks && !first.readonly) await this.takeLock(first);
       this.log.info({ name: first.fileInfo.BaseFileName, parts: this.info.parts }, 'document opened');
     } catch (e) {
       this.log.warn({ err: (e as Error).message }, 'document failed to open');
@@ -279,7 +284,7 @@ export class EditDocument {
     if (!r.saved && kind !== 'explicit') return;
     const bytes = readFileSync(this.path);
     const isModifiedByUser = this.userChanged;
-    const outcome = await this.uploader.upload({ bytes, token: writer.token, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit' });
+    const outcome = await this.uploader.upload({ bytes, token: writer.token, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit', lock: this.lockId });
     const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
     if (outcome.ok) {
       this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
@@ -315,7 +320,7 @@ export class EditDocument {
     if (!bytes || view.readonly || !this.uploader) return;
     this.conflictBytes = undefined;
     if (choice === 'reload') return this.reload();
-    const outcome = await this.uploader.upload({ bytes, token: view.token, isModifiedByUser: true, isAutosave: false, isExitSave: false });
+    const outcome = await this.uploader.upload({ bytes, token: view.token, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
     if (outcome.ok) {
       this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
       this.userChanged = false;
@@ -323,6 +328,42 @@ export class EditDocument {
     } else {
       this.uploadFailed(outcome.error, bytes, { autosave: false, exitSave: false });
     }
+  }
+
+  /** The WOPI lock this document holds, for PutFile and RenameFile (X-WOPI-Lock). */
+  get lock(): string | undefined {
+    return this.lockId;
+  }
+
+  /**
+   * Locks the file at the host (MS-WOPI Lock; only when CheckFileInfo says SupportsLocks) and refreshes the lock
+   * every 10 minutes (hosts expire locks after 30). A lock held by someone else makes the document read-only for
+   * everyone here, and the users are told.
+   */
+  private async takeLock(view: ViewHandle): Promise<void> {
+    const id = `ode-${randomUUID()}`;
+    try {
+      await this.deps.client.lock(this.deps.src, view.token, 'LOCK', id);
+      this.lockId = id;
+      this.lockTimer = setInterval(() => {
+        const v = [...this.views].find((x) => !x.readonly) ?? view;
+        this.deps.client.lock(this.deps.src, v.token, 'REFRESH_LOCK', id).catch((e: Error) => this.log.warn({ err: e.message }, 'RefreshLock failed'));
+      }, 10 * 60 * 1000);
+      this.lockTimer.unref();
+    } catch (e) {
+      const held = e instanceof WopiError && e.kind === 'conflict' ? ` (locked by "${e.lock ?? 'another application'}")` : '';
+      this.log.warn({ err: (e as Error).message }, 'Lock failed: the document is read-only here');
+      this.readOnlyForAll = true;
+      view.send({ type: 'storage', state: 'ok', message: `The document is being edited elsewhere${held}: it is open read-only.` });
+    }
+  }
+
+  private releaseLock(): void {
+    clearInterval(this.lockTimer);
+    const id = this.lockId;
+    const v = [...this.views][0] ?? this.lastWriter;
+    this.lockId = undefined;
+    if (id && v) this.deps.client.lock(this.deps.src, v.token, 'UNLOCK', id).catch((e: Error) => this.log.warn({ err: e.message }, 'Unlock failed'));
   }
 
   /** The stored file's LastModifiedTime seen in a CheckFileInfo: another time than ours means it changed elsewhere. */
@@ -453,6 +494,7 @@ export class EditDocument {
 
   private close(): void {
     clearInterval(this.checkTimer);
+    this.releaseLock();
     this.scheduler.stop();
     this.retireKit();
     if (this.state === 'closed') return;

@@ -32,7 +32,7 @@ export async function exportForView(doc: EditDocument, view: ViewSession, msg: E
   if (msg.type === 'rename') {
     if (!fi.SupportsRename || !fi.UserCanRename) return view.send({ type: 'renamed', ok: false, error: { code: 'forbidden', message: 'Renaming is not allowed for this document (SupportsRename, UserCanRename).' } });
     try {
-      const r = await client.renameFile(src, view.token, msg.name);
+      const r = await client.renameFile(src, view.token, msg.name, doc.lock);
       return doc.renamed(typeof r.Name === 'string' ? r.Name : msg.name);
     } catch (e) {
       return view.send({ type: 'renamed', ok: false, error: errorOf(e) });
