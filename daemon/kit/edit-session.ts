@@ -195,6 +195,38 @@ export class EditSession {
     return encodeTilePng(bgra, req.width, req.height);
   }
 
+  /**
+   * `clipboardGet`: the view's current selection in the asked flavours. Text flavours come from
+   * getTextSelection (the live selection, synchronous); other flavours from getClipboard (what the view last
+   * copied with `.uno:Copy`). Bytes per flavour; a flavour LibreOffice cannot give is left out.
+   */
+  clipboardGet(viewId: number, mimeTypes: string[]): Array<{ mimeType: string; data: Uint8Array }> {
+    this.#use(viewId);
+    const wanted = mimeTypes.length > 0 ? mimeTypes : ['text/plain;charset=utf-8', 'text/html'];
+    const out: Array<{ mimeType: string; data: Uint8Array }> = [];
+    const others: string[] = [];
+    for (const mimeType of wanted) {
+      if (!mimeType.startsWith('text/')) {
+        others.push(mimeType);
+        continue;
+      }
+      const sel = this.#doc.getTextSelection(mimeType);
+      if (sel.text) out.push({ mimeType: sel.usedMimeType || mimeType, data: new TextEncoder().encode(sel.text) });
+    }
+    if (others.length > 0) for (const i of this.#doc.getClipboard(others)) out.push({ mimeType: i.mimeType, data: new Uint8Array(i.data) });
+    return out;
+  }
+
+  /**
+   * `paste`: pastes `data` of `mimeType` at the view's cursor (LOK paste); false when LibreOffice refused it.
+   * A read-only view's paste is refused (bad_request), as its other changing input is dropped.
+   */
+  paste(viewId: number, mimeType: string, data: Uint8Array): boolean {
+    const view = this.#use(viewId);
+    if (view.readOnly) throw kitError('bad_request', 'this view is read-only');
+    return this.#doc.paste(mimeType, Buffer.from(data));
+  }
+
   /** `commandValues`: getCommandValues in the view; LOK's JSON string, or null where 7.4 has none. */
   commandValues(viewId: number, command: string): string | null {
     this.#use(viewId);

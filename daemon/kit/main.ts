@@ -89,6 +89,12 @@ function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
     case 'commandValues':
       void answer(msg.id, async () => ({ value: (session ?? noDocument()).commandValues(msg.viewId, msg.command) }));
       return;
+    case 'clipboardGet':
+      void answer(msg.id, async () => ({ items: (session ?? noDocument()).clipboardGet(msg.viewId, msg.mimeTypes) }));
+      return;
+    case 'paste':
+      void answer(msg.id, async () => ({ pasted: (session ?? noDocument()).paste(msg.viewId, msg.mimeType, msg.data) }));
+      return;
     case 'saveDoc':
       void answer(msg.id, async () => (session ?? noDocument()).saveDoc(msg.viewId, msg.dontSaveIfUnmodified));
       return;

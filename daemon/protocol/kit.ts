@@ -63,13 +63,15 @@ export interface OpenResult {
   viewId: number;
 }
 
-/** Result fields of the other editing requests: `viewId` (createView), `png` (tile), `value` (commandValues), `saved` (saveDoc). */
+/** Result fields of the other editing requests: `viewId` (createView), `png` (tile), `value` (commandValues), `saved` (saveDoc), `items` (clipboardGet), `pasted` (paste). */
 export interface EditResult {
   viewId: number;
   /** A PNG with straight alpha (tile). */
   png: Uint8Array;
   value: string | null;
   saved: boolean;
+  items: Array<{ mimeType: string; data: Uint8Array }>;
+  pasted: boolean;
 }
 
 /** The answer to one request (`id` echoes the request's). */
@@ -231,6 +233,23 @@ export interface ExportDocRequest {
   filterOptions?: string;
 }
 
+/** The view's selection as clipboard flavours (LOK getClipboard); result `items`. */
+export interface ClipboardGetRequest {
+  type: 'clipboardGet';
+  id: number;
+  viewId: number;
+  mimeTypes: string[];
+}
+
+/** Pastes `data` of `mimeType` into the view at its cursor (LOK paste); result `pasted`. */
+export interface PasteRequest {
+  type: 'paste';
+  id: number;
+  viewId: number;
+  mimeType: string;
+  data: Uint8Array;
+}
+
 /** Destroy the document; the kit exits after answering. */
 export interface CloseDocRequest {
   type: 'closeDoc';
@@ -238,12 +257,12 @@ export interface CloseDocRequest {
 }
 
 /** The editing messages the daemon sends (kit.md, "Editing"). */
-export type EditRequest = OpenRequest | CreateViewRequest | DestroyViewRequest | EditEventMessage | TileRequestMessage | CommandValuesRequest | SaveDocRequest | ExportDocRequest | CloseDocRequest;
+export type EditRequest = OpenRequest | CreateViewRequest | DestroyViewRequest | EditEventMessage | TileRequestMessage | CommandValuesRequest | SaveDocRequest | ExportDocRequest | ClipboardGetRequest | PasteRequest | CloseDocRequest;
 
 /** Every message the daemon sends. */
 export type DaemonToKit = ConvertRequest | InspectRequest | ShutdownRequest | EditRequest;
 
-const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'closeDoc']);
+const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'clipboardGet', 'paste', 'closeDoc']);
 
 /** True for the editing messages (kit.md, "Editing"). */
 export function isEditRequest(msg: DaemonToKit): msg is EditRequest {

@@ -244,4 +244,28 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     expect(kept.length).toBeGreaterThanOrEqual(1);
     expect(kept.some((f) => docxText(readFileSync(join(recovery, f))).includes('Unresolved'))).toBe(true);
   });
+
+  it('clipboard: the selection as text and HTML, paste reaches the stored file, DisableCopy refuses copying', async () => {
+    const { client } = await open(`p${n}`);
+    await typeAndWait(client, 'Copy this line');
+    client.send({ type: 'uno', command: '.uno:SelectAll' });
+    await new Promise((r) => setTimeout(r, 300));
+    let from = client.messages.length;
+    client.send({ type: 'clipboardGet', mimeTypes: ['text/plain;charset=utf-8', 'text/html'] });
+    const clip = await client.next('clipboard', () => true, 20_000, from);
+    expect(clip.items.find((i) => i.mimeType.startsWith('text/plain'))?.data).toContain('Copy this line');
+    expect(clip.items.find((i) => i.mimeType === 'text/html')?.data).toMatch(/<html|<body|<p/i);
+    client.send({ type: 'uno', command: '.uno:GoToEndOfDoc' });
+    await new Promise((r) => setTimeout(r, 200));
+    client.send({ type: 'paste', mimeType: 'text/plain;charset=utf-8', data: ' and pasted text' });
+    await new Promise((r) => setTimeout(r, 300));
+    from = client.messages.length;
+    client.send({ type: 'save' });
+    await saved(client, from);
+    expect(docxText(host.of('PutFile').at(-1)!.body)).toContain('pasted text');
+    const locked = await open(`q${n}`, { DisableCopy: true });
+    from = locked.client.messages.length;
+    locked.client.send({ type: 'clipboardGet', mimeTypes: ['text/plain;charset=utf-8'] });
+    expect(await locked.client.next('error', (m) => m.code === 'forbidden', 10_000, from)).toBeDefined();
+  });
 });

@@ -231,6 +231,30 @@ export class EditDocument {
     return this.tiles.put(key, png);
   }
 
+  /**
+   * The view's selection as clipboard flavours (text/plain, text/html, ...), refused when CheckFileInfo says
+   * DisableCopy (pasting into the document still works; spec: DisableCopy).
+   * @throws OdeError no_kit when the document is not open.
+   */
+  async clipboard(view: ViewHandle, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }> | undefined> {
+    if (!this.kit || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
+    if (view.fileInfo.DisableCopy) {
+      view.send({ type: 'error', code: 'forbidden', message: 'Copying from this document is disabled.' });
+      return undefined;
+    }
+    return this.kit.clipboardGet(view.viewId, mimeTypes);
+  }
+
+  /** Pastes into the document at the view's cursor: a change, so refused for a read-only view. */
+  async paste(view: ViewHandle, mimeType: string, data: Uint8Array): Promise<void> {
+    if (!this.kit || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
+    if (view.readonly || this.readOnlyForAll) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
+    if (!(await this.kit.paste(view.viewId, mimeType, data))) return view.send({ type: 'error', code: 'paste_failed', message: `LibreOffice could not paste ${mimeType}.` });
+    this.userChanged = true;
+    this.lastWriter = view;
+    this.scheduler.changed();
+  }
+
   /** getCommandValues on the view. */
   async commandValues(view: ViewHandle, command: string): Promise<string | null> {
     if (!this.kit) throw new OdeError('no_kit', 'the document is not open');

@@ -40,6 +40,8 @@ export interface EditingKit {
   sendEvent(viewId: number, event: KitEditEvent): void;
   paintTile(req: TileRequest): Promise<Uint8Array>;
   commandValues(viewId: number, command: string): Promise<string | null>;
+  clipboardGet(viewId: number, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }>>;
+  paste(viewId: number, mimeType: string, data: Uint8Array): Promise<boolean>;
   saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }>;
   exportDoc(output: string, format: string, filterOptions?: string): Promise<void>;
   closeDoc(): Promise<void>;

@@ -318,6 +318,18 @@ export class KitProcess extends EventEmitter {
     return r.png;
   }
 
+  /** `clipboardGet`: the view's selection as clipboard flavours (bytes). @throws OdeError timeout, kit_crashed, bad_request. */
+  async clipboardGet(viewId: number, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }>> {
+    const r = await this.edit({ type: 'clipboardGet', viewId, mimeTypes }, EDIT_LIMITS_MS.other, 'reading the clipboard');
+    return r.items ?? [];
+  }
+
+  /** `paste`: pastes bytes of a mime type at the view's cursor; false when LibreOffice refused. @throws OdeError timeout, kit_crashed, bad_request. */
+  async paste(viewId: number, mimeType: string, data: Uint8Array): Promise<boolean> {
+    const r = await this.edit({ type: 'paste', viewId, mimeType, data }, EDIT_LIMITS_MS.other, 'pasting');
+    return r.pasted === true;
+  }
+
   /** `commandValues`: LOK getCommandValues in a view: its JSON string, or null where 7.4 has none. */
   async commandValues(viewId: number, command: string): Promise<string | null> {
     const r = await this.edit({ type: 'commandValues', viewId, command }, EDIT_LIMITS_MS.other, 'reading command values');

@@ -154,9 +154,13 @@ export class ViewSession implements ViewHandle {
         return doc.ownerClose(this);
       case 'close':
         return this.close(CLOSE.normal, 'closed by the editor');
-      case 'clipboardGet':
+      case 'clipboardGet': {
+        const items = await doc.clipboard(this, msg.mimeTypes.filter((m): m is string => typeof m === 'string'));
+        if (items) this.send({ type: 'clipboard', items: items.map((i) => ({ mimeType: i.mimeType, data: isTextType(i.mimeType) ? new TextDecoder().decode(i.data) : Buffer.from(i.data).toString('base64') })) });
+        return;
+      }
       case 'paste':
-        return this.send({ type: 'error', code: 'not_implemented', message: `${msg.type} is not served yet` });
+        return doc.paste(this, msg.mimeType, isTextType(msg.mimeType) ? new TextEncoder().encode(msg.data) : new Uint8Array(Buffer.from(msg.data, 'base64')));
       case 'load':
         throw new ProtocolError('"load" was already sent');
       case 'ping':
@@ -185,6 +189,11 @@ export class ViewSession implements ViewHandle {
     clearTimeout(this.tokenTimer);
     await this.doc?.leave(this).catch((e: Error) => this.log.error({ err: e.message }, 'leaving the document failed'));
   }
+}
+
+/** Clipboard flavours whose data travels as text on the socket (the others as base64): text/*, and JSON or XML. */
+function isTextType(mimeType: string): boolean {
+  return /^text\/|^application\/(json|xml|xhtml\+xml)\b/.test(mimeType);
 }
 
 function parseMaybeJson(v: string | null): unknown {
