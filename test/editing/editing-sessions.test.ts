@@ -268,4 +268,29 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     locked.client.send({ type: 'clipboardGet', mimeTypes: ['text/plain;charset=utf-8'] });
     expect(await locked.client.next('error', (m) => m.code === 'forbidden', 10_000, from)).toBeDefined();
   });
+
+  it('a change made elsewhere is noticed by the periodic CheckFileInfo: reloaded when nothing is unsaved, asked when something is', async () => {
+    daemon.reconfigure({ documents: { check_secs: 1 } });
+    try {
+      const quiet = await open(`u${n}`);
+      host.touch(`u${n}`);
+      await quiet.client.next('reloaded', () => true, 15_000);
+      const busy = await open(`v${n}`);
+      await typeAndWait(busy.client, 'Unsaved work');
+      host.touch(`v${n}`);
+      expect(await busy.client.next('conflict', () => true, 15_000)).toEqual({ type: 'conflict', unsavedChanges: true });
+      expect(busy.client.messages.some((m) => m.type === 'reloaded')).toBe(false);
+    } finally {
+      daemon.reconfigure({ documents: { check_secs: 0 } });
+    }
+  });
+
+  it('a new view whose CheckFileInfo shows another LastModifiedTime makes the open document reload', async () => {
+    const first = await open(`w${n}`);
+    host.touch(`w${n}`);
+    const second = await EditorClient.open(daemon.url, first.src, { token: host.token });
+    clients.push(second.client);
+    await first.client.next('reloaded', () => true, 20_000);
+    expect(host.of('GetFile').filter((r) => r.path.includes(`w${n}`))).toHaveLength(2);
+  });
 });

@@ -5,8 +5,8 @@ import type { OdeConfig } from './schema.ts';
 
 /**
  * Holds the current configuration and re-reads the file when it changes (chokidar). The live keys
- * (`net.post_allow`, `net.content_security_policy`, `limits`, `storage.wopi.hosts`, `log_level`) take effect at
- * once; a bad edit keeps the last good configuration and logs why. Keys that need a restart are logged when
+ * (`net.post_allow`, `net.content_security_policy`, `limits`, `kits`, `storage.wopi.hosts`, `documents`,
+ * `log_level`) take effect at once (`documents` for documents opened after the change); a bad edit keeps the last good configuration and logs why. Keys that need a restart are logged when
  * they change, not applied.
  */
 export class ConfigStore {
@@ -70,6 +70,7 @@ export class ConfigStore {
       kits: { ...next.kits },
       limits: next.limits,
       storage: next.storage,
+      documents: next.documents,
     };
     this.log.info({ file: this.file }, 'configuration reloaded');
     for (const fn of this.listeners) fn(this.current, prev);

@@ -403,6 +403,7 @@ export class EditDocument {
   }
 
   private startChecks(): void {
+    clearInterval(this.checkTimer);
     const secs = this.deps.config().documents.check_secs;
     if (secs <= 0) return;
     this.checkTimer = setInterval(() => {
