@@ -293,4 +293,52 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     await first.client.next('reloaded', () => true, 20_000);
     expect(host.of('GetFile').filter((r) => r.path.includes(`w${n}`))).toHaveLength(2);
   });
+
+  it('access_token_ttl: warned 15 minutes before; Reset_Access_Token hands in a new token that the next save uses', async () => {
+    const src = host.addFile(`x${n}`, 'letter.docx', DOCX);
+    const { client } = await EditorClient.open(daemon.url, src, { token: host.token, tokenTtl: Date.now() + 15 * 60 * 1000 + 500 });
+    clients.push(client);
+    expect((await client.next('tokenExpiring', () => true, 10_000)).expiresAt).toBeGreaterThan(Date.now());
+    const old = host.token;
+    host.token = 'tok_renewed';
+    try {
+      client.send({ type: 'resetAccessToken', token: 'tok_renewed', tokenTtl: Date.now() + 3_600_000 });
+      await typeAndWait(client, 'After renewal');
+      const from = client.messages.length;
+      client.send({ type: 'save' });
+      expect(await saved(client, from)).toMatchObject({ ok: true });
+      expect(host.of('PutFile').at(-1)!.query.get('access_token')).toBe('tok_renewed');
+    } finally {
+      host.token = old;
+    }
+  });
+
+  it('EnableOwnerTermination: the owner closes the document for everyone (4409); anyone else is refused', async () => {
+    const owner = await open(`y${n}`, { EnableOwnerTermination: true, UserId: 'owner' });
+    const guest = await EditorClient.open(daemon.url, owner.src, { token: host.token });
+    clients.push(guest.client);
+    await owner.client.next('views', (m) => m.views.length === 2);
+    owner.client.messages.length = 0;
+    host.files.get(`y${n}`)!.info.UserId = 'someone';
+    const third = await EditorClient.open(daemon.url, owner.src, { token: host.token });
+    clients.push(third.client);
+    third.client.send({ type: 'closeDocument' });
+    expect(await third.client.next('error', (m) => m.code === 'forbidden', 10_000)).toBeDefined();
+    owner.client.send({ type: 'closeDocument' });
+    expect(await owner.client.closed()).toBe(4409);
+    expect(await guest.client.closed()).toBe(4409);
+  });
+
+  it('PutFile answered 413: users told, and the document turns read-only', async () => {
+    const { client } = await open(`z${n}`);
+    await typeAndWait(client, 'Too big');
+    host.answer('PutFile', { status: 413 });
+    let from = client.messages.length;
+    client.send({ type: 'save' });
+    expect(await client.next('storage', (m) => m.state === 'too_large', 60_000, from)).toBeDefined();
+    expect(await client.next('status', (m) => m.readonly, 10_000, from)).toBeDefined();
+    from = client.messages.length;
+    client.type('x');
+    expect(await client.next('error', (m) => m.code === 'readonly', 10_000, from)).toBeDefined();
+  });
 });
