@@ -1,5 +1,5 @@
 /**
- * The `ode` command line (bin/ode.js runs this): `ode serve`, `ode convert`, `ode proof-key`, `ode --version`.
+ * The `ode` command line (bin/ode.js runs this): `ode serve`, `ode open`, `ode convert`, `ode proof-key`, `ode --version`.
  * It sits above daemon/, certs/ and (later) tui/, so that the daemon never imports the dashboard.
  */
 import { Command, CommanderError } from 'commander';
@@ -9,6 +9,7 @@ import { OdeError } from '../daemon/server/errors.ts';
 import { serveCommand } from './serve.ts';
 import { convertCommand } from './convert.ts';
 import { proofKeyCommand } from './proof-key.ts';
+import { openCommand } from './open.ts';
 
 /** Builds the command tree (exported for tests). */
 export function buildProgram(): Command {
@@ -17,6 +18,7 @@ export function buildProgram(): Command {
     .version(ODE_VERSION, '-v, --version')
     .option('-c, --config <file>', 'configuration file (default: $ODE_CONFIG, else ./ode.yaml when present)');
   program.addCommand(serveCommand());
+  program.addCommand(openCommand());
   program.addCommand(convertCommand());
   program.addCommand(proofKeyCommand());
   return program;

@@ -5,7 +5,8 @@
 // is missing it only checks, in well under 5 seconds. Plain JavaScript: it runs before any npm package exists.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -83,8 +84,44 @@ function buildNativeAddon() {
   if (r.status !== 0) fail('building the native LibreOfficeKit addon failed (see above).');
 }
 
+/** The demo host's sample sources (flat ODF in the repo) and the format each is converted to. */
+const SAMPLES = [
+  ['letter.fodt', 'docx'],
+  ['budget.fods', 'xlsx'],
+  ['slides.fodp', 'pptx'],
+];
+
+/**
+ * Creates `documents/` (demo_host.folder's default) with the sample documents, converted by LibreOffice from
+ * daemon/server/demo-host/samples/, only when the folder does not exist yet. The conversion runs in a temp folder
+ * with its own LibreOffice profile, and the folder appears only when every sample converted.
+ */
+function createSampleDocuments() {
+  const target = join(root, 'documents');
+  if (existsSync(target)) return;
+  step('creating documents/ with the sample documents (LibreOffice converts them)');
+  const work = mkdtempSync(join(tmpdir(), 'ode-samples-'));
+  try {
+    const out = join(work, 'out');
+    mkdirSync(out);
+    for (const [source, format] of SAMPLES) {
+      const r = spawnSync(
+        '/usr/lib/libreoffice/program/soffice',
+        [`-env:UserInstallation=file://${join(work, 'profile')}`, '--headless', '--norestore', '--convert-to', format, '--outdir', out, join(root, 'daemon/server/demo-host/samples', source)],
+        { encoding: 'utf8', timeout: 120_000 },
+      );
+      if (r.status !== 0 || !existsSync(join(out, source.replace(/\.\w+$/, `.${format}`)))) fail(`LibreOffice could not convert the sample ${source}: ${r.stderr || r.error?.message || `exit ${r.status}`}`);
+    }
+    mkdirSync(target);
+    for (const name of readdirSync(out)) copyFileSync(join(out, name), join(target, name));
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 checkNode();
 installDebianPackages();
 installNpmPackages();
 buildNativeAddon();
+createSampleDocuments();
 step(`ready (${Date.now() - started} ms)`);

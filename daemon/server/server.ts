@@ -21,6 +21,7 @@ import { editorPage } from './routes/editor-page.ts';
 import { DocumentRegistry } from './documents/registry.ts';
 import { WopiClient } from './wopi/wopi-client.ts';
 import { attachEditingSockets } from './ws/editing-socket.ts';
+import { createDemoHost, type DemoHost } from './demo-host/demo-host.ts';
 import { download } from './routes/download.ts';
 import { transformStructure } from './routes/transform-structure.ts';
 import { health, root } from './routes/health.ts';
@@ -46,6 +47,8 @@ export interface OdeServer {
   readonly documents: DocumentRegistry;
   readonly proofKeys: ProofKeyStore;
   readonly context: RouteContext;
+  /** The built-in demo WOPI host; undefined when demo_host.enabled is false. */
+  readonly demoHost: DemoHost | undefined;
 }
 
 const ROUTES: Route[] = [
@@ -103,6 +106,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     serverId: randomBytes(4).toString('hex'),
     startedAt: Date.now(),
   };
+  const demoHost = cfg.demo_host.enabled ? createDemoHost({ config, log }) : undefined;
   let server: Server | undefined;
   let closeSockets: (() => void) | undefined;
 
@@ -111,11 +115,14 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     documents,
     proofKeys,
     context,
+    demoHost,
     async start() {
       mkdirSync(uploadDir, { recursive: true });
       proofKeys.load();
       pool.start();
-      server = createHttpServer(createRouter(ROUTES, context));
+      await demoHost?.start();
+      // The demo host's routes come first: its start page replaces the plain-text GET /.
+      server = createHttpServer(createRouter([...(demoHost?.routes ?? []), ...ROUTES], context));
       server.requestTimeout = 0; // conversions have their own limits (limits.*_secs)
       server.headersTimeout = 60_000;
       closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log });
@@ -140,6 +147,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
         server.closeAllConnections();
       });
       await pool.stop();
+      await demoHost?.stop();
       await opts.config.close();
       rmSync(tmpRoot, { recursive: true, force: true });
     },

@@ -69,8 +69,8 @@ export function validateConfig(raw: unknown, source: string): OdeConfig {
 }
 
 /**
- * Reads, overrides from the environment, and validates the configuration; relative `state_dir` is made
- * absolute against the config file's folder (or the working directory).
+ * Reads, overrides from the environment, and validates the configuration; relative `state_dir` and
+ * `demo_host.folder` are made absolute against the config file's folder (or the working directory).
  * @throws ConfigError when the file cannot be parsed or a value is out of range.
  */
 export function loadConfig(file: string | undefined, env: NodeJS.ProcessEnv = process.env): LoadedConfig {
@@ -92,5 +92,6 @@ export function loadConfig(file: string | undefined, env: NodeJS.ProcessEnv = pr
   const config = validateConfig(applyEnvOverrides(raw, env), file ?? 'defaults and environment');
   const base = file ? dirname(file) : process.cwd();
   if (!isAbsolute(config.state_dir)) config.state_dir = resolve(base, config.state_dir);
+  if (!isAbsolute(config.demo_host.folder)) config.demo_host.folder = resolve(base, config.demo_host.folder);
   return { config, file };
 }

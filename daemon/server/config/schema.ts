@@ -112,6 +112,17 @@ export const configSchema = z
           .prefault({}),
       })
       .prefault({}),
+    /** The built-in demo WOPI host (daemon/server/demo-host): a folder of documents served at /demo/wopi/files/<id>, the start page at /. */
+    demo_host: z
+      .object({
+        /** Serve the demo host and its start page (needs a restart). */
+        enabled: z.boolean().default(true),
+        /** Folder of documents; relative paths are resolved against the config file's folder (like state_dir). */
+        folder: z.string().min(1).default('./documents'),
+        /** Lifetime of the access tokens the start page issues, seconds. */
+        token_ttl_secs: z.number().int().min(1).default(36000),
+      })
+      .prefault({}),
   })
   .strict();
 

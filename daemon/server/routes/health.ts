@@ -14,7 +14,7 @@ export const health: Handler = (_req, res, ctx) => {
   });
 };
 
-/** GET /: a short plain-text sign of life (the demo start page comes with the built-in host). */
+/** GET /: a short plain-text sign of life, when the demo host is off (demo_host.enabled; else its start page answers). */
 export const root: Handler = (_req, res, ctx) => {
   const text = `Ode ${ctx.version} is running.\nDiscovery: /hosting/discovery\nCapabilities: /hosting/capabilities\nConversion: POST /ode/convert-to/<format>\n`;
   res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
