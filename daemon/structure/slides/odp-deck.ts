@@ -21,14 +21,13 @@ import type { SlideItem, SlideObject, SlidesResult } from './index.ts';
 import { OdpTextEditor } from './odp-editor.ts';
 import { ODP_LAYOUTS, autoLayoutName, cm, layoutIdOfElement, lengthToCm, placeholdersOfLayout, presentationObjectsOfLayout } from './odp-layouts.ts';
 import { copyEmbeddedObjects, referencedPaths, removeUnreferenced, renewIds } from './odp-parts.ts';
+import { adoptable, isEmptyPlaceholder, shapesOf, textContainerOf, textsOf } from './odp-shapes.ts';
+import { readOdpPages, readOdpStyles } from './odp-stream.ts';
 import { OdpStyles } from './odp-styles.ts';
-import { paragraphText, paragraphsOf } from './odp-text.ts';
+import { canStream, domOf, streamableText } from './part-reads.ts';
 
 const CONTENT = 'content.xml';
 const STYLES = 'styles.xml';
-
-/** draw: elements that are shapes on a page (ODF 1.3 Part 3, 10.3-10.9). */
-const SHAPES = new Set(['rect', 'line', 'polyline', 'polygon', 'regular-polygon', 'path', 'circle', 'ellipse', 'g', 'page-thumbnail', 'frame', 'measure', 'caption', 'connector', 'control', 'custom-shape', 'a']);
 
 /**
  * Opens the slides of an odp.
@@ -38,63 +37,119 @@ export function openOdpDeck(doc: StructureDocument): SlideDeck {
   return new OdpDeck(doc);
 }
 
+/** A master page: its style:name, the name reported, and its position among the master pages. */
 interface Master {
   styleName: string;
   name: string;
-  el: Element;
+  index: number;
 }
 
+/**
+ * The ODP deck. Until a command needs to change content.xml, its pages are DOM fragments of the draw:page elements
+ * only (odp-stream.ts); from then on, the pages of content.xml's DOM (`dom()`). styles.xml is streamed for the
+ * masters' names and the layouts' ids until it is taken as DOM.
+ */
 class OdpDeck implements SlideDeck {
   private readonly doc: StructureDocument;
-  private readonly presentation: Element;
+  private presentation?: Element;
+  private fragmentPages?: Element[];
   private readonly styles: OdpStyles;
-  private readonly defaultNamed = new Set<Element>();
+  private defaultNamed = new Set<Element>();
   private mastersCache?: Master[];
-  private layoutsCache?: Map<string, { id: number; el: Element }>;
+  private layoutsCache?: Map<string, number>;
   private serial = 0;
 
   constructor(doc: StructureDocument) {
     this.doc = doc;
-    const body = firstChild(doc.xml(CONTENT).documentElement!, NS.office, 'body');
+    this.styles = new OdpStyles(doc);
+    const text = canStream(doc, CONTENT) ? streamableText(doc, CONTENT) : undefined;
+    if (text === undefined) {
+      this.dom();
+      return;
+    }
+    const read = readOdpPages(text, CONTENT);
+    if (!read.presentation) throw new StructureError('bad_package', 'content.xml has no office:presentation: this is not a presentation', CONTENT);
+    this.fragmentPages = read.pages;
+    this.nameDefaults();
+  }
+
+  /** The office:presentation of content.xml's DOM: the deck reads and changes the DOM from now on. */
+  private dom(): Element {
+    if (this.presentation) return this.presentation;
+    const body = firstChild(domOf(this.doc, CONTENT).documentElement!, NS.office, 'body');
     const presentation = body && firstChild(body, NS.office, 'presentation');
     if (!presentation) throw new StructureError('bad_package', 'content.xml has no office:presentation: this is not a presentation', CONTENT);
     this.presentation = presentation;
-    this.styles = new OdpStyles(doc);
+    this.fragmentPages = undefined;
+    this.nameDefaults();
+    return presentation;
+  }
+
+  /** Which pages have LibreOffice's default names (read once, before any change). */
+  private nameDefaults(): void {
+    this.defaultNamed = new Set();
     this.pages().forEach((page, i) => {
       if (isDefaultName(page.getAttribute('draw:name') ?? '', i)) this.defaultNamed.add(page);
     });
   }
 
+  /** The pages, for reading (DOM fragments until the deck took content.xml as DOM). */
   private pages(): Element[] {
-    return childElements(this.presentation, NS.draw, 'page');
+    return this.fragmentPages ?? childElements(this.dom(), NS.draw, 'page');
+  }
+
+  /** The pages of content.xml's DOM, for changing. */
+  private domPages(): Element[] {
+    return childElements(this.dom(), NS.draw, 'page');
   }
 
   private page(index: number): Element {
-    const page = this.pages()[index];
+    const page = this.domPages()[index];
     if (!page) throw new StructureError('out_of_range', `there is no slide ${index}`);
     return page;
   }
 
   private masters(): Master[] {
     if (this.mastersCache) return this.mastersCache;
+    const text = canStream(this.doc, STYLES) ? streamableText(this.doc, STYLES) : undefined;
+    if (text !== undefined) {
+      const read = readOdpStyles(text, STYLES);
+      this.layoutsCache ??= read.layouts;
+      return (this.mastersCache = read.masters.map((m, index) => ({ ...m, index })));
+    }
     const out: Master[] = [];
     if (this.doc.has(STYLES)) {
-      const ms = firstChild(this.doc.xml(STYLES).documentElement!, NS.office, 'master-styles');
-      for (const el of ms ? childElements(ms, NS.style, 'master-page') : []) {
+      const ms = this.masterStyles();
+      (ms ? childElements(ms, NS.style, 'master-page') : []).forEach((el, index) => {
         const styleName = el.getAttribute('style:name') ?? '';
-        out.push({ styleName, name: el.getAttribute('style:display-name') || styleName, el });
-      }
+        out.push({ styleName, name: el.getAttribute('style:display-name') || styleName, index });
+      });
     }
     return (this.mastersCache = out);
   }
 
-  /** style:presentation-page-layout elements by name, with the AutoLayout id LibreOffice gives each. */
-  private layoutStyles(): Map<string, { id: number; el: Element }> {
+  private masterStyles(): Element | undefined {
+    return firstChild(domOf(this.doc, STYLES).documentElement!, NS.office, 'master-styles');
+  }
+
+  /** The style:master-page element of a master, in styles.xml's DOM. */
+  private masterEl(m: Master): Element {
+    return childElements(this.masterStyles()!, NS.style, 'master-page')[m.index];
+  }
+
+  /** style:presentation-page-layout names with the AutoLayout id LibreOffice gives each. */
+  private layoutStyles(): Map<string, number> {
     if (this.layoutsCache) return this.layoutsCache;
-    const out = new Map<string, { id: number; el: Element }>();
+    const text = canStream(this.doc, STYLES) ? streamableText(this.doc, STYLES) : undefined;
+    if (text !== undefined) {
+      const read = readOdpStyles(text, STYLES);
+      this.mastersCache ??= read.masters.map((m, index) => ({ ...m, index }));
+      return (this.layoutsCache = read.layouts);
+    }
+    const out = new Map<string, number>();
     if (this.doc.has(STYLES)) {
-      const styles = firstChild(this.doc.xml(STYLES).documentElement!, NS.office, 'styles');
-      for (const el of styles ? childElements(styles, NS.style, 'presentation-page-layout') : []) out.set(el.getAttribute('style:name') ?? '', { id: layoutIdOfElement(el), el });
+      const styles = firstChild(domOf(this.doc, STYLES).documentElement!, NS.office, 'styles');
+      for (const el of styles ? childElements(styles, NS.style, 'presentation-page-layout') : []) out.set(el.getAttribute('style:name') ?? '', layoutIdOfElement(el));
     }
     return (this.layoutsCache = out);
   }
@@ -102,7 +157,7 @@ class OdpDeck implements SlideDeck {
   private layoutIdOf(page: Element, index: number): number {
     const name = page.getAttribute('presentation:presentation-page-layout-name');
     const layout = name ? this.layoutStyles().get(name) : undefined;
-    if (layout) return layout.id;
+    if (layout !== undefined) return layout;
     return index === 0 ? 0 : 20;
   }
 
@@ -155,12 +210,12 @@ class OdpDeck implements SlideDeck {
   insertSlide(at: number, master: number): void {
     const m = this.masters()[master];
     if (!m) throw new StructureError('out_of_range', `there is no master slide ${master}`);
-    const dom = this.doc.xml(CONTENT);
-    const page = dom.createElementNS(NS.draw, 'draw:page');
+    const presentation = this.dom();
+    const page = domOf(this.doc, CONTENT).createElementNS(NS.draw, 'draw:page');
     page.setAttributeNS(NS.draw, 'draw:name', 'page');
     page.setAttributeNS(NS.draw, 'draw:master-page-name', m.styleName);
-    const pages = this.pages();
-    this.presentation.insertBefore(page, pages[at] ?? pages[pages.length - 1]?.nextSibling ?? firstSlideAnchor(this.presentation));
+    const pages = this.domPages();
+    presentation.insertBefore(page, pages[at] ?? pages[pages.length - 1]?.nextSibling ?? firstSlideAnchor(presentation));
     this.defaultNamed.add(page);
     this.applyLayout(page, 1);
     this.renumber();
@@ -169,7 +224,7 @@ class OdpDeck implements SlideDeck {
   deleteSlide(index: number): void {
     const page = this.page(index);
     const refs = referencedPaths(page);
-    this.presentation.removeChild(page);
+    this.dom().removeChild(page);
     this.defaultNamed.delete(page);
     removeUnreferenced(this.doc, refs);
     this.renumber();
@@ -177,10 +232,11 @@ class OdpDeck implements SlideDeck {
 
   moveSlide(from: number, to: number): void {
     const page = this.page(from);
-    this.presentation.removeChild(page);
-    const rest = this.pages();
+    const presentation = this.dom();
+    presentation.removeChild(page);
+    const rest = this.domPages();
     if (to < 0 || to > rest.length) throw new StructureError('out_of_range', `slide position ${to} is out of range`);
-    this.presentation.insertBefore(page, rest[to] ?? rest[rest.length - 1]?.nextSibling ?? firstSlideAnchor(this.presentation));
+    presentation.insertBefore(page, rest[to] ?? rest[rest.length - 1]?.nextSibling ?? firstSlideAnchor(presentation));
     this.renumber();
   }
 
@@ -191,7 +247,7 @@ class OdpDeck implements SlideDeck {
     this.defaultNamed.add(copy);
     renewIds(copy, `_c${++this.serial}`);
     copyEmbeddedObjects(this.doc, copy);
-    this.presentation.insertBefore(copy, page.nextSibling);
+    this.dom().insertBefore(copy, page.nextSibling);
     this.renumber();
   }
 
@@ -213,7 +269,9 @@ class OdpDeck implements SlideDeck {
   }
 
   objectCount(index: number): number {
-    return shapesOf(this.page(index)).length;
+    const page = this.pages()[index];
+    if (!page) throw new StructureError('out_of_range', `there is no slide ${index}`);
+    return shapesOf(page).length;
   }
 
   textObject(index: number, object: number): TextObjectEditor | undefined {
@@ -225,7 +283,7 @@ class OdpDeck implements SlideDeck {
 
   /** Default-named pages get the name LibreOffice gives their position; notes thumbnails show their own page. */
   private renumber(): void {
-    this.pages().forEach((page, i) => {
+    this.domPages().forEach((page, i) => {
       if (this.defaultNamed.has(page)) page.setAttributeNS(NS.draw, 'draw:name', `page${i + 1}`);
       const notes = firstChild(page, NS.presentation, 'notes');
       for (const thumb of notes ? childElements(notes, NS.draw, 'page-thumbnail') : []) thumb.setAttributeNS(NS.draw, 'draw:page-number', String(i + 1));
@@ -264,7 +322,7 @@ class OdpDeck implements SlideDeck {
 
   /** An empty presentation object of a class, placed in the master's title or outline area. */
   private placeholder(master: Master | undefined, w: { cls: string; x: number; y: number; w: number; h: number }): Element {
-    const dom = this.doc.xml(CONTENT);
+    const dom = domOf(this.doc, CONTENT);
     const frame = dom.createElementNS(NS.draw, 'draw:frame');
     const styleName = master ? `${master.styleName}-${w.cls === 'outline' ? 'outline1' : w.cls}` : undefined;
     if (styleName && this.styles.find('presentation', styleName)) frame.setAttributeNS(NS.presentation, 'presentation:style-name', styleName);
@@ -282,15 +340,15 @@ class OdpDeck implements SlideDeck {
 
   /** The master's title or outline frame box in cm, or a box in proportion to the page when it has none. */
   private areaOf(master: Master | undefined, cls: 'title' | 'outline'): { x: number; y: number; w: number; h: number } {
-    const frame = master ? childElements(master.el, NS.draw, 'frame').find((f) => f.getAttribute('presentation:class') === cls) : undefined;
+    const frame = master ? childElements(this.masterEl(master), NS.draw, 'frame').find((f) => f.getAttribute('presentation:class') === cls) : undefined;
     if (frame) return { x: lengthToCm(frame.getAttribute('svg:x') ?? ''), y: lengthToCm(frame.getAttribute('svg:y') ?? ''), w: lengthToCm(frame.getAttribute('svg:width') ?? ''), h: lengthToCm(frame.getAttribute('svg:height') ?? '') };
     const { width, height } = this.pageSize(master);
     return cls === 'title' ? { x: width * 0.05, y: height * 0.04, w: width * 0.9, h: height * 0.175 } : { x: width * 0.05, y: height * 0.25, w: width * 0.9, h: height * 0.68 };
   }
 
   private pageSize(master: Master | undefined): { width: number; height: number } {
-    const layoutName = master?.el.getAttribute('style:page-layout-name');
-    const auto = this.doc.has(STYLES) ? firstChild(this.doc.xml(STYLES).documentElement!, NS.office, 'automatic-styles') : undefined;
+    const layoutName = master ? this.masterEl(master).getAttribute('style:page-layout-name') : undefined;
+    const auto = this.doc.has(STYLES) ? firstChild(domOf(this.doc, STYLES).documentElement!, NS.office, 'automatic-styles') : undefined;
     const pl = auto && layoutName ? childElements(auto, NS.style, 'page-layout').find((e) => e.getAttribute('style:name') === layoutName) : undefined;
     const props = pl && firstChild(pl, NS.style, 'page-layout-properties');
     return { width: lengthToCm(props?.getAttribute('fo:page-width') ?? '') || 28, height: lengthToCm(props?.getAttribute('fo:page-height') ?? '') || 15.75 };
@@ -298,8 +356,8 @@ class OdpDeck implements SlideDeck {
 
   /** The name of a style:presentation-page-layout LibreOffice reads as `layoutId`, made in styles.xml when missing. */
   private ensureLayoutStyle(layoutId: number): string {
-    for (const [name, l] of this.layoutStyles()) if (l.id === layoutId) return name;
-    const dom = this.doc.xml(STYLES);
+    for (const [name, id] of this.layoutStyles()) if (id === layoutId) return name;
+    const dom = domOf(this.doc, STYLES);
     let styles = firstChild(dom.documentElement!, NS.office, 'styles');
     if (!styles) {
       styles = dom.createElementNS(NS.office, 'office:styles');
@@ -321,7 +379,7 @@ class OdpDeck implements SlideDeck {
       layout.appendChild(el);
     }
     styles.appendChild(layout);
-    taken.set(name, { id: layoutId, el: layout });
+    taken.set(name, layoutId);
     this.doc.markChanged(STYLES);
     return name;
   }
@@ -338,70 +396,4 @@ function isDefaultName(name: string, index: number): boolean {
 /** Where slides go when there is none: before presentation:settings, if any. */
 function firstSlideAnchor(presentation: Element): Element | null {
   return childElements(presentation, NS.presentation, 'settings')[0] ?? null;
-}
-
-/** The shapes of a page in document order (draw:a unwrapped to its shape). */
-export function shapesOf(page: Element): Element[] {
-  const out: Element[] = [];
-  for (const el of childElements(page)) {
-    const isShape = (el.namespaceURI === NS.draw && SHAPES.has(el.localName ?? '')) || (el.localName === 'scene' && el.namespaceURI === 'urn:oasis:names:tc:opendocument:xmlns:dr3d:1.0');
-    if (!isShape) continue;
-    if (el.localName === 'a' && el.namespaceURI === NS.draw) {
-      const inner = childElements(el).find((c) => c.namespaceURI === NS.draw && SHAPES.has(c.localName ?? ''));
-      if (inner) out.push(inner);
-      continue;
-    }
-    out.push(el);
-  }
-  return out;
-}
-
-/** The element holding a shape's paragraphs, or undefined when the shape cannot hold text. */
-function textContainerOf(shape: Element): Element | undefined {
-  const local = shape.localName;
-  if (local === 'g' || local === 'page-thumbnail' || local === 'control' || local === 'scene') return undefined;
-  if (local !== 'frame') return shape;
-  // the frame's first content element decides what it is (ODF 1.3 Part 3, 10.4.2): a text box or a picture
-  // holds text; an embedded object, plugin, applet, floating frame or table does not
-  const first = childElements(shape).find((k) => (k.namespaceURI === NS.draw && ['text-box', 'image', 'object', 'object-ole', 'plugin', 'applet', 'floating-frame'].includes(k.localName ?? '')) || (k.namespaceURI === NS.table && k.localName === 'table'));
-  return first && first.namespaceURI === NS.draw && (first.localName === 'text-box' || first.localName === 'image') ? first : undefined;
-}
-
-/** The texts of a shape (a table: one per cell with text), each as its paragraph strings; empty texts left out. */
-function textsOf(shape: Element): string[][] {
-  if (shape.localName === 'frame') {
-    const table = firstChild(shape, NS.table, 'table');
-    if (table) {
-      const out: string[][] = [];
-      for (const row of childElements(table, NS.table, 'table-row')) for (const cell of childElements(row, NS.table, 'table-cell')) pushText(out, cell);
-      return out;
-    }
-  }
-  const container = textContainerOf(shape);
-  const out: string[][] = [];
-  if (container) pushText(out, container);
-  return out;
-}
-
-function pushText(out: string[][], container: Element): void {
-  const paras = paragraphsOf(container).map(paragraphText);
-  if (paras.length > 1 || (paras.length === 1 && paras[0] !== '')) out.push(paras);
-}
-
-/** An empty presentation object: a placeholder, or one whose text is empty. */
-function isEmptyPlaceholder(shape: Element): boolean {
-  if (shape.getAttribute('presentation:placeholder') === 'true') return true;
-  return textsOf(shape).length === 0 && !!textContainerOf(shape) && textContainerOf(shape)!.localName === 'text-box';
-}
-
-/**
- * Objects LibreOffice adopts for a missing outline (findAutoLayoutShapesImpl): non-empty text objects with a
- * presentation style (subtitle, text, outline), pictures, embedded objects, tables and media.
- */
-function adoptable(shape: Element, cls: string): boolean {
-  if (cls !== 'outline') return false;
-  const pres = shape.getAttribute('presentation:class');
-  if (pres) return ['subtitle', 'text', 'outline'].includes(pres) && !isEmptyPlaceholder(shape);
-  if (shape.localName !== 'frame') return false;
-  return childElements(shape).some((k) => (k.namespaceURI === NS.draw && ['image', 'object', 'object-ole', 'plugin'].includes(k.localName ?? '')) || (k.namespaceURI === NS.table && k.localName === 'table'));
 }

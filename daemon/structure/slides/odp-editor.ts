@@ -10,6 +10,7 @@ import type { CharFormat, ParaFormat, TextObjectEditor, TextPosition, TextRange 
 import { NS, childElements } from '../xml/dom.ts';
 import { OdpStyles, charStateOf } from './odp-styles.ts';
 import { type Piece, paragraphText, paragraphsOf, readPieces, splitPieces, textToPieces, writePieces } from './odp-text.ts';
+import { domOf } from './part-reads.ts';
 
 const CONTENT = 'content.xml';
 
@@ -86,7 +87,7 @@ export class OdpTextEditor implements TextObjectEditor {
   }
 
   insertText(range: TextRange, text: string): TextPosition {
-    const dom = this.doc.xml(CONTENT);
+    const dom = domOf(this.doc, CONTENT);
     let paras = this.ensureParagraph();
     const { start, end } = ordered(range);
     const first = paras[start.paragraph];

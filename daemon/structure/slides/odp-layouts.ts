@@ -98,7 +98,11 @@ export function layoutIdOfElement(layout: Element): number {
   return layoutIdOfPlaceholders(list);
 }
 
-function layoutIdOfPlaceholders(list: ReadonlyArray<{ name: string; x: number }>): number {
+/**
+ * The AutoLayout id of a placeholder list (presentation:object of each presentation:placeholder, and its svg:x in
+ * cm), in order, as SdXMLPresentationPageLayoutContext gives it (layoutIdOfElement reads the list from a DOM).
+ */
+export function layoutIdOfPlaceholders(list: ReadonlyArray<{ name: string; x: number }>): number {
   if (list.length === 0) return 20;
   const [o0, o1, o2] = list;
   if (o0.name === 'handout') return ({ 1: 22, 2: 23, 3: 24, 4: 25, 9: 31 } as Record<number, number>)[list.length] ?? 26;

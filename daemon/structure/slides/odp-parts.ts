@@ -9,6 +9,7 @@ import type { Element, Node } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { addManifestEntry, manifestEntries, removeManifestEntries } from '../package/odf-manifest.ts';
 import { NS } from '../xml/dom.ts';
+import { domOf } from './part-reads.ts';
 
 /** A package-internal href as a part path or folder ("./Object 1" -> "Object 1"); undefined for external links. */
 function internalPath(href: string): string | undefined {
@@ -43,8 +44,8 @@ export function referencedPaths(root: Element): Set<string> {
  */
 export function removeUnreferenced(doc: StructureDocument, paths: ReadonlySet<string>): void {
   if (paths.size === 0) return;
-  const still = referencedPaths(doc.xml('content.xml').documentElement!);
-  if (doc.has('styles.xml')) for (const p of referencedPaths(doc.xml('styles.xml').documentElement!)) still.add(p);
+  const still = referencedPaths(domOf(doc, 'content.xml').documentElement!);
+  if (doc.has('styles.xml')) for (const p of referencedPaths(domOf(doc, 'styles.xml').documentElement!)) still.add(p);
   for (const path of paths) {
     if (still.has(path)) continue;
     const folder = `${path}/`;

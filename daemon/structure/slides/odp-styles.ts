@@ -8,6 +8,7 @@ import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import type { CharFormat } from './deck.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { domOf } from './part-reads.ts';
 
 const CONTENT = 'content.xml';
 const STYLES = 'styles.xml';
@@ -48,7 +49,7 @@ export class OdpStyles {
     };
     add(this.automaticStyles());
     if (this.doc.has(STYLES)) {
-      const root = this.doc.xml(STYLES).documentElement!;
+      const root = domOf(this.doc, STYLES).documentElement!;
       add(firstChild(root, NS.office, 'automatic-styles'));
       add(firstChild(root, NS.office, 'styles'));
     }
@@ -59,7 +60,7 @@ export class OdpStyles {
 
   /** office:automatic-styles of content.xml, created when missing. */
   automaticStyles(): Element {
-    const dom = this.doc.xml(CONTENT);
+    const dom = domOf(this.doc, CONTENT);
     const root = dom.documentElement!;
     let auto = firstChild(root, NS.office, 'automatic-styles');
     if (!auto) {
@@ -102,7 +103,7 @@ export class OdpStyles {
     const key = `text|${Object.keys(props).sort().map((k) => `${k}=${props[k]}`).join(';')}`;
     const hit = this.made.get(key);
     if (hit) return hit;
-    const dom = this.doc.xml(CONTENT);
+    const dom = domOf(this.doc, CONTENT);
     const name = this.uniqueName('T');
     const style = dom.createElementNS(NS.style, 'style:style');
     style.setAttribute('style:name', name);
@@ -120,7 +121,7 @@ export class OdpStyles {
     const key = `paragraph|${base ?? ''}|${align}`;
     const hit = this.made.get(key);
     if (hit) return hit;
-    const dom = this.doc.xml(CONTENT);
+    const dom = domOf(this.doc, CONTENT);
     const name = this.uniqueName('P');
     const auto = this.automaticStyles();
     const existing = base ? this.find('paragraph', base) : undefined;
@@ -151,7 +152,7 @@ export class OdpStyles {
     const key = `list|${kind}`;
     const hit = this.made.get(key);
     if (hit) return hit;
-    const dom = this.doc.xml(CONTENT);
+    const dom = domOf(this.doc, CONTENT);
     const name = this.uniqueName('L');
     const list = dom.createElementNS(NS.text, 'text:list-style');
     list.setAttribute('style:name', name);

@@ -13,12 +13,14 @@ import type { Document, Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { StructureError } from '../errors.ts';
 import { addOverride, removeOverride } from '../package/content-types.ts';
-import { addRelationship, docRelationships, relativeTarget, relsPartName, removeRelationship, removeRelsPart } from '../package/opc-relationships.ts';
+import { addRelationship, relativeTarget, relsPartName, removeRelationship, removeRelsPart } from '../package/opc-relationships.ts';
 import { NS, childElements, firstChild, parseXml } from '../xml/dom.ts';
+import { canStream, domOf, putDom, relationshipsOf, removeDom, streamableText, tookAsDom } from './part-reads.ts';
 import type { SlideDeck, TextObjectEditor } from './deck.ts';
 import type { SlideItem, SlidesResult } from './index.ts';
 import { SLIDE_LAYOUTS, autoLayoutName, autoLayoutOfType, layoutTypesFor } from './pptx-autolayout.ts';
-import { describeObject, isTextShape, placeholderOf, placeholderType, slideObjects, titleText } from './pptx-shapes.ts';
+import { describeObject, emptyPlaceholder, isTextShape, placeholderOf, placeholderType, slideObjects, titleText } from './pptx-shapes.ts';
+import { readLayoutSummary, readSlideIds, readSlideSummary, type LayoutSummary, type SlideSummary } from './pptx-stream.ts';
 import { PptxTextBody } from './pptx-text.ts';
 
 const REL_BASE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
@@ -46,15 +48,21 @@ export function openPptxDeck(doc: StructureDocument): PptxDeck {
 /** The PPTX implementation of SlideDeck. */
 export class PptxDeck implements SlideDeck {
   private readonly presPart: string;
-  private readonly pres: Document;
+  /** Streamed reads of parts no command has changed, by part name (layouts never change). */
+  private readonly summaries = new Map<string, SlideSummary>();
+  private readonly layoutSummaries = new Map<string, LayoutSummary>();
   private readonly created = new Set<string>();
   /** Every slide part name created in this request, deleted or not (never reused: numbering only grows). */
   private readonly named = new Set<string>();
 
   constructor(private readonly doc: StructureDocument) {
-    const main = docRelationships(doc, '').find((r) => relType(r.type, 'officeDocument') && !r.external);
+    const main = relationshipsOf(doc, '').find((r) => relType(r.type, 'officeDocument') && !r.external);
     this.presPart = main?.target ?? 'ppt/presentation.xml';
-    this.pres = doc.xml(this.presPart);
+    if (!doc.has(this.presPart)) domOf(doc, this.presPart);
+  }
+
+  private get pres(): Document {
+    return domOf(this.doc, this.presPart);
   }
 
   private sldIdLst(): Element {
@@ -68,8 +76,32 @@ export class PptxDeck implements SlideDeck {
     return lst;
   }
 
+  /** The slides' relationship ids and parts, in order (streamed from presentation.xml while it is unchanged). */
+  private slideParts(): Array<{ rId: string; part: string }> {
+    const text = streamableText(this.doc, this.presPart);
+    if (text === undefined) return this.slides();
+    const rels = new Map(relationshipsOf(this.doc, this.presPart).map((r) => [r.id, r.target]));
+    return readSlideIds(text, this.presPart).map(({ id, rId }) => {
+      const part = rels.get(rId);
+      if (!part) throw new StructureError('bad_package', `p:sldId ${id} points at no slide part (${rId})`, this.presPart);
+      return { rId, part };
+    });
+  }
+
+  /** A streamed read of a slide part, or undefined when the part is read through the DOM. */
+  private summary(part: string): SlideSummary | undefined {
+    if (!canStream(this.doc, part)) return undefined;
+    let s = this.summaries.get(part);
+    if (!s) {
+      const text = streamableText(this.doc, part);
+      if (text === undefined) return undefined;
+      this.summaries.set(part, (s = readSlideSummary(text, part)));
+    }
+    return s;
+  }
+
   private slides(): SlideRef[] {
-    const rels = new Map(docRelationships(this.doc, this.presPart).map((r) => [r.id, r.target]));
+    const rels = new Map(relationshipsOf(this.doc, this.presPart).map((r) => [r.id, r.target]));
     return childElements(this.sldIdLst(), NS.p, 'sldId').map((sldId) => {
       const rId = sldId.getAttributeNS(NS.r, 'id') ?? '';
       const part = rels.get(rId);
@@ -78,34 +110,42 @@ export class PptxDeck implements SlideDeck {
     });
   }
 
-  private slide(index: number): SlideRef {
-    const s = this.slides()[index];
+  private slide(index: number): { rId: string; part: string } {
+    const s = this.slideParts()[index];
     if (!s) throw new StructureError('out_of_range', `there is no slide ${index}`);
     return s;
   }
 
   private spTree(part: string): Element {
-    const cSld = firstChild(this.doc.xml(part).documentElement!, NS.p, 'cSld');
+    const cSld = firstChild(domOf(this.doc, part).documentElement!, NS.p, 'cSld');
     const tree = cSld ? firstChild(cSld, NS.p, 'spTree') : undefined;
     if (!tree) throw new StructureError('bad_package', `${part} has no p:cSld/p:spTree`, part);
     return tree;
   }
 
   private layoutOf(slidePart: string): string {
-    const rel = docRelationships(this.doc, slidePart).find((r) => relType(r.type, 'slideLayout'));
+    const rel = relationshipsOf(this.doc, slidePart).find((r) => relType(r.type, 'slideLayout'));
     if (!rel) throw new StructureError('bad_package', `${slidePart} has no slide layout`, slidePart);
     return rel.target;
   }
 
   private layoutInfo(layoutPart: string): { name: string; type: string | null } {
-    const root = this.doc.xml(layoutPart).documentElement!;
+    const cached = this.layoutSummaries.get(layoutPart);
+    if (cached) return cached;
+    const text = streamableText(this.doc, layoutPart);
+    if (text !== undefined) {
+      const info = readLayoutSummary(text, layoutPart);
+      this.layoutSummaries.set(layoutPart, info);
+      return info;
+    }
+    const root = domOf(this.doc, layoutPart).documentElement!;
     return { name: firstChild(root, NS.p, 'cSld')?.getAttribute('name') ?? '', type: root.getAttribute('type') };
   }
 
   /** LibreOffice's master pages: one per used layout, in order of first use, with their names. */
   private masters(): { layout: string; name: string }[] {
     const out: { layout: string; name: string }[] = [];
-    for (const s of this.slides()) {
+    for (const s of this.slideParts()) {
       const layout = this.layoutOf(s.part);
       if (out.some((m) => m.layout === layout)) continue;
       const taken = new Set(out.map((m) => m.name));
@@ -120,7 +160,7 @@ export class PptxDeck implements SlideDeck {
 
   /** Number of slides. */
   slideCount(): number {
-    return this.slides().length;
+    return this.slideParts().length;
   }
 
   /** Names of the master slides, in order. */
@@ -131,11 +171,12 @@ export class PptxDeck implements SlideDeck {
   /** The names of the slides: p:cSld/@name, else the title (deduplicated), else "Slide <n>". */
   slideNames(): string[] {
     const names: string[] = [];
-    for (const s of this.slides()) {
-      const explicit = firstChild(this.doc.xml(s.part).documentElement!, NS.p, 'cSld')?.getAttribute('name') ?? '';
+    for (const s of this.slideParts()) {
+      const read = this.summary(s.part);
+      const explicit = read ? read.name : (firstChild(domOf(this.doc, s.part).documentElement!, NS.p, 'cSld')?.getAttribute('name') ?? '');
       let name = explicit;
       if (!name) {
-        const title = titleText(this.spTree(s.part));
+        const title = read ? read.title : titleText(this.spTree(s.part));
         if (title) {
           let count = 1;
           for (const prev of names) {
@@ -158,12 +199,12 @@ export class PptxDeck implements SlideDeck {
     const MasterSlides: SlidesResult['MasterSlides'] = {};
     masters.forEach((m, i) => (MasterSlides[`MasterSlide ${i}`] = { Name: m.name }));
     const Slides: Record<string, SlideItem> = {};
-    this.slides().forEach((s, i) => {
+    this.slideParts().forEach((s, i) => {
       const layout = this.layoutOf(s.part);
       const id = autoLayoutOfType(this.layoutInfo(layout).type);
-      const objects = slideObjects(this.spTree(s.part));
+      const objects = this.summary(s.part)?.objects ?? slideObjects(this.spTree(s.part)).map(describeObject);
       const Objects: SlideItem['Objects'] = {};
-      objects.forEach((o, k) => (Objects[`Objects ${k}`] = describeObject(o)));
+      objects.forEach((o, k) => (Objects[`Objects ${k}`] = o));
       Slides[`Slide ${i}`] = {
         SlideName: names[i],
         MasterSlideName: masters.find((m) => m.layout === layout)?.name ?? '',
@@ -191,6 +232,7 @@ export class PptxDeck implements SlideDeck {
 
   /** Adds the presentation relationship, p:sldId (at `at`) and content type of a new slide part. */
   private register(part: string, at: number): void {
+    tookAsDom(this.doc, relsPartName(this.presPart));
     const rId = addRelationship(this.doc, this.presPart, `${REL_BASE}slide`, part);
     const lst = this.sldIdLst();
     const ids = childElements(lst, NS.p, 'sldId');
@@ -212,10 +254,11 @@ export class PptxDeck implements SlideDeck {
       `<p:sld xmlns:a="${NS.a}" xmlns:r="${NS.r}" xmlns:p="${NS.p}"><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/></p:spTree></p:cSld><p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>`,
       part,
     );
-    this.doc.putXml(part, dom);
+    putDom(this.doc, part, dom);
+    tookAsDom(this.doc, relsPartName(part));
     addRelationship(this.doc, part, `${REL_BASE}slideLayout`, m.layout);
     const tree = this.spTree(part);
-    for (const ph of this.layoutPlaceholders(m.layout)) tree.appendChild(this.emptyPlaceholder(dom, ph, tree));
+    for (const ph of this.layoutPlaceholders(m.layout)) tree.appendChild(emptyPlaceholder(dom, ph, tree));
     this.register(part, at);
   }
 
@@ -227,67 +270,35 @@ export class PptxDeck implements SlideDeck {
     });
   }
 
-  /** An empty slide placeholder for layout placeholder `src` (same p:ph, name, empty text). */
-  private emptyPlaceholder(dom: Document, src: Element, tree: Element): Element {
-    const ids = Array.from(tree.getElementsByTagNameNS(NS.p, 'cNvPr')).map((e) => Number(e.getAttribute('id') ?? 0));
-    const id = Math.max(1, ...ids) + 1;
-    const sp = dom.createElementNS(NS.p, 'p:sp');
-    const nvSpPr = dom.createElementNS(NS.p, 'p:nvSpPr');
-    const cNvPr = dom.createElementNS(NS.p, 'p:cNvPr');
-    cNvPr.setAttribute('id', String(id));
-    const srcName = src.getElementsByTagNameNS(NS.p, 'cNvPr')[0]?.getAttribute('name') ?? '';
-    cNvPr.setAttribute('name', srcName || `Placeholder ${id - 1}`);
-    const cNvSpPr = dom.createElementNS(NS.p, 'p:cNvSpPr');
-    const locks = dom.createElementNS(NS.a, 'a:spLocks');
-    locks.setAttribute('noGrp', '1');
-    cNvSpPr.appendChild(locks);
-    const nvPr = dom.createElementNS(NS.p, 'p:nvPr');
-    const ph = dom.createElementNS(NS.p, 'p:ph');
-    const srcPh = placeholderOf(src)!;
-    for (const attr of ['type', 'orient', 'sz', 'idx']) if (srcPh.hasAttribute(attr)) ph.setAttribute(attr, srcPh.getAttribute(attr)!);
-    nvPr.appendChild(ph);
-    nvSpPr.appendChild(cNvPr);
-    nvSpPr.appendChild(cNvSpPr);
-    nvSpPr.appendChild(nvPr);
-    sp.appendChild(nvSpPr);
-    sp.appendChild(dom.createElementNS(NS.p, 'p:spPr'));
-    const tx = dom.createElementNS(NS.p, 'p:txBody');
-    tx.appendChild(dom.createElementNS(NS.a, 'a:bodyPr'));
-    tx.appendChild(dom.createElementNS(NS.a, 'a:lstStyle'));
-    const p = dom.createElementNS(NS.a, 'a:p');
-    const end = dom.createElementNS(NS.a, 'a:endParaRPr');
-    end.setAttribute('lang', 'en-US');
-    p.appendChild(end);
-    tx.appendChild(p);
-    sp.appendChild(tx);
-    return sp;
-  }
-
   /** Deletes slide `index`: its p:sldId, relationship, part, .rels, content type, notes slide and comments. */
   deleteSlide(index: number): void {
-    const s = this.slide(index);
+    const s = this.slides()[index];
+    if (!s) throw new StructureError('out_of_range', `there is no slide ${index}`);
     const id = s.sldId.getAttribute('id');
     s.sldId.parentNode!.removeChild(s.sldId);
     for (const sld of Array.from(this.pres.getElementsByTagNameNS(NS.p, 'sld'))) if (sld.getAttributeNS(NS.r, 'id') === s.rId) sld.parentNode!.removeChild(sld);
     for (const ref of Array.from(this.pres.getElementsByTagNameNS(P14, 'sldId'))) if (ref.getAttribute('id') === id) ref.parentNode!.removeChild(ref);
     this.doc.markChanged(this.presPart);
+    tookAsDom(this.doc, relsPartName(this.presPart));
     removeRelationship(this.doc, this.presPart, s.rId);
-    for (const rel of docRelationships(this.doc, s.part)) {
+    for (const rel of relationshipsOf(this.doc, s.part)) {
       if (!rel.external && (relType(rel.type, 'notesSlide') || relType(rel.type, 'comments'))) this.removePart(rel.target);
     }
     this.removePart(s.part);
   }
 
   private removePart(part: string): void {
-    this.doc.removePart(part);
+    removeDom(this.doc, part);
     removeRelsPart(this.doc, part);
+    removeDom(this.doc, relsPartName(part));
     removeOverride(this.doc, part);
     this.created.delete(part);
   }
 
   /** Moves slide `from` so that it ends at index `to`. */
   moveSlide(from: number, to: number): void {
-    const s = this.slide(from);
+    const s = this.slides()[from];
+    if (!s) throw new StructureError('out_of_range', `there is no slide ${from}`);
     const lst = this.sldIdLst();
     lst.removeChild(s.sldId);
     lst.insertBefore(s.sldId, childElements(lst, NS.p, 'sldId')[to] ?? null);
@@ -298,17 +309,17 @@ export class PptxDeck implements SlideDeck {
   duplicateSlide(index: number): void {
     const s = this.slide(index);
     const part = this.newSlidePart();
-    const copy = this.doc.xml(s.part).cloneNode(true) as Document;
+    const copy = domOf(this.doc, s.part).cloneNode(true) as Document;
     // The copy must not repeat an explicit slide name (names are unique): it is named like an unnamed slide.
     firstChild(copy.documentElement!, NS.p, 'cSld')?.removeAttribute('name');
-    this.doc.putXml(part, copy);
+    putDom(this.doc, part, copy);
     const srcRels = relsPartName(s.part);
-    const rels = this.doc.xml(srcRels).cloneNode(true) as Document;
+    const rels = domOf(this.doc, srcRels).cloneNode(true) as Document;
     for (const r of childElements(rels.documentElement!, NS.rel, 'Relationship')) {
       const type = r.getAttribute('Type') ?? '';
       if (relType(type, 'notesSlide') || relType(type, 'comments')) rels.documentElement!.removeChild(r);
     }
-    this.doc.putXml(relsPartName(part), rels);
+    putDom(this.doc, relsPartName(part), rels);
     this.register(part, index + 1);
   }
 
@@ -325,9 +336,9 @@ export class PptxDeck implements SlideDeck {
   changeLayout(index: number, layoutId: number): void {
     const s = this.slide(index);
     const current = this.layoutOf(s.part);
-    const masterRel = docRelationships(this.doc, current).find((r) => relType(r.type, 'slideMaster'));
+    const masterRel = relationshipsOf(this.doc, current).find((r) => relType(r.type, 'slideMaster'));
     if (!masterRel) throw new StructureError('bad_package', `${current} has no slide master`, current);
-    const candidates = docRelationships(this.doc, masterRel.target).filter((r) => relType(r.type, 'slideLayout')).map((r) => r.target);
+    const candidates = relationshipsOf(this.doc, masterRel.target).filter((r) => relType(r.type, 'slideLayout')).map((r) => r.target);
     const types = layoutTypesFor(layoutId);
     let target: string | undefined;
     for (const t of types) {
@@ -339,7 +350,7 @@ export class PptxDeck implements SlideDeck {
       throw new StructureError('no_match', `the slide's master has no layout for ${autoLayoutName(layoutId)}; its layouts are: ${have}`);
     }
     const relsName = relsPartName(s.part);
-    const relsRoot = this.doc.xml(relsName).documentElement!;
+    const relsRoot = domOf(this.doc, relsName).documentElement!;
     for (const r of childElements(relsRoot, NS.rel, 'Relationship')) {
       if (relType(r.getAttribute('Type') ?? '', 'slideLayout')) r.setAttribute('Target', relativeTarget(s.part, target!));
     }
@@ -350,7 +361,7 @@ export class PptxDeck implements SlideDeck {
     };
     const tree = this.spTree(s.part);
     const slidePhs = childElements(tree, NS.p, 'sp').filter((sp) => placeholderOf(sp) && !HEADER_FOOTER_PH.has(placeholderType(sp)!));
-    const dom = this.doc.xml(s.part);
+    const dom = domOf(this.doc, s.part);
     for (const lph of this.layoutPlaceholders(target)) {
       const k = kind(lph);
       const i = slidePhs.findIndex((sp) => kind(sp) === k);
@@ -361,7 +372,7 @@ export class PptxDeck implements SlideDeck {
         else ph.removeAttribute('idx');
         slidePhs.splice(i, 1);
       } else {
-        tree.appendChild(this.emptyPlaceholder(dom, lph, tree));
+        tree.appendChild(emptyPlaceholder(dom, lph, tree));
       }
     }
     this.doc.markChanged(s.part);
@@ -370,13 +381,14 @@ export class PptxDeck implements SlideDeck {
   /** Renames slide `index` (p:cSld/@name). */
   renameSlide(index: number, name: string): void {
     const s = this.slide(index);
-    firstChild(this.doc.xml(s.part).documentElement!, NS.p, 'cSld')!.setAttribute('name', name);
+    firstChild(domOf(this.doc, s.part).documentElement!, NS.p, 'cSld')!.setAttribute('name', name);
     this.doc.markChanged(s.part);
   }
 
   /** Number of objects on slide `index`. */
   objectCount(index: number): number {
-    return slideObjects(this.spTree(this.slide(index).part)).length;
+    const part = this.slide(index).part;
+    return this.summary(part)?.objects.length ?? slideObjects(this.spTree(part)).length;
   }
 
   /** The text editor of object `object` on slide `index` (a p:txBody is created for a shape without one). */
@@ -386,7 +398,7 @@ export class PptxDeck implements SlideDeck {
     if (!shape || !isTextShape(shape)) return undefined;
     let tx = firstChild(shape, NS.p, 'txBody');
     if (!tx) {
-      const dom = this.doc.xml(part);
+      const dom = domOf(this.doc, part);
       tx = dom.createElementNS(NS.p, 'p:txBody');
       tx.appendChild(dom.createElementNS(NS.a, 'a:bodyPr'));
       tx.appendChild(dom.createElementNS(NS.a, 'a:lstStyle'));

@@ -9,17 +9,18 @@
  * "No own formatting" is LibreOffice's ShapeHasNoVisualPropertiesOnImport: empty p:spPr, no p:style, no run
  * properties beyond language/proofing flags, empty a:bodyPr and a:lstStyle, no a:pPr.
  */
-import type { Element } from '@xmldom/xmldom';
+import type { Document, Element } from '@xmldom/xmldom';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
 import type { SlideObject, SlideText } from './index.ts';
 import { paragraphText, paragraphsOf } from './pptx-text.ts';
 
 const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
 /** mc:Choice requirements LibreOffice's OOXML import understands (others fall back). */
-const MC_UNDERSTOOD = new Set(['p14', 'p15', 'a14', 'v']);
-const SHAPES = new Set(['sp', 'pic', 'graphicFrame', 'grpSp', 'cxnSp', 'contentPart']);
+export const MC_UNDERSTOOD: ReadonlySet<string> = new Set(['p14', 'p15', 'a14', 'v']);
+/** The p: elements that are slide objects. */
+export const SHAPES: ReadonlySet<string> = new Set(['sp', 'pic', 'graphicFrame', 'grpSp', 'cxnSp', 'contentPart']);
 /** Run-property attributes that are not visual (LibreOffice's hasVisualRunProperties ignores them). */
-const NON_VISUAL_RPR = new Set(['lang', 'altLang', 'dirty', 'smtClean', 'smtId', 'err', 'noProof', 'bmk']);
+export const NON_VISUAL_RPR: ReadonlySet<string> = new Set(['lang', 'altLang', 'dirty', 'smtClean', 'smtId', 'err', 'noProof', 'bmk']);
 /** Placeholder types whose empty shape holds no text (pictures, tables, charts, media...). */
 const NON_TEXT_PH = new Set(['pic', 'tbl', 'chart', 'clipArt', 'dgm', 'media', 'sldImg']);
 
@@ -88,13 +89,17 @@ function becomesHeaderFooter(sp: Element): boolean {
   return /^datetime\d+$/.test(fieldType);
 }
 
+/** The shape a child of p:spTree stands for (mc:AlternateContent resolved), or undefined when it is no shape. */
+export function resolveShape(child: Element): Element | undefined {
+  if (child.namespaceURI === MC && child.localName === 'AlternateContent') return resolveAlternate(child);
+  return child.namespaceURI === NS.p && SHAPES.has(child.localName ?? '') ? child : undefined;
+}
+
 /** The objects of a slide's p:spTree in LibreOffice's order. */
 export function slideObjects(spTree: Element): Element[] {
   const out: Element[] = [];
   for (const child of childElements(spTree)) {
-    let shape: Element | undefined = child;
-    if (child.namespaceURI === MC && child.localName === 'AlternateContent') shape = resolveAlternate(child);
-    else if (child.namespaceURI !== NS.p || !SHAPES.has(child.localName ?? '')) shape = undefined;
+    const shape = resolveShape(child);
     if (shape && !becomesHeaderFooter(shape)) out.push(shape);
   }
   return out;
@@ -165,4 +170,40 @@ export function titleText(spTree: Element): string {
     return text.slice(0, 63);
   }
   return '';
+}
+
+/** An empty slide placeholder for layout placeholder `src` (same p:ph, name, empty text), with an id unused in `tree`. */
+export function emptyPlaceholder(dom: Document, src: Element, tree: Element): Element {
+  const ids = Array.from(tree.getElementsByTagNameNS(NS.p, 'cNvPr')).map((e) => Number(e.getAttribute('id') ?? 0));
+  const id = Math.max(1, ...ids) + 1;
+  const sp = dom.createElementNS(NS.p, 'p:sp');
+  const nvSpPr = dom.createElementNS(NS.p, 'p:nvSpPr');
+  const cNvPr = dom.createElementNS(NS.p, 'p:cNvPr');
+  cNvPr.setAttribute('id', String(id));
+  const srcName = src.getElementsByTagNameNS(NS.p, 'cNvPr')[0]?.getAttribute('name') ?? '';
+  cNvPr.setAttribute('name', srcName || `Placeholder ${id - 1}`);
+  const cNvSpPr = dom.createElementNS(NS.p, 'p:cNvSpPr');
+  const locks = dom.createElementNS(NS.a, 'a:spLocks');
+  locks.setAttribute('noGrp', '1');
+  cNvSpPr.appendChild(locks);
+  const nvPr = dom.createElementNS(NS.p, 'p:nvPr');
+  const ph = dom.createElementNS(NS.p, 'p:ph');
+  const srcPh = placeholderOf(src)!;
+  for (const attr of ['type', 'orient', 'sz', 'idx']) if (srcPh.hasAttribute(attr)) ph.setAttribute(attr, srcPh.getAttribute(attr)!);
+  nvPr.appendChild(ph);
+  nvSpPr.appendChild(cNvPr);
+  nvSpPr.appendChild(cNvSpPr);
+  nvSpPr.appendChild(nvPr);
+  sp.appendChild(nvSpPr);
+  sp.appendChild(dom.createElementNS(NS.p, 'p:spPr'));
+  const tx = dom.createElementNS(NS.p, 'p:txBody');
+  tx.appendChild(dom.createElementNS(NS.a, 'a:bodyPr'));
+  tx.appendChild(dom.createElementNS(NS.a, 'a:lstStyle'));
+  const p = dom.createElementNS(NS.a, 'a:p');
+  const end = dom.createElementNS(NS.a, 'a:endParaRPr');
+  end.setAttribute('lang', 'en-US');
+  p.appendChild(end);
+  tx.appendChild(p);
+  sp.appendChild(tx);
+  return sp;
 }
