@@ -341,4 +341,24 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     client.type('x');
     expect(await client.next('error', (m) => m.code === 'readonly', 10_000, from)).toBeDefined();
   });
+
+  it('close then discard: the exit save meets 409/1010, the stored version stays, our copy is kept in the recovery folder', async () => {
+    const { client } = await open(`cd${n}`);
+    await typeAndWait(client, 'Closing edit');
+    host.touch(`cd${n}`, Buffer.from('stored elsewhere'));
+    client.close();
+    const deadline = Date.now() + 30_000;
+    while (daemon.server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const exitPut = host.of('PutFile').filter((r) => r.path.includes(`cd${n}`));
+    expect(exitPut).toHaveLength(1);
+    expect(exitPut[0].headers['x-ode-wopi-isexitsave']).toBe('true');
+    expect(host.files.get(`cd${n}`)!.bytes.toString()).toBe('stored elsewhere');
+    const recovery = join(daemon.store.get().state_dir, 'recovery');
+    expect(readdirSync(recovery).some((f) => docxText(readFileSync(join(recovery, f))).includes('Closing edit'))).toBe(true);
+  });
+
+  it('every request the WOPI host received in this suite carried a valid proof (key from discovery)', () => {
+    expect(host.requests.length).toBeGreaterThan(50);
+    expect(host.requests.filter((r) => r.proofValid !== true).map((r) => `${r.operation} ${r.path}`)).toEqual([]);
+  });
 });

@@ -27,7 +27,7 @@ export async function downloadDocument(client: WopiClient, src: WopiSrc, token: 
   mkdirSync(dir, { recursive: true });
   const path = join(dir, localName(info));
   if (info.TemplateSource) {
-    const bytes = await client.getTemplate(info.TemplateSource);
+    const bytes = await client.getTemplate(info.TemplateSource, src, token);
     const templatePath = join(dir, `template${extname(new URL(info.TemplateSource).pathname).toLowerCase() || extname(path)}`);
     writeFileSync(templatePath, bytes);
     return { path, templatePath };

@@ -82,11 +82,13 @@ export class WopiClient {
   }
 
   /**
-   * Downloads CheckFileInfo's TemplateSource (a URL the host made reachable for us; no token is added).
+   * Downloads CheckFileInfo's TemplateSource. As for FileUrl, a URL on the host's own origin is called like any host
+   * request (token, Bearer, proof); one elsewhere gets no credentials.
    * @throws WopiError.
    */
-  async getTemplate(url: string): Promise<Buffer> {
-    return (await this.request('TemplateSource', 'GET', new URL(url), undefined)).body;
+  async getTemplate(url: string, src: WopiSrc, token: string): Promise<Buffer> {
+    const u = new URL(url);
+    return (await this.request('TemplateSource', 'GET', u, u.origin === src.url.origin ? token : undefined)).body;
   }
 
   /**
