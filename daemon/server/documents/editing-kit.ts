@@ -1,7 +1,6 @@
-import type { ClientMessage } from '../../protocol/editor.ts';
+import type { KitEditEvent } from '../../protocol/kit.ts';
 
-/** The editor messages a kit takes as input events on a view (kit.md, Editing: `event`). */
-export type KitEditEvent = Extract<ClientMessage, { type: 'key' | 'textInput' | 'composition' | 'mouse' | 'selectText' | 'uno' | 'setPart' | 'clientZoom' | 'clientVisibleArea' | 'windowKey' | 'windowMouse' | 'dialogCommand' }>;
+export type { KitEditEvent };
 
 /** What `open` reports about a loaded document: LOK_DOCTYPE_*, parts and their names, size in twips, the first view. */
 export interface OpenedDocument {

@@ -23,3 +23,19 @@ export function sendError(res: ServerResponse, err: unknown, headers: Record<str
   }
   sendJson(res, e.status, e.toJSON(), headers);
 }
+
+/**
+ * Sends a file as a download: 200, Content-Type, Content-Length (bytes), and a Content-Disposition naming
+ * `filename` both as ASCII and as RFC 8187 UTF-8, plus `headers` (Server-Timing, Cache-Control, ...).
+ */
+export function sendAttachment(res: ServerResponse, bytes: Uint8Array, mimeType: string, filename: string, headers: Record<string, string> = {}): void {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  res.writeHead(200, {
+    ...BASE_HEADERS,
+    'Content-Type': mimeType,
+    'Content-Length': bytes.length,
+    'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    ...headers,
+  });
+  res.end(bytes);
+}

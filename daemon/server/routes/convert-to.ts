@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { OdeError } from '../errors.ts';
 import { receiveAllowedForm } from '../http/allowed-form.ts';
-import { BASE_HEADERS, sendError } from '../http/respond.ts';
+import { sendAttachment, sendError } from '../http/respond.ts';
 import type { Handler } from './context.ts';
 
 /**
@@ -34,15 +34,9 @@ export const convertTo: Handler = async (req, res, ctx, { rest }) => {
         password: form.fields.password,
       },
     });
-    const ascii = out.filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    res.writeHead(200, {
-      ...BASE_HEADERS,
-      'Content-Type': out.mimeType,
-      'Content-Length': out.bytes.length,
-      'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(out.filename)}`,
+    sendAttachment(res, out.bytes, out.mimeType, out.filename, {
       'Server-Timing': `load;dur=${out.timings.loadMs.toFixed(1)}, save;dur=${out.timings.saveMs.toFixed(1)}, total;dur=${out.timings.totalMs.toFixed(1)}`,
     });
-    res.end(out.bytes);
   } catch (e) {
     if (e instanceof OdeError && e.code === 'queue_full') return sendError(res, e, { 'Retry-After': '5' });
     throw e;
