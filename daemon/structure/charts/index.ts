@@ -1,6 +1,7 @@
 import type { StructureDocument } from '../document.ts';
 import { StructureError } from '../errors.ts';
 import type { RecipeStep, Selector } from '../transform/recipe.ts';
+import { domParts, streamedParts, type PartReader } from '../xml/read-tree.ts';
 import { applyChartCommands } from './chart-commands.ts';
 import type { EmbeddedObject } from './embedded-object.ts';
 import { formatChartNumber } from './number-format.ts';
@@ -21,19 +22,24 @@ export interface ChartItem {
   DataValues: string[][];
 }
 
-/** The embedded objects of a document in LibreOffice's order (see embedded-object.ts). */
-export function embeddedObjects(doc: StructureDocument): EmbeddedObject[] {
-  return doc.format === 'docx' || doc.format === 'pptx' ? ooxmlEmbeddedObjects(doc) : odfEmbeddedObjects(doc);
+/**
+ * The embedded objects of a document in LibreOffice's order (see embedded-object.ts), found in the parts read
+ * through `parts` (default: their DOM, which transformations change; extraction reads stream-built trees).
+ */
+export function embeddedObjects(doc: StructureDocument, parts: PartReader = domParts): EmbeddedObject[] {
+  return doc.format === 'docx' || doc.format === 'pptx' ? ooxmlEmbeddedObjects(doc, parts) : odfEmbeddedObjects(doc, parts);
 }
 
 /**
  * Charts of a document (spec: Extraction result, "Chart item"), keyed `Charts.ByEmbedIndex.<n>` where n counts
- * every embedded object (formulas and other OLE objects too), so the keys may have gaps.
+ * every embedded object (formulas and other OLE objects too), so the keys may have gaps. The objects are found in
+ * the parts as stored in the package, through trees built from the stream (`parts`; `domParts` reads their DOM,
+ * which the equivalence tests compare against); each chart's own part is read as DOM.
  * @throws StructureError bad_package when a chart part is missing or not well-formed.
  */
-export function extractCharts(doc: StructureDocument): Record<string, ChartItem> {
+export function extractCharts(doc: StructureDocument, parts: PartReader = streamedParts): Record<string, ChartItem> {
   const out: Record<string, ChartItem> = {};
-  for (const obj of embeddedObjects(doc)) {
+  for (const obj of embeddedObjects(doc, parts)) {
     if (!obj.chart) continue;
     const table = obj.chart.read();
     out[`Charts.ByEmbedIndex.${obj.index}`] = {

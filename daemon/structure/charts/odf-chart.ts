@@ -1,6 +1,7 @@
 import type { Document, Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { domParts, readChild, readChildren, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import { columnIndex, columnLetters } from './cell-ref.ts';
 import { ChartTable } from './chart-table.ts';
 import { formatChartNumber, xmlNumber } from './number-format.ts';
@@ -20,21 +21,22 @@ const CHART_MEDIA = 'application/vnd.oasis.opendocument.chart';
 /**
  * The embedded objects (`draw:object`, `draw:object-ole`) of the document body in document order, as
  * LibreOffice's `getEmbeddedObjects()` counts them; each chart gets a handle. The name is the frame's
- * `draw:name` (LibreOffice's object name), `Object<n>` when the frame has none.
+ * `draw:name` (LibreOffice's object name), `Object<n>` when the frame has none. content.xml and the manifest are
+ * read through `parts` (default: their DOM, as transformations need; extraction passes stream-built trees); chart
+ * sub-documents always as DOM.
  * @throws StructureError bad_package when content.xml or a chart sub-document is not well-formed.
  */
-export function odfEmbeddedObjects(doc: StructureDocument): EmbeddedObject[] {
-  const content = doc.xml('content.xml');
-  const body = firstChild(content.documentElement!, NS.office, 'body');
+export function odfEmbeddedObjects(doc: StructureDocument, parts: PartReader = domParts): EmbeddedObject[] {
+  const body = readChild(parts(doc, 'content.xml'), NS.office, 'body');
   if (!body) return [];
-  const media = manifestMediaTypes(doc);
+  const media = manifestMediaTypes(doc, parts);
   const out: EmbeddedObject[] = [];
   const objects = body.getElementsByTagNameNS(NS.draw, '*');
   for (let i = 0; i < objects.length; i++) {
-    const el = objects[i];
+    const el = objects[i]!;
     if (el.localName !== 'object' && el.localName !== 'object-ole') continue;
     const index = out.length;
-    const frame = el.parentNode as Element | null;
+    const frame = el.parentNode as ReadElement | null;
     const name = (frame && frame.localName === 'frame' ? frame.getAttributeNS(NS.draw, 'name') : '') || `Object${index + 1}`;
     const folder = (el.getAttributeNS(NS.xlink, 'href') ?? '').replace(/^\.\//, '').replace(/\/$/, '');
     const part = `${folder}/content.xml`;
@@ -44,10 +46,10 @@ export function odfEmbeddedObjects(doc: StructureDocument): EmbeddedObject[] {
   return out;
 }
 
-function manifestMediaTypes(doc: StructureDocument): Map<string, string> {
+function manifestMediaTypes(doc: StructureDocument, parts: PartReader): Map<string, string> {
   const map = new Map<string, string>();
   if (!doc.has('META-INF/manifest.xml')) return map;
-  for (const e of childElements(doc.xml('META-INF/manifest.xml').documentElement!, NS.manifest, 'file-entry')) {
+  for (const e of readChildren(parts(doc, 'META-INF/manifest.xml'), NS.manifest, 'file-entry')) {
     map.set(e.getAttributeNS(NS.manifest, 'full-path') ?? '', e.getAttributeNS(NS.manifest, 'media-type') ?? '');
   }
   return map;

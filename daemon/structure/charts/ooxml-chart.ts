@@ -2,6 +2,7 @@ import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { relsPartName, resolveTarget } from '../package/opc-relationships.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { domParts, readChild, readChildren, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import { ChartTable } from './chart-table.ts';
 import type { ChartHandle, EmbeddedObject } from './embedded-object.ts';
 import { formatChartNumber } from './number-format.ts';
@@ -48,14 +49,15 @@ export interface OoxmlChartModel {
  * The embedded objects of a docx body (charts, OLE objects `w:object`, and OMML formulas `m:oMath`, which
  * LibreOffice imports as formula objects) or of a pptx's slides (graphic frames with charts or OLE objects), in
  * document order; `mc:Fallback` content is skipped. Names: docx `Object<n>` as LibreOffice names them, with the
- * drawing's wp:docPr/@name as an alias; pptx the shape's p:cNvPr/@name.
+ * drawing's wp:docPr/@name as an alias; pptx the shape's p:cNvPr/@name. The story parts are read through `parts`
+ * (default: their DOM, as transformations need; extraction passes stream-built trees); chart parts always as DOM.
  * @throws StructureError bad_package when a part is not well-formed.
  */
-export function ooxmlEmbeddedObjects(doc: StructureDocument): EmbeddedObject[] {
+export function ooxmlEmbeddedObjects(doc: StructureDocument, parts: PartReader = domParts): EmbeddedObject[] {
   const out: EmbeddedObject[] = [];
-  for (const source of storyParts(doc)) {
-    const root = doc.xml(source).documentElement!;
-    const stack: Element[] = [root];
+  for (const source of storyParts(doc, parts)) {
+    const root = parts(doc, source);
+    const stack: ReadElement[] = [root];
     while (stack.length > 0) {
       const el = stack.pop()!;
       const ln = el.localName;
@@ -71,9 +73,9 @@ export function ooxmlEmbeddedObjects(doc: StructureDocument): EmbeddedObject[] {
       if (el.namespaceURI === NS.a && ln === 'graphicData') {
         const uri = el.getAttribute('uri');
         if (uri === CHART_URI) {
-          const c = firstChild(el, NS.c, 'chart');
+          const c = readChild(el, NS.c, 'chart');
           const rid = c?.getAttributeNS(NS.r, 'id') ?? '';
-          const part = relTarget(doc, source, rid);
+          const part = relTarget(doc, source, rid, parts);
           const index = out.length;
           const shapeName = drawingName(el, doc.format);
           const name = doc.format === 'docx' ? `Object${index + 1}` : shapeName || `Object${index + 1}`;
@@ -86,53 +88,53 @@ export function ooxmlEmbeddedObjects(doc: StructureDocument): EmbeddedObject[] {
         }
         // other graphics (shapes, groups) are walked: a text box (wps:txbx/w:txbxContent) can hold a chart
       }
-      const kids = childElements(el);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+      const kids = readChildren(el);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
     }
   }
   return out;
 }
 
 /** The parts whose embedded objects count: the docx main document, or the pptx slides in presentation order. */
-function storyParts(doc: StructureDocument): string[] {
+function storyParts(doc: StructureDocument, parts: PartReader): string[] {
   if (doc.format === 'docx') return doc.has('word/document.xml') ? ['word/document.xml'] : [];
   if (!doc.has('ppt/presentation.xml')) return [];
   // a deck without chart or embedding parts has no embedded objects: no slide relationships need reading
   if (!doc.pkg.names().some((n) => n.startsWith('ppt/charts/') || n.startsWith('ppt/embeddings/'))) return [];
-  const pres = doc.xml('ppt/presentation.xml').documentElement!;
-  const list = firstChild(pres, P_NS, 'sldIdLst');
+  const pres = parts(doc, 'ppt/presentation.xml');
+  const list = readChild(pres, P_NS, 'sldIdLst');
   if (!list) return [];
   // Only slides with a chart or OLE relationship can hold embedded objects: the others are not parsed.
-  return childElements(list, P_NS, 'sldId')
-    .map((s) => relTarget(doc, 'ppt/presentation.xml', s.getAttributeNS(NS.r, 'id') ?? ''))
-    .filter((p): p is string => p !== undefined && doc.has(p) && hasObjectRelationship(doc, p));
+  return readChildren(list, P_NS, 'sldId')
+    .map((s) => relTarget(doc, 'ppt/presentation.xml', s.getAttributeNS(NS.r, 'id') ?? '', parts))
+    .filter((p): p is string => p !== undefined && doc.has(p) && hasObjectRelationship(doc, p, parts));
 }
 
 const OBJECT_REL = /\/relationships\/(chart|oleObject)$/;
 
-function hasObjectRelationship(doc: StructureDocument, part: string): boolean {
+function hasObjectRelationship(doc: StructureDocument, part: string, parts: PartReader): boolean {
   const rels = relsPartName(part);
   if (!doc.has(rels)) return false;
-  return childElements(doc.xml(rels).documentElement!, NS.rel, 'Relationship').some((r) => OBJECT_REL.test(r.getAttribute('Type') ?? ''));
+  return readChildren(parts(doc, rels), NS.rel, 'Relationship').some((r) => OBJECT_REL.test(r.getAttribute('Type') ?? ''));
 }
 
-/** The internal target of relationship `id` of `source` (rels parsed through the document cache). */
-export function relTarget(doc: StructureDocument, source: string, id: string): string | undefined {
+/** The internal target of relationship `id` of `source` (rels read through `parts`, default the document's DOM cache). */
+export function relTarget(doc: StructureDocument, source: string, id: string, parts: PartReader = domParts): string | undefined {
   const rels = relsPartName(source);
   if (!doc.has(rels)) return undefined;
-  for (const r of childElements(doc.xml(rels).documentElement!, NS.rel, 'Relationship')) {
+  for (const r of readChildren(parts(doc, rels), NS.rel, 'Relationship')) {
     if (r.getAttribute('Id') === id) return r.getAttribute('TargetMode') === 'External' ? undefined : resolveTarget(source, r.getAttribute('Target') ?? '');
   }
   return undefined;
 }
 
 /** The drawing's name: wp:docPr/@name (docx) or p:nvGraphicFramePr/p:cNvPr/@name (pptx). */
-function drawingName(graphicData: Element, format: string): string {
-  for (let n = graphicData.parentNode as Element | null; n && n.nodeType === 1; n = n.parentNode as Element | null) {
-    if (format === 'docx' && n.namespaceURI === NS.wp && (n.localName === 'inline' || n.localName === 'anchor')) return firstChild(n, NS.wp, 'docPr')?.getAttribute('name') ?? '';
+function drawingName(graphicData: ReadElement, format: string): string {
+  for (let n = graphicData.parentNode as ReadElement | null; n && n.nodeType === 1; n = n.parentNode as ReadElement | null) {
+    if (format === 'docx' && n.namespaceURI === NS.wp && (n.localName === 'inline' || n.localName === 'anchor')) return readChild(n, NS.wp, 'docPr')?.getAttribute('name') ?? '';
     if (format === 'pptx' && n.namespaceURI === P_NS && n.localName === 'graphicFrame') {
-      const nv = firstChild(n, P_NS, 'nvGraphicFramePr');
-      return (nv && firstChild(nv, P_NS, 'cNvPr')?.getAttribute('name')) ?? '';
+      const nv = readChild(n, P_NS, 'nvGraphicFramePr');
+      return (nv && readChild(nv, P_NS, 'cNvPr')?.getAttribute('name')) ?? '';
     }
   }
   return '';

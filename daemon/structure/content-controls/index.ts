@@ -2,8 +2,9 @@ import type { StructureDocument } from '../document.ts';
 import { StructureError } from '../errors.ts';
 import { childPath, describe, expectBoolean, expectString, isPlainObject, type RecipeStep, type Selector } from '../transform/recipe.ts';
 import type { ContentControl, ContentControlItem } from './content-control.ts';
-import { findOdfContentControls } from './odf-content-control.ts';
-import { findOoxmlSdts } from './ooxml-sdt.ts';
+import { streamedParts, type PartReader } from '../xml/read-tree.ts';
+import { findOdfContentControls, odfContentControlItems } from './odf-content-control.ts';
+import { findOoxmlSdts, ooxmlSdtItems } from './ooxml-sdt.ts';
 
 export type { ContentControlItem, ContentControlType } from './content-control.ts';
 
@@ -22,12 +23,15 @@ export function contentControlsOf(doc: StructureDocument): ContentControl[] {
 
 /**
  * Content controls of a docx or odt, keyed `ContentControls.ByIndex.<n>` in document order (outer before inner).
+ * The parts are read as stored in the package, through trees built from the stream (`parts`; `domParts` reads
+ * their DOM, as transformations do, which the equivalence tests compare against).
  * @throws StructureError bad_package when a part is not well-formed.
  */
-export function extractContentControls(doc: StructureDocument): Record<string, ContentControlItem> {
+export function extractContentControls(doc: StructureDocument, parts: PartReader = streamedParts): Record<string, ContentControlItem> {
+  const items = doc.format === 'docx' ? ooxmlSdtItems(doc, parts) : doc.format === 'odt' ? odfContentControlItems(doc, parts) : [];
   const out: Record<string, ContentControlItem> = {};
-  contentControlsOf(doc).forEach((cc, i) => {
-    out[`ContentControls.ByIndex.${i}`] = cc.item();
+  items.forEach((item, i) => {
+    out[`ContentControls.ByIndex.${i}`] = item;
   });
   return out;
 }

@@ -1,6 +1,7 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
-import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { NS, childElements } from '../xml/dom.ts';
+import { domParts, readChild, readChildren, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import { detachInDocumentOrder } from './document-order.ts';
 import { DEFAULT_CHECKBOX_STATES, type CheckboxStates, type ContentControl, type ContentControlItem, type ContentControlType } from './content-control.ts';
 
@@ -19,22 +20,72 @@ import { DEFAULT_CHECKBOX_STATES, type CheckboxStates, type ContentControl, type
 
 const XML_SPACE_RUN = /[ \t\r\n]+/g;
 
-/** The content controls of an odt, in the order described in the module comment. */
-export function findOdfContentControls(doc: StructureDocument): OdfContentControl[] {
-  const out: OdfContentControl[] = [];
+/** The loext:content-control elements of an odt with their parts, in the order described in the module comment. */
+function findControls(doc: StructureDocument, parts: PartReader): Array<{ part: string; el: ReadElement }> {
+  const out: Array<{ part: string; el: ReadElement }> = [];
   for (const part of ['content.xml', 'styles.xml']) {
     if (!doc.has(part)) continue;
-    const root = doc.xml(part).documentElement!;
-    const scope = part === 'content.xml' ? firstChild(root, NS.office, 'body') : firstChild(root, NS.office, 'master-styles');
+    const root = parts(doc, part);
+    const scope = part === 'content.xml' ? readChild(root, NS.office, 'body') : readChild(root, NS.office, 'master-styles');
     if (!scope) continue;
     const found = scope.getElementsByTagNameNS(NS.loext, 'content-control');
-    for (let i = 0; i < found.length; i++) out.push(new OdfContentControl(doc, part, found[i]));
+    for (let i = 0; i < found.length; i++) out.push({ part, el: found[i]! });
   }
   return out;
 }
 
+/** The content controls of an odt, in the order described in the module comment, over the parts' DOM (writable). */
+export function findOdfContentControls(doc: StructureDocument): OdfContentControl[] {
+  // domParts gives @xmldom/xmldom elements.
+  return findControls(doc, domParts).map((c) => new OdfContentControl(doc, c.part, c.el as unknown as Element));
+}
+
+/**
+ * The extraction items of an odt's content controls (what `OdfContentControl.item()` gives, in the same order),
+ * read through `parts` (default: stream-built trees, no DOM).
+ * @throws StructureError bad_package when content.xml or styles.xml is not well-formed.
+ */
+export function odfContentControlItems(doc: StructureDocument, parts: PartReader = streamedParts): ContentControlItem[] {
+  return findControls(doc, parts).map((c) => odfControlItem(c.el));
+}
+
+/** A loext: attribute of a control; undefined when it has none. */
+function controlAttr(el: ReadElement, name: string): string | undefined {
+  return el.getAttributeNS(NS.loext, name) ?? undefined;
+}
+
+/** The type as LibreOffice derives it (see the module comment). */
+function controlType(el: ReadElement): ContentControlType {
+  const flag = (name: string) => controlAttr(el, name) === 'true';
+  if (flag('checkbox')) return 'checkbox';
+  if (flag('combobox')) return 'combo-box';
+  if (flag('dropdown') || readChildren(el, NS.loext, 'list-item').length > 0) return 'drop-down-list';
+  if (flag('picture')) return 'picture';
+  if (flag('date')) return 'date';
+  if (flag('plain-text')) return 'plain-text';
+  return 'rich-text';
+}
+
+function controlIdentity(el: ReadElement): Pick<ContentControlItem, 'id' | 'tag' | 'alias'> {
+  const id = Number(controlAttr(el, 'id') ?? 0);
+  return { id: Number.isFinite(id) ? id | 0 : 0, tag: controlAttr(el, 'tag') ?? '', alias: controlAttr(el, 'alias') ?? '' };
+}
+
+/** The extraction item of one loext:content-control. */
+function odfControlItem(el: ReadElement): ContentControlItem {
+  const type = controlType(el);
+  const item: ContentControlItem = { ...controlIdentity(el), content: odfText(el), type };
+  if (type === 'checkbox') item.Checked = String(controlAttr(el, 'checked') === 'true');
+  if (type === 'date') {
+    item.DateFormat = controlAttr(el, 'date-format') ?? '';
+    item.DateLanguage = controlAttr(el, 'date-rfc-language-tag') ?? '';
+    item.CurrentDate = controlAttr(el, 'current-date') ?? '';
+  }
+  return item;
+}
+
 /** The text of ODF paragraph content as shown (ODF 1.3 part 3, 6.1: white space, text:s, text:tab, text:line-break). */
-export function odfText(el: Element): string {
+export function odfText(el: ReadElement): string {
   let out = '';
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 3 || n.nodeType === 4) {
@@ -42,7 +93,7 @@ export function odfText(el: Element): string {
       continue;
     }
     if (n.nodeType !== 1) continue;
-    const c = n as Element;
+    const c = n as ReadElement;
     if (c.namespaceURI === NS.text) {
       if (c.localName === 's') out += ' '.repeat(Math.max(1, Number(c.getAttributeNS(NS.text, 'c') ?? '1') || 1));
       else if (c.localName === 'tab') out += '\t';
@@ -143,7 +194,7 @@ export class OdfContentControl implements ContentControl {
   ) {}
 
   private attr(name: string): string | undefined {
-    return this.el.hasAttributeNS(NS.loext, name) ? (this.el.getAttributeNS(NS.loext, name) ?? '') : undefined;
+    return controlAttr(this.el, name);
   }
 
   private flag(name: string): boolean {
@@ -152,30 +203,15 @@ export class OdfContentControl implements ContentControl {
 
   /** The type as LibreOffice derives it (see the module comment). */
   type(): ContentControlType {
-    if (this.flag('checkbox')) return 'checkbox';
-    if (this.flag('combobox')) return 'combo-box';
-    if (this.flag('dropdown') || childElements(this.el, NS.loext, 'list-item').length > 0) return 'drop-down-list';
-    if (this.flag('picture')) return 'picture';
-    if (this.flag('date')) return 'date';
-    if (this.flag('plain-text')) return 'plain-text';
-    return 'rich-text';
+    return controlType(this.el);
   }
 
   identity(): Pick<ContentControlItem, 'id' | 'tag' | 'alias'> {
-    const id = Number(this.attr('id') ?? 0);
-    return { id: Number.isFinite(id) ? id | 0 : 0, tag: this.attr('tag') ?? '', alias: this.attr('alias') ?? '' };
+    return controlIdentity(this.el);
   }
 
   item(): ContentControlItem {
-    const type = this.type();
-    const item: ContentControlItem = { ...this.identity(), content: odfText(this.el), type };
-    if (type === 'checkbox') item.Checked = String(this.flag('checked'));
-    if (type === 'date') {
-      item.DateFormat = this.attr('date-format') ?? '';
-      item.DateLanguage = this.attr('date-rfc-language-tag') ?? '';
-      item.CurrentDate = this.attr('current-date') ?? '';
-    }
-    return item;
+    return odfControlItem(this.el);
   }
 
   checkboxStates(): CheckboxStates | undefined {

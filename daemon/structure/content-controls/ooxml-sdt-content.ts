@@ -1,5 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { readChild, type ReadElement } from '../xml/read-tree.ts';
 import { detachInDocumentOrder } from './document-order.ts';
 
 /**
@@ -12,19 +13,19 @@ import { detachInDocumentOrder } from './document-order.ts';
 const SKIP = new Set(['pPr', 'rPr', 'sdtPr', 'sdtEndPr', 'tcPr', 'trPr', 'tblPr', 'tblGrid', 'delText', 'instrText', 'delInstrText', 'drawing', 'pict', 'object', 'footnoteReference', 'endnoteReference', 'commentReference', 'tabs']);
 
 /** The text of an sdtContent as shown: see the module comment. */
-export function sdtContentText(content: Element): string {
+export function sdtContentText(content: ReadElement): string {
   const state = { out: '', paragraphs: 0 };
   walkText(content, state);
   return state.out;
 }
 
-function walkText(el: Element, state: { out: string; paragraphs: number }): void {
+function walkText(el: ReadElement, state: { out: string; paragraphs: number }): void {
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType !== 1) continue;
-    const c = n as Element;
+    const c = n as ReadElement;
     if (c.namespaceURI === NS.mc) {
       if (c.localName === 'AlternateContent') {
-        const choice = firstChild(c, NS.mc, 'Choice');
+        const choice = readChild(c, NS.mc, 'Choice');
         if (choice) walkText(choice, state);
       }
       continue;

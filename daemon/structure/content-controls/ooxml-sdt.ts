@@ -2,6 +2,7 @@ import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { REL, relationshipsOf, targetOfType } from '../package/opc-relationships.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { domParts, readChild, readChildren, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import { DEFAULT_CHECKBOX_STATES, type CheckboxStates, type ContentControl, type ContentControlItem, type ContentControlType } from './content-control.ts';
 import { writeBoundValue } from './ooxml-data-binding.ts';
 import { firstRunProperties, replaceSdtContent, sdtContentText } from './ooxml-sdt-content.ts';
@@ -35,34 +36,45 @@ const CONTAINERS = new Set(['docPartObj', 'docPartList', 'group', 'repeatingSect
 /** CT_SdtPr's sequence before the type choice (17.5.2.38); elements not listed (the choice, w14/w15) come after. */
 const SDT_PR_ORDER = ['rPr', 'alias', 'tag', 'id', 'lock', 'placeholder', 'temporary', 'showingPlcHdr', 'dataBinding', 'label', 'tabIndex'];
 
-/** The content controls of a docx, in the order described in the module comment. */
-export function findOoxmlSdts(doc: StructureDocument): OoxmlSdt[] {
+/** A w:sdt the walk counts: its part, the sdt and its w:sdtContent. */
+interface FoundSdt<E extends ReadElement> {
+  part: string;
+  sdt: E;
+  content: E;
+}
+
+/**
+ * The counted w:sdt of a docx in the order described in the module comment, with the glossary part, read through
+ * `parts`: the DOM (`domParts`: the elements are @xmldom/xmldom elements, for writing) or stream-built trees.
+ * @throws StructureError bad_package when a part is not well-formed.
+ */
+function walkSdts<E extends ReadElement>(doc: StructureDocument, parts: PartReader): { found: FoundSdt<E>[]; glossary?: string } {
   const main = targetOfType(doc.pkg, '', REL.officeDocument) ?? 'word/document.xml';
-  if (!doc.has(main)) return [];
+  if (!doc.has(main)) return { found: [] };
   const rels = relationshipsOf(doc.pkg, main);
   const relOfType = (suffix: string) => rels.find((r) => !r.external && r.type.endsWith(suffix));
-  const notes = new Map<string, Map<string, Element>>();
-  const noteOf = (kind: 'footnote' | 'endnote', id: string): Element | undefined => {
+  const notes = new Map<string, Map<string, ReadElement>>();
+  const noteOf = (kind: 'footnote' | 'endnote', id: string): ReadElement | undefined => {
     let byId = notes.get(kind);
     if (!byId) {
       byId = new Map();
       const rel = relOfType(`/${kind}s`);
-      if (rel && doc.has(rel.target)) for (const n of childElements(doc.xml(rel.target).documentElement!, NS.w, kind)) byId.set(n.getAttributeNS(NS.w, 'id') ?? '', n);
+      if (rel && doc.has(rel.target)) for (const n of readChildren(parts(doc, rel.target), NS.w, kind)) byId.set(n.getAttributeNS(NS.w, 'id') ?? '', n);
       notes.set(kind, byId);
     }
     return byId.get(id);
   };
-  const out: OoxmlSdt[] = [];
+  const found: FoundSdt<E>[] = [];
   const headerIds: string[] = [];
   const glossary = rels.find((r) => !r.external && r.type === GLOSSARY)?.target;
 
-  const walk = (el: Element, part: string): void => {
+  const walk = (el: ReadElement, part: string): void => {
     for (let n = el.firstChild; n; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
-      const c = n as Element;
+      const c = n as ReadElement;
       if (c.namespaceURI === NS.mc) {
         if (c.localName === 'AlternateContent') {
-          const choice = firstChild(c, NS.mc, 'Choice');
+          const choice = readChild(c, NS.mc, 'Choice');
           if (choice) walk(choice, part);
         }
         continue;
@@ -73,14 +85,15 @@ export function findOoxmlSdts(doc: StructureDocument): OoxmlSdt[] {
       }
       switch (c.localName) {
         case 'sdt': {
-          const sdtPr = firstChild(c, NS.w, 'sdtPr');
-          const content = firstChild(c, NS.w, 'sdtContent');
-          if (content && !(sdtPr && childElements(sdtPr).some((p) => CONTAINERS.has(p.localName ?? '')))) out.push(new OoxmlSdt(doc, part, c, content, glossary));
+          const sdtPr = readChild(c, NS.w, 'sdtPr');
+          const content = readChild(c, NS.w, 'sdtContent');
+          // The parts' elements are of the reader's kind: E (DOM elements from domParts).
+          if (content && !(sdtPr && readChildren(sdtPr).some((p) => CONTAINERS.has(p.localName ?? '')))) found.push({ part, sdt: c as E, content: content as E });
           if (content) walk(content, part);
           break;
         }
         case 'sectPr':
-          for (const ref of childElements(c, NS.w)) if (ref.localName === 'headerReference' || ref.localName === 'footerReference') headerIds.push(ref.getAttributeNS(NS.r, 'id') ?? '');
+          for (const ref of readChildren(c, NS.w)) if (ref.localName === 'headerReference' || ref.localName === 'footerReference') headerIds.push(ref.getAttributeNS(NS.r, 'id') ?? '');
           break;
         case 'footnoteReference':
         case 'endnoteReference': {
@@ -100,15 +113,77 @@ export function findOoxmlSdts(doc: StructureDocument): OoxmlSdt[] {
       }
     }
   };
-  walk(doc.xml(main).documentElement!, main);
+  walk(parts(doc, main), main);
   const seen = new Set<string>();
   for (const id of headerIds) {
     const target = rels.find((r) => r.id === id && !r.external)?.target;
     if (!target || seen.has(target) || !doc.has(target)) continue;
     seen.add(target);
-    walk(doc.xml(target).documentElement!, target);
+    walk(parts(doc, target), target);
   }
-  return out;
+  return { found, glossary };
+}
+
+/** The content controls of a docx, in the order described in the module comment, over the parts' DOM (writable). */
+export function findOoxmlSdts(doc: StructureDocument): OoxmlSdt[] {
+  const { found, glossary } = walkSdts<Element>(doc, domParts);
+  return found.map((f) => new OoxmlSdt(doc, f.part, f.sdt, f.content, glossary));
+}
+
+/**
+ * The extraction items of a docx's content controls (what `OoxmlSdt.item()` gives, in the same order), read
+ * through `parts` (default: stream-built trees, no DOM).
+ * @throws StructureError bad_package when a part is not well-formed.
+ */
+export function ooxmlSdtItems(doc: StructureDocument, parts: PartReader = streamedParts): ContentControlItem[] {
+  return walkSdts(doc, parts).found.map((f) => sdtItem(f.sdt, f.content));
+}
+
+/** The control type from the choice element of w:sdtPr; rich-text when there is none (Word's default). */
+function sdtType(sdt: ReadElement): ContentControlType {
+  const pr = readChild(sdt, NS.w, 'sdtPr');
+  for (const c of pr ? readChildren(pr) : []) {
+    const t = (c.namespaceURI === NS.w || (c.namespaceURI === NS.w14 && c.localName === 'checkbox')) && TYPE_OF_CHOICE[c.localName ?? ''];
+    if (t) return t;
+  }
+  return 'rich-text';
+}
+
+/** The w:val of the w:sdtPr child `name`; undefined when there is no such child. */
+function sdtProp(sdt: ReadElement, name: string): string | undefined {
+  const pr = readChild(sdt, NS.w, 'sdtPr');
+  const el = pr && readChild(pr, NS.w, name);
+  return el ? (el.getAttributeNS(NS.w, 'val') ?? '') : undefined;
+}
+
+function sdtIdentity(sdt: ReadElement): Pick<ContentControlItem, 'id' | 'tag' | 'alias'> {
+  const id = Number(sdtProp(sdt, 'id') ?? 0);
+  // w:id is a signed 32-bit number (ST_DecimalNumber); LibreOffice keeps it as sal_Int32.
+  return { id: Number.isFinite(id) ? id | 0 : 0, tag: sdtProp(sdt, 'tag') ?? '', alias: sdtProp(sdt, 'alias') ?? '' };
+}
+
+/** True when a w14:checkbox's w14:checked is on. */
+function sdtChecked(sdt: ReadElement): boolean {
+  const pr = readChild(sdt, NS.w, 'sdtPr');
+  const box = pr && readChild(pr, NS.w14, 'checkbox');
+  const checked = box && readChild(box, NS.w14, 'checked');
+  const v = checked?.getAttributeNS(NS.w14, 'val') ?? '0';
+  return v === '1' || v === 'true' || v === 'on';
+}
+
+/** The extraction item of one w:sdt and its w:sdtContent. */
+function sdtItem(sdt: ReadElement, content: ReadElement): ContentControlItem {
+  const type = sdtType(sdt);
+  const item: ContentControlItem = { ...sdtIdentity(sdt), content: sdtContentText(content), type };
+  if (type === 'checkbox') item.Checked = String(sdtChecked(sdt));
+  if (type === 'date') {
+    // a date type means w:sdtPr/w:date exists
+    const date = readChild(readChild(sdt, NS.w, 'sdtPr')!, NS.w, 'date')!;
+    item.DateFormat = attrOfChild(date, 'dateFormat');
+    item.DateLanguage = attrOfChild(date, 'lid');
+    item.CurrentDate = date.getAttributeNS(NS.w, 'fullDate') ?? '';
+  }
+  return item;
 }
 
 /** One w:sdt of a docx (see the module comment), read and written in place in its part's DOM. */
@@ -138,49 +213,21 @@ export class OoxmlSdt implements ContentControl {
     return pr;
   }
 
-  private prop(name: string): string | undefined {
-    const pr = firstChild(this.sdt, NS.w, 'sdtPr');
-    const el = pr && firstChild(pr, NS.w, name);
-    return el ? (el.getAttributeNS(NS.w, 'val') ?? '') : undefined;
-  }
-
   /** The control type from the choice element of w:sdtPr; rich-text when there is none (Word's default). */
   type(): ContentControlType {
-    const pr = firstChild(this.sdt, NS.w, 'sdtPr');
-    for (const c of pr ? childElements(pr) : []) {
-      const t = (c.namespaceURI === NS.w || (c.namespaceURI === NS.w14 && c.localName === 'checkbox')) && TYPE_OF_CHOICE[c.localName ?? ''];
-      if (t) return t;
-    }
-    return 'rich-text';
+    return sdtType(this.sdt);
   }
 
   identity(): Pick<ContentControlItem, 'id' | 'tag' | 'alias'> {
-    const id = Number(this.prop('id') ?? 0);
-    // w:id is a signed 32-bit number (ST_DecimalNumber); LibreOffice keeps it as sal_Int32.
-    return { id: Number.isFinite(id) ? id | 0 : 0, tag: this.prop('tag') ?? '', alias: this.prop('alias') ?? '' };
+    return sdtIdentity(this.sdt);
   }
 
   item(): ContentControlItem {
-    const type = this.type();
-    const item: ContentControlItem = { ...this.identity(), content: sdtContentText(this.content), type };
-    if (type === 'checkbox') item.Checked = String(this.isChecked());
-    if (type === 'date') {
-      const date = firstChild(this.pr, NS.w, 'date')!;
-      item.DateFormat = attrOfChild(date, 'dateFormat');
-      item.DateLanguage = attrOfChild(date, 'lid');
-      item.CurrentDate = date.getAttributeNS(NS.w, 'fullDate') ?? '';
-    }
-    return item;
+    return sdtItem(this.sdt, this.content);
   }
 
   private checkbox(): Element | undefined {
     return firstChild(this.pr, NS.w14, 'checkbox');
-  }
-
-  private isChecked(): boolean {
-    const checked = this.checkbox() && firstChild(this.checkbox()!, NS.w14, 'checked');
-    const v = checked?.getAttributeNS(NS.w14, 'val') ?? '0';
-    return v === '1' || v === 'true' || v === 'on';
   }
 
   checkboxStates(): CheckboxStates | undefined {
@@ -285,6 +332,6 @@ export class OoxmlSdt implements ContentControl {
   }
 }
 
-function attrOfChild(parent: Element, name: string): string {
-  return firstChild(parent, NS.w, name)?.getAttributeNS(NS.w, 'val') ?? '';
+function attrOfChild(parent: ReadElement, name: string): string {
+  return readChild(parent, NS.w, name)?.getAttributeNS(NS.w, 'val') ?? '';
 }

@@ -3,7 +3,7 @@
  * frames. It matters for tracked changes because frame content sits before the body in Writer's nodes, so the
  * redlines of such a table come first in the redline table (RA001).
  */
-import type { Element } from '@xmldom/xmldom';
+import type { ReadElement } from '../xml/read-tree.ts';
 import { W, childW, childrenW } from './wml.ts';
 
 /** Page width, height and side margins of a section, in twips. */
@@ -15,11 +15,11 @@ export interface Page {
 }
 
 /** The page of a w:sectPr (w:pgSz, w:pgMar), if it gives size and margins. */
-export function pageOf(sectPr: Element): Page | undefined {
+export function pageOf(sectPr: ReadElement): Page | undefined {
   const pgSz = childW(sectPr, 'pgSz');
   const pgMar = childW(sectPr, 'pgMar');
   if (!pgSz || !pgMar) return undefined;
-  const n = (el: Element, name: string): number => Number(el.getAttributeNS(W, name)) || 0;
+  const n = (el: ReadElement, name: string): number => Number(el.getAttributeNS(W, name)) || 0;
   return { width: n(pgSz, 'w'), height: n(pgSz, 'h'), left: n(pgMar, 'left'), right: n(pgMar, 'right') };
 }
 
@@ -32,7 +32,7 @@ const WRAP_MARGIN = 469;
  * from the page edge, under the page width less the smaller margin); not when placed absolutely in the
  * bottom-left quarter of the page. Non-floating tables never do.
  */
-export function becomesFrame(tbl: Element, page: Page): boolean {
+export function becomesFrame(tbl: ReadElement, page: Page): boolean {
   const tblPr = childW(tbl, 'tblPr');
   const tblpPr = tblPr ? childW(tblPr, 'tblpPr') : undefined;
   if (!tblpPr) return false;

@@ -11,6 +11,7 @@ import { redlineDescription } from './description.ts';
 import { readOdfRedlines } from './odf-redlines.ts';
 import { readOoxmlRedlines } from './ooxml-redlines.ts';
 import type { Redline, RedlineFlow, RedlineType } from './redline-flow.ts';
+import { streamedParts, type PartReader } from '../xml/read-tree.ts';
 
 /**
  * A tracked change item of the extraction result (spec: "Tracked change item"). `type` is LibreOffice's
@@ -62,13 +63,15 @@ function stampOf(date: string): number {
  * table. `textBefore`/`textAfter` hold at most `contextLen` characters (default 200) of the text around the
  * change as it was when the change was made (older insertions shown, older deletions removed, newer insertions
  * removed, newer deletions shown), within the change's story (body or table cell), paragraphs joined by "\n".
- * `startPageNumber` is set from `startPageNumbers[i]` when that array is given.
+ * `startPageNumber` is set from `startPageNumbers[i]` when that array is given. The parts are read as stored
+ * in the package, through trees built from the stream (`parts`; `domParts` reads their DOM instead, which the
+ * equivalence tests compare against).
  * @throws StructureError wrong_kind for presentations; bad_package for unreadable parts.
  */
-export function extractTrackChanges(doc: StructureDocument, opts: TrackChangesOptions): Record<string, TrackedChangeItem> {
+export function extractTrackChanges(doc: StructureDocument, opts: TrackChangesOptions, parts: PartReader = streamedParts): Record<string, TrackedChangeItem> {
   let flow: RedlineFlow;
-  if (doc.format === 'docx') flow = readOoxmlRedlines(doc);
-  else if (doc.format === 'odt') flow = readOdfRedlines(doc);
+  if (doc.format === 'docx') flow = readOoxmlRedlines(doc, parts);
+  else if (doc.format === 'odt') flow = readOdfRedlines(doc, parts);
   else throw new StructureError('wrong_kind', `tracked changes are in text documents, and this is a ${doc.format}`, 'filter');
   const contextLen = Math.max(0, Math.floor(opts.contextLen ?? DEFAULT_CONTEXT_LEN));
   const table = flow.table();

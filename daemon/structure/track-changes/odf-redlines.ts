@@ -12,7 +12,7 @@
  *   body) and frames' text boxes (draw:frame/draw:text-box) as met.
  * Annotations' text is not in Writer's text (no redlines there).
  */
-import type { Element } from '@xmldom/xmldom';
+import { streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import type { StructureDocument } from '../document.ts';
 import { NS } from '../xml/dom.ts';
 import { RedlineFlow, type RedlineData } from './redline-flow.ts';
@@ -26,18 +26,18 @@ interface Region {
 }
 
 /** Element children in namespace `ns` with local name `name`. */
-function kids(el: Element, ns: string, name: string): Element[] {
-  const out: Element[] = [];
+function kids(el: ReadElement, ns: string, name: string): ReadElement[] {
+  const out: ReadElement[] = [];
   for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name) out.push(n as Element);
+    if (n.nodeType === 1 && (n as ReadElement).namespaceURI === ns && (n as ReadElement).localName === name) out.push(n as ReadElement);
   }
   return out;
 }
 
-function regionOf(region: Element): Region | undefined {
+function regionOf(region: ReadElement): Region | undefined {
   for (let n = region.firstChild; n; n = n.nextSibling) {
     if (n.nodeType !== 1) continue;
-    const el = n as Element;
+    const el = n as ReadElement;
     if (el.namespaceURI !== T) continue;
     const type = el.localName === 'insertion' ? 'Insert' : el.localName === 'deletion' ? 'Delete' : el.localName === 'format-change' ? 'Format' : undefined;
     if (!type) continue;
@@ -57,23 +57,23 @@ function regionOf(region: Element): Region | undefined {
 }
 
 /** The texts of the paragraphs (text:p, text:h, in lists) under `el`, for deleted content. */
-function collectParagraphs(el: Element, out: string[]): void {
+function collectParagraphs(el: ReadElement, out: string[]): void {
   for (let n = el.firstChild; n; n = n.nextSibling) {
     if (n.nodeType !== 1) continue;
-    const c = n as Element;
+    const c = n as ReadElement;
     if (c.namespaceURI === T && (c.localName === 'p' || c.localName === 'h')) out.push(paragraphText(c));
     else if (c.namespaceURI !== NS.office) collectParagraphs(c, out);
   }
 }
 
 /** The text of a paragraph element, ODF white-space rules applied (text:s, text:tab, text:line-break). */
-function paragraphText(p: Element): string {
+function paragraphText(p: ReadElement): string {
   let out = '';
-  const walk = (el: Element): void => {
+  const walk = (el: ReadElement): void => {
     for (let n = el.firstChild; n; n = n.nextSibling) {
       if (n.nodeType === 3) out += (n.nodeValue ?? '').replace(/[ \t\r\n]+/g, ' ');
       else if (n.nodeType === 1) {
-        const c = n as Element;
+        const c = n as ReadElement;
         if (c.namespaceURI === T && c.localName === 's') out += ' '.repeat(Number(c.getAttributeNS(T, 'c') || '1'));
         else if (c.namespaceURI === T && c.localName === 'tab') out += '\t';
         else if (c.namespaceURI === T && c.localName === 'line-break') out += '\n';
@@ -94,18 +94,18 @@ class OdtWalker {
    * Stories read after the body, with where they go in the redline table (group 0 notes, 1 frames and
    * headers/footers) and their creation number.
    */
-  private readonly deferred: Array<{ container: Element; group: 0 | 1; seq: number }> = [];
+  private readonly deferred: Array<{ container: ReadElement; group: 0 | 1; seq: number }> = [];
 
   constructor(private readonly regions: Map<string, Region>) {}
 
-  story(container: Element): void {
+  story(container: ReadElement): void {
     this.flow.beginStory();
     this.blocks(container);
     this.flow.endStory();
   }
 
   /** Queues a story to read after the body: a header/footer, a note body or a frame's text box. */
-  defer(container: Element, group: 0 | 1): void {
+  defer(container: ReadElement, group: 0 | 1): void {
     this.deferred.push({ container, group, seq: this.flow.nextSeq() });
   }
 
@@ -119,10 +119,10 @@ class OdtWalker {
     }
   }
 
-  private blocks(parent: Element): void {
+  private blocks(parent: ReadElement): void {
     for (let n = parent.firstChild; n; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
-      const el = n as Element;
+      const el = n as ReadElement;
       if (el.namespaceURI === T) {
         if (el.localName === 'p' || el.localName === 'h') this.paragraph(el);
         else if (el.localName === 'list' || el.localName === 'list-item' || el.localName === 'list-header' || el.localName === 'section') this.blocks(el);
@@ -134,16 +134,16 @@ class OdtWalker {
     }
   }
 
-  private paragraph(p: Element): void {
+  private paragraph(p: ReadElement): void {
     this.inline(p);
     this.flow.appendParagraphEnd();
   }
 
-  private inline(el: Element): void {
+  private inline(el: ReadElement): void {
     for (let n = el.firstChild; n; n = n.nextSibling) {
       if (n.nodeType === 3) this.flow.append((n.nodeValue ?? '').replace(/[ \t\r\n]+/g, ' '));
       else if (n.nodeType === 1) {
-        const c = n as Element;
+        const c = n as ReadElement;
         if (c.namespaceURI === NS.draw) {
           // A frame's text box, or a shape that is a Writer text box (its paragraphs are the shape's children;
           // plain shape text is not Writer text and holds no tracked changes).
@@ -180,7 +180,7 @@ class OdtWalker {
   }
 
   /** text:change (a deletion: its text goes back in), text:change-start and text:change-end. */
-  private mark(el: Element): void {
+  private mark(el: ReadElement): void {
     const id = el.getAttributeNS(T, 'change-id') ?? '';
     const region = this.regions.get(id);
     if (!region) return;
@@ -198,12 +198,12 @@ class OdtWalker {
 
 /**
  * The redline flow of an odt: office:text of content.xml with its notes and frames, and the headers and
- * footers of styles.xml.
+ * footers of styles.xml, read from stream-built trees of the parts (`parts`, default) or from their DOM.
  * @throws StructureError bad_package when content.xml or styles.xml is not well-formed.
  */
-export function readOdfRedlines(doc: StructureDocument): RedlineFlow {
+export function readOdfRedlines(doc: StructureDocument, parts: PartReader = streamedParts): RedlineFlow {
   const regions = new Map<string, Region>();
-  const collect = (container: Element): void => {
+  const collect = (container: ReadElement): void => {
     for (const tc of kids(container, T, 'tracked-changes')) {
       for (const region of kids(tc, T, 'changed-region')) {
         const r = regionOf(region);
@@ -215,17 +215,17 @@ export function readOdfRedlines(doc: StructureDocument): RedlineFlow {
   const walker = new OdtWalker(regions);
   // styles.xml is loaded first: the master pages' headers and footers are made before the body's frames.
   if (doc.has('styles.xml')) {
-    const masters = kids(doc.xml('styles.xml').documentElement!, NS.office, 'master-styles')[0];
+    const masters = kids(parts(doc, 'styles.xml'), NS.office, 'master-styles')[0];
     for (const page of masters ? kids(masters, NS.style, 'master-page') : []) {
       for (let n = page.firstChild; n; n = n.nextSibling) {
-        const el = n as Element;
+        const el = n as ReadElement;
         if (n.nodeType !== 1 || el.namespaceURI !== NS.style || !HEADER_FOOTER.has(el.localName ?? '')) continue;
         collect(el);
         walker.defer(el, 1);
       }
     }
   }
-  const root = doc.xml('content.xml').documentElement!;
+  const root = parts(doc, 'content.xml');
   const body = kids(root, NS.office, 'body')[0];
   const text = body ? kids(body, NS.office, 'text')[0] : undefined;
   if (text) {

@@ -20,7 +20,7 @@
  *   w:footerReference in order) and the first floating table (w:tblpPr) LibreOffice turns into a frame.
  * Comments' own text is not in Writer's text (no redlines there).
  */
-import type { Element } from '@xmldom/xmldom';
+import { domOf, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import type { StructureDocument } from '../document.ts';
 import { REL, relationshipsOf, targetOfType } from '../package/opc-relationships.ts';
 import { NS } from '../xml/dom.ts';
@@ -39,7 +39,7 @@ function mainPart(doc: StructureDocument): string {
 }
 
 /** A w:ins/w:del/w:moveFrom/w:moveTo element's change data. */
-function changeData(el: Element): RedlineData {
+function changeData(el: ReadElement): RedlineData {
   const kind = el.localName;
   return {
     type: kind === 'del' || kind === 'moveFrom' ? 'Delete' : 'Insert',
@@ -55,7 +55,7 @@ function changeData(el: Element): RedlineData {
  * (Delete with the Insert underneath); in table cells, whose redlines writerfilter creates after the table is
  * built, the insertion ends on top (Insert over the Delete), as LibreOffice 7.4 reports them.
  */
-function stacked(changes: readonly Element[], inCell: boolean): RedlineData | undefined {
+function stacked(changes: readonly ReadElement[], inCell: boolean): RedlineData | undefined {
   if (changes.length === 0) return undefined;
   const del = changes.find((c) => c.localName === 'del' || c.localName === 'moveFrom');
   const ins = changes.find((c) => c.localName === 'ins' || c.localName === 'moveTo');
@@ -66,31 +66,32 @@ function stacked(changes: readonly Element[], inCell: boolean): RedlineData | un
 
 /** A story read after the body (a note, a text box, a header or footer) and where it goes in the table. */
 interface Deferred {
-  container: Element;
+  container: ReadElement;
   group: 0 | 1;
   seq: number;
 }
 
 class DocxWalker {
   readonly flow = new RedlineFlow();
-  private readonly changes: Element[] = [];
+  private readonly changes: ReadElement[] = [];
   private cellDepth = 0;
   /** True while reading a story other than the body (no sections, no floating-table frames there). */
   private inDeferred = false;
   private readonly deferred: Deferred[] = [];
   /** Body-level tables of the current section, decided at the section's end (as writerfilter does). */
-  private pendingFloating: Array<{ tbl: Element; start: number; end: number }> = [];
+  private pendingFloating: Array<{ tbl: ReadElement; start: number; end: number }> = [];
   /** Footnote and endnote contents still to be taken, in part order (writerfilter takes them in turn). */
-  private readonly notes: Record<'footnote' | 'endnote', Element[]>;
+  private readonly notes: Record<'footnote' | 'endnote', ReadElement[]>;
 
   constructor(
     private readonly doc: StructureDocument,
     private readonly part: string,
+    private readonly parts: PartReader,
   ) {
     this.notes = { footnote: this.noteBodies(REL_FOOTNOTES, 'footnote'), endnote: this.noteBodies(REL_ENDNOTES, 'endnote') };
   }
 
-  body(body: Element): void {
+  body(body: ReadElement): void {
     this.flow.beginStory();
     this.blocks(body, true);
     this.flow.endStory();
@@ -106,10 +107,10 @@ class DocxWalker {
   }
 
   /** The w:footnote / w:endnote elements of the notes part, separators left out. */
-  private noteBodies(relType: string, name: 'footnote' | 'endnote'): Element[] {
+  private noteBodies(relType: string, name: 'footnote' | 'endnote'): ReadElement[] {
     const target = relationshipsOf(this.doc.pkg, this.part).find((r) => !r.external && r.type === relType)?.target;
     if (!target || !this.doc.has(target)) return [];
-    const root = this.doc.xml(target).documentElement!;
+    const root = this.parts(this.doc, target);
     return childrenW(root, name).filter((n) => {
       const type = n.getAttributeNS(W, 'type');
       return !type || type === 'normal';
@@ -117,10 +118,10 @@ class DocxWalker {
   }
 
   /** Block-level content: paragraphs, tables, block content controls. `last`: this container ends a story. */
-  private blocks(parent: Element, last: boolean): void {
+  private blocks(parent: ReadElement, last: boolean): void {
     for (let n = parent.firstChild; n; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
-      const el = n as Element;
+      const el = n as ReadElement;
       if (el.namespaceURI !== W) continue;
       switch (el.localName) {
         case 'p':
@@ -150,7 +151,7 @@ class DocxWalker {
    * into a text frame. The later ones stay in the body: observed on RA001 (four floating tables of one section,
    * only the first is a frame; with the first removed, the second is); why is not visible in the code.
    */
-  private endSection(sectPr: Element | undefined): void {
+  private endSection(sectPr: ReadElement | undefined): void {
     if (sectPr) this.headersAndFooters(sectPr);
     const page = sectPr ? pageOf(sectPr) : undefined;
     const frame = page ? this.pendingFloating.find((t) => becomesFrame(t.tbl, page)) : undefined;
@@ -166,10 +167,10 @@ class DocxWalker {
    * default, header even` keeps that order (headers-footers-mixed.docx). Each reference gets its own copy,
    * even of a part another section uses too.
    */
-  private headersAndFooters(sectPr: Element): void {
+  private headersAndFooters(sectPr: ReadElement): void {
     const rels = relationshipsOf(this.doc.pkg, this.part);
     const made: string[] = [];
-    const content = new Map<string, Element>();
+    const content = new Map<string, ReadElement>();
     for (const ref of childElementsW(sectPr)) {
       const kind = ref.localName === 'headerReference' ? 'header' : ref.localName === 'footerReference' ? 'footer' : undefined;
       if (!kind) continue;
@@ -179,7 +180,7 @@ class DocxWalker {
       for (const slot of slots) if (!made.includes(slot)) made.push(slot);
       const id = ref.getAttributeNS(NS.r, 'id');
       const rel = rels.find((r) => r.id === id && !r.external && (r.type === REL_HEADER || r.type === REL_FOOTER));
-      if (rel && this.doc.has(rel.target)) content.set(slots[slots.length - 1]!, this.doc.xml(rel.target).documentElement!);
+      if (rel && this.doc.has(rel.target)) content.set(slots[slots.length - 1]!, this.parts(this.doc, rel.target));
     }
     for (const slot of made) {
       const container = content.get(slot);
@@ -187,7 +188,7 @@ class DocxWalker {
     }
   }
 
-  private table(tbl: Element): void {
+  private table(tbl: ReadElement): void {
     for (const tr of childrenW(tbl, 'tr')) {
       // A tracked row (w:trPr/w:ins|w:del, the last one wins) is a table-row change in LibreOffice, not a text
       // redline. But a comment starting in an empty cell is anchored on a zero-width joiner (U+200D), and in a
@@ -205,7 +206,7 @@ class DocxWalker {
     }
   }
 
-  private paragraph(p: Element, lastInStory: boolean): void {
+  private paragraph(p: ReadElement, lastInStory: boolean): void {
     this.inline(p);
     const pPr = childW(p, 'pPr');
     const pPrChange = pPr ? childW(pPr, 'pPrChange') : undefined;
@@ -223,10 +224,10 @@ class DocxWalker {
   }
 
   /** Inline content of a paragraph (runs and their wrappers), with the enclosing revision elements. */
-  private inline(parent: Element): void {
+  private inline(parent: ReadElement): void {
     for (let n = parent.firstChild; n; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
-      const el = n as Element;
+      const el = n as ReadElement;
       if (el.namespaceURI !== W) continue;
       switch (el.localName) {
         case 'r':
@@ -258,7 +259,7 @@ class DocxWalker {
   }
 
   /** Text boxes in a drawing, VML shape or mc:AlternateContent of a run (its first choice, as LibreOffice). */
-  private textBoxes(el: Element): void {
+  private textBoxes(el: ReadElement): void {
     if (el.namespaceURI === NS.mc && el.localName === 'AlternateContent') {
       const choice = childElementsMc(el, 'Choice')[0] ?? childElementsMc(el, 'Fallback')[0];
       if (choice) this.textBoxes(choice);
@@ -268,15 +269,16 @@ class DocxWalker {
       this.deferred.push({ container: el, group: 1, seq: this.flow.nextSeq() });
       return;
     }
-    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) this.textBoxes(n as Element);
+    for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) this.textBoxes(n as ReadElement);
   }
 
-  private run(r: Element): void {
+  private run(r: ReadElement): void {
     const rPr = childW(r, 'rPr');
     const rPrChange = rPr ? childW(rPr, 'rPrChange') : undefined;
     let format: RedlineData | undefined;
     if (rPrChange) {
-      const old = childW(rPrChange, 'rPr');
+      // The key is the old properties serialised, so rPrChange is taken as a DOM (parsed on demand from a tree).
+      const old = childW(domOf(rPrChange), 'rPr');
       format = {
         type: 'Format',
         author: rPrChange.getAttributeNS(W, 'author') ?? '',
@@ -289,7 +291,7 @@ class DocxWalker {
     let text = '';
     for (let n = r.firstChild; n; n = n.nextSibling) {
       if (n.nodeType !== 1) continue;
-      const el = n as Element;
+      const el = n as ReadElement;
       if (el.namespaceURI === NS.mc) {
         this.textBoxes(el);
         continue;
@@ -346,23 +348,23 @@ class DocxWalker {
   }
 }
 
-function childElementsMc(el: Element, name: string): Element[] {
-  const out: Element[] = [];
+function childElementsMc(el: ReadElement, name: string): ReadElement[] {
+  const out: ReadElement[] = [];
   for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as Element).namespaceURI === NS.mc && (n as Element).localName === name) out.push(n as Element);
+    if (n.nodeType === 1 && (n as ReadElement).namespaceURI === NS.mc && (n as ReadElement).localName === name) out.push(n as ReadElement);
   }
   return out;
 }
 
 /**
  * The redline flow of a docx: the main story (word/document.xml) and the notes, text boxes, headers and
- * footers it reaches.
+ * footers it reaches, read from stream-built trees of the parts (`parts`, default) or from their DOM.
  * @throws StructureError bad_package when a part is missing or not well-formed.
  */
-export function readOoxmlRedlines(doc: StructureDocument): RedlineFlow {
+export function readOoxmlRedlines(doc: StructureDocument, parts: PartReader = streamedParts): RedlineFlow {
   const part = mainPart(doc);
-  const walker = new DocxWalker(doc, part);
-  const root = doc.xml(part).documentElement!;
+  const walker = new DocxWalker(doc, part, parts);
+  const root = parts(doc, part);
   for (const body of childrenW(root, 'body')) walker.body(body);
   return walker.flow;
 }

@@ -1,0 +1,236 @@
+import type { Element } from '@xmldom/xmldom';
+import type { StructureDocument } from '../document.ts';
+import { StructureError } from '../errors.ts';
+import { parseFragments, streamXml } from './stream.ts';
+
+/**
+ * Read-only trees of XML parts built from the stream (stream.ts), for extraction paths whose rules look around
+ * (next sibling, last block of a story, an ancestor's name) and so want a tree, not events: the tracked-changes,
+ * content-control and chart readers. A tree costs one saxes pass plus small plain objects, about a quarter of an
+ * @xmldom/xmldom parse, and is built once per part and document however many filters read it.
+ *
+ * `ReadNode` / `ReadElement` are the subset of the DOM those readers use; @xmldom/xmldom's `Node` and `Element`
+ * satisfy them, so a reader written against them runs on a parsed DOM (transformations, and the equivalence tests)
+ * and on a stream-built tree alike. Differences from a DOM: no comment or processing-instruction nodes; CDATA
+ * sections are text nodes (nodeType 3); `getAttribute` takes unprefixed, `xml:` and `xmlns` names only.
+ */
+
+/** A node as the readers see it: element (nodeType 1) or text (3). */
+export interface ReadNode {
+  readonly nodeType: number;
+  readonly firstChild: ReadNode | null;
+  readonly nextSibling: ReadNode | null;
+  readonly parentNode: ReadNode | null;
+  readonly namespaceURI: string | null;
+  readonly localName: string | null;
+  /** A text node's text; null for elements. */
+  readonly nodeValue: string | null;
+  /** The text of every descendant text node, in document order. */
+  readonly textContent: string | null;
+}
+
+/** An element as the readers see it. */
+export interface ReadElement extends ReadNode {
+  /** The value of an attribute by qualified name (in a tree: unprefixed, `xml:` or `xmlns`), or null. */
+  getAttribute(qualifiedName: string): string | null;
+  /** The value of an attribute by namespace URI (null or '' for none) and local name, or null. */
+  getAttributeNS(namespace: string | null, localName: string): string | null;
+  /** Descendant elements (not the element itself) in document order; `'*'` matches any local name. */
+  getElementsByTagNameNS(namespace: string | null, localName: string): ArrayLike<ReadElement>;
+}
+
+/** Where a reader gets a part's root element: a stream-built tree (`streamedParts`) or the DOM (`domParts`). */
+export type PartReader = (doc: StructureDocument, part: string) => ReadElement;
+
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+
+class TreeText implements ReadNode {
+  readonly nodeType = 3;
+  readonly firstChild = null;
+  nextSibling: ReadNode | null = null;
+  readonly namespaceURI = null;
+  readonly localName = null;
+  constructor(
+    readonly parentNode: TreeElement,
+    readonly nodeValue: string,
+  ) {}
+  get textContent(): string {
+    return this.nodeValue;
+  }
+}
+
+class TreeElement implements ReadElement {
+  readonly nodeType = 1;
+  firstChild: ReadNode | null = null;
+  lastChild: ReadNode | null = null;
+  nextSibling: ReadNode | null = null;
+  readonly nodeValue = null;
+  constructor(
+    readonly tree: Tree,
+    readonly parentNode: TreeElement | null,
+    readonly namespaceURI: string,
+    readonly localName: string,
+    private readonly attr: (ns: string, local: string) => string | undefined,
+  ) {}
+
+  append(node: ReadNode): void {
+    if (this.lastChild) (this.lastChild as TreeElement | TreeText).nextSibling = node;
+    else this.firstChild = node;
+    this.lastChild = node;
+  }
+
+  getAttribute(qualifiedName: string): string | null {
+    const colon = qualifiedName.indexOf(':');
+    const prefix = colon < 0 ? '' : qualifiedName.slice(0, colon);
+    const local = qualifiedName.slice(colon + 1);
+    if (qualifiedName === 'xmlns' || prefix === 'xmlns') return this.attr(XMLNS_NS, local) ?? null;
+    if (prefix === 'xml') return this.attr(XML_NS, local) ?? null;
+    return prefix === '' ? (this.attr('', local) ?? null) : null;
+  }
+
+  getAttributeNS(namespace: string | null, localName: string): string | null {
+    return this.attr(namespace ?? '', localName) ?? null;
+  }
+
+  getElementsByTagNameNS(namespace: string | null, localName: string): ReadElement[] {
+    const out: ReadElement[] = [];
+    const ns = namespace ?? '';
+    const walk = (el: TreeElement): void => {
+      for (let n = el.firstChild; n; n = n.nextSibling) {
+        if (n.nodeType !== 1) continue;
+        const c = n as TreeElement;
+        if ((ns === '*' || c.namespaceURI === ns) && (localName === '*' || c.localName === localName)) out.push(c);
+        walk(c);
+      }
+    };
+    walk(this);
+    return out;
+  }
+
+  get textContent(): string {
+    let out = '';
+    const walk = (el: TreeElement): void => {
+      for (let n = el.firstChild; n; n = n.nextSibling) {
+        if (n.nodeType === 3) out += n.nodeValue;
+        else walk(n as TreeElement);
+      }
+    };
+    walk(this);
+    return out;
+  }
+}
+
+/** One part's tree, with what it takes to parse a piece of it into a DOM on demand. */
+class Tree {
+  root: TreeElement | undefined;
+  private readonly fragments = new Map<string, Map<TreeElement, Element>>();
+  constructor(
+    readonly text: string,
+    readonly part: string,
+  ) {}
+
+  /** The DOM of `el` (see `domOf`), parsing every element of its name in one pass the first time. */
+  fragment(el: TreeElement): Element {
+    const key = `${el.namespaceURI}|${el.localName}`;
+    let map = this.fragments.get(key);
+    if (!map) {
+      const wanted = (ns: string, local: string) => ns === el.namespaceURI && local === el.localName;
+      const doms = parseFragments(this.text, this.part, wanted);
+      const mine: TreeElement[] = [];
+      const walk = (e: TreeElement): void => {
+        for (let n = e.firstChild; n; n = n.nextSibling) {
+          if (n.nodeType !== 1) continue;
+          if (wanted(n.namespaceURI!, n.localName!)) mine.push(n as TreeElement);
+          else walk(n as TreeElement);
+        }
+      };
+      if (wanted(this.root!.namespaceURI, this.root!.localName)) mine.push(this.root!);
+      else walk(this.root!);
+      if (mine.length !== doms.length) throw new Error(`read-tree: ${mine.length} ${el.localName} elements in the tree of ${this.part}, ${doms.length} parsed`);
+      map = new Map(mine.map((m, i) => [m, doms[i]!]));
+      this.fragments.set(key, map);
+    }
+    const dom = map.get(el);
+    if (!dom) throw new Error(`read-tree: an ${el.localName} element inside another one of ${this.part} has no fragment of its own`);
+    return dom;
+  }
+}
+
+/**
+ * Builds the read-only tree of an XML part from the stream.
+ * @returns its root element.
+ * @throws StructureError bad_package naming `part` when the XML is not well formed.
+ */
+export function buildReadTree(text: string, part: string): ReadElement {
+  const tree = new Tree(text, part);
+  let current: TreeElement | undefined;
+  streamXml(text, part, {
+    onOpen: (e) => {
+      const el = new TreeElement(tree, current ?? null, e.ns, e.local, e.attr);
+      if (current) current.append(el);
+      else tree.root = el;
+      current = el;
+    },
+    onClose: () => {
+      current = current!.parentNode ?? undefined;
+    },
+    onText: (t) => {
+      if (t !== '' && current) current.append(new TreeText(current, t));
+    },
+  });
+  return tree.root!;
+}
+
+const trees = new WeakMap<StructureDocument, Map<string, ReadElement>>();
+
+/**
+ * The read-only tree of a part of `doc` (leading `/` allowed), built from the part's text as stored in the package
+ * and cached for the life of `doc`. For extraction: it does not see changes made to the part's DOM (`doc.xml`).
+ * @throws StructureError bad_package when the part is missing or not well-formed.
+ */
+export const streamedParts: PartReader = (doc, part) => {
+  const name = part.replace(/^\//, '');
+  let byPart = trees.get(doc);
+  if (!byPart) trees.set(doc, (byPart = new Map()));
+  const hit = byPart.get(name);
+  if (hit) return hit;
+  const text = doc.pkg.textOf(name);
+  if (text === undefined) throw new StructureError('bad_package', `the package has no part ${name}`, name);
+  const root = buildReadTree(text, name);
+  byPart.set(name, root);
+  return root;
+};
+
+/**
+ * The root element of a part's parsed DOM (`doc.xml`), as a reader sees it: what transformations and the
+ * equivalence tests read.
+ * @throws StructureError bad_package when the part is missing or not well-formed.
+ */
+export const domParts: PartReader = (doc, part) => doc.xml(part).documentElement!;
+
+/**
+ * The @xmldom/xmldom element for `el`: `el` itself when it is one; for an element of a stream-built tree, its DOM
+ * parsed from the part's text (every element of that name parsed in one pass, the first time), for what needs a
+ * real DOM, e.g. serialising it. The element must not sit inside another element of the same name.
+ * @throws StructureError bad_package when the part is not well-formed.
+ */
+export function domOf(el: ReadElement): Element {
+  return el instanceof TreeElement ? el.tree.fragment(el) : (el as unknown as Element);
+}
+
+/** Element children of `parent` with namespace `ns` and local name `name` (any when omitted), as dom.ts's childElements. */
+export function readChildren(parent: ReadElement, ns?: string, name?: string): ReadElement[] {
+  const out: ReadElement[] = [];
+  for (let n = parent.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType !== 1) continue;
+    if ((ns === undefined || n.namespaceURI === ns) && (name === undefined || n.localName === name)) out.push(n as ReadElement);
+  }
+  return out;
+}
+
+/** The first child element with that namespace and local name, if any. */
+export function readChild(parent: ReadElement, ns: string, name: string): ReadElement | undefined {
+  for (let n = parent.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && n.namespaceURI === ns && n.localName === name) return n as ReadElement;
+  return undefined;
+}
