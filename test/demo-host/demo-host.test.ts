@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import * as utf7 from 'utf7';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORPUS } from '../helpers/convert-client.ts';
+import { CORPUS, postConvert } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 
@@ -176,6 +176,22 @@ describe('the built-in demo WOPI host (real daemon, real kits, a temp folder)', 
     expect(await waitFor((h) => h.includes(`f-${id(name)}`))).toBe(true);
     unlinkSync(join(folder, name));
     expect(await waitFor((h) => !h.includes(`f-${id(name)}`))).toBe(true);
+  });
+
+  it('the sample sources (flat ODF in the repo) convert to the documents set-up makes: a letter, a budget with formulas, three slides', async () => {
+    const samples = new URL('../../daemon/server/demo-host/samples/', import.meta.url).pathname;
+    const part = async (source: string, format: string, name: string) => {
+      const r = await postConvert(daemon.url, `/ode/convert-to/${format}`, join(samples, source));
+      expect(r.status, JSON.stringify(r.error)).toBe(200);
+      const parts = unzipSync(new Uint8Array(r.body));
+      return { text: parts[name] ? new TextDecoder().decode(parts[name]) : undefined, parts };
+    };
+    expect((await part('letter.fodt', 'docx', 'word/document.xml')).text).toContain('Dear Ms Jensen');
+    const sheet = (await part('budget.fods', 'xlsx', 'xl/worksheets/sheet1.xml')).text!;
+    expect(sheet).toMatch(/<f[^>]*>SUM\(B4:E4\)<\/f>/);
+    const deck = await part('slides.fodp', 'pptx', 'ppt/slides/slide3.xml');
+    expect(deck.text).toContain('What we offer booksellers');
+    expect(deck.parts['ppt/slides/slide4.xml']).toBeUndefined();
   });
 
   it('an editing session end to end through the demo host: open, type, save, and the file on disk changes', async () => {
