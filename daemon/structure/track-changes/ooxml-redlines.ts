@@ -277,14 +277,21 @@ class DocxWalker {
     const rPrChange = rPr ? childW(rPr, 'rPrChange') : undefined;
     let format: RedlineData | undefined;
     if (rPrChange) {
-      // The key is the old properties serialised, so rPrChange is taken as a DOM (parsed on demand from a tree).
-      const old = childW(domOf(rPrChange), 'rPr');
+      let key: string | undefined;
       format = {
         type: 'Format',
         author: rPrChange.getAttributeNS(W, 'author') ?? '',
         date: rPrChange.getAttributeNS(W, 'date') ?? '',
         comment: '',
-        formatKey: old ? old.toString() : '',
+        // The key is the old properties serialised, so it needs rPrChange as a DOM (from a tree: parsed on demand,
+        // all of the part's rPrChange in one pass); it is made only when two format pieces could combine.
+        get formatKey(): string {
+          if (key === undefined) {
+            const old = childW(domOf(rPrChange), 'rPr');
+            key = old ? old.toString() : '';
+          }
+          return key;
+        },
       };
     }
     const change = stacked(this.changes, this.cellDepth > 0);

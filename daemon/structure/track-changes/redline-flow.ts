@@ -46,8 +46,10 @@ export function minutesOf(date: string): number {
 
 /** SwRedlineData::CanCombine: same kind, author, comment, extra data and stack, times within a minute. */
 export function canCombine(a: RedlineData, b: RedlineData): boolean {
-  if (a.type !== b.type || a.author !== b.author || a.comment !== b.comment || a.formatKey !== b.formatKey || !a.moved !== !b.moved) return false;
+  if (a.type !== b.type || a.author !== b.author || a.comment !== b.comment || !a.moved !== !b.moved) return false;
   if (Math.abs(minutesOf(a.date) - minutesOf(b.date)) > 1) return false;
+  // compared last: a format key may be costly to make (ooxml-redlines.ts)
+  if (a.formatKey !== b.formatKey) return false;
   if (!a.next || !b.next) return !a.next && !b.next;
   return canCombine(a.next, b.next);
 }
@@ -169,9 +171,9 @@ export class RedlineFlow {
     // Only the neighbour before it can take the new piece (AppendRedline looks at that one): when it touches
     // it, or (IsPrevPos, insertions only) it ends a paragraph and the new piece starts the next one.
     const r = list[list.length - 1];
-    if (r && r.story === story && canCombine(r.data, data)) {
+    if (r && r.story === story) {
       const touches = r.end === start || (start === r.end + 1 && this.marks.has(r.end) && data.type === 'Insert');
-      if (touches) {
+      if (touches && canCombine(r.data, data)) {
         r.end = end;
         return;
       }
