@@ -219,6 +219,25 @@ describe('the built-in demo WOPI host (real daemon, real kits, a temp folder)', 
       const after = readFileSync(join(folder, name));
       expect(after.equals(before)).toBe(false);
       expect(docxText(after)).toContain('Typed through the demo host');
+      // Save As (PutRelativeFile) with a non-ASCII name, in another format.
+      from = client.messages.length;
+      client.send({ type: 'saveAs', name: 'Kopie für Zoë.odt' });
+      expect(await client.next('savedAs', () => true, 60_000, from)).toMatchObject({ ok: true, name: 'Kopie für Zoë.odt' });
+      expect(readFileSync(join(folder, 'Kopie für Zoë.odt')).subarray(0, 2).toString()).toBe('PK');
+      // Rename (RenameFile); the open document keeps saving to the renamed file.
+      from = client.messages.length;
+      client.send({ type: 'rename', name: 'Renamed session' });
+      expect(await client.next('renamed', () => true, 60_000, from)).toMatchObject({ ok: true });
+      expect(existsSync(join(folder, name))).toBe(false);
+      from = client.messages.length;
+      client.type(' and more');
+      // (An explicit save always uploads; the modified flag may already be set since the Save As export.)
+      await client.next('invalidate', () => true, 30_000, from);
+      await new Promise((r) => setTimeout(r, 500));
+      from = client.messages.length;
+      client.send({ type: 'save' });
+      expect(await client.next('saved', () => true, 60_000, from)).toMatchObject({ ok: true });
+      expect(docxText(readFileSync(join(folder, 'Renamed session.docx')))).toContain('and more');
     } finally {
       client.close();
     }

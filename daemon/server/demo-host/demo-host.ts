@@ -6,10 +6,10 @@ import { BASE_HEADERS } from '../http/respond.ts';
 import type { Route } from '../router.ts';
 import { baseUrl, type Handler, type RouteContext } from '../routes/context.ts';
 import { browserPath } from '../routes/hosting.ts';
-import { isLoopbackHost } from '../wopi/wopi-src.ts';
 import { fileIdOf } from './file-id.ts';
 import { FileStore } from './file-store.ts';
 import { FolderWatcher } from './folder-watcher.ts';
+import { selfBase } from './self-base.ts';
 import { renderStartPage } from './start-page.ts';
 import { TokenStore } from './tokens.ts';
 import { DEMO_FILES_PATH, DemoWopiEndpoints } from './wopi-endpoints.ts';
@@ -32,19 +32,6 @@ export interface DemoHost {
   readonly routes: Route[];
   /** The WOPISrc of a file in the folder, for a daemon whose public listener is `daemonUrl`. */
   wopiSrc(daemonUrl: string, name: string): string;
-}
-
-/**
- * The base URL the daemon reaches itself at for a request that arrived on `req`'s socket: loopback, so the
- * WOPISrc passes the allowed-host check whatever Host header or public_url the browser used (issue 4: "loopback
- * is always an allowed host"). A listener on one non-loopback address is reached at that address.
- */
-function selfBase(req: IncomingMessage, cfg: OdeConfig): string {
-  const local = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-  const port = req.socket.localPort ?? cfg.net.port;
-  const wildcard = cfg.net.listen === '0.0.0.0' || cfg.net.listen === '::';
-  const addr = isLoopbackHost(local) || wildcard ? (local === '::1' ? '[::1]' : '127.0.0.1') : local.includes(':') ? `[${local}]` : local;
-  return `http://${addr}:${port}`;
 }
 
 /**

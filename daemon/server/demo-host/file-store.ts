@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, link, mkdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
+import { access, copyFile, link, mkdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileIdOf, fileNameOf, isDocumentName } from './file-id.ts';
 
@@ -27,6 +27,20 @@ export class NameTakenError extends Error {}
 
 /** Prefix of the host's temp files in the folder: hidden, so the watcher and listings skip them. */
 export const TEMP_PREFIX = '.ode-demo-';
+
+/**
+ * Gives `from` the extra name `to`, failing with EEXIST instead of replacing a file: a hard link, or on a file
+ * system without hard links (some network and FUSE mounts) an exclusive copy.
+ */
+async function linkNew(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw e;
+    await copyFile(from, to, constants.COPYFILE_EXCL);
+  }
+}
 
 /** ISO 8601 round-trip form of a bigint mtime in nanoseconds. */
 export function roundTripTime(mtimeNs: bigint): string {
@@ -125,7 +139,7 @@ export class FileStore {
       for (let n = 1; n < 1000; n++) {
         const candidate = n === 1 ? name : `${stem} (${n})${ext}`;
         try {
-          await link(tmp, join(this.folder, candidate)); // fails with EEXIST instead of replacing
+          await linkNew(tmp, join(this.folder, candidate)); // fails with EEXIST instead of replacing
           return candidate;
         } catch (e) {
           if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -147,7 +161,7 @@ export class FileStore {
     return this.serial(name, async () => {
       const from = join(this.folder, name);
       try {
-        await link(from, join(this.folder, newName));
+        await linkNew(from, join(this.folder, newName));
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new NameTakenError(`${newName} exists`);
         throw e;

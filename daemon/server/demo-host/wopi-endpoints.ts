@@ -6,6 +6,7 @@ import type { OdeConfig } from '../config/schema.ts';
 import { BASE_HEADERS, sendJson } from '../http/respond.ts';
 import { baseUrl } from '../routes/context.ts';
 import { fileIdOf, isDocumentName } from './file-id.ts';
+import { selfBase } from './self-base.ts';
 import { FileStore, NameTakenError, StaleTimestampError, type StoredFile } from './file-store.ts';
 import type { DemoUser, TokenStore } from './tokens.ts';
 
@@ -168,10 +169,11 @@ export class DemoWopiEndpoints {
       if (e instanceof NameTakenError) return void sendJson(res, 409, { error: `${target} exists` });
       throw e;
     }
+    // Url is for the daemon (the WOPI client): loopback; the Host*Urls are pages for people: the public base.
     const base = baseUrl(req, this.d.config());
     const id = fileIdOf(stored);
     this.d.log.info({ from: file.name, to: stored }, 'demo host: PutRelativeFile stored a new file');
-    sendJson(res, 200, { Name: stored, Url: `${base}${DEMO_FILES_PATH}/${id}?access_token=${token}`, HostEditUrl: `${base}/?open=${id}`, HostViewUrl: `${base}/?open=${id}` });
+    sendJson(res, 200, { Name: stored, Url: `${selfBase(req, this.d.config())}${DEMO_FILES_PATH}/${id}?access_token=${token}`, HostEditUrl: `${base}/?open=${id}`, HostViewUrl: `${base}/?open=${id}` });
   }
 
   private async renameFile(req: IncomingMessage, res: ServerResponse, file: StoredFile): Promise<void> {
