@@ -61,6 +61,7 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     const from = client.messages.length;
     client.send({ type: 'save' });
     expect(await saved(client, from)).toMatchObject({ ok: true, autosave: false, exitSave: false });
+    expect(await client.next('modified', (m) => !m.modified, 5000, from)).toBeDefined();
     const put = host.of('PutFile').at(-1)!;
     expect(docxText(put.body)).toContain('Hello Ode');
     expect(put.headers['x-ode-wopi-ismodifiedbyuser']).toBe('true');

@@ -6,7 +6,7 @@ import type { OdeConfig } from './schema.ts';
 /**
  * Holds the current configuration and re-reads the file when it changes (chokidar). The live keys
  * (`net.post_allow`, `net.content_security_policy`, `limits`, `kits`, `storage.wopi.hosts`, `documents`,
- * `log_level`) take effect at once (`documents` for documents opened after the change); a bad edit keeps the last good configuration and logs why. Keys that need a restart are logged when
+ * `demo_host`, `log_level`) take effect at once (`documents` for documents opened after the change); a bad edit keeps the last good configuration and logs why. Keys that need a restart are logged when
  * they change, not applied.
  */
 export class ConfigStore {
@@ -71,6 +71,7 @@ export class ConfigStore {
       limits: next.limits,
       storage: next.storage,
       documents: next.documents,
+      demo_host: next.demo_host,
     };
     this.log.info({ file: this.file }, 'configuration reloaded');
     for (const fn of this.listeners) fn(this.current, prev);

@@ -314,6 +314,11 @@ export class EditDocument {
       this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
       this.userChanged = false;
       this.scheduler.saved();
+      // LibreOffice 7.4 does not report ModifiedStatus=false after an in-place save: the saved document is unmodified.
+      if (this.modified) {
+        this.modified = false;
+        this.broadcast({ type: 'modified', modified: false });
+      }
       this.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
       this.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime });
       return;
