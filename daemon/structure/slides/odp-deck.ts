@@ -24,7 +24,7 @@ import { copyEmbeddedObjects, referencedPaths, removeUnreferenced, renewIds } fr
 import { adoptable, isEmptyPlaceholder, shapesOf, textContainerOf, textsOf } from './odp-shapes.ts';
 import { readOdpPages, readOdpStyles } from './odp-stream.ts';
 import { OdpStyles } from './odp-styles.ts';
-import { canStream, domOf, streamableText } from './part-reads.ts';
+import { canStream, domOf, readStreamed, streamableText } from './part-reads.ts';
 
 const CONTENT = 'content.xml';
 const STYLES = 'styles.xml';
@@ -111,12 +111,8 @@ class OdpDeck implements SlideDeck {
 
   private masters(): Master[] {
     if (this.mastersCache) return this.mastersCache;
-    const text = canStream(this.doc, STYLES) ? streamableText(this.doc, STYLES) : undefined;
-    if (text !== undefined) {
-      const read = readOdpStyles(text, STYLES);
-      this.layoutsCache ??= read.layouts;
-      return (this.mastersCache = read.masters.map((m, index) => ({ ...m, index })));
-    }
+    const read = readStreamed(this.doc, STYLES, 'odpStyles', (text) => readOdpStyles(text, STYLES));
+    if (read) return (this.mastersCache = read.masters.map((m, index) => ({ ...m, index })));
     const out: Master[] = [];
     if (this.doc.has(STYLES)) {
       const ms = this.masterStyles();
@@ -140,12 +136,8 @@ class OdpDeck implements SlideDeck {
   /** style:presentation-page-layout names with the AutoLayout id LibreOffice gives each. */
   private layoutStyles(): Map<string, number> {
     if (this.layoutsCache) return this.layoutsCache;
-    const text = canStream(this.doc, STYLES) ? streamableText(this.doc, STYLES) : undefined;
-    if (text !== undefined) {
-      const read = readOdpStyles(text, STYLES);
-      this.mastersCache ??= read.masters.map((m, index) => ({ ...m, index }));
-      return (this.layoutsCache = read.layouts);
-    }
+    const read = readStreamed(this.doc, STYLES, 'odpStyles', (text) => readOdpStyles(text, STYLES));
+    if (read) return (this.layoutsCache = new Map(read.layouts));
     const out = new Map<string, number>();
     if (this.doc.has(STYLES)) {
       const styles = firstChild(domOf(this.doc, STYLES).documentElement!, NS.office, 'styles');

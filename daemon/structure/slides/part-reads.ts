@@ -65,6 +65,26 @@ export function readThroughDom(doc: StructureDocument): void {
   domParts.set(doc, 'all');
 }
 
+/** Per document: what was read by streaming, by kind of read and part (valid while the part is not DOM). */
+const streamed = new WeakMap<StructureDocument, Map<string, unknown>>();
+
+/**
+ * `read` of the text of `part`, once per document and `kind`, when the part can be streamed; undefined when it is
+ * read through the DOM (taken as DOM, or missing from the package). Errors of `read` propagate.
+ */
+export function readStreamed<T>(doc: StructureDocument, part: string, kind: string, read: (text: string) => T): T | undefined {
+  if (!canStream(doc, part)) return undefined;
+  let cache = streamed.get(doc);
+  if (!cache) streamed.set(doc, (cache = new Map()));
+  const key = `${kind}\u0000${part}`;
+  if (cache.has(key)) return cache.get(key) as T;
+  const text = streamableText(doc, part);
+  if (text === undefined) return undefined;
+  const value = read(text);
+  cache.set(key, value);
+  return value;
+}
+
 /**
  * The text of `part` when it can be streamed (it is in the package and no deck has taken it as DOM), else
  * undefined: the caller reads the DOM instead.
@@ -83,16 +103,18 @@ export function streamableText(doc: StructureDocument, part: string): string | u
  */
 export function relationshipsOf(doc: StructureDocument, source: string): Relationship[] {
   const name = relsPartName(source);
-  const text = streamableText(doc, name);
-  if (text === undefined) {
-    // docRelationships sees the package's .rels parts and those addRelationship made, not those put in place
-    if (!putSet(doc).has(name)) return docRelationships(doc, source);
-    return childElements(doc.xml(name).documentElement!, NS.rel, 'Relationship').map((r) => {
-      const external = r.getAttribute('TargetMode') === 'External';
-      const target = r.getAttribute('Target') ?? '';
-      return { id: r.getAttribute('Id') ?? '', type: r.getAttribute('Type') ?? '', target: external ? target : resolveTarget(source, target), external };
-    });
-  }
+  const read = readStreamed(doc, name, `rels:${source}`, (text) => streamRelationships(text, name, source));
+  if (read) return read;
+  // docRelationships sees the package's .rels parts and those addRelationship made, not those put in place
+  if (!putSet(doc).has(name)) return docRelationships(doc, source);
+  return childElements(doc.xml(name).documentElement!, NS.rel, 'Relationship').map((r) => {
+    const external = r.getAttribute('TargetMode') === 'External';
+    const target = r.getAttribute('Target') ?? '';
+    return { id: r.getAttribute('Id') ?? '', type: r.getAttribute('Type') ?? '', target: external ? target : resolveTarget(source, target), external };
+  });
+}
+
+function streamRelationships(text: string, name: string, source: string): Relationship[] {
   const out: Relationship[] = [];
   streamXml(text, name, {
     onOpen: (el) => {

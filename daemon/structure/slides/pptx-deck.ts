@@ -15,12 +15,12 @@ import { StructureError } from '../errors.ts';
 import { addOverride, removeOverride } from '../package/content-types.ts';
 import { addRelationship, relativeTarget, relsPartName, removeRelationship, removeRelsPart } from '../package/opc-relationships.ts';
 import { NS, childElements, firstChild, parseXml } from '../xml/dom.ts';
-import { canStream, domOf, putDom, relationshipsOf, removeDom, streamableText, tookAsDom } from './part-reads.ts';
+import { domOf, putDom, readStreamed, relationshipsOf, removeDom, tookAsDom } from './part-reads.ts';
 import type { SlideDeck, TextObjectEditor } from './deck.ts';
 import type { SlideItem, SlidesResult } from './index.ts';
 import { SLIDE_LAYOUTS, autoLayoutName, autoLayoutOfType, layoutTypesFor } from './pptx-autolayout.ts';
 import { describeObject, emptyPlaceholder, isTextShape, placeholderOf, placeholderType, slideObjects, titleText } from './pptx-shapes.ts';
-import { readLayoutSummary, readSlideIds, readSlideSummary, type LayoutSummary, type SlideSummary } from './pptx-stream.ts';
+import { readLayoutSummary, readSlideIds, readSlideSummary, type SlideSummary } from './pptx-stream.ts';
 import { PptxTextBody } from './pptx-text.ts';
 
 const REL_BASE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
@@ -48,9 +48,6 @@ export function openPptxDeck(doc: StructureDocument): PptxDeck {
 /** The PPTX implementation of SlideDeck. */
 export class PptxDeck implements SlideDeck {
   private readonly presPart: string;
-  /** Streamed reads of parts no command has changed, by part name (layouts never change). */
-  private readonly summaries = new Map<string, SlideSummary>();
-  private readonly layoutSummaries = new Map<string, LayoutSummary>();
   private readonly created = new Set<string>();
   /** Every slide part name created in this request, deleted or not (never reused: numbering only grows). */
   private readonly named = new Set<string>();
@@ -78,10 +75,10 @@ export class PptxDeck implements SlideDeck {
 
   /** The slides' relationship ids and parts, in order (streamed from presentation.xml while it is unchanged). */
   private slideParts(): Array<{ rId: string; part: string }> {
-    const text = streamableText(this.doc, this.presPart);
-    if (text === undefined) return this.slides();
+    const ids = readStreamed(this.doc, this.presPart, 'sldIds', (text) => readSlideIds(text, this.presPart));
+    if (!ids) return this.slides();
     const rels = new Map(relationshipsOf(this.doc, this.presPart).map((r) => [r.id, r.target]));
-    return readSlideIds(text, this.presPart).map(({ id, rId }) => {
+    return ids.map(({ id, rId }) => {
       const part = rels.get(rId);
       if (!part) throw new StructureError('bad_package', `p:sldId ${id} points at no slide part (${rId})`, this.presPart);
       return { rId, part };
@@ -90,14 +87,7 @@ export class PptxDeck implements SlideDeck {
 
   /** A streamed read of a slide part, or undefined when the part is read through the DOM. */
   private summary(part: string): SlideSummary | undefined {
-    if (!canStream(this.doc, part)) return undefined;
-    let s = this.summaries.get(part);
-    if (!s) {
-      const text = streamableText(this.doc, part);
-      if (text === undefined) return undefined;
-      this.summaries.set(part, (s = readSlideSummary(text, part)));
-    }
-    return s;
+    return readStreamed(this.doc, part, 'slide', (text) => readSlideSummary(text, part));
   }
 
   private slides(): SlideRef[] {
@@ -130,14 +120,8 @@ export class PptxDeck implements SlideDeck {
   }
 
   private layoutInfo(layoutPart: string): { name: string; type: string | null } {
-    const cached = this.layoutSummaries.get(layoutPart);
-    if (cached) return cached;
-    const text = streamableText(this.doc, layoutPart);
-    if (text !== undefined) {
-      const info = readLayoutSummary(text, layoutPart);
-      this.layoutSummaries.set(layoutPart, info);
-      return info;
-    }
+    const read = readStreamed(this.doc, layoutPart, 'layout', (text) => readLayoutSummary(text, layoutPart));
+    if (read) return read;
     const root = domOf(this.doc, layoutPart).documentElement!;
     return { name: firstChild(root, NS.p, 'cSld')?.getAttribute('name') ?? '', type: root.getAttribute('type') };
   }
