@@ -35,11 +35,12 @@ export interface SlidesResult {
 
 /**
  * The deck of a presentation, by format: pptx-deck.ts (PresentationML) or odp-deck.ts (ODF draw:page).
+ * `forCommands` says the deck is opened to run slide commands (an ODP deck then parses content.xml at once).
  * @throws StructureError wrong_kind for a text document; bad_package for unreadable parts.
  */
-export function openDeck(doc: StructureDocument): SlideDeck {
+export function openDeck(doc: StructureDocument, forCommands = false): SlideDeck {
   if (doc.format === 'pptx') return openPptxDeck(doc);
-  if (doc.format === 'odp') return openOdpDeck(doc);
+  if (doc.format === 'odp') return openOdpDeck(doc, forCommands);
   throw new StructureError('wrong_kind', `slides are in presentations, and this is a ${doc.format} text document`);
 }
 
@@ -61,5 +62,5 @@ export function extractSlides(doc: StructureDocument): SlidesResult {
  *   out_of_range, no_match, unsupported_command, wrong_kind.
  */
 export function transformSlides(doc: StructureDocument, step: RecipeStep): void {
-  runSlideCommands(openDeck(doc), step);
+  runSlideCommands(openDeck(doc, true), step);
 }

@@ -30,11 +30,13 @@ const CONTENT = 'content.xml';
 const STYLES = 'styles.xml';
 
 /**
- * Opens the slides of an odp.
+ * Opens the slides of an odp. `forCommands`: content.xml is parsed as DOM at once, since nearly every slide
+ * command changes it (reading its pages as fragments first would parse them twice); otherwise the pages are read
+ * as fragments until a command needs the DOM.
  * @throws StructureError bad_package when content.xml has no office:presentation.
  */
-export function openOdpDeck(doc: StructureDocument): SlideDeck {
-  return new OdpDeck(doc);
+export function openOdpDeck(doc: StructureDocument, forCommands = false): SlideDeck {
+  return new OdpDeck(doc, forCommands);
 }
 
 /** A master page: its style:name, the name reported, and its position among the master pages. */
@@ -59,10 +61,10 @@ class OdpDeck implements SlideDeck {
   private layoutsCache?: Map<string, number>;
   private serial = 0;
 
-  constructor(doc: StructureDocument) {
+  constructor(doc: StructureDocument, forCommands: boolean) {
     this.doc = doc;
     this.styles = new OdpStyles(doc);
-    const text = canStream(doc, CONTENT) ? streamableText(doc, CONTENT) : undefined;
+    const text = !forCommands && canStream(doc, CONTENT) ? streamableText(doc, CONTENT) : undefined;
     if (text === undefined) {
       this.dom();
       return;
