@@ -1,8 +1,8 @@
 import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
-import { REL, relationshipsOf, targetOfType } from '../package/opc-relationships.ts';
+import { REL } from '../package/opc-relationships.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
-import { domParts, readChild, readChildren, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
+import { domParts, readChild, readChildren, readRelationships, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import { DEFAULT_CHECKBOX_STATES, type CheckboxStates, type ContentControl, type ContentControlItem, type ContentControlType } from './content-control.ts';
 import { writeBoundValue } from './ooxml-data-binding.ts';
 import { firstRunProperties, replaceSdtContent, sdtContentText } from './ooxml-sdt-content.ts';
@@ -49,9 +49,10 @@ interface FoundSdt<E extends ReadElement> {
  * @throws StructureError bad_package when a part is not well-formed.
  */
 function walkSdts<E extends ReadElement>(doc: StructureDocument, parts: PartReader): { found: FoundSdt<E>[]; glossary?: string } {
-  const main = targetOfType(doc.pkg, '', REL.officeDocument) ?? 'word/document.xml';
+  const types: readonly string[] = REL.officeDocument;
+  const main = readRelationships(doc, '', parts).find((r) => !r.external && types.includes(r.type))?.target ?? 'word/document.xml';
   if (!doc.has(main)) return { found: [] };
-  const rels = relationshipsOf(doc.pkg, main);
+  const rels = readRelationships(doc, main, parts);
   const relOfType = (suffix: string) => rels.find((r) => !r.external && r.type.endsWith(suffix));
   const notes = new Map<string, Map<string, ReadElement>>();
   const noteOf = (kind: 'footnote' | 'endnote', id: string): ReadElement | undefined => {

@@ -20,9 +20,9 @@
  *   w:footerReference in order) and the first floating table (w:tblpPr) LibreOffice turns into a frame.
  * Comments' own text is not in Writer's text (no redlines there).
  */
-import { domOf, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
+import { domOf, readRelationships, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import type { StructureDocument } from '../document.ts';
-import { REL, relationshipsOf, targetOfType } from '../package/opc-relationships.ts';
+import { REL } from '../package/opc-relationships.ts';
 import { NS } from '../xml/dom.ts';
 import { becomesFrame, pageOf } from './floating-tables.ts';
 import { RedlineFlow, type RedlineData } from './redline-flow.ts';
@@ -34,8 +34,9 @@ const REL_FOOTNOTES = 'http://schemas.openxmlformats.org/officeDocument/2006/rel
 const REL_ENDNOTES = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/endnotes';
 
 /** The main document part of a docx: the package's officeDocument relationship (usually word/document.xml). */
-function mainPart(doc: StructureDocument): string {
-  return targetOfType(doc.pkg, '', REL.officeDocument) ?? 'word/document.xml';
+function mainPart(doc: StructureDocument, parts: PartReader): string {
+  const types: readonly string[] = REL.officeDocument;
+  return readRelationships(doc, '', parts).find((r) => !r.external && types.includes(r.type))?.target ?? 'word/document.xml';
 }
 
 /** A w:ins/w:del/w:moveFrom/w:moveTo element's change data. */
@@ -108,7 +109,7 @@ class DocxWalker {
 
   /** The w:footnote / w:endnote elements of the notes part, separators left out. */
   private noteBodies(relType: string, name: 'footnote' | 'endnote'): ReadElement[] {
-    const target = relationshipsOf(this.doc.pkg, this.part).find((r) => !r.external && r.type === relType)?.target;
+    const target = readRelationships(this.doc, this.part, this.parts).find((r) => !r.external && r.type === relType)?.target;
     if (!target || !this.doc.has(target)) return [];
     const root = this.parts(this.doc, target);
     return childrenW(root, name).filter((n) => {
@@ -168,7 +169,7 @@ class DocxWalker {
    * even of a part another section uses too.
    */
   private headersAndFooters(sectPr: ReadElement): void {
-    const rels = relationshipsOf(this.doc.pkg, this.part);
+    const rels = readRelationships(this.doc, this.part, this.parts);
     const made: string[] = [];
     const content = new Map<string, ReadElement>();
     for (const ref of childElementsW(sectPr)) {
@@ -369,7 +370,7 @@ function childElementsMc(el: ReadElement, name: string): ReadElement[] {
  * @throws StructureError bad_package when a part is missing or not well-formed.
  */
 export function readOoxmlRedlines(doc: StructureDocument, parts: PartReader = streamedParts): RedlineFlow {
-  const part = mainPart(doc);
+  const part = mainPart(doc, parts);
   const walker = new DocxWalker(doc, part, parts);
   const root = parts(doc, part);
   for (const body of childrenW(root, 'body')) walker.body(body);

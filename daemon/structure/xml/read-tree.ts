@@ -1,6 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { StructureError } from '../errors.ts';
+import { relsPartName, resolveTarget, type Relationship } from '../package/opc-relationships.ts';
 import { parseFragments, streamXml } from './stream.ts';
 
 /**
@@ -44,6 +45,7 @@ export type PartReader = (doc: StructureDocument, part: string) => ReadElement;
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+const REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
 class TreeText implements ReadNode {
   readonly nodeType = 3;
@@ -233,4 +235,20 @@ export function readChildren(parent: ReadElement, ns?: string, name?: string): R
 export function readChild(parent: ReadElement, ns: string, name: string): ReadElement | undefined {
   for (let n = parent.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && n.namespaceURI === ns && n.localName === name) return n as ReadElement;
   return undefined;
+}
+
+/**
+ * The relationships of `source` (`''` for the package), read through `parts` so a stream-built tree of the .rels
+ * part is made once per document: what opc-relationships.ts's `relationshipsOf` gives (ECMA-376 Part 2, 9.3).
+ * Empty when there is no .rels part.
+ * @throws StructureError bad_package when the .rels part is not well-formed.
+ */
+export function readRelationships(doc: StructureDocument, source: string, parts: PartReader = streamedParts): Relationship[] {
+  const name = relsPartName(source);
+  if (!doc.pkg.textOf(name)) return [];
+  return readChildren(parts(doc, name), REL_NS, 'Relationship').map((r) => {
+    const external = r.getAttribute('TargetMode') === 'External';
+    const target = r.getAttribute('Target') ?? '';
+    return { id: r.getAttribute('Id') ?? '', type: r.getAttribute('Type') ?? '', target: external ? target : resolveTarget(source, target), external };
+  });
 }
