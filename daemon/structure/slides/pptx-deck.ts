@@ -160,7 +160,7 @@ export class PptxDeck implements SlideDeck {
       const explicit = read ? read.name : (firstChild(domOf(this.doc, s.part).documentElement!, NS.p, 'cSld')?.getAttribute('name') ?? '');
       let name = explicit;
       if (!name) {
-        const title = read ? read.title : titleText(this.spTree(s.part));
+        const title = read?.title ?? titleText(this.spTree(s.part));
         if (title) {
           let count = 1;
           for (const prev of names) {
@@ -372,7 +372,7 @@ export class PptxDeck implements SlideDeck {
   /** Number of objects on slide `index`. */
   objectCount(index: number): number {
     const part = this.slide(index).part;
-    return this.summary(part)?.objects.length ?? slideObjects(this.spTree(part)).length;
+    return this.summary(part)?.objects?.length ?? slideObjects(this.spTree(part)).length;
   }
 
   /** The text editor of object `object` on slide `index` (a p:txBody is created for a shape without one). */

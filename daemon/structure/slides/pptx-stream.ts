@@ -7,7 +7,6 @@
  * the stream looks for each attribute the schema defines for a:bodyPr, a:pPr and a:rPr (ECMA-376 Part 1,
  * 21.1.2.1.1, 21.1.2.2.7, 21.1.2.3.9), so an attribute outside the schema is not counted here.
  */
-import { StructureError } from '../errors.ts';
 import { NS } from '../xml/dom.ts';
 import { streamXml, type StreamElement } from '../xml/stream.ts';
 import type { SlideObject, SlideText } from './index.ts';
@@ -48,10 +47,10 @@ function hasAttr(n: LNode, names: readonly string[]): boolean {
 export interface SlideSummary {
   /** p:cSld/@name ("" when absent). */
   name: string;
-  /** The title text (pptx-shapes.ts titleText). */
-  title: string;
-  /** The objects' extraction, in LibreOffice's order (pptx-shapes.ts slideObjects and describeObject). */
-  objects: SlideObject[];
+  /** The title text (pptx-shapes.ts titleText); undefined when the slide has no p:cSld/p:spTree. */
+  title?: string;
+  /** The objects' extraction, in LibreOffice's order (pptx-shapes.ts slideObjects and describeObject); undefined without p:spTree. */
+  objects?: SlideObject[];
 }
 
 /** What the masters need of a slide layout part: p:cSld/@name and p:sldLayout/@type. */
@@ -205,7 +204,7 @@ function titleText(tree: LNode): string {
 
 /**
  * Reads a slide part (p:sld) by streaming: its name, title text and objects, as the DOM reads give them.
- * @throws StructureError bad_package when the part is not well formed or has no p:cSld/p:spTree.
+ * @throws StructureError bad_package when the part is not well formed.
  */
 export function readSlideSummary(text: string, part: string): SlideSummary {
   let name = '';
@@ -247,7 +246,7 @@ export function readSlideSummary(text: string, part: string): SlideSummary {
       if (n && n.ns === NS.a && n.local === 't' && tree) n.text += t;
     },
   });
-  if (!tree) throw new StructureError('bad_package', `${part} has no p:cSld/p:spTree`, part);
+  if (!tree) return { name };
   const objects: SlideObject[] = [];
   for (const child of tree.children) {
     let shape: LNode | undefined = child;
