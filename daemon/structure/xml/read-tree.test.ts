@@ -10,6 +10,7 @@ import type { Attr, Element, Node } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
 import { ZipPackage } from '../package/zip-package.ts';
 import { NS, parseXml } from './dom.ts';
+import { EXTRACTION_ATTRIBUTES } from './extraction-attributes.ts';
 import { buildReadTree, domOf, readChildren, type ReadElement, type ReadNode } from './read-tree.ts';
 
 const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
@@ -53,6 +54,23 @@ function compare(dom: Element, tree: ReadElement, where: string, out: string[]):
   });
 }
 
+/** A tree keeping the extraction attributes: those values as the DOM has them; any other attribute throws. */
+function compareKept(dom: Element, tree: ReadElement, where: string, out: string[]): void {
+  const kept = EXTRACTION_ATTRIBUTES.get(dom.namespaceURI ?? '')?.get(dom.localName!) ?? [];
+  for (const [ns, local] of kept) if (tree.getAttributeNS(ns, local) !== dom.getAttributeNS(ns, local)) out.push(`${where}: kept {${ns}}${local}`);
+  let threw = false;
+  try {
+    tree.getAttributeNS('urn:none', 'none');
+  } catch {
+    threw = true;
+  }
+  if (!threw) out.push(`${where}: an attribute not kept did not throw`);
+  const kids = domChildren(dom).filter((k) => k.nodeType === 1) as Element[];
+  const treeKids: ReadElement[] = [];
+  for (let n = tree.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) treeKids.push(n as ReadElement);
+  kids.forEach((k, i) => treeKids[i] && compareKept(k, treeKids[i]!, `${where}/${k.localName}[${i}]`, out));
+}
+
 describe('stream-built read trees', () => {
   it('match the DOM on every XML part of the area documents', () => {
     let parts = 0;
@@ -73,6 +91,7 @@ describe('stream-built read trees', () => {
         const tree = buildReadTree(text, name);
         const where = `${path.split('/').pop()}:${name}`;
         compare(dom, tree, where, differences);
+        compareKept(dom, buildReadTree(text, name, EXTRACTION_ATTRIBUTES), where, differences);
         if (tree.textContent !== dom.textContent) differences.push(`${where}: textContent`);
         parts++;
       }

@@ -2,7 +2,8 @@ import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { StructureError } from '../errors.ts';
 import { relsPartName, resolveTarget, type Relationship } from '../package/opc-relationships.ts';
-import { parseFragments, streamXml } from './stream.ts';
+import { EXTRACTION_ATTRIBUTES, type KeptAttributes } from './extraction-attributes.ts';
+import { parseFragments, streamXml, type StreamElement } from './stream.ts';
 
 /**
  * Read-only trees of XML parts built from the stream (stream.ts), for extraction paths whose rules look around
@@ -13,7 +14,9 @@ import { parseFragments, streamXml } from './stream.ts';
  * `ReadNode` / `ReadElement` are the subset of the DOM those readers use; @xmldom/xmldom's `Node` and `Element`
  * satisfy them, so a reader written against them runs on a parsed DOM (transformations, and the equivalence tests)
  * and on a stream-built tree alike. Differences from a DOM: no comment or processing-instruction nodes; CDATA
- * sections are text nodes (nodeType 3); `getAttribute` takes unprefixed, `xml:` and `xmlns` names only.
+ * sections are text nodes (nodeType 3); `getAttribute` takes unprefixed, `xml:` and `xmlns` names only; a tree
+ * made for extraction keeps only the attributes the readers read (extraction-attributes.ts) and throws when asked
+ * for another.
  */
 
 /** A node as the readers see it: element (nodeType 1) or text (3). */
@@ -73,8 +76,14 @@ class TreeElement implements ReadElement {
     readonly parentNode: TreeElement | null,
     readonly namespaceURI: string,
     readonly localName: string,
-    private readonly attr: (ns: string, local: string) => string | undefined,
+    /** Attribute lookup; undefined when the tree keeps none of this element's attributes. */
+    private readonly attrs: ((ns: string, local: string) => string | undefined) | undefined,
   ) {}
+
+  private attr(ns: string, local: string): string | undefined {
+    if (!this.attrs) throw notKept(this, ns, local);
+    return this.attrs(ns, local);
+  }
 
   append(node: ReadNode): void {
     if (this.lastChild) (this.lastChild as TreeElement | TreeText).nextSibling = node;
@@ -123,6 +132,22 @@ class TreeElement implements ReadElement {
   }
 }
 
+function notKept(el: TreeElement, ns: string, local: string): Error {
+  return new Error(`read-tree: ${el.tree.part} was read keeping only the attributes in extraction-attributes.ts, and {${ns}}${local} of {${el.namespaceURI}}${el.localName} is not one of them`);
+}
+
+/** The attribute lookup of an element of a tree keeping `kept`: the listed values, copied now. */
+function keptLookup(tree: Tree, kept: KeptAttributes, e: StreamElement): ((ns: string, local: string) => string | undefined) | undefined {
+  const names = kept.get(e.ns)?.get(e.local);
+  if (!names) return undefined;
+  const values = names.map(([ns, local]) => e.attr(ns, local));
+  return (ns, local) => {
+    const i = names.findIndex(([n, l]) => n === ns && l === local);
+    if (i < 0) throw new Error(`read-tree: ${tree.part} was read keeping only the attributes in extraction-attributes.ts, and {${ns}}${local} of {${e.ns}}${e.local} is not one of them`);
+    return values[i];
+  };
+}
+
 /** One part's tree, with what it takes to parse a piece of it into a DOM on demand. */
 class Tree {
   root: TreeElement | undefined;
@@ -160,16 +185,17 @@ class Tree {
 }
 
 /**
- * Builds the read-only tree of an XML part from the stream.
+ * Builds the read-only tree of an XML part from the stream, keeping every attribute (`'all'`) or only those of
+ * `kept` (what extraction reads: far less to hold, see extraction-attributes.ts).
  * @returns its root element.
  * @throws StructureError bad_package naming `part` when the XML is not well formed.
  */
-export function buildReadTree(text: string, part: string): ReadElement {
+export function buildReadTree(text: string, part: string, kept: KeptAttributes | 'all' = 'all'): ReadElement {
   const tree = new Tree(text, part);
   let current: TreeElement | undefined;
   streamXml(text, part, {
     onOpen: (e) => {
-      const el = new TreeElement(tree, current ?? null, e.ns, e.local, e.attr);
+      const el = new TreeElement(tree, current ?? null, e.ns, e.local, kept === 'all' ? e.attr : keptLookup(tree, kept, e));
       if (current) current.append(el);
       else tree.root = el;
       current = el;
@@ -187,8 +213,9 @@ export function buildReadTree(text: string, part: string): ReadElement {
 const trees = new WeakMap<StructureDocument, Map<string, ReadElement>>();
 
 /**
- * The read-only tree of a part of `doc` (leading `/` allowed), built from the part's text as stored in the package
- * and cached for the life of `doc`. For extraction: it does not see changes made to the part's DOM (`doc.xml`).
+ * The read-only tree of a part of `doc` (leading `/` allowed), built from the part's text as stored in the package,
+ * keeping the attributes extraction reads (extraction-attributes.ts), and cached for the life of `doc`. For
+ * extraction: it does not see changes made to the part's DOM (`doc.xml`).
  * @throws StructureError bad_package when the part is missing or not well-formed.
  */
 export const streamedParts: PartReader = (doc, part) => {
@@ -199,7 +226,7 @@ export const streamedParts: PartReader = (doc, part) => {
   if (hit) return hit;
   const text = doc.pkg.textOf(name);
   if (text === undefined) throw new StructureError('bad_package', `the package has no part ${name}`, name);
-  const root = buildReadTree(text, name);
+  const root = buildReadTree(text, name, EXTRACTION_ATTRIBUTES);
   byPart.set(name, root);
   return root;
 };

@@ -1,0 +1,86 @@
+import { NS } from './dom.ts';
+
+/**
+ * The attributes the extraction readers read from stream-built trees (read-tree.ts), by element. A tree keeps the
+ * values of exactly these, copied at the element's start tag, and no others: keeping every start tag's attributes
+ * would hold the parser's objects for the whole part and multiply garbage-collection time (RA001's document.xml:
+ * median 22 ms with them, 9 ms without). Asking a tree for an attribute not listed here throws, so a reader that
+ * starts reading a new one fails its tests until it is added.
+ *
+ * Readers: tracked changes (track-changes/ooxml-redlines.ts, floating-tables.ts, odf-redlines.ts), content
+ * controls (content-controls/ooxml-sdt.ts, ooxml-sdt-content.ts, odf-content-control.ts), charts
+ * (charts/ooxml-chart.ts, odf-chart.ts) and relationships (read-tree.ts `readRelationships`).
+ */
+
+const W = NS.w;
+const author: Attrs = [[W, 'author'], [W, 'date']];
+const val: Attrs = [[W, 'val']];
+const loext = ['checkbox', 'combobox', 'dropdown', 'picture', 'date', 'plain-text', 'id', 'tag', 'alias', 'checked', 'date-format', 'date-rfc-language-tag', 'current-date'];
+
+/** Attribute names as [namespace URI ('' for none), local name]. */
+export type Attrs = ReadonlyArray<readonly [string, string]>;
+
+/** Element namespace URI, then element local name, to the attributes kept. */
+export type KeptAttributes = ReadonlyMap<string, ReadonlyMap<string, Attrs>>;
+
+function table(rows: ReadonlyArray<readonly [string, Record<string, Attrs>]>): KeptAttributes {
+  const out = new Map<string, Map<string, Attrs>>();
+  for (const [ns, byLocal] of rows) out.set(ns, new Map(Object.entries(byLocal)));
+  return out;
+}
+
+/** What the extraction readers read (see the module comment). */
+export const EXTRACTION_ATTRIBUTES: KeptAttributes = table([
+  [
+    W,
+    {
+      // revisions (17.13.5) and notes, sections, headers/footers, floating tables (tracked changes)
+      ins: author,
+      del: author,
+      moveFrom: author,
+      moveTo: author,
+      pPrChange: author,
+      rPrChange: author,
+      footnote: [[W, 'type'], [W, 'id']],
+      endnote: [[W, 'type'], [W, 'id']],
+      footnoteReference: [[W, 'id']],
+      endnoteReference: [[W, 'id']],
+      headerReference: [[W, 'type'], [NS.r, 'id']],
+      footerReference: [[W, 'type'], [NS.r, 'id']],
+      br: [[W, 'type']],
+      sym: [[W, 'char']],
+      pgSz: [[W, 'w'], [W, 'h']],
+      pgMar: [[W, 'left'], [W, 'right']],
+      gridCol: [[W, 'w']],
+      tblpPr: [[W, 'horzAnchor'], [W, 'vertAnchor'], [W, 'tblpXSpec'], [W, 'tblpYSpec'], [W, 'tblpX'], [W, 'tblpY']],
+      // content-control properties (17.5.2)
+      id: val,
+      tag: val,
+      alias: val,
+      dateFormat: val,
+      lid: val,
+      date: [[W, 'fullDate']],
+    },
+  ],
+  [NS.w14, { checked: [[NS.w14, 'val']] }],
+  // charts: DrawingML graphic frames (docx, pptx), the pptx slide list
+  [NS.a, { graphicData: [['', 'uri']] }],
+  [NS.c, { chart: [[NS.r, 'id']] }],
+  [NS.wp, { docPr: [['', 'name']] }],
+  [NS.p, { cNvPr: [['', 'name']], sldId: [[NS.r, 'id']] }],
+  [NS.rel, { Relationship: [['', 'Id'], ['', 'Type'], ['', 'Target'], ['', 'TargetMode']] }],
+  // ODF: tracked changes, spaces, content controls, embedded objects, the manifest
+  [
+    NS.text,
+    {
+      'changed-region': [[NS.text, 'id'], ['http://www.w3.org/XML/1998/namespace', 'id']],
+      change: [[NS.text, 'change-id']],
+      'change-start': [[NS.text, 'change-id']],
+      'change-end': [[NS.text, 'change-id']],
+      s: [[NS.text, 'c']],
+    },
+  ],
+  [NS.loext, { 'content-control': loext.map((l) => [NS.loext, l] as const) }],
+  [NS.draw, { frame: [[NS.draw, 'name']], object: [[NS.xlink, 'href']], 'object-ole': [[NS.xlink, 'href']] }],
+  [NS.manifest, { 'file-entry': [[NS.manifest, 'full-path'], [NS.manifest, 'media-type']] }],
+]);
