@@ -33,6 +33,8 @@ interface LNode {
 /** Property elements: kept with their attributes and the number of their children, whose content is skipped. */
 const SHALLOW_A = new Set(['rPr', 'pPr', 'endParaRPr', 'bodyPr', 'lstStyle', 'tcPr', 'tblPr', 'tblGrid']);
 const SHALLOW_P = new Set(['spPr', 'style', 'blipFill']);
+/** Objects whose content no rule reads (they report `{}`): kept without their children. */
+const OPAQUE_P = new Set(['pic', 'grpSp', 'cxnSp', 'contentPart']);
 /** The attributes of a:bodyPr (CT_TextBodyProperties) and a:pPr (CT_TextParagraphProperties). */
 const BODY_PR_ATTRS = ['rot', 'spcFirstLastPara', 'vertOverflow', 'horzOverflow', 'vert', 'wrap', 'lIns', 'tIns', 'rIns', 'bIns', 'numCol', 'spcCol', 'rtlCol', 'fromWordArt', 'anchor', 'anchorCtr', 'forceAA', 'upright', 'compatLnSpc'];
 const P_PR_ATTRS = ['marL', 'marR', 'lvl', 'indent', 'algn', 'defTabSz', 'rtl', 'eaLnBrk', 'fontAlgn', 'latinLnBrk', 'hangingPunct'];
@@ -239,7 +241,7 @@ export function readSlideSummary(text: string, part: string): SlideSummary {
       const node: LNode = { ns: el.ns, local: el.local, attr: el.attr, children: [], shallow, count: 0, text: '' };
       parent.children.push(node);
       stack[el.depth - 2] = node;
-      return undefined;
+      return el.ns === NS.p && OPAQUE_P.has(el.local) ? 'skip' : undefined;
     },
     onText: (t, depth) => {
       const n = depth >= 2 ? stack[depth - 2] : undefined;
