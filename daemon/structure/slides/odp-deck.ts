@@ -22,7 +22,7 @@ import { OdpTextEditor } from './odp-editor.ts';
 import { ODP_LAYOUTS, autoLayoutName, cm, layoutIdOfElement, lengthToCm, placeholdersOfLayout, presentationObjectsOfLayout } from './odp-layouts.ts';
 import { copyEmbeddedObjects, referencedPaths, removeUnreferenced, renewIds } from './odp-parts.ts';
 import { adoptable, isEmptyPlaceholder, shapesOf, textContainerOf, textsOf } from './odp-shapes.ts';
-import { readOdpPages, readOdpStyles } from './odp-stream.ts';
+import { readOdpPageSummaries, readOdpStyles, type OdpPageSummary } from './odp-stream.ts';
 import { OdpStyles } from './odp-styles.ts';
 import { canStream, domOf, readStreamed, streamableText } from './part-reads.ts';
 
@@ -46,15 +46,23 @@ interface Master {
   index: number;
 }
 
+/** A page as the extraction and the lookups read it: its reported name, master and layout names, its objects' texts. */
+interface PageRead {
+  name: string;
+  master: string | null;
+  layout: string | null;
+  objects: () => string[][][];
+}
+
 /**
- * The ODP deck. Until a command needs to change content.xml, its pages are DOM fragments of the draw:page elements
- * only (odp-stream.ts); from then on, the pages of content.xml's DOM (`dom()`). styles.xml is streamed for the
- * masters' names and the layouts' ids until it is taken as DOM.
+ * The ODP deck. Until a command needs to change content.xml, its pages are read by streaming (odp-stream.ts); from
+ * then on, from content.xml's DOM (`dom()`). styles.xml is streamed for the masters' names and the layouts' ids
+ * until it is taken as DOM.
  */
 class OdpDeck implements SlideDeck {
   private readonly doc: StructureDocument;
   private presentation?: Element;
-  private fragmentPages?: Element[];
+  private streamed?: OdpPageSummary[];
   private readonly styles: OdpStyles;
   private defaultNamed = new Set<Element>();
   private mastersCache?: Master[];
@@ -69,10 +77,9 @@ class OdpDeck implements SlideDeck {
       this.dom();
       return;
     }
-    const read = readOdpPages(text, CONTENT);
+    const read = readOdpPageSummaries(text, CONTENT);
     if (!read.presentation) throw new StructureError('bad_package', 'content.xml has no office:presentation: this is not a presentation', CONTENT);
-    this.fragmentPages = read.pages;
-    this.nameDefaults();
+    this.streamed = read.pages;
   }
 
   /** The office:presentation of content.xml's DOM: the deck reads and changes the DOM from now on. */
@@ -82,22 +89,25 @@ class OdpDeck implements SlideDeck {
     const presentation = body && firstChild(body, NS.office, 'presentation');
     if (!presentation) throw new StructureError('bad_package', 'content.xml has no office:presentation: this is not a presentation', CONTENT);
     this.presentation = presentation;
-    this.fragmentPages = undefined;
-    this.nameDefaults();
+    this.streamed = undefined;
+    // which pages have LibreOffice's default names, read once before any change
+    this.domPages().forEach((page, i) => {
+      if (isDefaultName(page.getAttribute('draw:name') ?? '', i)) this.defaultNamed.add(page);
+    });
     return presentation;
   }
 
-  /** Which pages have LibreOffice's default names (read once, before any change). */
-  private nameDefaults(): void {
-    this.defaultNamed = new Set();
-    this.pages().forEach((page, i) => {
-      if (isDefaultName(page.getAttribute('draw:name') ?? '', i)) this.defaultNamed.add(page);
-    });
-  }
-
-  /** The pages, for reading (DOM fragments until the deck took content.xml as DOM). */
-  private pages(): Element[] {
-    return this.fragmentPages ?? childElements(this.dom(), NS.draw, 'page');
+  /** The pages as read: streamed until the deck took content.xml as DOM. */
+  private reads(): PageRead[] {
+    if (this.streamed) {
+      return this.streamed.map((p, i) => ({ name: isDefaultName(p.name ?? '', i) ? `Slide ${i + 1}` : (p.name ?? ''), master: p.master, layout: p.layout, objects: () => p.objects }));
+    }
+    return this.domPages().map((page, i) => ({
+      name: this.defaultNamed.has(page) ? `Slide ${i + 1}` : (page.getAttribute('draw:name') ?? ''),
+      master: page.getAttribute('draw:master-page-name'),
+      layout: page.getAttribute('presentation:presentation-page-layout-name'),
+      objects: () => shapesOf(page).map(textsOf),
+    }));
   }
 
   /** The pages of content.xml's DOM, for changing. */
@@ -148,24 +158,20 @@ class OdpDeck implements SlideDeck {
     return (this.layoutsCache = out);
   }
 
-  private layoutIdOf(page: Element, index: number): number {
-    const name = page.getAttribute('presentation:presentation-page-layout-name');
+  /** The AutoLayout id of a page with presentation-page-layout-name `name` at position `index`. */
+  private layoutIdOf(name: string | null, index: number): number {
     const layout = name ? this.layoutStyles().get(name) : undefined;
     if (layout !== undefined) return layout;
     return index === 0 ? 0 : 20;
   }
 
-  private nameOf(page: Element, index: number): string {
-    return this.defaultNamed.has(page) ? `Slide ${index + 1}` : (page.getAttribute('draw:name') ?? '');
-  }
-
-  private masterOf(page: Element): Master | undefined {
-    const name = page.getAttribute('draw:master-page-name');
+  /** The master of a page with draw:master-page-name `name` (the first master when none matches). */
+  private masterOf(name: string | null): Master | undefined {
     return this.masters().find((m) => m.styleName === name) ?? this.masters()[0];
   }
 
   slideCount(): number {
-    return this.pages().length;
+    return this.streamed ? this.streamed.length : this.domPages().length;
   }
 
   masterNames(): string[] {
@@ -173,21 +179,20 @@ class OdpDeck implements SlideDeck {
   }
 
   slideNames(): string[] {
-    return this.pages().map((p, i) => this.nameOf(p, i));
+    return this.reads().map((p) => p.name);
   }
 
   describe(): SlidesResult {
     const masters = this.masters();
     const result: SlidesResult = { SlideCount: 0, MasterSlideCount: masters.length, MasterSlides: {}, Slides: {} };
     masters.forEach((m, i) => (result.MasterSlides[`MasterSlide ${i}`] = { Name: m.name }));
-    const pages = this.pages();
+    const pages = this.reads();
     result.SlideCount = pages.length;
     pages.forEach((page, i) => {
-      const layoutId = this.layoutIdOf(page, i);
-      const shapes = shapesOf(page);
+      const layoutId = this.layoutIdOf(page.layout, i);
+      const shapes = page.objects();
       const objects: Record<string, SlideObject> = {};
-      shapes.forEach((shape, j) => {
-        const texts = textsOf(shape);
+      shapes.forEach((texts, j) => {
         if (texts.length === 0) objects[`Objects ${j}`] = {};
         else {
           const t: Record<string, { ParaCount: number; Paragraphs: string[] }> = {};
@@ -195,7 +200,7 @@ class OdpDeck implements SlideDeck {
           objects[`Objects ${j}`] = { TextCount: texts.length, Texts: t };
         }
       });
-      const item: SlideItem = { SlideName: this.nameOf(page, i), MasterSlideName: this.masterOf(page)?.name ?? '', LayoutId: layoutId, LayoutName: autoLayoutName(layoutId), ObjectCount: shapes.length, Objects: objects };
+      const item: SlideItem = { SlideName: page.name, MasterSlideName: this.masterOf(page.master)?.name ?? '', LayoutId: layoutId, LayoutName: autoLayoutName(layoutId), ObjectCount: shapes.length, Objects: objects };
       result.Slides[`Slide ${i}`] = item;
     });
     return result;
@@ -263,9 +268,10 @@ class OdpDeck implements SlideDeck {
   }
 
   objectCount(index: number): number {
-    const page = this.pages()[index];
+    if (!this.streamed) return shapesOf(this.page(index)).length;
+    const page = this.streamed[index];
     if (!page) throw new StructureError('out_of_range', `there is no slide ${index}`);
-    return shapesOf(page).length;
+    return page.objects.length;
   }
 
   textObject(index: number, object: number): TextObjectEditor | undefined {
@@ -309,7 +315,7 @@ class OdpDeck implements SlideDeck {
       return !hit;
     });
     for (const s of shapes) if (!used.has(s) && s.getAttribute('presentation:class') && isEmptyPlaceholder(s) && ['title', 'subtitle', 'outline', 'chart', 'table', 'graphic', 'object', 'orgchart', 'text'].includes(s.getAttribute('presentation:class')!)) s.parentNode!.removeChild(s);
-    const master = this.masterOf(page);
+    const master = this.masterOf(page.getAttribute('draw:master-page-name'));
     const anchor = childElements(page).find((el) => (el.namespaceURI === NS.presentation && (el.localName === 'notes' || el.localName === 'animations')) || el.namespaceURI === 'urn:oasis:names:tc:opendocument:xmlns:animation:1.0') ?? null;
     for (const w of stillMissing) page.insertBefore(this.placeholder(master, w), anchor);
   }

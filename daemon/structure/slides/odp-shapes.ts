@@ -8,7 +8,7 @@ import { NS, childElements, firstChild } from '../xml/dom.ts';
 import { paragraphText, paragraphsOf } from './odp-text.ts';
 
 /** draw: elements that are shapes on a page (ODF 1.3 Part 3, 10.3-10.9). */
-const SHAPES = new Set(['rect', 'line', 'polyline', 'polygon', 'regular-polygon', 'path', 'circle', 'ellipse', 'g', 'page-thumbnail', 'frame', 'measure', 'caption', 'connector', 'control', 'custom-shape', 'a']);
+export const SHAPES: ReadonlySet<string> = new Set(['rect', 'line', 'polyline', 'polygon', 'regular-polygon', 'path', 'circle', 'ellipse', 'g', 'page-thumbnail', 'frame', 'measure', 'caption', 'connector', 'control', 'custom-shape', 'a']);
 
 /** The shapes of a page in document order (draw:a unwrapped to its shape). */
 export function shapesOf(page: Element): Element[] {

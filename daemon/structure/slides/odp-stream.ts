@@ -1,13 +1,15 @@
 /**
  * Streaming reads of ODP parts for the slides extraction and the commands' lookups: the same results as the DOM
  * reads of odp-deck.ts without a DOM of the whole part. styles.xml (often 300 kB of styles) is streamed for the
- * master pages' names and the presentation page layouts' AutoLayout ids; of content.xml only the draw:page
- * elements are parsed into DOM elements (parseFragments), not the automatic styles around them.
+ * master pages' names and the presentation page layouts' AutoLayout ids; content.xml for each draw:page's names
+ * and its objects' texts, read from a light tree of the page's shapes with the rules of odp-shapes.ts and
+ * odp-text.ts (the automatic styles, notes, forms and animations are skipped).
  */
-import type { Element } from '@xmldom/xmldom';
 import { NS } from '../xml/dom.ts';
-import { parseFragments, streamXml } from '../xml/stream.ts';
+import { streamXml, type StreamElement } from '../xml/stream.ts';
 import { layoutIdOfPlaceholders, lengthToCm } from './odp-layouts.ts';
+import { SHAPES } from './odp-shapes.ts';
+import { ATOMS, FEATURE, FIELDS, SKIPPED } from './odp-text.ts';
 
 /** What the slides extraction needs of styles.xml. */
 export interface OdpStylesSummary {
@@ -65,28 +67,176 @@ export function readOdpStyles(text: string, part: string): OdpStylesSummary {
   return out;
 }
 
+/** One draw:page as the extraction reads it: its attributes and, per object, its texts as paragraph strings. */
+export interface OdpPageSummary {
+  /** draw:name, draw:master-page-name, presentation:presentation-page-layout-name (null when absent). */
+  name: string | null;
+  master: string | null;
+  layout: string | null;
+  /** Per object (odp-shapes.ts shapesOf), its texts (odp-shapes.ts textsOf). */
+  objects: string[][][];
+}
+
+/** An element of the light tree of a page: name, attributes, and children in order (text as strings). */
+interface LNode {
+  ns: string;
+  local: string;
+  attr: StreamElement['attr'];
+  children: Array<LNode | string>;
+}
+
+const DR3D = 'urn:oasis:names:tc:opendocument:xmlns:dr3d:1.0';
+
+function elements(n: LNode): LNode[] {
+  return n.children.filter((c): c is LNode => typeof c !== 'string');
+}
+
+function isShape(n: LNode): boolean {
+  return n.ns === NS.draw && SHAPES.has(n.local);
+}
+
+/** odp-shapes.ts shapesOf. */
+function shapesOf(page: LNode): LNode[] {
+  const out: LNode[] = [];
+  for (const el of elements(page)) {
+    if (!isShape(el) && !(el.local === 'scene' && el.ns === DR3D)) continue;
+    if (el.local === 'a' && el.ns === NS.draw) {
+      const inner = elements(el).find(isShape);
+      if (inner) out.push(inner);
+      continue;
+    }
+    out.push(el);
+  }
+  return out;
+}
+
+/** odp-shapes.ts textContainerOf. */
+function textContainerOf(shape: LNode): LNode | undefined {
+  const local = shape.local;
+  if (local === 'g' || local === 'page-thumbnail' || local === 'control' || local === 'scene') return undefined;
+  if (local !== 'frame') return shape;
+  const first = elements(shape).find((k) => (k.ns === NS.draw && ['text-box', 'image', 'object', 'object-ole', 'plugin', 'applet', 'floating-frame'].includes(k.local)) || (k.ns === NS.table && k.local === 'table'));
+  return first && first.ns === NS.draw && (first.local === 'text-box' || first.local === 'image') ? first : undefined;
+}
+
+/** odp-shapes.ts textsOf. */
+function textsOf(shape: LNode): string[][] {
+  const out: string[][] = [];
+  const table = shape.local === 'frame' ? elements(shape).find((k) => k.ns === NS.table && k.local === 'table') : undefined;
+  if (table) {
+    for (const row of elements(table)) {
+      if (row.ns !== NS.table || row.local !== 'table-row') continue;
+      for (const cell of elements(row)) if (cell.ns === NS.table && cell.local === 'table-cell') pushText(out, cell);
+    }
+    return out;
+  }
+  const container = textContainerOf(shape);
+  if (container) pushText(out, container);
+  return out;
+}
+
+function pushText(out: string[][], container: LNode): void {
+  const paras: string[] = [];
+  const walk = (parent: LNode) => {
+    for (const el of elements(parent)) {
+      if (el.ns !== NS.text) continue;
+      if (el.local === 'p' || el.local === 'h') paras.push(paragraphText(el));
+      else if (el.local === 'list' || el.local === 'list-item' || el.local === 'list-header') walk(el);
+    }
+  };
+  walk(container);
+  if (paras.length > 1 || (paras.length === 1 && paras[0] !== '')) out.push(paras);
+}
+
+/** odp-text.ts paragraphText (readPieces): white space collapsed as LibreOffice's import does, features as U+0001. */
+function paragraphText(p: LNode): string {
+  let out = '';
+  let ignoreLeadingSpace = true;
+  const walk = (parent: LNode) => {
+    for (const n of parent.children) {
+      if (typeof n === 'string') {
+        for (const ch of n) {
+          if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
+            if (!ignoreLeadingSpace) out += ' ';
+            ignoreLeadingSpace = true;
+          } else {
+            out += ch;
+            ignoreLeadingSpace = false;
+          }
+        }
+        continue;
+      }
+      if (n.ns === NS.text) {
+        if (n.local === 's') {
+          out += ' '.repeat(Math.max(1, Number(n.attr(NS.text, 'c') ?? '1') || 1));
+          ignoreLeadingSpace = false;
+        } else if (ATOMS.has(n.local) || FIELDS.has(n.local)) {
+          out += FEATURE;
+          ignoreLeadingSpace = false;
+        } else if (!SKIPPED.has(n.local)) {
+          walk(n);
+        }
+      } else if (n.ns === NS.presentation && (n.local === 'header' || n.local === 'footer' || n.local === 'date-time')) {
+        out += FEATURE;
+        ignoreLeadingSpace = false;
+      } else if (!(n.ns === NS.office && n.local === 'annotation') && n.ns !== NS.draw) {
+        walk(n);
+      }
+    }
+  };
+  walk(p);
+  return out;
+}
+
 /**
- * The draw:page elements of the first office:presentation of an ODP content.xml (office:document-content /
- * office:body / office:presentation / draw:page), each parsed on its own; `presentation` is false when there is no
- * office:presentation in the first office:body.
+ * Reads the draw:page elements of an ODP content.xml (the first office:presentation of the first office:body) by
+ * streaming: each page's names and its objects' texts, as the DOM reads of odp-deck.ts give them. `presentation`
+ * is false when there is no office:presentation.
  * @throws StructureError bad_package when the part is not well formed.
  */
-export function readOdpPages(text: string, part: string): { presentation: boolean; pages: Element[] } {
+export function readOdpPageSummaries(text: string, part: string): { presentation: boolean; pages: OdpPageSummary[] } {
   let seenBody = false;
   let inBody = false;
   let seenPresentation = false;
   let inPresentation = false;
-  const pages = parseFragments(text, part, (ns, local, depth) => {
-    if (depth === 1) {
-      inBody = !seenBody && ns === NS.office && local === 'body';
-      seenBody ||= inBody;
-    } else if (depth === 2) {
-      inPresentation = inBody && !seenPresentation && ns === NS.office && local === 'presentation';
-      seenPresentation ||= inPresentation;
-    } else if (depth === 3) {
-      return inPresentation && ns === NS.draw && local === 'page';
-    }
-    return false;
+  const pages: LNode[] = [];
+  const stack: LNode[] = [];
+  streamXml(text, part, {
+    onOpen: (el) => {
+      if (el.depth === 0) return undefined;
+      if (el.depth === 1) {
+        inBody = !seenBody && el.ns === NS.office && el.local === 'body';
+        seenBody ||= inBody;
+        return inBody ? undefined : 'skip';
+      }
+      if (el.depth === 2) {
+        inPresentation = inBody && !seenPresentation && el.ns === NS.office && el.local === 'presentation';
+        seenPresentation ||= inPresentation;
+        return inPresentation ? undefined : 'skip';
+      }
+      const node: LNode = { ns: el.ns, local: el.local, attr: el.attr, children: [] };
+      if (el.depth === 3) {
+        if (el.ns !== NS.draw || el.local !== 'page') return 'skip';
+        pages.push(node);
+      } else {
+        // a page's children that are not shapes (notes, forms, animations) are not read
+        if (el.depth === 4 && !(el.ns === NS.draw && SHAPES.has(el.local)) && !(el.ns === DR3D && el.local === 'scene')) return 'skip';
+        stack[el.depth - 4].children.push(node);
+      }
+      stack[el.depth - 3] = node;
+      return undefined;
+    },
+    onText: (t, depth) => {
+      if (depth >= 4) stack[depth - 3].children.push(t);
+    },
   });
-  return { presentation: seenPresentation, pages };
+  return {
+    presentation: seenPresentation,
+    pages: pages.map((page) => ({
+      name: page.attr(NS.draw, 'name') ?? null,
+      master: page.attr(NS.draw, 'master-page-name') ?? null,
+      layout: page.attr(NS.presentation, 'presentation-page-layout-name') ?? null,
+      objects: shapesOf(page).map(textsOf),
+    })),
+  };
 }
