@@ -20,11 +20,12 @@
  *   w:footerReference in order) and the first floating table (w:tblpPr) LibreOffice turns into a frame.
  * Comments' own text is not in Writer's text (no redlines there).
  */
-import { domOf, readRelationships, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
+import { readRelationships, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import type { StructureDocument } from '../document.ts';
 import { REL } from '../package/opc-relationships.ts';
 import { NS } from '../xml/dom.ts';
 import { becomesFrame, pageOf } from './floating-tables.ts';
+import { FormatKeys } from './format-keys.ts';
 import { RedlineFlow, type RedlineData } from './redline-flow.ts';
 import { W, childElementsW, childW, childrenW, isEmptyCell, isLastBlock, lastMarkChange, nextBlock } from './wml.ts';
 
@@ -74,6 +75,7 @@ interface Deferred {
 
 class DocxWalker {
   readonly flow = new RedlineFlow();
+  private readonly formatKeys = new FormatKeys();
   private readonly changes: ReadElement[] = [];
   private cellDepth = 0;
   /** True while reading a story other than the body (no sections, no floating-table frames there). */
@@ -278,21 +280,17 @@ class DocxWalker {
     const rPrChange = rPr ? childW(rPr, 'rPrChange') : undefined;
     let format: RedlineData | undefined;
     if (rPrChange) {
-      let key: string | undefined;
+      const keys = this.formatKeys;
       format = {
         type: 'Format',
         author: rPrChange.getAttributeNS(W, 'author') ?? '',
         date: rPrChange.getAttributeNS(W, 'date') ?? '',
         comment: '',
-        // The key is the old properties serialised, so it needs rPrChange as a DOM (from a tree: parsed on demand,
-        // all of the part's rPrChange in one pass); it is made only when two format pieces could combine.
+        // made only when two format pieces touch and could combine (format-keys.ts)
         get formatKey(): string {
-          if (key === undefined) {
-            const old = childW(domOf(rPrChange), 'rPr');
-            key = old ? old.toString() : '';
-          }
-          return key;
+          return keys.shape(rPrChange);
         },
+        formatExact: () => keys.serialised(rPrChange),
       };
     }
     const change = stacked(this.changes, this.cellDepth > 0);

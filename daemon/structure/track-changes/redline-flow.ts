@@ -23,6 +23,11 @@ export interface RedlineData {
   comment: string;
   /** Format changes only: a key of the old attributes; format redlines combine only when equal. */
   formatKey?: string;
+  /**
+   * Format changes only, when `formatKey` alone may not tell them apart: the full key, compared when the
+   * `formatKey`s are equal (docx: the old properties serialised, format-keys.ts).
+   */
+  formatExact?: () => string;
   /** Moved text (docx w:moveFrom/w:moveTo): combines only with moved text (SwRedlineData::m_bMoved). */
   moved?: boolean;
   /** A change underneath this one (an insertion that was later deleted: Delete over Insert). */
@@ -48,8 +53,9 @@ export function minutesOf(date: string): number {
 export function canCombine(a: RedlineData, b: RedlineData): boolean {
   if (a.type !== b.type || a.author !== b.author || a.comment !== b.comment || !a.moved !== !b.moved) return false;
   if (Math.abs(minutesOf(a.date) - minutesOf(b.date)) > 1) return false;
-  // compared last: a format key may be costly to make (ooxml-redlines.ts)
+  // compared last: format keys may be costly to make (format-keys.ts)
   if (a.formatKey !== b.formatKey) return false;
+  if ((a.formatExact?.() ?? '') !== (b.formatExact?.() ?? '')) return false;
   if (!a.next || !b.next) return !a.next && !b.next;
   return canCombine(a.next, b.next);
 }

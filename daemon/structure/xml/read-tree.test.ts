@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ZipPackage } from '../package/zip-package.ts';
 import { NS, parseXml } from './dom.ts';
 import { EXTRACTION_ATTRIBUTES } from './extraction-attributes.ts';
-import { buildReadTree, domOf, readChildren, type ReadElement, type ReadNode } from './read-tree.ts';
+import { buildReadTree, domOf, domsOf, readChildren, type ReadElement, type ReadNode } from './read-tree.ts';
 
 const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url));
 const FIXTURES = fileURLToPath(new URL('../../../test/structure/fixtures/', import.meta.url));
@@ -110,9 +110,12 @@ describe('stream-built read trees', () => {
     }
     expect(tree.getAttribute('xml:id')).toBe('r');
     const xs = readChildren(tree, 'urn:w', 'x');
-    expect(xs.map((x) => domOf(x).toString())).toEqual(readChildren(dom, 'urn:w', 'x').map((x) => x.toString()));
+    expect(domOf(xs[1]!).toString()).toBe(readChildren(dom, 'urn:w', 'x')[1]!.toString());
     expect(domOf(dom)).toBe(dom);
-    expect(() => domOf(tree.getElementsByTagNameNS('urn:w', 'x')[1]!)).toThrow(/inside another one/);
+    const inner = tree.getElementsByTagNameNS('urn:w', 'x');
+    expect(domOf(inner[1]!).getAttribute('w:v')).toBe('n');
+    expect(domsOf([inner[3]!, inner[2]!]).map((d) => d.getAttribute('w:v'))).toEqual(['4', '3']);
+    expect(() => domOf(buildReadTree(xml, 'x.xml').getElementsByTagNameNS('urn:w', 'x')[0]!)).toThrow(/holds another one/);
     expect(NS.w).toBeTruthy();
   });
 });

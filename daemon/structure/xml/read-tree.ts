@@ -148,39 +148,35 @@ function keptLookup(tree: Tree, kept: KeptAttributes, e: StreamElement): ((ns: s
   };
 }
 
-/** One part's tree, with what it takes to parse a piece of it into a DOM on demand. */
+/** One part's tree, with what it takes to parse pieces of it into a DOM on demand. */
 class Tree {
   root: TreeElement | undefined;
-  private readonly fragments = new Map<string, Map<TreeElement, Element>>();
+  private readonly doms = new Map<TreeElement, Element>();
   constructor(
     readonly text: string,
     readonly part: string,
   ) {}
 
-  /** The DOM of `el` (see `domOf`), parsing every element of its name in one pass the first time. */
-  fragment(el: TreeElement): Element {
-    const key = `${el.namespaceURI}|${el.localName}`;
-    let map = this.fragments.get(key);
-    if (!map) {
-      const wanted = (ns: string, local: string) => ns === el.namespaceURI && local === el.localName;
-      const doms = parseFragments(this.text, this.part, wanted);
-      const mine: TreeElement[] = [];
-      const walk = (e: TreeElement): void => {
-        for (let n = e.firstChild; n; n = n.nextSibling) {
-          if (n.nodeType !== 1) continue;
-          if (wanted(n.namespaceURI!, n.localName!)) mine.push(n as TreeElement);
-          else walk(n as TreeElement);
-        }
-      };
-      if (wanted(this.root!.namespaceURI, this.root!.localName)) mine.push(this.root!);
-      else walk(this.root!);
-      if (mine.length !== doms.length) throw new Error(`read-tree: ${mine.length} ${el.localName} elements in the tree of ${this.part}, ${doms.length} parsed`);
-      map = new Map(mine.map((m, i) => [m, doms[i]!]));
-      this.fragments.set(key, map);
+  /** The DOMs of `els` (see `domsOf`): those not parsed yet are parsed together, in one pass over the part. */
+  fragments(els: readonly TreeElement[]): Element[] {
+    const missing = [...new Set(els.filter((e) => !this.doms.has(e)))];
+    if (missing.length > 0) {
+      const { namespaceURI: ns, localName: local } = missing[0]!;
+      const root = this.root!;
+      const all = [...(root.namespaceURI === ns && root.localName === local ? [root] : []), ...root.getElementsByTagNameNS(ns, local)];
+      for (const m of missing) {
+        if (m.namespaceURI !== ns || m.localName !== local) throw new Error(`read-tree: DOMs of ${local} and ${m.localName} elements asked for together`);
+        // parseFragments does not look inside a selected element, so the count of this name would go wrong
+        if (m.getElementsByTagNameNS(ns, local).length > 0) throw new Error(`read-tree: a ${local} element of ${this.part} that holds another one has no fragment of its own`);
+      }
+      const ordinals = new Set(missing.map((m) => all.indexOf(m)));
+      let n = 0;
+      const doms = parseFragments(this.text, this.part, (ns2, local2) => ns2 === ns && local2 === local && ordinals.has(n++));
+      const inOrder = [...missing].sort((x, y) => all.indexOf(x) - all.indexOf(y));
+      if (doms.length !== inOrder.length) throw new Error(`read-tree: ${inOrder.length} ${local} elements asked for in ${this.part}, ${doms.length} parsed`);
+      inOrder.forEach((m, i) => this.doms.set(m, doms[i]!));
     }
-    const dom = map.get(el);
-    if (!dom) throw new Error(`read-tree: an ${el.localName} element inside another one of ${this.part} has no fragment of its own`);
-    return dom;
+    return els.map((e) => this.doms.get(e)!);
   }
 }
 
@@ -239,13 +235,22 @@ export const streamedParts: PartReader = (doc, part) => {
 export const domParts: PartReader = (doc, part) => doc.xml(part).documentElement!;
 
 /**
- * The @xmldom/xmldom element for `el`: `el` itself when it is one; for an element of a stream-built tree, its DOM
- * parsed from the part's text (every element of that name parsed in one pass, the first time), for what needs a
- * real DOM, e.g. serialising it. The element must not sit inside another element of the same name.
+ * The @xmldom/xmldom elements for `els`, in the same order: an element that is one already is itself; elements of
+ * a stream-built tree get their DOM parsed from the part's text, those not parsed before all in one pass (so ask
+ * for every element needed at once), for what needs a real DOM, e.g. serialising. Elements of one tree must share
+ * a name, and none may hold another element of that name.
  * @throws StructureError bad_package when the part is not well-formed.
  */
+export function domsOf(els: readonly ReadElement[]): Element[] {
+  const byTree = new Map<Tree, TreeElement[]>();
+  for (const el of els) if (el instanceof TreeElement) byTree.set(el.tree, [...(byTree.get(el.tree) ?? []), el]);
+  for (const [tree, mine] of byTree) tree.fragments(mine);
+  return els.map((el) => (el instanceof TreeElement ? el.tree.fragments([el])[0]! : (el as unknown as Element)));
+}
+
+/** `domsOf([el])[0]`: the @xmldom/xmldom element for one element (see `domsOf`). */
 export function domOf(el: ReadElement): Element {
-  return el instanceof TreeElement ? el.tree.fragment(el) : (el as unknown as Element);
+  return domsOf([el])[0]!;
 }
 
 /** Element children of `parent` with namespace `ns` and local name `name` (any when omitted), as dom.ts's childElements. */
