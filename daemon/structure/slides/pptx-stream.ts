@@ -272,7 +272,10 @@ export function readLayoutSummary(text: string, part: string): LayoutSummary {
         type = el.attr('', 'type') ?? null;
         return undefined;
       }
-      if (el.depth === 1 && name === undefined && el.ns === NS.p && el.local === 'cSld') name = el.attr('', 'name') ?? '';
+      if (el.depth === 1 && name === undefined && el.ns === NS.p && el.local === 'cSld') {
+        name = el.attr('', 'name') ?? '';
+        return 'stop';
+      }
       return 'skip';
     },
   });

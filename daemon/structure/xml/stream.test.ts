@@ -21,6 +21,9 @@ describe('streaming XML reads', () => {
     });
     expect(seen).toEqual(['<urn:a|root@0 x=undefined y=undefined', '<urn:d|b@1 x=1 y=2', '"t&u"', '"<c>"', '</b', '<urn:d|skip@1 x=undefined y=undefined', '<urn:d|b@1 x=3 y=undefined', '</b', '</root']);
     expect(() => streamXml('<a><b></a>', 'bad.xml', {})).toThrow(/bad\.xml is not well-formed/);
+    const upTo: string[] = [];
+    streamXml(`${xml.slice(0, -'</a:root>'.length)}<unclosed>`, 'x.xml', { onOpen: (e) => (upTo.push(e.local), e.local === 'skip' ? 'stop' : undefined) });
+    expect(upTo).toEqual(['root', 'b', 'skip']);
   });
 
   it('fragments are the same elements a full parse gives (styles.xml master pages of a corpus odp)', () => {

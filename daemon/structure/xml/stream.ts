@@ -18,13 +18,20 @@ export interface StreamElement {
   attr(ns: string, local: string): string | undefined;
 }
 
-/** What a stream reports. `onOpen` may return `'skip'` to skip the element's whole content (no events inside). */
+/**
+ * What a stream reports. `onOpen` may return `'skip'` to skip the element's whole content (no events inside), or
+ * `'stop'` to end the read there (the rest of the part is neither read nor checked: for a reader that needs only
+ * the first tags, such as a slide layout's name and type).
+ */
 export interface StreamHandlers {
-  onOpen?(el: StreamElement): void | 'skip';
+  onOpen?(el: StreamElement): void | 'skip' | 'stop';
   onClose?(ns: string, local: string, depth: number): void;
   /** Character data (entities resolved; CDATA included). */
   onText?(text: string, depth: number): void;
 }
+
+/** Thrown from a handler to end a stream early; caught by streamXml. */
+const STOP = Symbol('stop');
 
 function attrOf(tag: SaxesTagNS): (ns: string, local: string) => string | undefined {
   return (ns, local) => {
@@ -46,6 +53,7 @@ export function streamXml(text: string, part: string, handlers: StreamHandlers):
     if (skipUntil >= 0 || !handlers.onOpen) return;
     const verdict = handlers.onOpen({ ns: tag.uri ?? '', local: tag.local ?? tag.name, depth, attr: attrOf(tag) });
     if (verdict === 'skip') skipUntil = depth;
+    else if (verdict === 'stop') throw STOP;
   });
   parser.on('closetag', (tag) => {
     if (skipUntil === depth) skipUntil = -1;
@@ -60,6 +68,7 @@ export function streamXml(text: string, part: string, handlers: StreamHandlers):
   try {
     parser.write(text).close();
   } catch (e) {
+    if (e === STOP) return;
     throw new StructureError('bad_package', `the part ${part} is not well-formed XML: ${(e as Error).message.split('\n')[0]}`, part);
   }
 }
