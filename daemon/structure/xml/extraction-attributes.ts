@@ -84,3 +84,10 @@ export const EXTRACTION_ATTRIBUTES: KeptAttributes = table([
   [NS.draw, { frame: [[NS.draw, 'name']], object: [[NS.xlink, 'href']], 'object-ole': [[NS.xlink, 'href']] }],
   [NS.manifest, { 'file-entry': [[NS.manifest, 'full-path'], [NS.manifest, 'media-type']] }],
 ]);
+
+/**
+ * Elements under which (themselves included) a tree made for extraction keeps every attribute and their list: the
+ * old run properties of a format change (w:rPrChange), which tracked changes compare whole to decide whether two
+ * format changes combine (track-changes/format-keys.ts). Few and small, so holding them costs little.
+ */
+export const EXTRACTION_FULL_ATTRIBUTES_UNDER: ReadonlyArray<readonly [string, string]> = [[W, 'rPrChange']];

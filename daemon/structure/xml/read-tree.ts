@@ -2,8 +2,8 @@ import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { StructureError } from '../errors.ts';
 import { relsPartName, resolveTarget, type Relationship } from '../package/opc-relationships.ts';
-import { EXTRACTION_ATTRIBUTES, type KeptAttributes } from './extraction-attributes.ts';
-import { parseFragments, streamXml, type StreamElement } from './stream.ts';
+import { EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER, type KeptAttributes } from './extraction-attributes.ts';
+import { parseFragments, streamXml, type StreamAttribute, type StreamElement } from './stream.ts';
 
 /**
  * Read-only trees of XML parts built from the stream (stream.ts), for extraction paths whose rules look around
@@ -41,6 +41,11 @@ export interface ReadElement extends ReadNode {
   getAttributeNS(namespace: string | null, localName: string): string | null;
   /** Descendant elements (not the element itself) in document order; `'*'` matches any local name. */
   getElementsByTagNameNS(namespace: string | null, localName: string): ArrayLike<ReadElement>;
+  /**
+   * Every attribute in document order (namespace declarations included). In a tree made for extraction only
+   * elements under an element of `EXTRACTION_FULL_ATTRIBUTES_UNDER` have it (others throw).
+   */
+  readonly attributes: ArrayLike<{ readonly namespaceURI: string | null; readonly localName: string | null; readonly value: string }>;
 }
 
 /** Where a reader gets a part's root element: a stream-built tree (`streamedParts`) or the DOM (`domParts`). */
@@ -78,7 +83,14 @@ class TreeElement implements ReadElement {
     readonly localName: string,
     /** Attribute lookup; undefined when the tree keeps none of this element's attributes. */
     private readonly attrs: ((ns: string, local: string) => string | undefined) | undefined,
+    /** Every attribute, when the tree keeps them all for this element. */
+    private readonly list?: StreamAttribute[],
   ) {}
+
+  get attributes(): StreamAttribute[] {
+    if (!this.list) throw new Error(`read-tree: ${this.tree.part} keeps the full attribute list only under the elements of EXTRACTION_FULL_ATTRIBUTES_UNDER, not for {${this.namespaceURI}}${this.localName}`);
+    return this.list;
+  }
 
   private attr(ns: string, local: string): string | undefined {
     if (!this.attrs) throw notKept(this, ns, local);
@@ -182,21 +194,26 @@ class Tree {
 
 /**
  * Builds the read-only tree of an XML part from the stream, keeping every attribute (`'all'`) or only those of
- * `kept` (what extraction reads: far less to hold, see extraction-attributes.ts).
+ * `kept` (what extraction reads: far less to hold, see extraction-attributes.ts), except inside the elements of
+ * `fullUnder` (themselves included), which keep every attribute and their list (`attributes`).
  * @returns its root element.
  * @throws StructureError bad_package naming `part` when the XML is not well formed.
  */
-export function buildReadTree(text: string, part: string, kept: KeptAttributes | 'all' = 'all'): ReadElement {
+export function buildReadTree(text: string, part: string, kept: KeptAttributes | 'all' = 'all', fullUnder: ReadonlyArray<readonly [string, string]> = []): ReadElement {
   const tree = new Tree(text, part);
   let current: TreeElement | undefined;
+  let fullFrom = -1;
   streamXml(text, part, {
     onOpen: (e) => {
-      const el = new TreeElement(tree, current ?? null, e.ns, e.local, kept === 'all' ? e.attr : keptLookup(tree, kept, e));
+      if (fullFrom < 0) for (const [ns, local] of fullUnder) if (ns === e.ns && local === e.local) fullFrom = e.depth;
+      const full = kept === 'all' || fullFrom >= 0;
+      const el = new TreeElement(tree, current ?? null, e.ns, e.local, full ? (ns, local) => e.attr(ns, local) : keptLookup(tree, kept, e), fullFrom >= 0 ? e.attrs() : undefined);
       if (current) current.append(el);
       else tree.root = el;
       current = el;
     },
-    onClose: () => {
+    onClose: (_ns, _local, d) => {
+      if (fullFrom === d) fullFrom = -1;
       current = current!.parentNode ?? undefined;
     },
     onText: (t) => {
@@ -222,7 +239,7 @@ export const streamedParts: PartReader = (doc, part) => {
   if (hit) return hit;
   const text = doc.pkg.textOf(name);
   if (text === undefined) throw new StructureError('bad_package', `the package has no part ${name}`, name);
-  const root = buildReadTree(text, name, EXTRACTION_ATTRIBUTES);
+  const root = buildReadTree(text, name, EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER);
   byPart.set(name, root);
   return root;
 };

@@ -16,6 +16,15 @@ export interface StreamElement {
   depth: number;
   /** The value of an attribute by namespace URI (`''` for no namespace) and local name. */
   attr(ns: string, local: string): string | undefined;
+  /** Every attribute (namespace declarations included) in document order. */
+  attrs(): StreamAttribute[];
+}
+
+/** One attribute of a start tag: namespace URI (`''` for none), local name, value. */
+export interface StreamAttribute {
+  readonly namespaceURI: string;
+  readonly localName: string;
+  readonly value: string;
 }
 
 /**
@@ -33,11 +42,23 @@ export interface StreamHandlers {
 /** Thrown from a handler to end a stream early; caught by streamXml. */
 const STOP = Symbol('stop');
 
-function attrOf(tag: SaxesTagNS): (ns: string, local: string) => string | undefined {
-  return (ns, local) => {
-    for (const a of Object.values(tag.attributes)) if (a.local === local && (a.uri ?? '') === ns) return a.value;
+/** A start tag over saxes's tag object: one allocation per tag, lookups on demand. */
+class TagElement implements StreamElement {
+  constructor(
+    private readonly tag: SaxesTagNS,
+    readonly ns: string,
+    readonly local: string,
+    readonly depth: number,
+  ) {}
+
+  attr(ns: string, local: string): string | undefined {
+    for (const a of Object.values(this.tag.attributes)) if (a.local === local && (a.uri ?? '') === ns) return a.value;
     return undefined;
-  };
+  }
+
+  attrs(): StreamAttribute[] {
+    return Object.values(this.tag.attributes).map((a) => ({ namespaceURI: a.uri ?? '', localName: a.local, value: a.value }));
+  }
 }
 
 /**
@@ -51,7 +72,7 @@ export function streamXml(text: string, part: string, handlers: StreamHandlers):
   parser.on('opentag', (tag) => {
     depth++;
     if (skipUntil >= 0 || !handlers.onOpen) return;
-    const verdict = handlers.onOpen({ ns: tag.uri ?? '', local: tag.local ?? tag.name, depth, attr: attrOf(tag) });
+    const verdict = handlers.onOpen(new TagElement(tag, tag.uri ?? '', tag.local ?? tag.name, depth));
     if (verdict === 'skip') skipUntil = depth;
     else if (verdict === 'stop') throw STOP;
   });
