@@ -14,8 +14,8 @@ export interface StreamElement {
   ns: string;
   local: string;
   depth: number;
-  /** The value of an attribute by namespace URI (`''` for no namespace) and local name. */
-  attr(ns: string, local: string): string | undefined;
+  /** The value of an attribute by namespace URI (`''` for no namespace) and local name (may be called apart from the element). */
+  readonly attr: (ns: string, local: string) => string | undefined;
   /** Every attribute (namespace declarations included) in document order. */
   attrs(): StreamAttribute[];
 }
@@ -51,10 +51,11 @@ class TagElement implements StreamElement {
     readonly depth: number,
   ) {}
 
-  attr(ns: string, local: string): string | undefined {
+  /** A function of its own (readers keep it apart from the element), as StreamElement allows. */
+  readonly attr = (ns: string, local: string): string | undefined => {
     for (const a of Object.values(this.tag.attributes)) if (a.local === local && (a.uri ?? '') === ns) return a.value;
     return undefined;
-  }
+  };
 
   attrs(): StreamAttribute[] {
     return Object.values(this.tag.attributes).map((a) => ({ namespaceURI: a.uri ?? '', localName: a.local, value: a.value }));
