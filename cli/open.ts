@@ -4,7 +4,7 @@ import { Command } from 'commander';
 import open from 'open';
 import { fileIdOf, isDocumentName } from '../daemon/server/demo-host/file-id.ts';
 import { createOdeServer } from '../daemon/server/server.ts';
-import { loadRuntime } from './runtime.ts';
+import { loadRuntime, stopOnSignals } from './runtime.ts';
 
 /**
  * `ode open <file> [--no-browser]`: serves the file's folder with the built-in demo host (overriding
@@ -53,20 +53,6 @@ export function openCommand(): Command {
       if (opts.browser) {
         await open(target).catch((e: Error) => process.stderr.write(`ode open: no browser could be started (${e.message}); open ${target} yourself.\n`));
       }
-      let stopping = false;
-      const stop = (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        log.info({ signal }, 'stopping');
-        server.stop().then(
-          () => process.exit(0),
-          (e: Error) => {
-            log.error({ err: e.message }, 'error while stopping');
-            process.exit(1);
-          },
-        );
-      };
-      process.on('SIGTERM', () => stop('SIGTERM'));
-      process.on('SIGINT', () => stop('SIGINT'));
+      stopOnSignals(server, log);
     });
 }

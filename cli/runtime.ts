@@ -11,3 +11,25 @@ export function loadRuntime(cmd: Command, logLevel?: string): { store: ConfigSto
   const log = createLogger(logLevel ?? config.log_level);
   return { store: new ConfigStore(config, file, log), log };
 }
+
+/**
+ * Stops `server` cleanly on SIGTERM or SIGINT (exit saves of open documents first, then the kits) and exits 0, or
+ * 1 when stopping fails. Used by `ode serve` and `ode open`.
+ */
+export function stopOnSignals(server: { stop(): Promise<void> }, log: Logger): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    server.stop().then(
+      () => process.exit(0),
+      (e: Error) => {
+        log.error({ err: e.message }, 'error while stopping');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { createOdeServer } from '../daemon/server/server.ts';
-import { loadRuntime } from './runtime.ts';
+import { loadRuntime, stopOnSignals } from './runtime.ts';
 
 /** `ode serve`: runs the daemon until SIGTERM/SIGINT, then stops the kits cleanly. */
 export function serveCommand(): Command {
@@ -13,20 +13,6 @@ export function serveCommand(): Command {
     });
     const { url } = await server.start();
     process.stderr.write(`Ode is running at ${url}\n`);
-    let stopping = false;
-    const stop = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      log.info({ signal }, 'stopping');
-      server.stop().then(
-        () => process.exit(0),
-        (e: Error) => {
-          log.error({ err: e.message }, 'error while stopping');
-          process.exit(1);
-        },
-      );
-    };
-    process.on('SIGTERM', () => stop('SIGTERM'));
-    process.on('SIGINT', () => stop('SIGINT'));
+    stopOnSignals(server, log);
   });
 }
