@@ -10,6 +10,8 @@ import {
   LOK_SETTEXTSELECTION_START,
   VclKeyCode,
   VclKeyModifier,
+  LOK_EXT_TEXTINPUT,
+  LOK_EXT_TEXTINPUT_END,
 } from '../native/lok-enums.ts';
 import type { KitEditEvent } from '../protocol/kit.ts';
 
@@ -78,9 +80,9 @@ export function allowedInReadOnly(event: KitEditEvent): boolean {
 }
 
 /**
- * Types `text` as key events (input then up for each character; '\n' as Return), the route for `textInput` and a
- * committed `composition`: the addon has no postExtTextInputEvent. Characters outside the BMP go as their two
- * UTF-16 units, which is what LibreOffice's key input sees from a desktop IME too.
+ * Types `text` as key events (input then up for each character; '\n' as Return), the route for `textInput` that
+ * holds line breaks. Characters outside the BMP go as their two UTF-16 units, which is what LibreOffice's key
+ * input sees from a desktop IME too.
  */
 export function typeText(doc: LokDocument, text: string): void {
   for (const ch of text) {
@@ -98,14 +100,23 @@ export function typeText(doc: LokDocument, text: string): void {
   }
 }
 
+/**
+ * Commits `text` as IME input: LOK_EXT_TEXTINPUT with the final text, then LOK_EXT_TEXTINPUT_END (which commits
+ * whatever pre-edit text is showing and ignores its own text argument, LibreOffice 7.4 desktop/source/lib/init.cxx).
+ */
+function commitText(doc: LokDocument, text: string): void {
+  doc.postWindowExtTextInputEvent(0, LOK_EXT_TEXTINPUT, text);
+  doc.postWindowExtTextInputEvent(0, LOK_EXT_TEXTINPUT_END, '');
+}
+
 /** Why an event was dropped instead of reaching LibreOffice. */
 export type DroppedReason = 'read_only' | 'unsupported';
 
 /**
  * Performs one input event (kit.md, Editing: `event`; fields as in editor.md) on the current view, which the
  * caller has set with setView (twip coordinates are rounded to integers). Returns the reason when the event was dropped: `read_only` for a read-only
- * view (allowedInReadOnly), `unsupported` for what the addon cannot do (`dialogCommand`: no sendDialogEvent;
- * a composition `update`: no postExtTextInputEvent, so the pre-edit text is not shown until `end`).
+ * view (allowedInReadOnly), `unsupported` for what the addon cannot do (`dialogCommand`: no sendDialogEvent).
+ * Compositions and text go through postWindowExtTextInputEvent (pre-edit text while composing, then the commit).
  * LOK calls: postKeyEvent, postMouseEvent, setTextSelection, postUnoCommand, setPart, setClientZoom,
  * setClientVisibleArea, postWindowKeyEvent, postWindowMouseEvent.
  * @throws LokError invalid_argument for out-of-range numbers (bad JSON `args` included).
@@ -117,11 +128,14 @@ export function dispatchEvent(doc: LokDocument, event: KitEditEvent, readOnly: b
       doc.postKeyEvent(KEY_TYPE[event.event], event.charCode, event.keyCode);
       return;
     case 'textInput':
-      typeText(doc, event.text);
+      // Text without line breaks goes in as one committed input (as an IME commits it); line breaks as Return keys.
+      if (/[\r\n]/.test(event.text)) typeText(doc, event.text);
+      else commitText(doc, event.text);
       return;
     case 'composition':
-      if (event.stage !== 'end') return 'unsupported';
-      typeText(doc, event.text);
+      // IME: `update` shows the pre-edit text in the document, `end` commits the final text (window 0: the document).
+      if (event.stage === 'end') commitText(doc, event.text);
+      else doc.postWindowExtTextInputEvent(0, LOK_EXT_TEXTINPUT, event.text);
       return;
     case 'mouse':
       // A press on a selection can start a drag that moves the text: a read-only view's press drops its

@@ -288,6 +288,14 @@ export class LokDocument {
     this.#native.postWindowKeyEvent(checkInt('windowId', windowId, 0), checkInt('type', type, 0), checkInt('charCode', charCode, 0), checkInt('keyCode', keyCode, 0));
   }
 
+  /**
+   * IME text input (lok::Document::postWindowExtTextInputEvent): `type` LOK_EXT_TEXTINPUT shows `text` as the
+   * composition's pre-edit text, LOK_EXT_TEXTINPUT_END commits it. Window 0 is the document's own window.
+   */
+  postWindowExtTextInputEvent(windowId: number, type: number, text: string): void {
+    this.#native.postWindowExtTextInputEvent(checkInt('windowId', windowId, 0), checkInt('type', type, 0, 2), checkString('text', text));
+  }
+
   /** Posts a mouse event to a dialog/sidebar window, at (x, y) window px. */
   postWindowMouseEvent(windowId: number, type: number, x: number, y: number, count: number, buttons: number, modifier: number): void {
     this.#native.postWindowMouseEvent(

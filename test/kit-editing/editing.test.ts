@@ -124,17 +124,21 @@ describe('kit editing: one document, several views', () => {
     expect(documentXml(input)).toContain('Hello Ode');
   });
 
-  it('textInput types text in one go (non-ASCII, a character outside the BMP, a new paragraph); a committed composition too', async () => {
+  it('textInput types text in one go (non-ASCII, a character outside the BMP, a new paragraph); an IME composition shows pre-edit text and keeps only the commit', async () => {
     kit.sendEvent(v1, { type: 'uno', command: '.uno:GoToEndOfDoc' });
     kit.sendEvent(v1, { type: 'textInput', text: '\nGrüße 😀 ok' });
-    kit.sendEvent(v1, { type: 'composition', text: '漢字', stage: 'update' });
+    // An IME composing: pre-edit texts replace each other; only the committed text stays.
+    kit.sendEvent(v1, { type: 'composition', text: 'かん', stage: 'update' });
+    kit.sendEvent(v1, { type: 'composition', text: 'かんじ', stage: 'update' });
     kit.sendEvent(v1, { type: 'composition', text: '漢字', stage: 'end' });
+    kit.sendEvent(v1, { type: 'textInput', text: ' plain' });
     await sleep(300);
     const txt = join(tmp, 'typed.txt');
     await kit.exportDoc(txt, 'txt');
     const lines = readFileSync(txt, 'utf8').split(/\r?\n/);
     rmSync(txt);
-    expect(lines).toContain('Grüße 😀 ok漢字');
+    expect(lines, JSON.stringify(lines)).toContain('Grüße 😀 ok漢字 plain');
+    expect(lines.join('\n')).not.toMatch(/かん/);
   });
 
   it('a read-only view cannot change the document: its typing and editing commands are dropped', async () => {

@@ -67,6 +67,16 @@ Napi::Value Document::PostWindowKeyEvent(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
+// postWindowExtTextInputEvent(windowId, type, text): IME text (LOK_EXT_TEXTINPUT pre-edit, LOK_EXT_TEXTINPUT_END
+// commit); window 0 is the document's own window.
+Napi::Value Document::PostWindowExtTextInputEvent(const Napi::CallbackInfo& info) {
+  LibreOfficeKitDocument* d = Live(info.Env());
+  std::string text = StringArg(info, 2, "text");
+  d->pClass->postWindowExtTextInputEvent(d, static_cast<unsigned>(IntArg(info, 0, "windowId")),
+                                         IntArg(info, 1, "type"), text.c_str());
+  return info.Env().Undefined();
+}
+
 // postWindowMouseEvent(windowId, type, x, y, count, buttons, modifier); x, y in window pixels.
 Napi::Value Document::PostWindowMouseEvent(const Napi::CallbackInfo& info) {
   LibreOfficeKitDocument* d = Live(info.Env());

@@ -32,6 +32,7 @@ Napi::Function Document::Define(Napi::Env env) {
           InstanceMethod<&Document::GetTextSelection>("getTextSelection"),
           InstanceMethod<&Document::ResetSelection>("resetSelection"),
           InstanceMethod<&Document::PostWindowKeyEvent>("postWindowKeyEvent"),
+          InstanceMethod<&Document::PostWindowExtTextInputEvent>("postWindowExtTextInputEvent"),
           InstanceMethod<&Document::PostWindowMouseEvent>("postWindowMouseEvent"),
           InstanceMethod<&Document::CreateView>("createView"),
           InstanceMethod<&Document::DestroyView>("destroyView"),

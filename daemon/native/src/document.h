@@ -68,6 +68,7 @@ class Document : public Napi::ObjectWrap<Document> {
   Napi::Value GetTextSelection(const Napi::CallbackInfo& info);
   Napi::Value ResetSelection(const Napi::CallbackInfo& info);
   Napi::Value PostWindowKeyEvent(const Napi::CallbackInfo& info);
+  Napi::Value PostWindowExtTextInputEvent(const Napi::CallbackInfo& info);
   Napi::Value PostWindowMouseEvent(const Napi::CallbackInfo& info);
   // document-views.cc
   Napi::Value CreateView(const Napi::CallbackInfo& info);
