@@ -78,11 +78,12 @@ export type ServerMessage =
   | { type: 'error'; code: string; message: string }
   | { type: 'storage'; state: 'ok' | 'retrying' | 'unauthorized' | 'too_large'; message: string }
   | { type: 'kitDied'; message: string }
+  | { type: 'idle'; message: string }
   | { type: 'ping'; id: number }
   | { type: 'pong'; id: number };
 
 /** Close codes of the editing socket (editor.md, "Close codes"). */
-export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 4400, unauthorized: 4401, forbiddenHost: 4403, ownerClosed: 4409, failed: 4500 } as const;
+export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 4400, unauthorized: 4401, forbiddenHost: 4403, idle: 4408, ownerClosed: 4409, failed: 4500 } as const;
 
 type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'string?' | 'number?' | 'boolean?';
 

@@ -362,4 +362,20 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     expect(host.requests.length).toBeGreaterThan(50);
     expect(host.requests.filter((r) => r.proofValid !== true).map((r) => `${r.operation} ${r.path}`)).toEqual([]);
   });
+
+  it('idle unload: after documents.idle_unload_secs without input the document is saved (IsExitSave) and its views closed with 4408', async () => {
+    daemon.reconfigure({ documents: { idle_unload_secs: 2 } });
+    try {
+      const { client } = await open(`id${n}`);
+      await typeAndWait(client, 'Left open');
+      expect(await client.next('idle', () => true, 15_000)).toBeDefined();
+      expect(await client.closed()).toBe(4408);
+      const put = host.of('PutFile').filter((r) => r.path.includes(`id${n}`));
+      expect(put).toHaveLength(1);
+      expect(put[0].headers['x-ode-wopi-isexitsave']).toBe('true');
+      expect(docxText(host.files.get(`id${n}`)!.bytes)).toContain('Left open');
+    } finally {
+      daemon.reconfigure({ documents: { idle_unload_secs: 3600 } });
+    }
+  });
 });

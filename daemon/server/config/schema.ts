@@ -97,6 +97,8 @@ export const configSchema = z
         check_secs: z.number().min(0).default(60),
         /** Longest wait between retries of an upload the host could not take (5xx, time-out). Seconds. */
         upload_retry_max_secs: z.number().positive().default(30),
+        /** Unload a document (exit save, views closed) after this long without input from any view. Seconds; 0 = never. */
+        idle_unload_secs: z.number().min(0).default(3600),
       })
       .prefault({}),
     storage: z

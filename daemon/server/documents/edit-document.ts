@@ -6,7 +6,7 @@
  * | opening   | the first view joins                           | host -> kit folder (GetFile / TemplateSource), loaded    | live, closed         |
  * | live      | the kit loaded it                              | kit memory (edits); kit folder file = last save          | reloading, unloading |
  * | reloading | the stored file changed and the users chose reload (or had nothing unsaved) | kit memory discarded; fresh download | live, closed |
- * | unloading | the last view left, the owner closed it, the daemon stops | exit save: kit folder file -> host (IsExitSave)   | closed               |
+ * | unloading | the last view left, the owner closed it, the daemon stops, or no input for idle_unload_secs | exit save: kit folder file -> host (IsExitSave) | closed |
  * | closed    | unloaded, or the kit died                      | only an unfinished upload's recovery copy remains        | -                    |
  *
  * Saves run one at a time: `.uno:Save` in the kit writes the kit folder file, then the Uploader sends it with
@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import type { Logger } from 'pino';
-import type { ServerMessage } from '../../protocol/editor.ts';
+import { CLOSE, type ServerMessage } from '../../protocol/editor.ts';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
 import type { FileInfo } from '../wopi/check-file-info.ts';
@@ -85,6 +85,9 @@ export class EditDocument {
   private readonly scheduler: SaveScheduler;
   private uploader: Uploader | undefined;
   private checkTimer: NodeJS.Timeout | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  /** When a view last sent input or joined (ms since epoch), for the idle unload. */
+  private lastActivity = Date.now();
   private nextColor = 0;
   /** Our WOPI lock id while the host holds a lock for us (CheckFileInfo SupportsLocks). */
   private lockId: string | undefined;
@@ -132,6 +135,7 @@ export class EditDocument {
       this.noticeStoredTime(view.fileInfo.LastModifiedTime);
     }
     this.views.add(view);
+    this.lastActivity = Date.now();
     this.colors.set(view, COLORS[this.nextColor++ % COLORS.length]);
     if (!view.readonly) this.lastWriter = view;
     view.send(this.statusFor(view));
@@ -209,6 +213,7 @@ export class EditDocument {
   /** Input from a view (keys, mouse, commands): dropped with an error when the view may not change the document. */
   input(view: ViewHandle, event: KitEditEvent): void {
     if (this.state !== 'live' || !this.kit) return;
+    this.lastActivity = Date.now();
     const modifying = isModifyingEvent(event);
     if (modifying && (view.readonly || this.readOnlyForAll)) {
       view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
@@ -407,7 +412,30 @@ export class EditDocument {
     }
   }
 
+  /**
+   * Unloads the document after `documents.idle_unload_secs` without input from any view (issue 4: exit save on
+   * idle unload): exit save (IsExitSave), then every view gets `idle` and is closed with 4408.
+   */
+  private startIdleWatch(): void {
+    clearInterval(this.idleTimer);
+    const secs = this.deps.config().documents.idle_unload_secs;
+    if (secs <= 0) return;
+    this.idleTimer = setInterval(() => {
+      if (this.state !== 'live' || Date.now() - this.lastActivity < secs * 1000) return;
+      clearInterval(this.idleTimer);
+      void this.unload('no input for documents.idle_unload_secs').then(() => {
+        for (const v of this.views) {
+          v.send({ type: 'idle', message: 'Nobody used this document for a while: it was saved and closed. Reload to continue.' });
+          v.close(CLOSE.idle, 'the document was idle');
+        }
+        this.views.clear();
+      });
+    }, Math.min(60, Math.max(1, secs / 4)) * 1000);
+    this.idleTimer.unref();
+  }
+
   private startChecks(): void {
+    this.startIdleWatch();
     clearInterval(this.checkTimer);
     const secs = this.deps.config().documents.check_secs;
     if (secs <= 0) return;
@@ -524,6 +552,7 @@ export class EditDocument {
 
   private close(): void {
     clearInterval(this.checkTimer);
+    clearInterval(this.idleTimer);
     this.releaseLock();
     this.scheduler.stop();
     this.retireKit();
