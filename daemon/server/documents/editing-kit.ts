@@ -1,29 +1,12 @@
-import type { KitEditEvent } from '../../protocol/kit.ts';
+import type { KitEditEvent, OpenResult, TileRequestMessage } from '../../protocol/kit.ts';
 
 export type { KitEditEvent };
 
-/** What `open` reports about a loaded document: LOK_DOCTYPE_*, parts and their names, size in twips, the first view. */
-export interface OpenedDocument {
-  docType: number;
-  parts: number;
-  partNames: string[];
-  width: number;
-  height: number;
-  viewId: number;
-}
+/** What `open` reports about a loaded document (kit.md, Editing: `open`): LOK_DOCTYPE_*, parts, size in twips, the first view. */
+export type OpenedDocument = OpenResult;
 
 /** A tile to paint: px size, twips position and size (kit.md, Editing: `tile`). */
-export interface TileRequest {
-  viewId: number;
-  part: number;
-  mode: number;
-  width: number;
-  height: number;
-  x: number;
-  y: number;
-  tileTwipWidth: number;
-  tileTwipHeight: number;
-}
+export type TileRequest = Omit<TileRequestMessage, 'type' | 'id'>;
 
 /**
  * A kit leased by one editing document, as the document logic uses it (implemented by
