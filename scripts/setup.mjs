@@ -84,6 +84,12 @@ function buildNativeAddon() {
   if (r.status !== 0) fail('building the native LibreOfficeKit addon failed (see above).');
 }
 
+/** Builds the browser editor bundle (daemon/editor/build.mjs: esbuild, only when its sources changed). */
+function buildEditor() {
+  const r = spawnSync(process.execPath, [join(root, 'daemon/editor/build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) fail('building the browser editor failed (see above).');
+}
+
 /** The demo host's sample sources (flat ODF in the repo) and the format each is converted to. */
 const SAMPLES = [
   ['letter.fodt', 'docx'],
@@ -123,5 +129,6 @@ checkNode();
 installDebianPackages();
 installNpmPackages();
 buildNativeAddon();
+buildEditor();
 createSampleDocuments();
 step(`ready (${Date.now() - started} ms)`);

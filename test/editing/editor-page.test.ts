@@ -66,4 +66,21 @@ describe('the editor page at discovery urlsrc', () => {
     await expect(EditorClient.connect(daemon.url, 'https://cloud.example.org/wopi/files/1')).rejects.toThrow('upgrade refused: 403');
     await expect(EditorClient.connect(daemon.url, 'not a url')).rejects.toThrow('upgrade refused: 400');
   });
+
+  it('serves the editor bundle the page loads (built at set-up), cached for good under the versioned path', async () => {
+    const src = host.addFile('p3', 'a.docx', Buffer.from('x'));
+    const html = await (await post(src, { access_token: host.token })).text();
+    const js = /<script type="module" src="([^"]+editor\.js)"><\/script>/.exec(html)![1];
+    const css = /<link rel="stylesheet" href="([^"]+editor\.css)">/.exec(html)![1];
+    const r = await fetch(`${daemon.url}${js}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(r.headers.get('cache-control')).toContain('immutable');
+    expect(await r.text()).toContain('ode-config');
+    const c = await fetch(`${daemon.url}${css}`);
+    expect(c.status).toBe(200);
+    expect(await c.text()).toContain('.ode-toolbar');
+    expect((await fetch(`${daemon.url}${js.replace('editor.js', 'other.js')}`)).status).toBe(404);
+    expect((await fetch(`${daemon.url}${js.replace(/browser\/[^/]+/, 'browser/0000000')}`)).status).toBe(404);
+  });
 });

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { editorPagePolicy } from '../editor-page/csp.ts';
 import { OdeError } from '../errors.ts';
 import { BASE_HEADERS } from '../http/respond.ts';
@@ -26,6 +28,25 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+const EDITOR_DIST = fileURLToPath(new URL('../../editor/dist/', import.meta.url));
+const ASSET_TYPES: Record<string, string> = { 'editor.js': 'text/javascript; charset=utf-8', 'editor.css': 'text/css; charset=utf-8', 'editor.js.map': 'application/json' };
+
+/**
+ * The browser editor's bundle (daemon/editor, built by daemon/editor/build.mjs at set-up), under the versioned
+ * path, so it is cached for good.
+ * @throws OdeError not_found when the bundle was not built (run `npm run setup`).
+ */
+function sendEditorAsset(res: import('node:http').ServerResponse, name: string): void {
+  let body: Buffer;
+  try {
+    body = readFileSync(`${EDITOR_DIST}${name}`);
+  } catch {
+    throw new OdeError('not_found', `The editor bundle is not built: run \`npm run setup\` (daemon/editor/build.mjs).`);
+  }
+  res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': ASSET_TYPES[name], 'Content-Length': body.length, 'Cache-Control': 'public, max-age=31536000, immutable' });
+  res.end(body);
+}
+
 /** JSON safe inside a <script> element (no `</script>`, no HTML comment openers). */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
@@ -42,6 +63,8 @@ function scriptJson(value: unknown): string {
 export const editorPage: Handler = async (req, res, ctx, params) => {
   if (!/^\/[^/]+\/ode\.html$/.test(params.rest)) {
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new OdeError('method_not_allowed', `${req.method} is not allowed on ${req.url}.`);
+    const asset = /^\/([^/]+)\/(editor\.js|editor\.css|editor\.js\.map)$/.exec(params.rest);
+    if (asset && asset[1] === ctx.versionHash) return sendEditorAsset(res, asset[2]);
     return appIcon(req, res, ctx, params);
   }
   const url = new URL(req.url ?? '/', 'http://localhost');

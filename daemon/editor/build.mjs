@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Builds the browser editor (daemon/editor/src -> daemon/editor/dist/editor.js, editor.css) with esbuild, only when
+// its sources changed (a hash of them is kept in dist/.stamp). Run by scripts/setup.mjs; `--force` rebuilds.
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const src = join(here, 'src');
+const dist = join(here, 'dist');
+const stamp = join(dist, '.stamp');
+
+function sourcesHash() {
+  const h = createHash('sha256');
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else h.update(name).update(readFileSync(p));
+    }
+  };
+  walk(src);
+  h.update(readFileSync(join(here, '../protocol/editor.ts')));
+  h.update(readFileSync(fileURLToPath(import.meta.url)));
+  return h.digest('hex');
+}
+
+const hash = sourcesHash();
+if (!process.argv.includes('--force') && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) process.exit(0);
+const started = Date.now();
+mkdirSync(dist, { recursive: true });
+await build({
+  entryPoints: [join(src, 'main.ts')],
+  outfile: join(dist, 'editor.js'),
+  bundle: true,
+  format: 'esm',
+  target: ['es2022'],
+  minify: true,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+copyFileSync(join(src, 'editor.css'), join(dist, 'editor.css'));
+writeFileSync(stamp, hash);
+console.log(`[editor] built daemon/editor/dist/editor.js in ${Date.now() - started} ms`);

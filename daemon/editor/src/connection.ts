@@ -1,0 +1,59 @@
+import { decodeTileFrame, type ClientMessage, type ServerMessage, type TileHeader } from '../../protocol/editor.ts';
+
+/** What the editor page carries (routes/editor-page.ts): the WOPISrc, the token and the iframe settings. */
+export interface EditorConfig {
+  wopiSrc: string;
+  accessToken: string;
+  accessTokenTtl?: number;
+  checkFileInfoOverride?: string;
+  socketPath: string;
+  settings: Record<string, string>;
+  version: string;
+  resources: string;
+}
+
+/** Reads the page's `#ode-config` JSON. @throws Error when the page carries none. */
+export function readConfig(doc: Document): EditorConfig {
+  const el = doc.getElementById('ode-config');
+  if (!el?.textContent) throw new Error('this page carries no editor configuration');
+  return JSON.parse(el.textContent) as EditorConfig;
+}
+
+/** The editing socket (daemon/protocol/editor.md): JSON messages both ways, tiles as binary frames. */
+export class Connection {
+  private readonly ws: WebSocket;
+
+  constructor(
+    config: EditorConfig,
+    onMessage: (msg: ServerMessage) => void,
+    onTile: (header: TileHeader, png: Uint8Array) => void,
+    onClose: (code: number, reason: string) => void,
+  ) {
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    this.ws = new WebSocket(`${scheme}://${location.host}${config.socketPath}?WOPISrc=${encodeURIComponent(config.wopiSrc)}`);
+    this.ws.binaryType = 'arraybuffer';
+    this.ws.addEventListener('open', () =>
+      this.send({
+        type: 'load',
+        token: config.accessToken,
+        tokenTtl: config.accessTokenTtl,
+        lang: config.settings.lang,
+        readonly: config.settings.permission === 'readonly',
+        checkFileInfoOverride: config.checkFileInfoOverride,
+        deviceFormFactor: matchMedia('(max-width: 600px)').matches ? 'mobile' : 'desktop',
+      }),
+    );
+    this.ws.addEventListener('message', (e: MessageEvent<string | ArrayBuffer>) => {
+      if (typeof e.data === 'string') onMessage(JSON.parse(e.data) as ServerMessage);
+      else {
+        const { header, payload } = decodeTileFrame(new Uint8Array(e.data));
+        onTile(header, payload);
+      }
+    });
+    this.ws.addEventListener('close', (e) => onClose(e.code, e.reason));
+  }
+
+  send(msg: ClientMessage): void {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+  }
+}
