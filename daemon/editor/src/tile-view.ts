@@ -22,6 +22,8 @@ export class TileView {
   private readonly caret: HTMLDivElement;
   private readonly tiles = new Map<string, { bitmap: ImageBitmap; wid: number }>();
   private readonly pending = new Set<string>();
+  /** Requested tiles invalidated before they arrived: dropped on arrival and asked for again. */
+  private readonly stale = new Set<string>();
   private part = 0;
   private docWidth = 0;
   private docHeight = 0;
@@ -74,6 +76,7 @@ export class TileView {
     this.zoom = zoom;
     this.tiles.clear();
     this.pending.clear();
+    this.stale.clear();
     this.setDocument(this.part, this.docWidth, this.docHeight);
   }
 
@@ -88,6 +91,7 @@ export class TileView {
   async tileArrived(h: TileHeader, png: Uint8Array): Promise<void> {
     const key = `${h.part}:${h.x},${h.y}:${h.tileTwipWidth}`;
     this.pending.delete(key);
+    if (this.stale.delete(key)) return this.schedule();
     if (h.encoding === 'unchanged') return this.schedule();
     const bitmap = await createImageBitmap(new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }));
     this.tiles.get(key)?.bitmap.close();
@@ -98,14 +102,18 @@ export class TileView {
   /** LibreOffice invalidated an area (twips) of a part, or all of it. */
   invalidate(part: number, x: number, y: number, w: number, h: number, all: boolean): void {
     const t = this.tileTwips;
-    for (const [key, tile] of this.tiles) {
+    const hit = (key: string) => {
       const [p, pos] = key.split(':');
       const [tx, ty] = pos.split(',').map(Number);
-      if ((part === -1 || Number(p) === part) && (all || (tx < x + w && x < tx + t && ty < y + h && y < ty + t))) {
-        tile.bitmap.close();
-        this.tiles.delete(key);
-      }
+      return (part === -1 || Number(p) === part) && (all || (tx < x + w && x < tx + t && ty < y + h && y < ty + t));
+    };
+    for (const [key, tile] of this.tiles) {
+      if (!hit(key)) continue;
+      tile.bitmap.close();
+      this.tiles.delete(key);
     }
+    // A tile painted before this change may still be on its way: it must not be kept.
+    for (const key of this.pending) if (hit(key)) this.stale.add(key);
     this.schedule();
   }
 
