@@ -27,6 +27,7 @@ const DEBIAN_PACKAGES = [
   'fonts-crosextra-caladea',
   'poppler-utils', // pdfinfo/pdftoppm for the tests
   'unoconv', // the baseline of test/bench/convert
+  'chromium', // the browser of the editor tests, driven by playwright-core
 ];
 
 function step(msg) {
