@@ -1,6 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
-import { readChild, type ReadElement } from '../xml/read-tree.ts';
+import { childrenThroughAlternates, type ReadElement } from '../xml/read-tree.ts';
 import { detachInDocumentOrder } from './document-order.ts';
 
 /**
@@ -20,16 +20,7 @@ export function sdtContentText(content: ReadElement): string {
 }
 
 function walkText(el: ReadElement, state: { out: string; paragraphs: number }): void {
-  for (let n = el.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType !== 1) continue;
-    const c = n as ReadElement;
-    if (c.namespaceURI === NS.mc) {
-      if (c.localName === 'AlternateContent') {
-        const choice = readChild(c, NS.mc, 'Choice');
-        if (choice) walkText(choice, state);
-      }
-      continue;
-    }
+  for (const c of childrenThroughAlternates(el)) {
     if (c.namespaceURI !== NS.w) continue;
     const name = c.localName ?? '';
     if (SKIP.has(name)) continue;

@@ -2,7 +2,7 @@ import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { REL } from '../package/opc-relationships.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
-import { domParts, readChild, readChildren, readRelationships, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
+import { childrenThroughAlternates, domParts, readChild, readChildren, readRelationships, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import { DEFAULT_CHECKBOX_STATES, type CheckboxStates, type ContentControl, type ContentControlItem, type ContentControlType } from './content-control.ts';
 import { writeBoundValue } from './ooxml-data-binding.ts';
 import { firstRunProperties, replaceSdtContent, sdtContentText } from './ooxml-sdt-content.ts';
@@ -70,16 +70,7 @@ function walkSdts<E extends ReadElement>(doc: StructureDocument, parts: PartRead
   const glossary = rels.find((r) => !r.external && r.type === GLOSSARY)?.target;
 
   const walk = (el: ReadElement, part: string): void => {
-    for (let n = el.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType !== 1) continue;
-      const c = n as ReadElement;
-      if (c.namespaceURI === NS.mc) {
-        if (c.localName === 'AlternateContent') {
-          const choice = readChild(c, NS.mc, 'Choice');
-          if (choice) walk(choice, part);
-        }
-        continue;
-      }
+    for (const c of childrenThroughAlternates(el)) {
       if (c.namespaceURI !== NS.w) {
         walk(c, part);
         continue;

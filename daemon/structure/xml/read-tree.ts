@@ -280,6 +280,25 @@ export function readChildren(parent: ReadElement, ns?: string, name?: string): R
   return out;
 }
 
+const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
+
+/**
+ * The child elements of `parent` as a reader that takes mc:Choice sees them (ECMA-376 Part 3, markup
+ * compatibility): an mc:AlternateContent stands for the elements of its mc:Choice (recursively), and other mc:
+ * elements (mc:Fallback outside AlternateContent) are left out.
+ */
+export function* childrenThroughAlternates(parent: ReadElement): Generator<ReadElement> {
+  for (let n = parent.firstChild; n; n = n.nextSibling) {
+    if (n.nodeType !== 1) continue;
+    const c = n as ReadElement;
+    if (c.namespaceURI !== MC) yield c;
+    else if (c.localName === 'AlternateContent') {
+      const choice = readChild(c, MC, 'Choice');
+      if (choice) yield* childrenThroughAlternates(choice);
+    }
+  }
+}
+
 /** The first child element with that namespace and local name, if any. */
 export function readChild(parent: ReadElement, ns: string, name: string): ReadElement | undefined {
   for (let n = parent.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && n.namespaceURI === ns && n.localName === name) return n as ReadElement;
