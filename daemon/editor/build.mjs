@@ -2,7 +2,7 @@
 // Builds the browser editor (daemon/editor/src -> daemon/editor/dist/editor.js, editor.css) with esbuild, only when
 // its sources changed (a hash of them is kept in dist/.stamp). Run by scripts/setup.mjs; `--force` rebuilds.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -41,6 +41,16 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-copyFileSync(join(src, 'editor.css'), join(dist, 'editor.css'));
+// One stylesheet: editor.css (the layout and theme variables) first, then each module's own *.css, in path order.
+const cssFiles = [];
+const walkCss = (dir) => {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walkCss(p);
+    else if (name.endsWith('.css') && p !== join(src, 'editor.css')) cssFiles.push(p);
+  }
+};
+walkCss(src);
+writeFileSync(join(dist, 'editor.css'), [join(src, 'editor.css'), ...cssFiles].map((p) => `/* ${p.slice(src.length + 1)} */\n${readFileSync(p, 'utf8')}`).join('\n'));
 writeFileSync(stamp, hash);
 console.log(`[editor] built daemon/editor/dist/editor.js in ${Date.now() - started} ms`);

@@ -52,7 +52,7 @@ export interface ViewInfo {
 
 /** Every text message the daemon sends (editor.md, "Daemon -> client"). Tiles are binary frames. */
 export type ServerMessage =
-  | { type: 'loading'; stage: 'checkfileinfo' | 'download' | 'load' }
+  | { type: 'loading'; stage: 'checkfileinfo' | 'download' | 'load'; postMessageOrigin?: string }
   | { type: 'status'; viewId: number; docType: 'text' | 'spreadsheet' | 'presentation' | 'drawing'; parts: number; part: number; partNames: string[]; width: number; height: number; readonly: boolean; commentsOnly: boolean; fileInfo: Record<string, unknown> }
   | { type: 'invalidate'; part: number; x: number; y: number; width: number; height: number; all?: boolean }
   | { type: 'documentSize'; width: number; height: number; parts: number; partNames: string[] }
@@ -62,6 +62,22 @@ export type ServerMessage =
   | { type: 'viewCursor'; viewId: number; part: number; rect: Rect; visible: boolean }
   | { type: 'viewSelection'; viewId: number; part: number; rects: Rect[] }
   | { type: 'stateChanged'; command: string; value: string }
+  | { type: 'part'; part: number }
+  | { type: 'selectionHandle'; handle: 'start' | 'end'; rect: Rect | null }
+  | { type: 'graphicSelection'; rect: Rect | null; extra?: unknown }
+  | { type: 'viewGraphicSelection'; viewId: number; part: number; rect: Rect | null }
+  | { type: 'cellCursor'; rect: Rect | null }
+  | { type: 'viewCellCursor'; viewId: number; part: number; rect: Rect | null }
+  | { type: 'cellFormula'; formula: string }
+  | { type: 'cellAddress'; address: string }
+  | { type: 'headerInvalidated'; header: string }
+  | { type: 'sheetGeometryInvalidated'; what: string }
+  | { type: 'searchNotFound'; searchString: string }
+  | { type: 'searchResult'; result: unknown }
+  | { type: 'hyperlinkClicked'; url: string }
+  | { type: 'contextMenu'; menu: unknown }
+  | { type: 'window'; json: unknown }
+  | { type: 'rulerUpdate'; ruler: unknown }
   | { type: 'unoResult'; command: string; success: boolean; result?: unknown }
   | { type: 'commandValues'; command: string; value: unknown }
   | { type: 'modified'; modified: boolean }

@@ -9,15 +9,29 @@ export const CB = {
   TEXT_SELECTION_END: 4,
   CURSOR_VISIBLE: 5,
   STATE_CHANGED: 8,
+  GRAPHIC_SELECTION: 6,
+  HYPERLINK_CLICKED: 7,
+  SEARCH_NOT_FOUND: 12,
   DOCUMENT_SIZE_CHANGED: 13,
   SET_PART: 14,
+  SEARCH_RESULT_SELECTION: 15,
   UNO_COMMAND_RESULT: 16,
+  CELL_CURSOR: 17,
+  CELL_FORMULA: 19,
   ERROR: 22,
+  CONTEXT_MENU: 23,
   INVALIDATE_VIEW_CURSOR: 24,
   TEXT_VIEW_SELECTION: 25,
+  CELL_VIEW_CURSOR: 26,
+  GRAPHIC_VIEW_SELECTION: 27,
   VIEW_CURSOR_VISIBLE: 28,
   COMMENT: 32,
+  INVALIDATE_HEADER: 33,
+  CELL_ADDRESS: 34,
+  RULER_UPDATE: 35,
+  WINDOW: 36,
   JSDIALOG: 46,
+  INVALIDATE_SHEET_GEOMETRY: 50,
 } as const;
 
 /** What one callback means for the document: messages for the view's socket, and facts the document tracks. */
@@ -33,6 +47,11 @@ export interface TranslatedCallback {
 export function parseRect(text: string): Rect | undefined {
   const n = text.split(',').map((s) => Number(s.trim()));
   return n.length >= 4 && n.slice(0, 4).every(Number.isFinite) ? [n[0], n[1], n[2], n[3]] : undefined;
+}
+
+/** A rectangle, or null for "EMPTY", an empty string or anything that is not four numbers. */
+function optionalRect(text: string): Rect | null {
+  return parseRect(text) ?? null;
 }
 
 /** "x, y, w, h; x, y, w, h" to Rects (an empty string is no rectangle). */
@@ -77,6 +96,54 @@ export function translateCallback(type: number, payload: string): TranslatedCall
     }
     case CB.TEXT_SELECTION:
       return { message: { type: 'selection', rects: parseRects(payload) } };
+    case CB.TEXT_SELECTION_START:
+    case CB.TEXT_SELECTION_END:
+      return { message: { type: 'selectionHandle', handle: type === CB.TEXT_SELECTION_START ? 'start' : 'end', rect: optionalRect(payload) } };
+    case CB.GRAPHIC_SELECTION: {
+      // 7.4: "x, y, w, h, angle, id" or "EMPTY", optionally followed by a JSON object (handles, rotation).
+      const brace = payload.indexOf('{');
+      return { message: { type: 'graphicSelection', rect: optionalRect(brace >= 0 ? payload.slice(0, brace) : payload), extra: brace >= 0 ? json(payload.slice(brace)) : undefined } };
+    }
+    case CB.GRAPHIC_VIEW_SELECTION:
+    case CB.CELL_VIEW_CURSOR: {
+      const j = json(payload);
+      if (!j) return {};
+      const rect = optionalRect(String(j.selection ?? j.rectangle ?? 'EMPTY'));
+      const common = { viewId: Number(j.viewId), part: Number(j.part ?? 0), rect };
+      return { message: type === CB.CELL_VIEW_CURSOR ? { type: 'viewCellCursor', ...common } : { type: 'viewGraphicSelection', ...common } };
+    }
+    case CB.CELL_CURSOR:
+      return { message: { type: 'cellCursor', rect: optionalRect(payload) } };
+    case CB.CELL_FORMULA:
+      return { message: { type: 'cellFormula', formula: payload } };
+    case CB.CELL_ADDRESS:
+      return { message: { type: 'cellAddress', address: payload } };
+    case CB.INVALIDATE_HEADER:
+      return { message: { type: 'headerInvalidated', header: payload.trim() || 'all' } };
+    case CB.INVALIDATE_SHEET_GEOMETRY:
+      return { message: { type: 'sheetGeometryInvalidated', what: payload.trim() || 'all' } };
+    case CB.SET_PART:
+      return Number.isInteger(Number(payload)) ? { message: { type: 'part', part: Number(payload) } } : {};
+    case CB.SEARCH_NOT_FOUND:
+      return { message: { type: 'searchNotFound', searchString: payload } };
+    case CB.SEARCH_RESULT_SELECTION: {
+      const j = json(payload);
+      return j ? { message: { type: 'searchResult', result: j } } : {};
+    }
+    case CB.HYPERLINK_CLICKED:
+      return { message: { type: 'hyperlinkClicked', url: payload } };
+    case CB.CONTEXT_MENU: {
+      const j = json(payload);
+      return j ? { message: { type: 'contextMenu', menu: j } } : {};
+    }
+    case CB.WINDOW: {
+      const j = json(payload);
+      return j ? { message: { type: 'window', json: j } } : {};
+    }
+    case CB.RULER_UPDATE: {
+      const j = json(payload);
+      return j ? { message: { type: 'rulerUpdate', ruler: j } } : {};
+    }
     case CB.CURSOR_VISIBLE:
       return { message: { type: 'cursor', rect: [0, 0, 0, 0], visible: payload.trim() === 'true' } };
     case CB.STATE_CHANGED: {

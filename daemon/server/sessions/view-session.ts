@@ -114,6 +114,8 @@ export class ViewSession implements ViewHandle {
     const commentsOnly = extname(this.fileInfo.BaseFileName).toLowerCase() === '.pdf';
     this.readonly = !this.fileInfo.UserCanWrite || msg.readonly === true || commentsOnly;
     this.armTokenWarning(msg.tokenTtl);
+    // The editor may talk to its host page from now on (App_LoadingStatus Frame_Ready): tell it the origin.
+    this.send({ type: 'loading', stage: 'load', postMessageOrigin: typeof this.fileInfo.PostMessageOrigin === 'string' ? this.fileInfo.PostMessageOrigin : undefined });
     try {
       this.doc = await this.deps.registry.join(this.src, this);
     } catch (e) {

@@ -1,4 +1,4 @@
-import type { ClientMessage } from '../../protocol/editor.ts';
+import type { ClientMessage } from '../../../protocol/editor.ts';
 import type { TileView } from './tile-view.ts';
 
 /** vcl key codes LibreOfficeKit takes (include/vcl/keycodes.hxx) for the keys that are not text. */
