@@ -83,6 +83,12 @@ export interface App {
   clipboard: ClipboardAdapter;
   /** Sends a PostMessage to the host (set by host/; a no-op without PostMessageOrigin). */
   postToHost(messageId: string, values?: Record<string, unknown>): void;
+  /**
+   * Exports the document in `format` (an output extension: pdf, docx, ...) for `purpose` and delivers it: a
+   * download, the browser's print dialog, a slideshow, or, with DownloadAsPostMessage, a Download_As PostMessage
+   * to the host (set by host/; the chrome's File menu calls it).
+   */
+  exportDocument(format: string, purpose: 'download' | 'print' | 'slideshow'): Promise<void>;
   /** Shows a short message in the status bar (set by chrome/). */
   notify(text: string, kind?: 'info' | 'error'): void;
 }
@@ -126,6 +132,7 @@ export function createApp(root: HTMLElement, config: EditorConfig, session: Edit
     view: undefined as unknown as DocumentView,
     clipboard: {},
     postToHost: notImplemented,
+    exportDocument: async () => undefined,
     notify: notImplemented,
   };
 }
