@@ -11,7 +11,7 @@ export type ClientMessage =
   | { type: 'load'; token: string; tokenTtl?: number; lang?: string; readonly?: boolean; checkFileInfoOverride?: string; deviceFormFactor?: 'desktop' | 'tablet' | 'mobile'; timestamp?: string; startPresentation?: boolean }
   | { type: 'clientZoom'; tilePixelWidth: number; tilePixelHeight: number; tileTwipWidth: number; tileTwipHeight: number }
   | { type: 'clientVisibleArea'; x: number; y: number; width: number; height: number }
-  | { type: 'tiles'; part: number; mode?: number; width: number; height: number; tileTwipWidth: number; tileTwipHeight: number; positions: Array<[number, number]> }
+  | { type: 'tiles'; part: number; mode?: number; width: number; height: number; tileTwipWidth: number; tileTwipHeight: number; positions: Array<[number, number]>; fresh?: boolean }
   | { type: 'key'; event: 'input' | 'up'; charCode: number; keyCode: number }
   | { type: 'textInput'; text: string }
   | { type: 'composition'; text: string; stage: 'update' | 'end' }
@@ -108,7 +108,7 @@ const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
   load: { token: 'string', tokenTtl: 'number?', lang: 'string?', readonly: 'boolean?', checkFileInfoOverride: 'string?', deviceFormFactor: 'string?', timestamp: 'string?', startPresentation: 'boolean?' },
   clientZoom: { tilePixelWidth: 'number', tilePixelHeight: 'number', tileTwipWidth: 'number', tileTwipHeight: 'number' },
   clientVisibleArea: { x: 'number', y: 'number', width: 'number', height: 'number' },
-  tiles: { part: 'number', mode: 'number?', width: 'number', height: 'number', tileTwipWidth: 'number', tileTwipHeight: 'number', positions: 'array' },
+  tiles: { part: 'number', mode: 'number?', width: 'number', height: 'number', tileTwipWidth: 'number', tileTwipHeight: 'number', positions: 'array', fresh: 'boolean?' },
   key: { event: 'string', charCode: 'number', keyCode: 'number' },
   textInput: { text: 'string' },
   composition: { text: 'string', stage: 'string' },

@@ -96,6 +96,11 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     a.client.send(ask);
     while (a.client.tiles.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(a.client.tiles[1].header).toMatchObject({ encoding: 'unchanged', wid: t.header.wid });
+    // An editor that dropped its copy asks `fresh`: the PNG again.
+    a.client.send({ ...ask, fresh: true });
+    while (a.client.tiles.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(a.client.tiles[2].header).toMatchObject({ encoding: 'png', wid: t.header.wid });
+    expect(Buffer.from(a.client.tiles[2].payload.subarray(1, 4)).toString()).toBe('PNG');
   });
 
   it('a stored document changed elsewhere: 409/1010 -> the users choose; overwrite stores our version without the timestamp', async () => {

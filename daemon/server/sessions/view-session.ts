@@ -179,7 +179,7 @@ export class ViewSession implements ViewHandle {
       const key = { part: msg.part, mode: msg.mode ?? 0, width: msg.width, height: msg.height, tileTwipWidth: msg.tileTwipWidth, tileTwipHeight: msg.tileTwipHeight, x: pos[0], y: pos[1] };
       const tile = await doc.tile(this, key);
       const id = `${key.part}:${key.mode}:${key.width}x${key.height}:${key.tileTwipWidth}:${key.x},${key.y}`;
-      const unchanged = this.sentTiles.get(id) === tile.wid;
+      const unchanged = msg.fresh !== true && this.sentTiles.get(id) === tile.wid;
       this.sentTiles.set(id, tile.wid);
       this.sendBinary(encodeTileFrame({ type: 'tile', ...key, encoding: unchanged ? 'unchanged' : 'png', wid: tile.wid }, unchanged ? undefined : tile.png));
     }
