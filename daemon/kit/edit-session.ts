@@ -22,7 +22,7 @@ import {
   LOK_FEATURE_PART_IN_INVALIDATION_CALLBACK,
   LOK_FEATURE_VIEWID_IN_VISCURSOR_INVALIDATION_CALLBACK,
 } from '../native/lok-enums.ts';
-import type { CreateViewRequest, KitEditEvent, OpenRequest, OpenResult, TileRequestMessage } from '../protocol/kit.ts';
+import type { CreateViewRequest, DocInfoResult, KitEditEvent, OpenRequest, OpenResult, TileRequestMessage } from '../protocol/kit.ts';
 import { buildLoadOptions } from './convert-job.ts';
 import { dispatchEvent, type DroppedReason } from './edit-events.ts';
 import { encodeTilePng } from './edit-png.ts';
@@ -225,6 +225,17 @@ export class EditSession {
     const view = this.#use(viewId);
     if (view.readOnly) throw kitError('bad_request', 'this view is read-only');
     return this.#doc.paste(mimeType, Buffer.from(data));
+  }
+
+  /**
+   * `docInfo`: the parts as they are now (slides or sheets added, deleted or moved since `open`), their names,
+   * the size in twips and the view's current part. LOK: getParts, getPartName, getDocumentSize, getPart.
+   * @throws bad_request (unknown view, closing).
+   */
+  docInfo(viewId: number): DocInfoResult {
+    this.#use(viewId);
+    const { parts, partNames, width, height } = this.#describe();
+    return { parts, partNames, width, height, part: this.#docType === LOK_DOCTYPE_TEXT ? 0 : this.#doc.getPart() };
   }
 
   /** `commandValues`: getCommandValues in the view; LOK's JSON string, or null where 7.4 has none. */

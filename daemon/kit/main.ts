@@ -95,6 +95,9 @@ function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
     case 'paste':
       void answer(msg.id, async () => ({ pasted: (session ?? noDocument()).paste(msg.viewId, msg.mimeType, msg.data) }));
       return;
+    case 'docInfo':
+      void answer(msg.id, async () => (session ?? noDocument()).docInfo(msg.viewId));
+      return;
     case 'saveDoc':
       void answer(msg.id, async () => (session ?? noDocument()).saveDoc(msg.viewId, msg.dontSaveIfUnmodified));
       return;

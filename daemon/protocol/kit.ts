@@ -63,6 +63,15 @@ export interface OpenResult {
   viewId: number;
 }
 
+/** Fields of a `docInfo` result (kit.md, Editing): the parts as they are now, their names, the size in twips, the view's current part. */
+export interface DocInfoResult {
+  parts: number;
+  partNames: string[];
+  width: number;
+  height: number;
+  part: number;
+}
+
 /** Result fields of the other editing requests: `viewId` (createView), `png` (tile), `value` (commandValues), `saved` (saveDoc), `items` (clipboardGet), `pasted` (paste). */
 export interface EditResult {
   viewId: number;
@@ -76,7 +85,7 @@ export interface EditResult {
 
 /** The answer to one request (`id` echoes the request's). */
 export type KitResult =
-  | ({ type: 'result'; id: number; ok: true; ms: number } & Partial<ConvertResult> & Partial<InspectResult> & Partial<OpenResult> & Partial<EditResult>)
+  | ({ type: 'result'; id: number; ok: true; ms: number } & Partial<ConvertResult> & Partial<InspectResult> & Partial<OpenResult> & Partial<EditResult> & Partial<DocInfoResult>)
   | { type: 'result'; id: number; ok: false; error: KitErrorPayload };
 
 /** Sent while a job runs, when its document has loaded (the daemon switches time limits). */
@@ -250,6 +259,13 @@ export interface PasteRequest {
   data: Uint8Array;
 }
 
+/** The document's parts, part names and size as they are now, and view `viewId`'s current part; result: DocInfoResult's fields. */
+export interface DocInfoRequest {
+  type: 'docInfo';
+  id: number;
+  viewId: number;
+}
+
 /** Destroy the document; the kit exits after answering. */
 export interface CloseDocRequest {
   type: 'closeDoc';
@@ -257,12 +273,12 @@ export interface CloseDocRequest {
 }
 
 /** The editing messages the daemon sends (kit.md, "Editing"). */
-export type EditRequest = OpenRequest | CreateViewRequest | DestroyViewRequest | EditEventMessage | TileRequestMessage | CommandValuesRequest | SaveDocRequest | ExportDocRequest | ClipboardGetRequest | PasteRequest | CloseDocRequest;
+export type EditRequest = OpenRequest | CreateViewRequest | DestroyViewRequest | EditEventMessage | TileRequestMessage | CommandValuesRequest | SaveDocRequest | ExportDocRequest | ClipboardGetRequest | PasteRequest | DocInfoRequest | CloseDocRequest;
 
 /** Every message the daemon sends. */
 export type DaemonToKit = ConvertRequest | InspectRequest | ShutdownRequest | EditRequest;
 
-const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'clipboardGet', 'paste', 'closeDoc']);
+const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'clipboardGet', 'paste', 'docInfo', 'closeDoc']);
 
 /** True for the editing messages (kit.md, "Editing"). */
 export function isEditRequest(msg: DaemonToKit): msg is EditRequest {

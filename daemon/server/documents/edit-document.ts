@@ -62,6 +62,11 @@ const UI_PROPERTIES = [
   'IsUserLocked', 'IsUserRestricted', 'UserExtraInfo',
 ] as const satisfies ReadonlyArray<keyof FileInfo>;
 
+/** How long after a size or part callback the parts are read again (ms): a burst of callbacks makes one read. */
+const PARTS_DEBOUNCE_MS = 30;
+/** UNO commands that may add, remove or move slides, pages or sheets (their part numbers change). */
+const PART_COMMANDS = /^\.uno:(InsertPage|InsertSlide|DuplicatePage|DuplicateSlide|DeletePage|DeleteSlide|MovePage(First|Up|Down|Last)|Insert|Remove|Move|DuplicateSheet|InsertSheet|DeleteSheet|Undo|Redo)(\?|$)/;
+
 /** One open document (see the state table at the top of this file). */
 export class EditDocument {
   state: DocumentState = 'opening';
@@ -93,6 +98,8 @@ export class EditDocument {
   private lockId: string | undefined;
   private lockTimer: NodeJS.Timeout | undefined;
   private readonly colors = new Map<ViewHandle, string>();
+  private partsTimer: NodeJS.Timeout | undefined;
+  private partsReordered = false;
   private readonly log: Logger;
   private readonly onKitExit = () => this.kitDied();
   private readonly onKitCallback = (viewId: number, type: number, payload: string) => this.callback(viewId, type, payload);
@@ -200,14 +207,46 @@ export class EditDocument {
     const t = translateCallback(type, payload);
     if (t.invalidated) this.tiles.invalidate(t.invalidated.part, t.invalidated.x, t.invalidated.y, t.invalidated.width, t.invalidated.height, t.invalidated.all);
     if (t.modified !== undefined) this.modified = t.modified;
-    if (t.message?.type === 'documentSize' && this.info) {
-      this.info.width = t.message.width;
-      this.info.height = t.message.height;
-      t.message.parts = this.info.parts;
-      t.message.partNames = this.info.partNames;
+    if (t.message?.type === 'documentSize' || t.message?.type === 'part') {
+      // Slides or sheets may have been added, deleted or moved: read the parts again and tell every view.
+      this.refreshParts(false);
+      if (t.message.type === 'documentSize') return;
     }
     if (!t.message) return;
     for (const v of this.views) if (v.viewId === viewId) v.send(t.message);
+  }
+
+  /**
+   * Reads the parts again after `PARTS_DEBOUNCE_MS` (debounced: one read for a burst of callbacks) and sends every
+   * view `documentSize` with the fresh `parts` and `partNames`. When the parts changed (count or names), or
+   * `reordered` (a command that may move, add or remove parts ran), every cached tile of a multi-part document is
+   * dropped and the views told so: part numbers now name other slides or sheets.
+   */
+  private refreshParts(reordered: boolean): void {
+    if (reordered) this.partsReordered = true;
+    clearTimeout(this.partsTimer);
+    this.partsTimer = setTimeout(() => void this.readParts(), PARTS_DEBOUNCE_MS);
+    this.partsTimer.unref();
+  }
+
+  private async readParts(): Promise<void> {
+    const kit = this.kit;
+    const info = this.info;
+    if (!kit || !info || this.state !== 'live') return;
+    const reordered = this.partsReordered;
+    this.partsReordered = false;
+    // Each view's own size (a spreadsheet's views may be on sheets of different sizes).
+    const read = await Promise.all([...this.views].map((v) => kit.docInfo(v.viewId).then((d) => ({ v, d }), (e: Error) => (this.log.debug({ err: e.message }, 'docInfo failed'), undefined))));
+    const got = read.filter((r) => r !== undefined);
+    if (this.kit !== kit || got.length === 0) return;
+    const now = got[0].d;
+    const changed = now.parts !== info.parts || now.partNames.some((n, i) => n !== info.partNames[i]);
+    Object.assign(info, { parts: now.parts, partNames: now.partNames, width: now.width, height: now.height });
+    if ((changed || reordered) && info.docType !== 0) {
+      this.tiles.invalidate(-1, 0, 0, 0, 0, true);
+      this.broadcast({ type: 'invalidate', part: -1, x: 0, y: 0, width: 0, height: 0, all: true });
+    }
+    for (const { v, d } of got) if (this.views.has(v)) v.send({ type: 'documentSize', width: d.width, height: d.height, parts: now.parts, partNames: now.partNames });
   }
 
   /** Input from a view (keys, mouse, commands): dropped with an error when the view may not change the document. */
@@ -220,6 +259,7 @@ export class EditDocument {
       return;
     }
     this.kit.sendEvent(view.viewId, event);
+    if (event.type === 'uno' && PART_COMMANDS.test(event.command)) this.refreshParts(true);
     if (modifying) {
       this.userChanged = true;
       this.lastWriter = view;
@@ -551,6 +591,7 @@ export class EditDocument {
   }
 
   private close(): void {
+    clearTimeout(this.partsTimer);
     clearInterval(this.checkTimer);
     clearInterval(this.idleTimer);
     this.releaseLock();

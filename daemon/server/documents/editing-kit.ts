@@ -1,6 +1,6 @@
-import type { KitEditEvent, OpenResult, TileRequestMessage } from '../../protocol/kit.ts';
+import type { DocInfoResult, KitEditEvent, OpenResult, TileRequestMessage } from '../../protocol/kit.ts';
 
-export type { KitEditEvent };
+export type { DocInfoResult, KitEditEvent };
 
 /** What `open` reports about a loaded document (kit.md, Editing: `open`): LOK_DOCTYPE_*, parts, size in twips, the first view. */
 export type OpenedDocument = OpenResult;
@@ -24,6 +24,7 @@ export interface EditingKit {
   commandValues(viewId: number, command: string): Promise<string | null>;
   clipboardGet(viewId: number, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }>>;
   paste(viewId: number, mimeType: string, data: Uint8Array): Promise<boolean>;
+  docInfo(viewId: number): Promise<DocInfoResult>;
   saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }>;
   exportDoc(output: string, format: string, filterOptions?: string): Promise<void>;
   closeDoc(): Promise<void>;

@@ -23,7 +23,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { isKitToDaemon, type ConvertRequest, type DaemonToKit, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
+import { isKitToDaemon, type ConvertRequest, type DaemonToKit, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 
 /** Lifecycle state of a kit (see the table above). */
@@ -334,6 +334,12 @@ export class KitProcess extends EventEmitter {
   async commandValues(viewId: number, command: string): Promise<string | null> {
     const r = await this.edit({ type: 'commandValues', viewId, command }, EDIT_LIMITS_MS.other, 'reading command values');
     return r.value ?? null;
+  }
+
+  /** `docInfo`: the parts, part names and size as they are now, and the view's current part. @throws OdeError timeout, kit_crashed, bad_request. */
+  async docInfo(viewId: number): Promise<DocInfoResult> {
+    const r = await this.edit({ type: 'docInfo', viewId }, EDIT_LIMITS_MS.other, 'reading the parts');
+    return { parts: r.parts ?? 0, partNames: r.partNames ?? [], width: r.width ?? 0, height: r.height ?? 0, part: r.part ?? 0 };
   }
 
   /**

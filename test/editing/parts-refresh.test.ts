@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { EditorClient } from '../helpers/editor-client.ts';
+import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
+
+/** 5 slides: ppt/presentation.xml's p:sldIdLst has five p:sldId (read by hand). */
+const PPTX = readFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'));
+
+describe('parts stay true: slides added and deleted reach every view (docInfo)', () => {
+  let daemon: TestDaemon;
+  let host: FakeWopiHost;
+  const clients: EditorClient[] = [];
+
+  beforeAll(async () => {
+    host = await FakeWopiHost.start();
+    daemon = await startDaemon({ kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1);
+    host.proofKey = publicKeyFromDiscovery(await (await fetch(`${daemon.url}/hosting/discovery`)).text());
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await daemon?.stop();
+    await host?.stop();
+  });
+
+  it('InsertPage and DeletePage send documentSize with the new parts and names to both views, and drop stale tiles', async () => {
+    const src = host.addFile('p1', 'deck.pptx', PPTX, {});
+    const a = await EditorClient.open(daemon.url, src, { token: host.token });
+    const b = await EditorClient.open(daemon.url, src, { token: host.token });
+    clients.push(a.client, b.client);
+    expect(a.status.parts).toBe(5);
+    expect(a.status.partNames).toHaveLength(5);
+
+    let from = [a.client.messages.length, b.client.messages.length];
+    a.client.send({ type: 'uno', command: '.uno:InsertPage' });
+    const grownA = await a.client.next('documentSize', (m) => m.parts === 6, 20_000, from[0]);
+    const grownB = await b.client.next('documentSize', (m) => m.parts === 6, 20_000, from[1]);
+    expect(grownA.partNames).toHaveLength(6);
+    expect(grownB.partNames).toEqual(grownA.partNames);
+    expect(grownA.width).toBeGreaterThan(0);
+    await b.client.next('invalidate', (m) => m.part === -1 && m.all === true, 5000, from[1]);
+
+    from = [a.client.messages.length, b.client.messages.length];
+    b.client.send({ type: 'setPart', part: 2 });
+    await b.client.next('part', (m) => m.part === 2, 10_000, from[1]);
+    b.client.send({ type: 'uno', command: '.uno:DeletePage' });
+    const shrunk = await a.client.next('documentSize', (m) => m.parts === 5, 20_000, from[0]);
+    expect(shrunk.partNames).toHaveLength(5);
+  }, 120_000);
+});
