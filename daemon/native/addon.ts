@@ -18,6 +18,8 @@ export interface NativeOffice {
   getVersionInfo(): string;
   getFilterTypes(): string;
   setOptionalFeatures(features: bigint): void;
+  getDialogCancelMode(): number | null;
+  setDialogCancelMode(mode: number): boolean;
   documentLoad(url: string, options: string | undefined, password: string | undefined): Promise<NativeDocument>;
   destroy(): void;
 }
@@ -39,6 +41,8 @@ export interface NativeDocument {
   paintTile(cw: number, ch: number, x: number, y: number, w: number, h: number): Promise<Buffer>;
   paintPartTile(part: number, mode: number, cw: number, ch: number, x: number, y: number, w: number, h: number): Promise<Buffer>;
   paintWindow(windowId: number, x: number, y: number, width: number, height: number): Buffer;
+  renderFont(fontName: string, text: string, width: number, height: number, orientation: number): { width: number; height: number; data: Buffer };
+  postWindow(windowId: number, action: number): void;
   saveAs(url: string, format: string, filterOptions: string | undefined): Promise<void>;
   postKeyEvent(type: number, charCode: number, keyCode: number): void;
   postMouseEvent(type: number, x: number, y: number, count: number, buttons: number, modifier: number): void;

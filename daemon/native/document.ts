@@ -321,6 +321,22 @@ export class LokDocument {
   }
 
   /**
+   * Renders `text` (LOK renderFontOrientation) as an RGBA buffer: colour channels 0, the text's coverage in alpha.
+   * With a `width` x `height` px box (both > 0) LibreOffice scales the text to fit it (about two thirds of the
+   * box) and returns a buffer of that size; with 0 x 0 the text's natural size. `orientation` in tenths of a degree
+   * (450: diagonal, bottom-left to top-right). An unknown `fontName` falls back to the default font.
+   * Throws `call_failed` when LibreOffice renders nothing (empty text).
+   */
+  renderFont(fontName: string, text: string, width = 0, height = 0, orientation = 0): { width: number; height: number; data: Buffer } {
+    return this.#native.renderFont(checkString('fontName', fontName), checkString('text', text, true), checkInt('width', width, 0, MAX_CANVAS_PX), checkInt('height', height, 0, MAX_CANVAS_PX), checkInt('orientation', orientation, -3600, 3600));
+  }
+
+  /** postWindow: LOK_WINDOW_CLOSE (lok-enums.ts) closes a dialog window as its Cancel button would. */
+  postWindow(windowId: number, action: number): void {
+    this.#native.postWindow(checkInt('windowId', windowId, 0), checkInt('action', action, 0, 1));
+  }
+
+  /**
    * Registers `cb` for the current view's callbacks (LOK keeps one callback per view; a second call for
    * the same view replaces the first). Callbacks arrive on the JS thread, in order, a little after
    * LibreOffice emits them; a listener that throws surfaces as an uncaught exception (next tick).

@@ -127,6 +127,24 @@ export class Office {
   }
 
   /**
+   * VCL's dialog cancel mode (Application::GetDialogCancelMode, found by symbol: LibreOfficeKit has no call for
+   * it): 0 Off (dialogs show, through LOK_CALLBACK_WINDOW), 1 Silent, 2 LOKSilent (every dialog closes at once), 3
+   * Fatal. A load with `Batch=true` sets LOKSilent for the whole process. null when the symbol is not found.
+   */
+  getDialogCancelMode(): number | null {
+    return this.#native.getDialogCancelMode();
+  }
+
+  /**
+   * Sets VCL's dialog cancel mode (see getDialogCancelMode): 0 lets dialogs show again after a `Batch=true` load.
+   * Returns false when the symbol is not found (nothing changed). Call it when no load is in flight.
+   */
+  setDialogCancelMode(mode: 0 | 1 | 2 | 3): boolean {
+    if (![0, 1, 2, 3].includes(mode)) throw new LokError('mode must be 0, 1, 2 or 3', 'invalid_argument');
+    return this.#native.setDialogCancelMode(mode);
+  }
+
+  /**
    * Adds a listener for office callbacks (LOK_CALLBACK_DOCUMENT_PASSWORD*, LOK_CALLBACK_ERROR,
    * LOK_CALLBACK_STATUS_INDICATOR_*, LOK_CALLBACK_SIGNATURE_STATUS, ...). Password questions are
    * already answered in C++ by the time a listener sees them. A listener that throws surfaces as an

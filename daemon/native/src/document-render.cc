@@ -1,5 +1,6 @@
-// paintTile / paintPartTile (async, libuv pool) and paintWindow (sync). Buffers are width*height*4
+// paintTile / paintPartTile (async, libuv pool), paintWindow and renderFont (sync). Buffers are width*height*4
 // bytes, BGRA premultiplied alpha, top-down rows (LibreOffice's tile mode LOK_TILEMODE_BGRA on Linux).
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 
@@ -124,6 +125,49 @@ Napi::Value Document::PaintWindow(const Napi::CallbackInfo& info) {
   std::memset(out.Data(), 0, out.Length());
   d->pClass->paintWindow(d, windowId, out.Data(), x, y, width, height);
   return out;
+}
+
+// renderFont(fontName, text, width, height, orientation) -> { width, height, data } (sync; LOK's
+// renderFontOrientation). Given a width x height px box (both > 0), LibreOffice scales the text to fit it and
+// returns a buffer of exactly that size; with 0 x 0 it returns the text's natural size. `orientation` is in tenths
+// of a degree (450: diagonal). The buffer is RGBA, 4 bytes a pixel: colour channels 0, the text's coverage in
+// alpha. An unknown font name falls back to LibreOffice's default font. Throws call_failed when LibreOffice
+// renders nothing (empty text).
+Napi::Value Document::RenderFont(const Napi::CallbackInfo& info) {
+  LibreOfficeKitDocument* d = Live(info.Env());
+  std::string fontName = StringArg(info, 0, "fontName");
+  std::string text = StringArg(info, 1, "text");
+  int width = IntArg(info, 2, "width");
+  int height = IntArg(info, 3, "height");
+  int orientation = IntArg(info, 4, "orientation");
+  if (width < 0 || height < 0 || width > 16384 || height > 16384) {
+    ThrowError(info.Env(), code::kInvalidArgument, "width and height must be 0..16384 px");
+  }
+  unsigned char* pixels = d->pClass->renderFontOrientation
+                              ? d->pClass->renderFontOrientation(d, fontName.c_str(), text.c_str(),
+                                                                 &width, &height, orientation)
+                              : d->pClass->renderFont(d, fontName.c_str(), text.c_str(), &width, &height);
+  if (!pixels || width <= 0 || height <= 0) {
+    std::free(pixels);
+    ThrowError(info.Env(), code::kCallFailed, "renderFont: LibreOffice rendered nothing");
+  }
+  size_t size = static_cast<size_t>(width) * static_cast<size_t>(height) * 4;
+  Napi::Buffer<unsigned char> data = Napi::Buffer<unsigned char>::Copy(info.Env(), pixels, size);
+  std::free(pixels);
+  Napi::Object out = Napi::Object::New(info.Env());
+  out.Set("width", Napi::Number::New(info.Env(), width));
+  out.Set("height", Napi::Number::New(info.Env(), height));
+  out.Set("data", data);
+  return out;
+}
+
+// postWindow(windowId, action): LOK_WINDOW_CLOSE closes a dialog as its Cancel would; LOK_WINDOW_PASTE is not
+// used here.
+Napi::Value Document::PostWindow(const Napi::CallbackInfo& info) {
+  LibreOfficeKitDocument* d = Live(info.Env());
+  d->pClass->postWindow(d, static_cast<unsigned>(IntArg(info, 0, "windowId")), IntArg(info, 1, "action"),
+                        nullptr);
+  return info.Env().Undefined();
 }
 
 }  // namespace ode

@@ -24,6 +24,8 @@ Napi::Function Document::Define(Napi::Env env) {
           InstanceMethod<&Document::PaintTile>("paintTile"),
           InstanceMethod<&Document::PaintPartTile>("paintPartTile"),
           InstanceMethod<&Document::PaintWindow>("paintWindow"),
+          InstanceMethod<&Document::RenderFont>("renderFont"),
+          InstanceMethod<&Document::PostWindow>("postWindow"),
           InstanceMethod<&Document::SaveAs>("saveAs"),
           InstanceMethod<&Document::PostKeyEvent>("postKeyEvent"),
           InstanceMethod<&Document::PostMouseEvent>("postMouseEvent"),

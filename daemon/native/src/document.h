@@ -1,6 +1,6 @@
 // One loaded LibreOfficeKit document, as the JS class native.Document. Created only by a documentLoad
 // worker. Methods are split by concern: document.cc (life cycle, parts, callbacks),
-// document-render.cc (paintTile, paintPartTile, paintWindow), document-save.cc (saveAs),
+// document-render.cc (paintTile, paintPartTile, paintWindow, renderFont, postWindow), document-save.cc (saveAs),
 // document-input.cc (events, UNO commands, selection), document-views.cc (views, client area/zoom),
 // document-clipboard.cc (clipboard, paste).
 //
@@ -58,6 +58,8 @@ class Document : public Napi::ObjectWrap<Document> {
   Napi::Value PaintTile(const Napi::CallbackInfo& info);
   Napi::Value PaintPartTile(const Napi::CallbackInfo& info);
   Napi::Value PaintWindow(const Napi::CallbackInfo& info);
+  Napi::Value RenderFont(const Napi::CallbackInfo& info);
+  Napi::Value PostWindow(const Napi::CallbackInfo& info);
   // document-save.cc
   Napi::Value SaveAs(const Napi::CallbackInfo& info);
   // document-input.cc

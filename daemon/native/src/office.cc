@@ -2,7 +2,10 @@
 
 #include <LibreOfficeKit/LibreOfficeKitInit.h>
 
+#include <dlfcn.h>
+
 #include <atomic>
+#include <string>
 
 #include "args.h"
 #include "document.h"
@@ -28,6 +31,29 @@ void OfficeCallback(int type, const char* payload, void* data) {
   core->callbacks->Push(type, payload);
 }
 
+// VCL's Application::SetDialogCancelMode / GetDialogCancelMode (static members; DialogCancelMode is an
+// `enum class` with an int underlying type: Off, Silent, LOKSilent, Fatal in 7.4). LibreOfficeKit has no call for
+// it, and a load with Batch=true sets LOKSilent for the whole process, for good: every later dialog closes as
+// soon as it opens. Found by its mangled name in the library that holds LibreOfficeKit's functions
+// (libmergedlo.so in Debian's merged build), else in libvcllo.so beside it. nullptr when absent.
+void* FindVclSymbol(LibreOfficeKit* kit, const char* mangled) {
+  Dl_info info{};
+  if (!kit || !dladdr(reinterpret_cast<void*>(kit->pClass->documentLoad), &info) || !info.dli_fname) return nullptr;
+  std::string lib(info.dli_fname);
+  std::string dir = lib.substr(0, lib.rfind('/') + 1);
+  for (const std::string& candidate : {lib, dir + "libvcllo.so"}) {
+    void* handle = dlopen(candidate.c_str(), RTLD_LAZY | RTLD_NOLOAD);
+    if (!handle) continue;
+    void* sym = dlsym(handle, mangled);
+    dlclose(handle);  // RTLD_NOLOAD only added a reference: LibreOffice keeps the library loaded
+    if (sym) return sym;
+  }
+  return nullptr;
+}
+
+constexpr const char* kSetDialogCancelMode = "_ZN11Application19SetDialogCancelModeE16DialogCancelMode";
+constexpr const char* kGetDialogCancelMode = "_ZN11Application19GetDialogCancelModeEv";
+
 }  // namespace
 
 std::string OfficeCore::LastError() const {
@@ -50,6 +76,8 @@ Napi::Function Office::Define(Napi::Env env) {
                          InstanceMethod<&Office::GetVersionInfo>("getVersionInfo"),
                          InstanceMethod<&Office::GetFilterTypes>("getFilterTypes"),
                          InstanceMethod<&Office::SetOptionalFeatures>("setOptionalFeatures"),
+                         InstanceMethod<&Office::GetDialogCancelMode>("getDialogCancelMode"),
+                         InstanceMethod<&Office::SetDialogCancelMode>("setDialogCancelMode"),
                          InstanceMethod<&Office::DocumentLoad>("documentLoad"),
                          InstanceMethod<&Office::Destroy>("destroy"),
                      });
@@ -112,6 +140,25 @@ Napi::Value Office::SetOptionalFeatures(const Napi::CallbackInfo& info) {
   if (!lossless) ThrowError(info.Env(), code::kInvalidArgument, "features must fit in 64 bits");
   kit->pClass->setOptionalFeatures(kit, features | kPasswordFeatures);
   return info.Env().Undefined();
+}
+
+// getDialogCancelMode() -> number (VCL DialogCancelMode), or null when the symbol is not found.
+Napi::Value Office::GetDialogCancelMode(const Napi::CallbackInfo& info) {
+  LibreOfficeKit* kit = Live(info.Env());
+  auto get = reinterpret_cast<int (*)()>(FindVclSymbol(kit, kGetDialogCancelMode));
+  if (!get) return info.Env().Null();
+  return Napi::Number::New(info.Env(), get());
+}
+
+// setDialogCancelMode(mode) -> boolean: false when the symbol is not found (nothing changed).
+Napi::Value Office::SetDialogCancelMode(const Napi::CallbackInfo& info) {
+  LibreOfficeKit* kit = Live(info.Env());
+  int mode = IntArg(info, 0, "mode");
+  if (mode < 0 || mode > 3) ThrowError(info.Env(), code::kInvalidArgument, "mode must be 0..3");
+  auto set = reinterpret_cast<void (*)(int)>(FindVclSymbol(kit, kSetDialogCancelMode));
+  if (!set) return Napi::Boolean::New(info.Env(), false);
+  set(mode);
+  return Napi::Boolean::New(info.Env(), true);
 }
 
 // destroy(): destroys every open document, then LibreOffice (lo_destroy joins its main thread).

@@ -44,6 +44,8 @@ class Office : public Napi::ObjectWrap<Office> {
   Napi::Value GetVersionInfo(const Napi::CallbackInfo& info);
   Napi::Value GetFilterTypes(const Napi::CallbackInfo& info);
   Napi::Value SetOptionalFeatures(const Napi::CallbackInfo& info);
+  Napi::Value GetDialogCancelMode(const Napi::CallbackInfo& info);
+  Napi::Value SetDialogCancelMode(const Napi::CallbackInfo& info);
   Napi::Value DocumentLoad(const Napi::CallbackInfo& info);  // office-load.cc
   Napi::Value Destroy(const Napi::CallbackInfo& info);
 
