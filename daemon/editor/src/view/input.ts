@@ -1,76 +1,144 @@
 import type { ClientMessage } from '../../../protocol/editor.ts';
+import type { CommandRegistry } from '../core/commands.ts';
+import { t } from '../core/i18n.ts';
+import { ALIGN_SHORTCUTS, CLIPBOARD_KEYS, COMMAND_SHORTCUTS, comboOf, MOD1, SHIFT, UNO_SHORTCUTS, vclKey } from './keys.ts';
 import type { TileView } from './tile-view.ts';
 
-/** vcl key codes LibreOfficeKit takes (include/vcl/keycodes.hxx) for the keys that are not text. */
-const KEYS: Record<string, number> = {
-  ArrowDown: 1024, ArrowUp: 1025, ArrowLeft: 1026, ArrowRight: 1027, Home: 1028, End: 1029, PageUp: 1030, PageDown: 1031,
-  Enter: 1280, Escape: 1281, Tab: 1282, Backspace: 1283, Insert: 1285, Delete: 1286,
-};
-/** vcl modifier bits. */
-const SHIFT = 0x1000;
-const MOD1 = 0x2000;
-const MOD2 = 0x4000;
+/** What the input needs besides the view. */
+export interface InputDeps {
+  send(msg: ClientMessage): void;
+  commands: CommandRegistry;
+  /** Ctrl+S when no `file.save` command is registered. */
+  save(): void;
+  /** The document type (alignment shortcuts are not the spreadsheet's). */
+  docType(): string | undefined;
+  /** A key or text went to LibreOffice: the caret is followed into view. */
+  typed(): void;
+  /** A mouse press at client px (a context menu or link popup LibreOffice answers opens there). */
+  pressed(clientX: number, clientY: number): void;
+}
 
-/** Ctrl/Cmd shortcuts that are UNO commands (the rest go to LibreOffice as keys). */
-const SHORTCUTS: Record<string, string> = { b: '.uno:Bold', i: '.uno:Italic', u: '.uno:Underline', z: '.uno:Undo', y: '.uno:Redo', a: '.uno:SelectAll' };
+/** LOK mouse buttons (vcl MOUSE_LEFT, MOUSE_MIDDLE, MOUSE_RIGHT) by MouseEvent.button. */
+const BUTTONS = [1, 2, 4];
 
 /**
- * Keyboard, text, IME composition and mouse input of the document view, as editor messages: a hidden textarea
- * takes the focus so that typed text and composition come from the browser's own text input (IME included);
- * keys without text go as vcl key codes; mouse positions as twips. Ctrl+S saves.
+ * Keyboard, text, IME composition, mouse and wheel input of the document view, as editor messages. A hidden
+ * textarea that follows the caret takes the focus, so typed text and compositions come from the browser's own
+ * text input (the IME popup shows at the caret); keys without text go as vcl key codes (keys.ts); shortcuts of
+ * editor commands run the command; mouse positions go as twips, moves while a button is held throttled to
+ * animation frames; Ctrl+wheel and pinch zoom around the pointer. Marks `ode:key` when a key or text is sent.
  */
-export function attachInput(view: TileView, send: (msg: ClientMessage) => void, save: () => void): HTMLTextAreaElement {
+export function attachInput(view: TileView, deps: InputDeps): HTMLTextAreaElement {
+  const { send } = deps;
   const input = Object.assign(document.createElement('textarea'), { className: 'ode-input', autocapitalize: 'off', spellcheck: false });
-  input.setAttribute('aria-label', 'Document text input');
-  view.scroller.append(input);
+  input.setAttribute('aria-label', t('view.input'));
+  input.setAttribute('autocomplete', 'off');
+  input.setAttribute('autocorrect', 'off');
+  view.layer.append(input);
   let composing = false;
+  const typed = (msg: ClientMessage) => {
+    performance.mark('ode:key');
+    send(msg);
+    deps.typed();
+  };
+  const key = (charCode: number, keyCode: number) => {
+    typed({ type: 'key', event: 'input', charCode, keyCode });
+    send({ type: 'key', event: 'up', charCode, keyCode });
+  };
+
+  input.addEventListener('focus', () => view.setFocused(true));
+  input.addEventListener('blur', () => view.setFocused(false));
+  view.onCaretMoved = (rect) => {
+    const l = view.local(rect);
+    input.style.left = `${l.left}px`;
+    input.style.top = `${l.top}px`;
+    input.style.height = `${Math.max(l.height, 12)}px`;
+  };
 
   input.addEventListener('keydown', (e) => {
-    if (composing || e.isComposing) return;
-    const mod = e.ctrlKey || e.metaKey;
-    if (mod && e.key.toLowerCase() === 's') {
+    if (composing || e.isComposing || e.key === 'Process' || e.key === 'Dead') return;
+    const combo = comboOf(e);
+    const id = COMMAND_SHORTCUTS[combo];
+    if (id && (deps.commands.get(id) || id === 'file.save')) {
       e.preventDefault();
-      return save();
+      if (deps.commands.get(id)) deps.commands.run(id);
+      else deps.save();
+      return;
     }
-    if (mod && !e.altKey && SHORTCUTS[e.key.toLowerCase()]) {
+    // Copy, cut and paste: the browser fires its clipboard events on this element (clipboard.ts).
+    if (CLIPBOARD_KEYS.has(combo)) return;
+    const uno = UNO_SHORTCUTS[combo] ?? (deps.docType() === 'spreadsheet' ? undefined : ALIGN_SHORTCUTS[combo]);
+    if (uno) {
       e.preventDefault();
-      return send({ type: 'uno', command: SHORTCUTS[e.key.toLowerCase()] });
+      return typed({ type: 'uno', command: uno });
     }
-    const code = KEYS[e.key];
-    if (code === undefined) return; // text: arrives through the input event
+    const k = vclKey(e);
+    if (!k) return; // text: arrives through the input event
     e.preventDefault();
-    const keyCode = code | (e.shiftKey ? SHIFT : 0) | (mod ? MOD1 : 0) | (e.altKey ? MOD2 : 0);
-    const charCode = e.key === 'Enter' ? 13 : e.key === 'Tab' ? 9 : e.key === 'Backspace' ? 8 : 0;
-    send({ type: 'key', event: 'input', charCode, keyCode });
-    send({ type: 'key', event: 'up', charCode, keyCode });
+    key(k.charCode, k.keyCode);
   });
   input.addEventListener('input', () => {
     if (composing || !input.value) return;
-    send({ type: 'textInput', text: input.value });
+    typed({ type: 'textInput', text: input.value });
     input.value = '';
   });
   input.addEventListener('compositionstart', () => (composing = true));
   input.addEventListener('compositionupdate', (e) => send({ type: 'composition', text: e.data, stage: 'update' }));
   input.addEventListener('compositionend', (e) => {
     composing = false;
-    send({ type: 'composition', text: e.data, stage: 'end' });
+    typed({ type: 'composition', text: e.data, stage: 'end' });
     input.value = '';
   });
 
-  const mouse = (event: 'buttondown' | 'buttonup' | 'move', e: MouseEvent) => {
+  // Mouse: press, moves while held (one per frame), release; the release may happen outside the view.
+  const modifier = (e: MouseEvent) => (e.shiftKey ? SHIFT : 0) | (e.ctrlKey || e.metaKey ? MOD1 : 0);
+  const mouse = (event: 'buttondown' | 'buttonup' | 'move', e: MouseEvent, buttons: number, count: number) => {
     const [x, y] = view.toTwips(e.clientX, e.clientY);
-    const buttons = e.buttons & 1 ? 1 : e.buttons & 2 ? 4 : event === 'buttonup' ? 1 : 0;
-    send({ type: 'mouse', event, x, y, count: Math.max(1, e.detail), buttons, modifier: (e.shiftKey ? SHIFT : 0) | (e.ctrlKey || e.metaKey ? MOD1 : 0) });
+    send({ type: 'mouse', event, x, y, count, buttons, modifier: modifier(e) });
+  };
+  let held = 0;
+  let count = 1;
+  let moveFrame = 0;
+  let lastMove: MouseEvent | undefined;
+  const onMove = (e: MouseEvent) => {
+    lastMove = e;
+    if (!moveFrame) moveFrame = requestAnimationFrame(() => ((moveFrame = 0), lastMove && mouse('move', lastMove, held, 1)));
+  };
+  const onUp = (e: MouseEvent) => {
+    if (!BUTTONS[e.button] || BUTTONS[e.button] !== held) return;
+    cancelAnimationFrame(moveFrame);
+    moveFrame = 0;
+    mouse('buttonup', e, held, count);
+    held = 0;
+    window.removeEventListener('mousemove', onMove);
+    window.removeEventListener('mouseup', onUp);
   };
   view.scroller.addEventListener('mousedown', (e) => {
-    if (e.target === input) return;
+    if (e.target === input || held || !BUTTONS[e.button]) return;
+    // Clicks on the scrollbars are the browser's.
+    const box = view.scroller.getBoundingClientRect();
+    if (e.clientX - box.left >= view.scroller.clientWidth || e.clientY - box.top >= view.scroller.clientHeight) return;
     e.preventDefault();
     input.focus({ preventScroll: true });
-    mouse('buttondown', e);
+    held = BUTTONS[e.button];
+    count = Math.min(Math.max(1, e.detail), 4);
+    mouse('buttondown', e, held, count);
+    deps.pressed(e.clientX, e.clientY);
+    window.addEventListener('mousemove', onMove);
+    window.addEventListener('mouseup', onUp);
   });
-  view.scroller.addEventListener('mouseup', (e) => mouse('buttonup', e));
-  view.scroller.addEventListener('mousemove', (e) => {
-    if (e.buttons & 1) mouse('move', e);
-  });
+  view.scroller.addEventListener('contextmenu', (e) => e.preventDefault());
+
+  // Ctrl+wheel (and trackpad pinch, which Chromium reports as a ctrlKey wheel) zooms around the pointer.
+  view.scroller.addEventListener(
+    'wheel',
+    (e) => {
+      if (!e.ctrlKey) return;
+      e.preventDefault();
+      const delta = e.deltaMode === 1 ? e.deltaY * 20 : e.deltaMode === 2 ? e.deltaY * 400 : e.deltaY;
+      view.setZoom(view.zoom * Math.exp(-delta * 0.002), { clientX: e.clientX, clientY: e.clientY }, true);
+    },
+    { passive: false },
+  );
   return input;
 }

@@ -5,53 +5,106 @@ import type { DocumentView } from '../core/app.ts';
 export const TWIPS_PER_PX = 15;
 /** A tile's side in CSS px; painted at devicePixelRatio for crisp text. */
 const TILE_PX = 256;
+/** Zoom bounds (1 = 100 %). */
+export const MIN_ZOOM = 0.25;
+export const MAX_ZOOM = 4;
+/** Tiles kept at most (a 256 px tile at dpr 2 is 1 MiB of bitmap): far-away ones are dropped first. */
+const MAX_TILES = 240;
+/** A request unanswered for this long is asked again (the answer was lost, e.g. the kit restarted). */
+const PENDING_MS = 8000;
+/** A zoom gesture (wheel, pinch) settles after this long without a step: then tiles of the new zoom are asked. */
+const ZOOM_SETTLE_MS = 160;
 
 /** What the view asks of the connection. */
 export interface TileSource {
-  requestTiles(part: number, width: number, height: number, tileTwips: number, positions: Array<[number, number]>): void;
+  /** Paint these tiles; `fresh`: the view holds no copy of them (the daemon must not answer `unchanged`). */
+  requestTiles(part: number, width: number, height: number, tileTwips: number, positions: Array<[number, number]>, fresh: boolean): void;
+  /** The zoom of the tiles to come (LOK setClientZoom). */
+  zoomChanged(tilePx: number, tileTwips: number): void;
+  /** The visible area changed (LOK setClientVisibleArea), debounced. */
+  visibleAreaChanged(area: { x: number; y: number; width: number; height: number }): void;
 }
 
+interface Tile {
+  bitmap: ImageBitmap;
+  wid: number;
+  /** Invalidated: drawn until its new version arrives, and asked for again. */
+  stale: boolean;
+  part: number;
+  x: number;
+  y: number;
+  t: number;
+}
+
+/** Another view's selection (twips), in its colour. */
+interface OtherSelection {
+  part: number;
+  rects: Rect[];
+  color: string;
+}
+
+const tileKey = (part: number, x: number, y: number, t: number) => `${part}:${x},${y}:${t}`;
+
 /**
- * The document as canvas tiles (issue 5's document view, first cut): a scrollable area the size of the document,
- * a canvas over its visible part painted from cached tiles; only visible tiles are requested, invalidated tiles
- * are dropped and asked for again. Coordinates: twips in the document, CSS px on screen.
+ * The document as canvas tiles (issue 5 "Document view"): a scrollable area the size of the document (grown ahead
+ * of the user for spreadsheets), a canvas over its visible part painted from cached tiles at devicePixelRatio.
+ * Only visible tiles and a one-tile margin are requested; an invalidated tile stays on screen until its new version
+ * arrives (no flicker) and is never kept as final; tiles far away or of another zoom are dropped (memory bound).
+ * Zooming scales the old tiles until those of the new zoom come. Selections (this view's and others') are painted
+ * over the tiles; carets, handles and names are DOM elements in `layer` (document px). Twips in the document,
+ * CSS px on screen.
  */
 export class TileView implements DocumentView {
   readonly scroller: HTMLDivElement;
-  private readonly sizer: HTMLDivElement;
+  /** The scrolled content: overlays positioned in document px (see `local`). */
+  readonly layer: HTMLDivElement;
   private readonly canvas: HTMLCanvasElement;
   private readonly caret: HTMLDivElement;
-  private readonly tiles = new Map<string, { bitmap: ImageBitmap; wid: number }>();
-  private readonly pending = new Set<string>();
-  /** Requested tiles invalidated before they arrived: dropped on arrival and asked for again. */
-  private readonly stale = new Set<string>();
+  private readonly tiles = new Map<string, Tile>();
+  /** Requested tiles -> when; `staleInFlight`: asked before an invalidation that hit them. */
+  private readonly pending = new Map<string, number>();
+  private readonly staleInFlight = new Set<string>();
   private currentPart = 0;
   private readonly viewportListeners = new Set<() => void>();
   /** Called after a frame painted newly arrived tiles (App event `painted`). */
   onPainted: () => void = () => undefined;
+  /** Called when this view's caret moved (the hidden input follows it). */
+  onCaretMoved: (rect: Rect) => void = () => undefined;
   private paintedSinceFrame = false;
   private docWidth = 0;
   private docHeight = 0;
+  /** Spreadsheets: the scroll area runs ahead of the document (LibreOffice grows it as the visible area nears its end). */
+  growable = false;
   private currentZoom = 1;
+  /** The zoom tiles are asked at: lags `currentZoom` while a gesture goes on. */
+  private tileZoom = 1;
+  private zoomTimer: ReturnType<typeof setTimeout> | undefined;
+  private areaTimer: ReturnType<typeof setTimeout> | undefined;
   private selection: Rect[] = [];
+  private readonly otherSelections = new Map<number, OtherSelection>();
+  private readonly otherGraphics = new Map<number, OtherSelection>();
   private cursor: { rect: Rect; visible: boolean } = { rect: [0, 0, 0, 0], visible: false };
+  private focused = false;
   private readonly others = new Map<number, HTMLDivElement>();
   private frame = 0;
+  private accent = '#2b63c6';
 
   constructor(
     host: HTMLElement,
     private readonly source: TileSource,
   ) {
     this.scroller = Object.assign(document.createElement('div'), { className: 'ode-doc', tabIndex: -1 });
-    this.sizer = Object.assign(document.createElement('div'), { className: 'ode-sizer' });
+    this.layer = Object.assign(document.createElement('div'), { className: 'ode-sizer' });
     this.canvas = Object.assign(document.createElement('canvas'), { className: 'ode-canvas' });
     this.canvas.setAttribute('aria-hidden', 'true');
     this.caret = Object.assign(document.createElement('div'), { className: 'ode-caret' });
-    this.sizer.append(this.caret);
-    this.scroller.append(this.canvas, this.sizer);
+    this.caret.hidden = true;
+    this.layer.append(this.caret);
+    this.scroller.append(this.canvas, this.layer);
     host.append(this.scroller);
-    this.scroller.addEventListener('scroll', () => (this.schedule(), this.viewportChanged()));
-    new ResizeObserver(() => (this.schedule(), this.viewportChanged())).observe(this.scroller);
+    this.scroller.addEventListener('scroll', () => (this.grow(), this.schedule(), this.viewportChanged()));
+    new ResizeObserver(() => (this.resize(), this.schedule(), this.viewportChanged())).observe(this.scroller);
+    this.refreshTheme();
   }
 
   get zoom(): number {
@@ -62,6 +115,17 @@ export class TileView implements DocumentView {
     return this.currentPart;
   }
 
+  /** Twips per CSS px at the current zoom. */
+  private get scale(): number {
+    return TWIPS_PER_PX / this.currentZoom;
+  }
+
+  /** Reads the theme's accent colour (selections); call after a theme change. */
+  refreshTheme(): void {
+    this.accent = getComputedStyle(this.scroller).getPropertyValue('--accent').trim() || this.accent;
+    this.schedule();
+  }
+
   /** Calls `fn` after every scroll, zoom or resize. */
   onViewportChange(fn: () => void): () => void {
     this.viewportListeners.add(fn);
@@ -70,21 +134,29 @@ export class TileView implements DocumentView {
 
   private viewportChanged(): void {
     for (const fn of this.viewportListeners) fn();
+    clearTimeout(this.areaTimer);
+    this.areaTimer = setTimeout(() => this.docWidth && this.source.visibleAreaChanged(this.visibleArea()), 120);
   }
 
   /** Twips rectangle to px relative to the scroller's visible top-left corner. */
   toView(rect: Rect): { left: number; top: number; width: number; height: number } {
-    const scale = TWIPS_PER_PX / this.currentZoom;
-    return { left: rect[0] / scale + this.offsetX - this.scroller.scrollLeft, top: rect[1] / scale - this.scroller.scrollTop, width: rect[2] / scale, height: rect[3] / scale };
+    const l = this.local(rect);
+    return { left: l.left - this.scroller.scrollLeft, top: l.top - this.scroller.scrollTop, width: l.width, height: l.height };
+  }
+
+  /** Twips rectangle to px in `layer` (the scrolled content). */
+  local(rect: Rect): { left: number; top: number; width: number; height: number } {
+    const s = this.scale;
+    return { left: rect[0] / s + this.offsetX, top: rect[1] / s, width: rect[2] / s, height: rect[3] / s };
   }
 
   /** The visible area in twips. */
   visibleArea(): { x: number; y: number; width: number; height: number } {
-    const scale = TWIPS_PER_PX / this.currentZoom;
-    return { x: Math.max(0, Math.round((this.scroller.scrollLeft - this.offsetX) * scale)), y: Math.round(this.scroller.scrollTop * scale), width: Math.round(this.scroller.clientWidth * scale), height: Math.round(this.scroller.clientHeight * scale) };
+    const s = this.scale;
+    return { x: Math.max(0, Math.round((this.scroller.scrollLeft - this.offsetX) * s)), y: Math.round(this.scroller.scrollTop * s), width: Math.round(this.scroller.clientWidth * s), height: Math.round(this.scroller.clientHeight * s) };
   }
 
-  /** Scrolls so that `rect` (twips) is visible. */
+  /** Scrolls so that `rect` (twips) is visible, with a small margin. */
   scrollIntoView(rect: Rect): void {
     const v = this.toView(rect);
     const h = this.scroller.clientHeight;
@@ -98,80 +170,151 @@ export class TileView implements DocumentView {
   /** Set by input.ts: focuses the hidden text input. */
   focus: () => void = () => this.scroller.focus({ preventScroll: true });
 
-  /** Twips a tile covers at the current zoom. */
-  private get tileTwips(): number {
-    return Math.round((TILE_PX * TWIPS_PER_PX) / this.currentZoom);
+  /** Twips a tile covers at the zoom tiles are asked at. */
+  get tileTwips(): number {
+    return Math.round((TILE_PX * TWIPS_PER_PX) / this.tileZoom);
+  }
+
+  /** Tile side in device px. */
+  private get tileDevicePx(): number {
+    return Math.round(TILE_PX * (window.devicePixelRatio || 1));
   }
 
   /** Left margin (CSS px) that centres a page narrower than the view. */
   private get offsetX(): number {
-    return Math.max(0, (this.scroller.clientWidth - this.docWidth / (TWIPS_PER_PX / this.currentZoom)) / 2);
+    return this.growable ? 0 : Math.max(0, (this.scroller.clientWidth - this.docWidth / this.scale) / 2);
   }
 
   /** Shows part `part` of a document `width` x `height` twips. */
   setDocument(part: number, width: number, height: number): void {
-    if (part !== this.currentPart) this.tiles.clear();
+    if (part !== this.currentPart) {
+      this.dropTiles(() => true);
+      this.pending.clear();
+      this.staleInFlight.clear();
+    }
     this.currentPart = part;
     this.docWidth = width;
     this.docHeight = height;
-    const scale = TWIPS_PER_PX / this.currentZoom;
-    this.sizer.style.width = `${Math.ceil(width / scale)}px`;
-    this.sizer.style.height = `${Math.ceil(height / scale) + 40}px`;
+    this.resize();
     this.schedule();
   }
 
-  /** Sets the zoom (1 = 100 %); every tile is asked for again. */
-  setZoom(zoom: number): void {
-    this.currentZoom = zoom;
-    this.tiles.clear();
-    this.pending.clear();
-    this.stale.clear();
-    this.setDocument(this.currentPart, this.docWidth, this.docHeight);
+  /** Sizes the scroll area: the document at the current zoom (spreadsheets: at least a screen past what is seen). */
+  private resize(): void {
+    const s = this.scale;
+    let w = Math.ceil(this.docWidth / s);
+    let h = Math.ceil(this.docHeight / s) + (this.growable ? 0 : 40);
+    if (this.growable) {
+      w = Math.max(w, this.scroller.scrollLeft + 2 * this.scroller.clientWidth);
+      h = Math.max(h, this.scroller.scrollTop + 2 * this.scroller.clientHeight);
+    }
+    this.layer.style.width = `${w}px`;
+    this.layer.style.height = `${h}px`;
+  }
+
+  /** Spreadsheets: grows the scroll area as the user nears its end. */
+  private grow(): void {
+    if (!this.growable) return;
+    const near = this.scroller.scrollTop + 1.5 * this.scroller.clientHeight > this.layer.offsetHeight || this.scroller.scrollLeft + 1.5 * this.scroller.clientWidth > this.layer.offsetWidth;
+    if (near) this.resize();
+  }
+
+  /**
+   * Sets the zoom (1 = 100 %, clamped to 25-400 %), keeping the document point under `anchor` (client px; default
+   * the view's centre) where it is. The old tiles are drawn scaled until those of the new zoom arrive; with
+   * `settle` (a wheel or pinch gesture) the new tiles are asked for once the gesture pauses.
+   */
+  setZoom(zoom: number, anchor?: { clientX: number; clientY: number }, settle = false): void {
+    const z = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
+    if (!this.docWidth) {
+      this.currentZoom = this.tileZoom = z;
+      this.source.zoomChanged(this.tileDevicePx, this.tileTwips);
+      return;
+    }
+    const r = this.scroller.getBoundingClientRect();
+    const ax = anchor ? anchor.clientX - r.left : this.scroller.clientWidth / 2;
+    const ay = anchor ? anchor.clientY - r.top : this.scroller.clientHeight / 2;
+    const [px, py] = this.toTwips(r.left + ax, r.top + ay);
+    this.currentZoom = z;
+    this.resize();
+    this.scroller.scrollLeft = px / this.scale + this.offsetX - ax;
+    this.scroller.scrollTop = py / this.scale - ay;
+    clearTimeout(this.zoomTimer);
+    const apply = () => {
+      if (this.tileZoom === this.currentZoom) return;
+      this.tileZoom = this.currentZoom;
+      this.source.zoomChanged(this.tileDevicePx, this.tileTwips);
+      this.schedule();
+    };
+    if (settle) this.zoomTimer = setTimeout(apply, ZOOM_SETTLE_MS);
+    else apply();
+    this.placeOverlays();
+    this.schedule();
     this.viewportChanged();
+  }
+
+  /** Tells LibreOffice this view's zoom and visible area (after the view went live). */
+  announce(): void {
+    this.source.zoomChanged(this.tileDevicePx, this.tileTwips);
+    this.source.visibleAreaChanged(this.visibleArea());
   }
 
   /** Screen point (client px) to document twips. */
   toTwips(clientX: number, clientY: number): [number, number] {
     const r = this.scroller.getBoundingClientRect();
-    const scale = TWIPS_PER_PX / this.currentZoom;
-    return [Math.round((clientX - r.left + this.scroller.scrollLeft - this.offsetX) * scale), Math.round((clientY - r.top + this.scroller.scrollTop) * scale)];
+    const s = this.scale;
+    return [Math.round((clientX - r.left + this.scroller.scrollLeft - this.offsetX) * s), Math.round((clientY - r.top + this.scroller.scrollTop) * s)];
   }
 
-  /** A tile arrived: decode it, keep it, repaint. */
+  /** A tile arrived: decode it, keep it (stale if it was asked before an invalidation), repaint. */
   async tileArrived(h: TileHeader, png: Uint8Array): Promise<void> {
-    const key = `${h.part}:${h.x},${h.y}:${h.tileTwipWidth}`;
+    const key = tileKey(h.part, h.x, h.y, h.tileTwipWidth);
     this.pending.delete(key);
-    if (this.stale.delete(key)) return this.schedule();
-    if (h.encoding === 'unchanged') return this.schedule();
+    const stale = this.staleInFlight.delete(key);
+    const have = this.tiles.get(key);
+    if (h.encoding === 'unchanged') {
+      // The daemon says our copy is current: it is no longer stale (unless invalidated meanwhile).
+      if (have && have.wid === h.wid && !stale) have.stale = false;
+      return this.schedule();
+    }
     const bitmap = await createImageBitmap(new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }));
-    this.tiles.get(key)?.bitmap.close();
-    this.tiles.set(key, { bitmap, wid: h.wid });
+    if (h.part !== this.currentPart) return bitmap.close();
+    // Newer than what was on screen even when stale: shown, and asked for again.
+    const old = this.tiles.get(key);
+    old?.bitmap.close();
+    this.tiles.set(key, { bitmap, wid: h.wid, stale, part: h.part, x: h.x, y: h.y, t: h.tileTwipWidth });
     this.paintedSinceFrame = true;
     this.schedule();
   }
 
-  /** LibreOffice invalidated an area (twips) of a part, or all of it. */
+  /** LibreOffice invalidated an area (twips) of a part (-1: every part), or all of it: those tiles are stale. */
   invalidate(part: number, x: number, y: number, w: number, h: number, all: boolean): void {
-    const t = this.tileTwips;
-    const hit = (key: string) => {
-      const [p, pos] = key.split(':');
-      const [tx, ty] = pos.split(',').map(Number);
-      return (part === -1 || Number(p) === part) && (all || (tx < x + w && x < tx + t && ty < y + h && y < ty + t));
-    };
-    for (const [key, tile] of this.tiles) {
-      if (!hit(key)) continue;
-      tile.bitmap.close();
-      this.tiles.delete(key);
+    const hit = (p: number, tx: number, ty: number, t: number) => (part === -1 || p === part) && (all || (tx < x + w && x < tx + t && ty < y + h && y < ty + t));
+    for (const tile of this.tiles.values()) if (hit(tile.part, tile.x, tile.y, tile.t)) tile.stale = true;
+    // A tile painted before this change may still be on its way: it must not be kept as final.
+    for (const key of this.pending.keys()) {
+      const m = /^(-?\d+):(-?\d+),(-?\d+):(\d+)$/.exec(key);
+      if (m && hit(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]))) this.staleInFlight.add(key);
     }
-    // A tile painted before this change may still be on its way: it must not be kept.
-    for (const key of this.pending) if (hit(key)) this.stale.add(key);
     this.schedule();
   }
 
-  /** This view's caret (twips). */
+  /** This view's caret (twips); `visible` false hides it (a rect of zeros keeps the last position). */
   setCursor(rect: Rect, visible: boolean): void {
     if (rect[2] !== 0 || rect[3] !== 0) this.cursor.rect = rect;
     this.cursor.visible = visible;
+    this.placeCaret();
+    this.onCaretMoved(this.cursor.rect);
+  }
+
+  /** The caret's last rectangle (twips). */
+  get caretRect(): Rect {
+    return this.cursor.rect;
+  }
+
+  /** The hidden input has (or lost) the focus: the caret shows (and blinks) only while focused. */
+  setFocused(focused: boolean): void {
+    this.focused = focused;
     this.placeCaret();
   }
 
@@ -181,40 +324,91 @@ export class TileView implements DocumentView {
     this.schedule();
   }
 
+  /** This view's selection rectangles (twips). */
+  get selectionRects(): Rect[] {
+    return this.selection;
+  }
+
+  /** Another view's text selection, painted in its colour. */
+  setOtherSelection(viewId: number, part: number, rects: Rect[], color: string): void {
+    if (rects.length === 0) this.otherSelections.delete(viewId);
+    else this.otherSelections.set(viewId, { part, rects, color });
+    this.schedule();
+  }
+
+  /** Another view's selected shape (null: none), framed in its colour. */
+  setOtherGraphic(viewId: number, part: number, rect: Rect | null, color: string): void {
+    if (!rect) this.otherGraphics.delete(viewId);
+    else this.otherGraphics.set(viewId, { part, rects: [rect], color });
+    this.schedule();
+  }
+
   /** Another user's caret, in their colour, with their name. */
   setOtherCursor(viewId: number, rect: Rect, visible: boolean, name: string, color: string): void {
     let el = this.others.get(viewId);
     if (!el) {
       el = Object.assign(document.createElement('div'), { className: 'ode-other-caret' });
       el.append(Object.assign(document.createElement('span'), { className: 'ode-other-name' }));
-      this.sizer.append(el);
+      this.layer.append(el);
       this.others.set(viewId, el);
     }
     (el.firstChild as HTMLSpanElement).textContent = name;
     el.style.setProperty('--c', color);
     el.hidden = !visible || (rect[2] === 0 && rect[3] === 0);
+    el.dataset.rect = rect.join(',');
     this.position(el, rect);
   }
 
-  /** Removes the carets of views that left. */
+  /** Removes the carets and selections of views that left. */
   keepOthers(viewIds: Set<number>): void {
     for (const [id, el] of this.others) if (!viewIds.has(id)) (el.remove(), this.others.delete(id));
+    for (const id of this.otherSelections.keys()) if (!viewIds.has(id)) this.otherSelections.delete(id);
+    for (const id of this.otherGraphics.keys()) if (!viewIds.has(id)) this.otherGraphics.delete(id);
+    this.schedule();
   }
 
+  /** Places `el` over `rect` (twips) in `layer`: left, top, height (min 8 px). */
   private position(el: HTMLElement, rect: Rect): void {
-    const scale = TWIPS_PER_PX / this.currentZoom;
-    el.style.left = `${rect[0] / scale + this.offsetX}px`;
-    el.style.top = `${rect[1] / scale}px`;
-    el.style.height = `${Math.max(rect[3] / scale, 8)}px`;
+    const l = this.local(rect);
+    el.style.left = `${l.left}px`;
+    el.style.top = `${l.top}px`;
+    el.style.height = `${Math.max(l.height, 8)}px`;
+  }
+
+  /** Listeners that re-place their overlays after a zoom (handles, frames). */
+  private readonly overlayListeners = new Set<() => void>();
+  onOverlaysMoved(fn: () => void): void {
+    this.overlayListeners.add(fn);
+  }
+
+  private placeOverlays(): void {
+    this.placeCaret();
+    for (const el of this.others.values()) {
+      const r = el.dataset.rect?.split(',').map(Number);
+      if (r?.length === 4) this.position(el, r as Rect);
+    }
+    for (const fn of this.overlayListeners) fn();
   }
 
   private placeCaret(): void {
-    this.caret.hidden = !this.cursor.visible;
+    this.caret.hidden = !this.cursor.visible || !this.focused || (this.cursor.rect[2] === 0 && this.cursor.rect[3] === 0);
     this.position(this.caret, this.cursor.rect);
+    // Restart the blink so a moving caret is solid.
+    this.caret.style.animation = 'none';
+    void this.caret.offsetWidth;
+    this.caret.style.animation = '';
   }
 
   private schedule(): void {
     if (!this.frame) this.frame = requestAnimationFrame(() => ((this.frame = 0), this.render()));
+  }
+
+  private dropTiles(which: (t: Tile) => boolean): void {
+    for (const [key, tile] of this.tiles) {
+      if (!which(tile)) continue;
+      tile.bitmap.close();
+      this.tiles.delete(key);
+    }
   }
 
   private render(): void {
@@ -227,37 +421,99 @@ export class TileView implements DocumentView {
       this.canvas.style.width = `${vw}px`;
       this.canvas.style.height = `${vh}px`;
     }
-    this.canvas.style.transform = `translate(${this.scroller.scrollLeft}px, ${this.scroller.scrollTop}px)`;
+    const sl = this.scroller.scrollLeft;
+    const st = this.scroller.scrollTop;
+    this.canvas.style.transform = `translate(${sl}px, ${st}px)`;
     const ctx = this.canvas.getContext('2d')!;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, vw, vh);
     if (!this.docWidth) return;
-    const scale = TWIPS_PER_PX / this.currentZoom;
+    const s = this.scale;
+    const ox = this.offsetX;
     const t = this.tileTwips;
-    const tilePx = t / scale;
-    const left = (this.scroller.scrollLeft - this.offsetX) * scale;
-    const top = this.scroller.scrollTop * scale;
-    const missing: Array<[number, number]> = [];
-    for (let y = Math.max(0, Math.floor(top / t) * t); y < Math.min(this.docHeight, top + vh * scale); y += t) {
-      for (let x = Math.max(0, Math.floor(left / t) * t); x < Math.min(this.docWidth, left + vw * scale); x += t) {
-        const key = `${this.currentPart}:${x},${y}:${t}`;
-        const tile = this.tiles.get(key);
-        const sx = x / scale - this.scroller.scrollLeft + this.offsetX;
-        const sy = y / scale - this.scroller.scrollTop;
-        if (tile) ctx.drawImage(tile.bitmap, sx, sy, tilePx, tilePx);
-        else if (!this.pending.has(key)) {
-          this.pending.add(key);
-          missing.push([x, y]);
-        }
+    const left = (sl - ox) * s;
+    const top = st * s;
+    const right = Math.min(this.docWidth, left + vw * s);
+    const bottom = Math.min(this.docHeight, top + vh * s);
+    const draw = (tile: Tile) => ctx.drawImage(tile.bitmap, tile.x / s - sl + ox, tile.y / s - st, tile.t / s, tile.t / s);
+
+    // The grid of the visible area, and a one-tile margin around it (prefetch).
+    const x0 = Math.max(0, Math.floor(left / t) * t);
+    const y0 = Math.max(0, Math.floor(top / t) * t);
+    const visible: Tile[] = [];
+    let complete = true;
+    for (let y = y0; y < bottom; y += t) {
+      for (let x = x0; x < right; x += t) {
+        const tile = this.tiles.get(tileKey(this.currentPart, x, y, t));
+        if (tile) visible.push(tile);
+        if (!tile || tile.stale) complete = false;
       }
     }
-    ctx.fillStyle = 'rgba(43, 99, 198, 0.25)';
-    for (const r of this.selection) ctx.fillRect(r[0] / scale - this.scroller.scrollLeft + this.offsetX, r[1] / scale - this.scroller.scrollTop, r[2] / scale, r[3] / scale);
+    // Until the grid is complete, tiles of another zoom (scaled) fill the holes.
+    if (!complete) for (const tile of this.tiles.values()) if (tile.t !== t && tile.part === this.currentPart && tile.x < right && tile.x + tile.t > left && tile.y < bottom && tile.y + tile.t > top) draw(tile);
+    for (const tile of visible) draw(tile);
+
+    const now = performance.now();
+    const refresh: Array<[number, number]> = [];
+    const fresh: Array<[number, number]> = [];
+    const ask = (x: number, y: number) => {
+      const key = tileKey(this.currentPart, x, y, t);
+      const tile = this.tiles.get(key);
+      const since = this.pending.get(key);
+      if ((tile && !tile.stale) || (since !== undefined && now - since < PENDING_MS)) return;
+      this.pending.set(key, now);
+      (tile ? refresh : fresh).push([x, y]);
+    };
+    // Visible first (row by row), then the margin.
+    for (let y = y0; y < bottom; y += t) for (let x = x0; x < right; x += t) ask(x, y);
+    for (let y = Math.max(0, y0 - t); y < Math.min(this.docHeight, bottom + t); y += t) {
+      for (let x = Math.max(0, x0 - t); x < Math.min(this.docWidth, right + t); x += t) ask(x, y);
+    }
+
+    this.paintSelections(ctx, s, sl - ox, st);
     if (this.paintedSinceFrame) {
       this.paintedSinceFrame = false;
+      performance.mark('ode:painted');
       this.onPainted();
     }
-    if (missing.length > 0) this.source.requestTiles(this.currentPart, Math.round(TILE_PX * dpr), Math.round(TILE_PX * dpr), t, missing);
-    this.placeCaret();
+    const px = this.tileDevicePx;
+    if (fresh.length > 0) this.source.requestTiles(this.currentPart, px, px, t, fresh, true);
+    if (refresh.length > 0) this.source.requestTiles(this.currentPart, px, px, t, refresh, false);
+    if (complete) this.collect(left, top, right, bottom, t);
+  }
+
+  /** Drops tiles of other zooms, and the farthest ones beyond MAX_TILES (the grid on screen is complete). */
+  private collect(left: number, top: number, right: number, bottom: number, t: number): void {
+    this.dropTiles((tile) => tile.t !== t);
+    if (this.tiles.size <= MAX_TILES) return;
+    const cx = (left + right) / 2;
+    const cy = (top + bottom) / 2;
+    const far = [...this.tiles.values()].sort((a, b) => Math.hypot(b.x - cx, b.y - cy) - Math.hypot(a.x - cx, a.y - cy));
+    const drop = new Set(far.slice(0, this.tiles.size - MAX_TILES));
+    this.dropTiles((tile) => drop.has(tile));
+  }
+
+  private paintSelections(ctx: CanvasRenderingContext2D, s: number, left: number, top: number): void {
+    const box = (r: Rect) => [r[0] / s - left, r[1] / s - top, r[2] / s, r[3] / s] as const;
+    ctx.save();
+    for (const o of this.otherSelections.values()) {
+      if (o.part !== this.currentPart) continue;
+      ctx.globalAlpha = 0.25;
+      ctx.fillStyle = o.color;
+      for (const r of o.rects) ctx.fillRect(...box(r));
+    }
+    for (const o of this.otherGraphics.values()) {
+      if (o.part !== this.currentPart) continue;
+      ctx.globalAlpha = 1;
+      ctx.strokeStyle = o.color;
+      ctx.lineWidth = 2;
+      ctx.setLineDash([6, 3]);
+      for (const r of o.rects) ctx.strokeRect(...box(r));
+    }
+    ctx.setLineDash([]);
+    ctx.globalAlpha = 0.3;
+    ctx.fillStyle = this.accent;
+    for (const r of this.selection) ctx.fillRect(...box(r));
+    ctx.restore();
   }
 }
