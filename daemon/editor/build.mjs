@@ -23,6 +23,7 @@ function sourcesHash() {
   };
   walk(src);
   h.update(readFileSync(join(here, '../protocol/editor.ts')));
+  h.update(readFileSync(join(here, '../protocol/postmessage.ts')));
   h.update(readFileSync(fileURLToPath(import.meta.url)));
   return h.digest('hex');
 }

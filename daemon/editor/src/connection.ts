@@ -41,6 +41,9 @@ export class Connection {
         readonly: config.settings.permission === 'readonly',
         checkFileInfoOverride: config.checkFileInfoOverride,
         deviceFormFactor: matchMedia('(max-width: 600px)').matches ? 'mobile' : 'desktop',
+        // Iframe parameters the daemon and the slides module use: the document's modification time, slideshow at start.
+        timestamp: config.settings.timestamp || undefined,
+        startPresentation: config.settings.startPresentation === undefined ? undefined : config.settings.startPresentation !== 'false',
       }),
     );
     this.ws.addEventListener('message', (e: MessageEvent<string | ArrayBuffer>) => {

@@ -59,7 +59,7 @@ const UI_PROPERTIES = [
   'BaseFileName', 'UserCanWrite', 'UserCanNotWriteRelative', 'HidePrintOption', 'DisablePrint', 'HideSaveOption', 'HideExportOption', 'HideRepairOption', 'DisableExport',
   'DisableCopy', 'EnableOwnerTermination', 'SupportsRename', 'UserCanRename', 'WatermarkText', 'IsAdminUser', 'IsAnonymousUser', 'PostMessageOrigin', 'DownloadAsPostMessage',
   'SaveAsPostmessage', 'EnableInsertRemoteImage', 'EnableRemoteLinkPicker', 'EnableInsertRemoteFile', 'EnableRemoteAIContent', 'DisableInsertLocalImage', 'DisableInactiveMessages',
-  'IsUserLocked', 'IsUserRestricted', 'UserExtraInfo',
+  'IsUserLocked', 'IsUserRestricted', 'UserExtraInfo', 'OwnerId', 'UserId',
 ] as const satisfies ReadonlyArray<keyof FileInfo>;
 
 /** How long after a size or part callback the parts are read again (ms): a burst of callbacks makes one read. */

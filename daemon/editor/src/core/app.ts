@@ -68,6 +68,8 @@ export type AppEvents = {
   themeChanged: (theme: 'light' | 'dark') => void;
   /** A tile frame was painted on the canvas (benchmarks: keystroke to painted change). */
   painted: () => void;
+  /** Play a slideshow from this exported document (absolute URL; host/ exports, slides/ plays it). */
+  slideshow: (url: string) => void;
 };
 
 /** Everything a module gets at mount (main.ts creates it). */

@@ -1,0 +1,83 @@
+/**
+ * Which commands the host's CheckFileInfo properties and the iframe parameters hide or disable (spec: "CheckFileInfo
+ * response properties", "Iframe query parameters"). Pure: ids in, sets out (host/index.ts applies them to the
+ * command registry). Imports nothing.
+ */
+
+/** What the policy reads: status.fileInfo (may be empty before `status`), the iframe parameters, the view's mode. */
+export interface PolicyInput {
+  fileInfo: Record<string, unknown>;
+  settings: Record<string, string>;
+  /** The view is read-only (permission=readonly, UserCanWrite false, a file too large). */
+  readonly: boolean;
+  /** view_comment (pdf): read-only, but comments may be added. */
+  commentsOnly: boolean;
+  /** Every registered command id (patterns such as `file.downloadAs.*` are matched against them). */
+  ids: readonly string[];
+  /** This user's id, when known (views list), to compare with OwnerId. */
+  userId?: string;
+}
+
+export interface Policy {
+  hidden: Set<string>;
+  disabled: Set<string>;
+}
+
+/** The commands that change the document: hidden in a read-only view. */
+const EDITING = [
+  'file.save', 'file.rename', 'file.repair', 'edit.undo', 'edit.redo', 'edit.cut', 'edit.paste', 'insert.*', 'format.*',
+  'sheet.insert', 'sheet.delete', 'sheet.rename', 'sheet.moveLeft', 'sheet.moveRight', 'data.*',
+  'slide.new', 'slide.duplicate', 'slide.delete', 'slide.moveUp', 'slide.moveDown',
+];
+
+/** True when `id` is `pattern` or falls under a `prefix.*` pattern. */
+export function matches(pattern: string, id: string): boolean {
+  return pattern.endsWith('.*') ? id.startsWith(pattern.slice(0, -1)) : pattern === id;
+}
+
+/** The ids (among `ids`, plus `pattern` itself when it is no pattern) a pattern names. */
+export function expand(pattern: string, ids: readonly string[]): string[] {
+  return pattern.endsWith('.*') ? ids.filter((id) => matches(pattern, id)) : [pattern];
+}
+
+const yes = (v: unknown) => v === true || v === 'true';
+
+/** The hidden and disabled commands for one view. */
+export function computePolicy(p: PolicyInput): Policy {
+  const fi = p.fileInfo;
+  const hidden = new Set<string>();
+  const disabled = new Set<string>();
+  const hide = (...patterns: string[]) => patterns.forEach((pat) => expand(pat, p.ids).forEach((id) => hidden.add(id)));
+  const disable = (...patterns: string[]) => patterns.forEach((pat) => expand(pat, p.ids).forEach((id) => disabled.add(id)));
+
+  if (yes(fi.HidePrintOption) || yes(fi.DisablePrint)) hide('file.print');
+  if (yes(fi.DisablePrint)) disable('file.print');
+  if (yes(fi.HideSaveOption)) hide('file.save');
+  if (yes(fi.HideExportOption) || yes(fi.DisableExport)) hide('file.downloadAs.*');
+  if (yes(fi.DisableExport)) disable('file.downloadAs.*');
+  if (yes(fi.HideRepairOption)) hide('file.repair');
+  if (yes(fi.DisableCopy)) disable('edit.copy', 'edit.cut');
+  // UserCanNotWriteRelative defaults to true: Save As is shown only when the host says false.
+  // (With SaveAsPostmessage the host saves: no PutRelativeFile is needed.)
+  if (fi.UserCanNotWriteRelative !== false && !yes(fi.SaveAsPostmessage)) hide('file.saveAs');
+  if (!(yes(fi.SupportsRename) && yes(fi.UserCanRename))) hide('file.rename');
+  const owner = typeof fi.OwnerId === 'string' && fi.OwnerId !== '' ? fi.OwnerId : undefined;
+  const user = p.userId ?? (typeof fi.UserId === 'string' ? fi.UserId : undefined);
+  // Without both ids the daemon decides (it refuses closeDocument to anyone but the owner).
+  if (!yes(fi.EnableOwnerTermination) || (owner !== undefined && user !== undefined && owner !== user)) hide('file.closeForEveryone');
+  if (yes(fi.DisableInsertLocalImage)) hide('insert.image');
+  if (yes(fi.IsAnonymousUser)) hide('file.rename', 'file.saveAs');
+  if (!yes(fi.EnableInsertRemoteImage)) hide('insert.remoteImage');
+  if (!yes(fi.EnableRemoteLinkPicker)) hide('insert.remoteLink');
+  if (!yes(fi.EnableInsertRemoteFile)) hide('insert.remoteFile');
+  if (!yes(fi.EnableRemoteAIContent)) hide('insert.aiContent');
+
+  if (!yes(p.settings.closebutton)) hide('file.close');
+  if (!yes(p.settings.revisionhistory)) hide('file.versions');
+  if (!yes(p.settings.debug) && !yes(p.settings.randomUser)) hide('help.debug');
+  if (p.readonly || p.settings.permission === 'readonly') {
+    hide(...EDITING);
+    if (p.commentsOnly) hidden.delete('insert.comment');
+  }
+  return { hidden, disabled };
+}
