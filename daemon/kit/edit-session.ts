@@ -21,13 +21,16 @@ import {
   LOK_FEATURE_DOCUMENT_PASSWORD_TO_MODIFY,
   LOK_FEATURE_PART_IN_INVALIDATION_CALLBACK,
   LOK_FEATURE_VIEWID_IN_VISCURSOR_INVALIDATION_CALLBACK,
+  LOK_CALLBACK_WINDOW,
+  LOK_WINDOW_CLOSE,
 } from '../native/lok-enums.ts';
-import type { CreateViewRequest, DocInfoResult, KitEditEvent, OpenRequest, OpenResult, TileRequestMessage } from '../protocol/kit.ts';
+import type { CreateViewRequest, DocInfoResult, KitEditEvent, OpenRequest, OpenResult, TileRequestMessage, WindowPaintRequest } from '../protocol/kit.ts';
 import { buildLoadOptions } from './convert-job.ts';
 import { dispatchEvent, type DroppedReason } from './edit-events.ts';
 import { encodeTilePng } from './edit-png.ts';
 import { kitError, postSave, SAVE_TIMEOUT_MS, SaveWaiter } from './edit-save.ts';
 import type { OfficeHandle } from './office.ts';
+import { Watermark } from './watermark.ts';
 
 /** Forwards one LOK callback of one view to the daemon (kit.md: `callback`). */
 export type CallbackSink = (viewId: number, callbackType: number, payload: string) => void;
@@ -40,6 +43,10 @@ interface ViewState {
   color?: string;
   /** The LOK_PARTMODE_* last set on the view (presentations), so a tile of the same mode does not set it again. */
   mode: number;
+  /** The user's WatermarkText, painted into every tile of this view (watermark.ts). */
+  watermark?: Watermark;
+  /** LibreOffice dialog windows open in this view (LOK_CALLBACK_WINDOW created .. close), closed when it leaves. */
+  windows?: Set<number>;
 }
 
 /** How long closing waits for paints, exports and saves in flight before destroying anyway (ms). */
@@ -92,15 +99,23 @@ export class EditSession {
       e.message = e.message.replace(/^documentLoad \S+( failed)?: /, '');
       throw e;
     });
+    // Loaded silently (Batch=true); from now on LibreOffice's dialogs show, through LOK_CALLBACK_WINDOW (a kit
+    // never converts again once it edits). Without the VCL symbol dialogs keep closing as soon as they open.
+    if (!office.office.setDialogCancelMode(0)) process.stderr.write('kit: VCL dialog cancel mode not found: LibreOffice dialogs stay silent\n');
     try {
       const session = new EditSession(doc, sink);
       const viewId = doc.getView();
-      session.#initView(viewId, { userName: req.userName ?? '', userId: '', readOnly: req.readOnly === true, mode: 0 });
+      session.#initView(viewId, { userName: req.userName ?? '', userId: '', readOnly: req.readOnly === true, mode: 0, watermark: session.#watermark(req.watermarkText) });
       return { session, result: { ...session.#describe(), viewId } };
     } catch (e) {
       doc.destroy();
       throw e;
     }
+  }
+
+  /** The view's watermark painter for a non-empty WatermarkText. */
+  #watermark(text: string | undefined): Watermark | undefined {
+    return text ? new Watermark(text, (font, t, w, h, o) => this.#doc.renderFont(font, t, w, h, o)) : undefined;
   }
 
   #describe(): Omit<OpenResult, 'viewId'> {
@@ -116,6 +131,7 @@ export class EditSession {
     this.#doc.initializeForRendering(renderingArgs(state.userName));
     this.#views.set(viewId, state);
     this.#doc.registerCallback((type, payload) => {
+      if (type === LOK_CALLBACK_WINDOW) trackWindow(state, payload);
       this.#saveWaiters.get(viewId)?.offer(type, payload);
       this.#sink(viewId, type, payload);
     });
@@ -150,13 +166,23 @@ export class EditSession {
     if (this.#state !== 'open') throw kitError('bad_request', 'the document is closing');
     const options = req.lang ? `Language=${req.lang.replace(/,/g, '')}` : undefined;
     const viewId = this.#doc.createView(options);
-    this.#initView(viewId, { userName: req.userName, userId: req.userId, readOnly: req.readOnly === true, color: req.color, mode: 0 });
+    this.#initView(viewId, { userName: req.userName, userId: req.userId, readOnly: req.readOnly === true, color: req.color, mode: 0, watermark: this.#watermark(req.watermarkText) });
     return viewId;
   }
 
   /** `destroyView`: the view leaves (LOK destroyView). @throws bad_request for an unknown view. */
   destroyView(viewId: number): void {
-    if (!this.#views.has(viewId)) throw kitError('bad_request', `no view ${viewId} in this document`);
+    const leaving = this.#views.get(viewId);
+    if (!leaving) throw kitError('bad_request', `no view ${viewId} in this document`);
+    // A dialog left open would keep its view's modal state in LibreOffice: close it as its Cancel would.
+    for (const windowId of leaving.windows ?? []) {
+      try {
+        this.#doc.setView(viewId);
+        this.#doc.postWindow(windowId, LOK_WINDOW_CLOSE);
+      } catch {
+        // The window is already gone.
+      }
+    }
     this.#saveWaiters.get(viewId)?.abort(kitError('bad_request', `view ${viewId} left while saving`));
     this.#views.delete(viewId);
     this.#doc.destroyView(viewId);
@@ -192,6 +218,18 @@ export class EditSession {
       painted = this.#doc.paintPartTile({ ...tile, part: req.part, mode });
     }
     const bgra = await this.#track(painted);
+    view.watermark?.apply(bgra, req.width, req.height);
+    return encodeTilePng(bgra, req.width, req.height);
+  }
+
+  /**
+   * `windowPaint`: an area of a LibreOffice dialog window of the view (LOK paintWindow, synchronous: dialogs are
+   * small) as a PNG with straight alpha. LibreOffice paints nothing for an unknown window (a transparent PNG).
+   * @throws LokError invalid_argument (sizes out of range), bad_request (unknown view).
+   */
+  async windowPaint(req: Omit<WindowPaintRequest, 'type' | 'id'>): Promise<Uint8Array> {
+    this.#use(req.viewId);
+    const bgra = this.#doc.paintWindow(req.windowId, Math.round(req.x), Math.round(req.y), req.width, req.height);
     return encodeTilePng(bgra, req.width, req.height);
   }
 
@@ -299,5 +337,18 @@ export class EditSession {
     clearTimeout(timer);
     this.#state = 'closed';
     this.#doc.destroy();
+  }
+}
+
+/** Keeps `state.windows` up to date from one LOK_CALLBACK_WINDOW payload (`{id, action, ...}`). */
+function trackWindow(state: ViewState, payload: string): void {
+  try {
+    const { id, action } = JSON.parse(payload) as { id?: unknown; action?: unknown };
+    const windowId = Number(id);
+    if (!Number.isInteger(windowId)) return;
+    if (action === 'created') (state.windows ??= new Set()).add(windowId);
+    else if (action === 'close') state.windows?.delete(windowId);
+  } catch {
+    // Not JSON: nothing to track.
   }
 }

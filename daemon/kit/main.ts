@@ -89,6 +89,9 @@ function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
     case 'commandValues':
       void answer(msg.id, async () => ({ value: (session ?? noDocument()).commandValues(msg.viewId, msg.command) }));
       return;
+    case 'windowPaint':
+      void answer(msg.id, async () => ({ png: await (session ?? noDocument()).windowPaint(msg) }));
+      return;
     case 'clipboardGet':
       void answer(msg.id, async () => ({ items: (session ?? noDocument()).clipboardGet(msg.viewId, msg.mimeTypes) }));
       return;

@@ -29,6 +29,7 @@ export type ClientMessage =
   | { type: 'windowKey'; windowId: number; event: 'input' | 'up'; charCode: number; keyCode: number }
   | { type: 'windowMouse'; windowId: number; event: 'buttondown' | 'buttonup' | 'move'; x: number; y: number; count: number; buttons: number; modifier: number }
   | { type: 'dialogCommand'; windowId: number; json: string }
+  | { type: 'windowPaint'; windowId: number; x: number; y: number; width: number; height: number }
   | { type: 'resolveConflict'; choice: 'overwrite' | 'reload' }
   | { type: 'resetAccessToken'; token: string; tokenTtl?: number }
   | { type: 'closeDocument' }
@@ -77,6 +78,7 @@ export type ServerMessage =
   | { type: 'hyperlinkClicked'; url: string }
   | { type: 'contextMenu'; menu: unknown }
   | { type: 'window'; json: unknown }
+  | { type: 'windowPaint'; windowId: number; x: number; y: number; width: number; height: number; png: string }
   | { type: 'rulerUpdate'; ruler: unknown }
   | { type: 'unoResult'; command: string; success: boolean; result?: unknown }
   | { type: 'commandValues'; command: string; value: unknown }
@@ -126,6 +128,7 @@ const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
   windowKey: { windowId: 'number', event: 'string', charCode: 'number', keyCode: 'number' },
   windowMouse: { windowId: 'number', event: 'string', x: 'number', y: 'number', count: 'number', buttons: 'number', modifier: 'number' },
   dialogCommand: { windowId: 'number', json: 'string' },
+  windowPaint: { windowId: 'number', x: 'number', y: 'number', width: 'number', height: 'number' },
   resolveConflict: { choice: 'string' },
   resetAccessToken: { token: 'string', tokenTtl: 'number?' },
   closeDocument: {},

@@ -172,6 +172,8 @@ export interface OpenRequest {
   readOnly?: boolean;
   deviceFormFactor?: string;
   userName?: string;
+  /** CheckFileInfo WatermarkText of the first view's user: painted into every tile of that view. */
+  watermarkText?: string;
 }
 
 /** A new view of the open document for one user; result: `viewId`. `color` is the user's CSS colour (kept, not given to LibreOffice 7.4). */
@@ -183,6 +185,8 @@ export interface CreateViewRequest {
   readOnly?: boolean;
   lang?: string;
   color?: string;
+  /** CheckFileInfo WatermarkText of this user: painted into every tile of this view. */
+  watermarkText?: string;
 }
 
 /** The view `viewId` leaves. */
@@ -215,6 +219,18 @@ export interface TileRequestMessage {
   y: number;
   tileTwipWidth: number;
   tileTwipHeight: number;
+}
+
+/** Paint an area of a LibreOffice dialog window of view `viewId` (LOK paintWindow), px of the window; result `png`. */
+export interface WindowPaintRequest {
+  type: 'windowPaint';
+  id: number;
+  viewId: number;
+  windowId: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 /** getCommandValues in view `viewId`; result `value` (string or null). */
@@ -273,12 +289,12 @@ export interface CloseDocRequest {
 }
 
 /** The editing messages the daemon sends (kit.md, "Editing"). */
-export type EditRequest = OpenRequest | CreateViewRequest | DestroyViewRequest | EditEventMessage | TileRequestMessage | CommandValuesRequest | SaveDocRequest | ExportDocRequest | ClipboardGetRequest | PasteRequest | DocInfoRequest | CloseDocRequest;
+export type EditRequest = WindowPaintRequest | OpenRequest | CreateViewRequest | DestroyViewRequest | EditEventMessage | TileRequestMessage | CommandValuesRequest | SaveDocRequest | ExportDocRequest | ClipboardGetRequest | PasteRequest | DocInfoRequest | CloseDocRequest;
 
 /** Every message the daemon sends. */
 export type DaemonToKit = ConvertRequest | InspectRequest | ShutdownRequest | EditRequest;
 
-const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'clipboardGet', 'paste', 'docInfo', 'closeDoc']);
+const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['windowPaint', 'open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'clipboardGet', 'paste', 'docInfo', 'closeDoc']);
 
 /** True for the editing messages (kit.md, "Editing"). */
 export function isEditRequest(msg: DaemonToKit): msg is EditRequest {

@@ -138,7 +138,7 @@ export class EditDocument {
     } else {
       await this.opened;
       if (!this.kit) throw new OdeError('load_failed', 'the document could not be opened');
-      view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.readOnlyForAll, lang: view.lang })).viewId;
+      view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.readOnlyForAll, lang: view.lang, watermarkText: watermarkOf(view.fileInfo) })).viewId;
       this.noticeStoredTime(view.fileInfo.LastModifiedTime);
     }
     this.views.add(view);
@@ -171,7 +171,7 @@ export class EditDocument {
       }
       first.send({ type: 'loading', stage: 'load' });
       const limits = this.deps.config().limits;
-      this.info = await this.kit.open({ input: this.path, lang: first.lang, readOnly: false, deviceFormFactor: first.deviceFormFactor }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
+      this.info = await this.kit.open({ input: this.path, lang: first.lang, readOnly: false, deviceFormFactor: first.deviceFormFactor, watermarkText: watermarkOf(first.fileInfo) }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
       first.viewId = this.info.viewId;
       this.state = 'live';
       this.startChecks();
@@ -270,10 +270,21 @@ export class EditDocument {
   /** One tile for a view: from the cache, or painted by the kit (and cached for every view). */
   async tile(view: ViewHandle, key: TileKey): Promise<CachedTile> {
     if (!this.kit || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
-    const hit = this.tiles.get(key);
+    // The kit paints the view's WatermarkText into its tiles: cached tiles are kept apart per watermark.
+    const cacheKey = { ...key, watermark: watermarkOf(view.fileInfo) };
+    const hit = this.tiles.get(cacheKey);
     if (hit) return hit;
     const png = await this.kit.paintTile({ viewId: view.viewId, ...key });
-    return this.tiles.put(key, png);
+    return this.tiles.put(cacheKey, png);
+  }
+
+  /**
+   * An area of a LibreOffice dialog window of the view (editor.md `windowPaint`) as a PNG.
+   * @throws OdeError no_kit when the document is not open or the kit cannot paint dialogs.
+   */
+  async windowPaint(view: ViewHandle, req: { windowId: number; x: number; y: number; width: number; height: number }): Promise<Uint8Array> {
+    if (!this.kit?.paintWindow || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
+    return this.kit.paintWindow({ viewId: view.viewId, ...req });
   }
 
   /**
@@ -508,7 +519,7 @@ export class EditDocument {
       this.opened = this.open({ ...first, fileInfo: info, send: (m) => first.send(m), sendBinary: (f) => first.sendBinary(f), close: (c, r) => first.close(c, r), viewId: first.viewId });
       await this.opened;
       first.viewId = this.info!.viewId;
-      for (const v of views) if (v !== first) v.viewId = (await this.kit!.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly, lang: v.lang })).viewId;
+      for (const v of views) if (v !== first) v.viewId = (await this.kit!.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly, lang: v.lang, watermarkText: watermarkOf(v.fileInfo) })).viewId;
       for (const v of views) {
         v.send({ type: 'reloaded' });
         v.send(this.statusFor(v));
@@ -601,4 +612,9 @@ export class EditDocument {
     this.state = 'closed';
     this.deps.onClosed(this);
   }
+}
+
+/** CheckFileInfo WatermarkText when it is a non-empty string (spec: painted on each tile of that user's view). */
+function watermarkOf(fileInfo: { WatermarkText?: unknown }): string | undefined {
+  return typeof fileInfo.WatermarkText === 'string' && fileInfo.WatermarkText.trim() !== '' ? fileInfo.WatermarkText : undefined;
 }

@@ -14,6 +14,8 @@ export interface TileKey {
   tileTwipHeight: number;
   x: number;
   y: number;
+  /** The WatermarkText painted into the tile (per user): a tile with one is never served to a view with another or none. */
+  watermark?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export class TileCache {
   constructor(private readonly maxTiles = 4096) {}
 
   private static id(k: TileKey): string {
-    return `${k.part}:${k.mode}:${k.width}x${k.height}:${k.tileTwipWidth}x${k.tileTwipHeight}:${k.x},${k.y}`;
+    return `${k.part}:${k.mode}:${k.width}x${k.height}:${k.tileTwipWidth}x${k.tileTwipHeight}:${k.x},${k.y}${k.watermark ? `:wm=${k.watermark}` : ''}`;
   }
 
   /** The cached tile, if any. */

@@ -270,7 +270,7 @@ export class KitProcess extends EventEmitter {
    * kit is not ready.
    */
   async open(
-    req: { input: string; lang?: string; password?: string; readOnly?: boolean; deviceFormFactor?: string; userName?: string },
+    req: { input: string; lang?: string; password?: string; readOnly?: boolean; deviceFormFactor?: string; userName?: string; watermarkText?: string },
     limits: StageLimits,
   ): Promise<OpenResult> {
     if (this.state !== 'ready' || this.editing) throw new OdeError('internal', `kit ${this.id} is ${this.state}${this.editing ? ' and editing' : ''}, not ready`);
@@ -284,9 +284,19 @@ export class KitProcess extends EventEmitter {
    * `createView`: a new LibreOfficeKit view for one user, `userName` its author. `color` stays with the daemon
    * (LibreOffice 7.4 has no per-view colour). @throws OdeError timeout, kit_crashed, bad_request, internal.
    */
-  async createView(req: { userName: string; userId: string; readOnly?: boolean; lang?: string; color?: string }): Promise<{ viewId: number }> {
+  async createView(req: { userName: string; userId: string; readOnly?: boolean; lang?: string; color?: string; watermarkText?: string }): Promise<{ viewId: number }> {
     const r = await this.edit({ type: 'createView', ...req }, EDIT_LIMITS_MS.other, 'creating a view');
     return { viewId: r.viewId ?? 0 };
+  }
+
+  /**
+   * `windowPaint`: an area (px of the window) of a LibreOffice dialog window of a view as a PNG with straight
+   * alpha. @throws OdeError timeout (10 s), kit_crashed, bad_request.
+   */
+  async paintWindow(req: { viewId: number; windowId: number; x: number; y: number; width: number; height: number }): Promise<Uint8Array> {
+    const r = await this.edit({ type: 'windowPaint', ...req }, EDIT_LIMITS_MS.other, 'painting a dialog');
+    if (!r.png) throw new OdeError('internal', 'the kit answered a dialog paint without png');
+    return r.png;
   }
 
   /** `destroyView`: the view leaves. @throws OdeError bad_request (unknown view), timeout, kit_crashed. */

@@ -163,6 +163,12 @@ export class ViewSession implements ViewHandle {
       }
       case 'paste':
         return doc.paste(this, msg.mimeType, isTextType(msg.mimeType) ? new TextEncoder().encode(msg.data) : new Uint8Array(Buffer.from(msg.data, 'base64')));
+      case 'windowPaint': {
+        const size = (n: number) => Math.min(4096, Math.max(1, Math.round(n)));
+        const area = { windowId: msg.windowId, x: Math.round(msg.x), y: Math.round(msg.y), width: size(msg.width), height: size(msg.height) };
+        const png = await doc.windowPaint(this, area);
+        return this.send({ type: 'windowPaint', ...area, png: Buffer.from(png).toString('base64') });
+      }
       case 'load':
         throw new ProtocolError('"load" was already sent');
       case 'ping':
