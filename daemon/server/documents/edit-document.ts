@@ -246,7 +246,12 @@ export class EditDocument {
       this.tiles.invalidate(-1, 0, 0, 0, 0, true);
       this.broadcast({ type: 'invalidate', part: -1, x: 0, y: 0, width: 0, height: 0, all: true });
     }
-    for (const { v, d } of got) if (this.views.has(v)) v.send({ type: 'documentSize', width: d.width, height: d.height, parts: now.parts, partNames: now.partNames });
+    for (const { v, d } of got) {
+      if (!this.views.has(v)) continue;
+      v.send({ type: 'documentSize', width: d.width, height: d.height, parts: now.parts, partNames: now.partNames });
+      // LibreOffice 7.4 moves a slide without SET_PART: tell each view where it is now.
+      if (info.docType !== 0) v.send({ type: 'part', part: d.part });
+    }
   }
 
   /** Input from a view (keys, mouse, commands): dropped with an error when the view may not change the document. */

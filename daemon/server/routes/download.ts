@@ -6,5 +6,7 @@ import type { Handler } from './context.ts';
 export const download: Handler = (_req, res, ctx, { rest }) => {
   const item = ctx.downloads.take(rest.replace(/^\//, ''));
   if (!item) throw new OdeError('not_found', 'No such download: it was fetched already or has expired (60 s).');
-  sendAttachment(res, item.bytes, item.mimeType, item.filename, { 'Cache-Control': 'no-store' });
+  // A slideshow is shown in the editor's sandboxed frame: inline, under its own policy (sessions/slideshow.ts).
+  const inline: Record<string, string> = item.inline ? { 'Content-Disposition': 'inline', 'Content-Security-Policy': item.inline.csp } : {};
+  sendAttachment(res, item.bytes, item.mimeType, item.filename, { 'Cache-Control': 'no-store', ...inline });
 };

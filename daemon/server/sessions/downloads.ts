@@ -6,6 +6,8 @@ export interface PreparedDownload {
   mimeType: string;
   filename: string;
   expires: number;
+  /** Served inline (shown in a frame, not saved) with this Content-Security-Policy: the slideshow (slideshow.ts). */
+  inline?: { csp: string };
 }
 
 /**
@@ -18,11 +20,11 @@ export class DownloadStore {
   constructor(private readonly ttlMs = 60_000) {}
 
   /** Keeps a download and returns its id (32 hex characters). */
-  add(bytes: Uint8Array, mimeType: string, filename: string): string {
+  add(bytes: Uint8Array, mimeType: string, filename: string, inline?: { csp: string }): string {
     const now = Date.now();
     for (const [k, v] of this.items) if (v.expires < now) this.items.delete(k);
     const id = randomBytes(16).toString('hex');
-    this.items.set(id, { bytes, mimeType, filename, expires: now + this.ttlMs });
+    this.items.set(id, { bytes, mimeType, filename, expires: now + this.ttlMs, inline });
     return id;
   }
 

@@ -5,6 +5,7 @@ import { OUTPUT_MIME_TYPES } from '../formats/tables.ts';
 import type { WopiClient } from '../wopi/wopi-client.ts';
 import { WopiError } from '../wopi/wopi-error.ts';
 import type { WopiSrc } from '../wopi/wopi-src.ts';
+import { SLIDESHOW_CSP, withExitHook } from './slideshow.ts';
 import type { ViewSession } from './view-session.ts';
 
 type ExportMessage = Extract<ClientMessage, { type: 'saveAs' | 'rename' | 'download' }>;
@@ -16,7 +17,7 @@ const errorOf = (e: unknown) => ({ code: e instanceof WopiError ? e.kind : 'fail
  * so: UserCanNotWriteRelative hides Save As, rename needs SupportsRename and UserCanRename, DisableExport refuses
  * downloads and DisablePrint printing (spec: CheckFileInfo properties).
  */
-export async function exportForView(doc: EditDocument, view: ViewSession, msg: ExportMessage, client: WopiClient, src: WopiSrc, downloads?: { add(bytes: Uint8Array, mimeType: string, filename: string): string }): Promise<void> {
+export async function exportForView(doc: EditDocument, view: ViewSession, msg: ExportMessage, client: WopiClient, src: WopiSrc, downloads?: { add(bytes: Uint8Array, mimeType: string, filename: string, inline?: { csp: string }): string }): Promise<void> {
   const fi = view.fileInfo;
   if (msg.type === 'saveAs') {
     if (fi.UserCanNotWriteRelative) return view.send({ type: 'savedAs', ok: false, error: { code: 'forbidden', message: 'Save As is not allowed for this document (UserCanNotWriteRelative).' } });
@@ -41,8 +42,9 @@ export async function exportForView(doc: EditDocument, view: ViewSession, msg: E
   if (fi.DisableExport || (msg.purpose === 'print' && fi.DisablePrint)) return view.send({ type: 'error', code: 'forbidden', message: msg.purpose === 'print' ? 'Printing is disabled for this document.' : 'Export is disabled for this document.' });
   if (!downloads) return view.send({ type: 'error', code: 'not_implemented', message: 'downloads are not served by this daemon' });
   const format = msg.format.toLowerCase();
-  const bytes = await doc.exportCopy(format);
+  const slideshow = msg.purpose === 'slideshow' && format === 'svg';
+  const bytes = slideshow ? withExitHook(await doc.exportCopy(format)) : await doc.exportCopy(format);
   const stem = fi.BaseFileName.replace(/\.[^.]*$/, '');
-  const id = downloads.add(bytes, OUTPUT_MIME_TYPES[format] ?? 'application/octet-stream', `${stem}.${format}`);
+  const id = downloads.add(bytes, OUTPUT_MIME_TYPES[format] ?? 'application/octet-stream', `${stem}.${format}`, slideshow ? { csp: SLIDESHOW_CSP } : undefined);
   view.send({ type: 'downloadReady', id: msg.id, url: `/ode/download/${id}` });
 }

@@ -1,6 +1,161 @@
+/**
+ * Presentations, drawings and pdf (issue 5 "Presentations", "Drawings and pdf"): the slide sorter / pages panel
+ * in slot `left` (sorter.ts), the slide commands, and the slideshow (slideshow.ts).
+ *
+ * Commands (ids are stable; see the lead's list): `slide.new` (.uno:InsertPage), `slide.duplicate`
+ * (.uno:DuplicatePage), `slide.delete` (.uno:DeletePage), `slide.moveUp` / `slide.moveDown` (.uno:MovePageUp /
+ * .uno:MovePageDown, LibreOffice 7.4's names: they move the current slide), `slide.startPresentation` (F5),
+ * `view.slideSorter` (shows or hides the panel). Drawings and pdf use the same panel and commands with "page"
+ * labels; a pdf (view_comment) cannot change its pages, and has no slideshow.
+ *
+ * Slideshow: `app.exportDocument('svg', 'slideshow')`; host/ emits the App event `slideshow` with the one-use URL
+ * (or sends the host Download_As with DownloadAsPostMessage). `startPresentation=true` starts it once the
+ * document is loaded; .ppsx and .pps files start in it unless `startPresentation=false`.
+ */
 import type { App } from '../core/app.ts';
+import { t } from '../core/i18n.ts';
+import './messages.ts';
+import { Slideshow } from './slideshow.ts';
+import { Sorter } from './sorter.ts';
 
-/** Placeholder: mounted by main.ts; built in issue 5. */
+let nextDownload = 0;
+
+/** True when the document should open in its slideshow (spec: startPresentation; ppsx/pps by default). */
+export function startsInSlideshow(fileName: string, param: string | undefined): boolean {
+  if (param === 'false') return false;
+  if (param === 'true') return true;
+  return /\.(ppsx|pps)$/i.test(fileName);
+}
+
 export function mountSlides(app: App): void {
-  void app;
+  const { session, commands, slots } = app;
+  let sorter: Sorter | undefined;
+  const slideshow = new Slideshow(app);
+  let kind: 'slides' | 'pages' | undefined;
+
+  const editable = () => session.live && !session.state.status?.readonly;
+
+  /** Exports the slideshow and shows it (host/ delivers the URL through the `slideshow` event). */
+  const startSlideshow = async () => {
+    let delivered = false;
+    let asked = false;
+    const offs = [app.events.on('slideshow', () => (delivered = true)), session.on('sent', (m) => (asked ||= m.type === 'download' && m.purpose === 'slideshow'))];
+    app.notify(t('slides.show.preparing'));
+    try {
+      await app.exportDocument('svg', 'slideshow');
+      // Without host/'s export (it asked nothing), ask the daemon directly.
+      if (!delivered && !asked && session.state.status?.fileInfo.DownloadAsPostMessage !== true) {
+        const id = `slideshow${++nextDownload}`;
+        const ready = await session.request({ type: 'download', id, format: 'svg', purpose: 'slideshow' }, 'downloadReady', (m) => m.id === id, 120_000);
+        slideshow.show(new URL(ready.url, location.href).href);
+      }
+    } catch {
+      app.notify(t('slides.show.failed'), 'error');
+    } finally {
+      for (const off of offs) off();
+    }
+  };
+  app.events.on('slideshow', (url) => slideshow.show(url));
+
+  session.on('status', (m) => {
+    const pdf = m.commentsOnly;
+    const multi = m.docType === 'presentation' || m.docType === 'drawing';
+    sorter?.destroy();
+    sorter = undefined;
+    if (!multi && !pdf) return;
+    kind = m.docType === 'presentation' ? 'slides' : 'pages';
+    sorter = new Sorter(app, kind === 'pages');
+    slots.left.replaceChildren(panelBar(pdf), sorter.element);
+    slots.left.hidden = false;
+    slots.left.classList.add('ode-left-sorter');
+    sorter.setParts(m.parts, m.partNames, m.width, m.height);
+    registerCommands(m.docType === 'presentation');
+  });
+  session.on('documentSize', (m) => {
+    if (sorter && m.parts >= 0) sorter.setParts(m.parts, m.partNames, m.width, m.height);
+  });
+  session.on('part', (m) => sorter?.select(m.part));
+  session.on('invalidate', (m) => sorter?.invalidate(m.part));
+  session.on('reloaded', () => sorter?.invalidate(-1));
+  session.on('tile', (h, png) => {
+    if (sorter?.isThumbnail(h)) void sorter.tileArrived(h, png);
+  });
+
+  /** The panel's own buttons for the part commands (hidden for a pdf: its pages cannot change). */
+  function panelBar(pdf: boolean): HTMLElement {
+    const bar = document.createElement('div');
+    bar.className = 'ode-sorter-bar';
+    bar.setAttribute('role', 'toolbar');
+    bar.setAttribute('aria-label', t(kind === 'pages' ? 'slides.panel.pages' : 'slides.panel.slides'));
+    bar.hidden = pdf;
+    const buttons = (['slide.new', 'slide.duplicate', 'slide.delete', 'slide.moveUp', 'slide.moveDown'] as const).map((id, i) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'ode-sorter-button';
+      b.dataset.command = id;
+      b.textContent = ['+', '⧉', '🗑', '↑', '↓'][i];
+      b.addEventListener('click', () => commands.run(id));
+      bar.append(b);
+      return b;
+    });
+    const update = () => {
+      for (const b of buttons) {
+        const id = b.dataset.command!;
+        const label = commands.get(id)?.label;
+        if (label) {
+          b.setAttribute('aria-label', t(label));
+          b.title = t(label);
+        }
+        b.hidden = commands.isHidden(id);
+        b.disabled = !commands.isEnabled(id);
+      }
+    };
+    commands.on('changed', update);
+    session.on('status', update);
+    queueMicrotask(update);
+    return bar;
+  }
+
+  function registerCommands(presentation: boolean): void {
+    const w = presentation ? 'slide' : 'page';
+    const partCommand = (id: string, label: string, uno: string, enabled: () => boolean = editable) => ({ id, label, enabled, run: () => session.uno(uno) });
+    commands.register(
+      partCommand('slide.new', `${w}.new`, '.uno:InsertPage'),
+      partCommand('slide.duplicate', `${w}.duplicate`, '.uno:DuplicatePage'),
+      partCommand('slide.delete', `${w}.delete`, '.uno:DeletePage', () => editable() && (sorter?.count ?? 0) > 1),
+      partCommand('slide.moveUp', `${w}.moveUp`, '.uno:MovePageUp', () => editable() && session.state.part > 0),
+      partCommand('slide.moveDown', `${w}.moveDown`, '.uno:MovePageDown', () => editable() && session.state.part < (sorter?.count ?? 0) - 1),
+      {
+        id: 'view.slideSorter',
+        label: presentation ? 'view.slideSorter' : 'view.pagePanel',
+        checked: () => !slots.left.hidden,
+        run: () => {
+          slots.left.hidden = !slots.left.hidden;
+          commands.refresh();
+        },
+      },
+    );
+    if (presentation) {
+      commands.register({ id: 'slide.startPresentation', label: 'slide.startPresentation', shortcut: 'F5', enabled: () => session.live, run: () => void startSlideshow() });
+    }
+  }
+
+  // F5 starts the slideshow (and must not reload the page).
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      if (e.key !== 'F5' || e.ctrlKey || e.altKey || e.metaKey || kind !== 'slides' || slideshow.open) return;
+      e.preventDefault();
+      e.stopPropagation();
+      commands.run('slide.startPresentation');
+    },
+    true,
+  );
+  session.on('part', () => commands.refresh());
+  session.on('documentSize', () => commands.refresh());
+
+  app.events.once('documentLoaded', () => {
+    const s = session.state.status;
+    if (s?.docType === 'presentation' && startsInSlideshow(String(s.fileInfo.BaseFileName ?? ''), app.config.settings.startPresentation)) void startSlideshow();
+  });
 }

@@ -1,0 +1,175 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS, postConvert } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+
+const fileId = (name: string) => Buffer.from(name).toString('base64url');
+
+/**
+ * layouts.pptx: ppt/presentation.xml lists 10 p:sldId (read by hand); the first text of each slide, in order
+ * (read by hand from ppt/slides/slideN.xml).
+ */
+const SLIDES = 10;
+const FIRST_TEXTS = ['Centered Title', 'Title', 'Section Title', 'Title', 'Title', 'Title Only', 'Blank with Default Title', 'Caption', 'Picture with Caption', 'Headers & Footers'];
+
+/** The slides of a saved pptx in presentation order: the text runs of each, joined with '|'. */
+function slideTexts(bytes: Buffer): string[] {
+  const zip = unzipSync(new Uint8Array(bytes));
+  const text = (p: string) => new TextDecoder().decode(zip[p]);
+  const rels = text('ppt/_rels/presentation.xml.rels');
+  return [...text('ppt/presentation.xml').matchAll(/<p:sldId [^>]*r:id="([^"]+)"/g)].map((m) => {
+    const rel = new RegExp(`<Relationship [^>]*Id="${m[1]}"[^>]*>`).exec(rels)![0];
+    const target = /Target="([^"]+)"/.exec(rel)![1].replace(/^\/?(ppt\/)?/, '');
+    return [...text(`ppt/${target}`).matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((r) => r[1].replace(/&amp;/g, '&')).join('|');
+  });
+}
+
+/** Page objects touched by functions run in Chromium (the tests are type-checked for Node, not the DOM). */
+interface Canvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+}
+interface PageGlobal {
+  document: { querySelector(s: string): (Canvas & { textContent: string | null }) | null; querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null; querySelector(s: string): Canvas | null }> };
+}
+
+/** Page function: how many options of the listbox have a thumbnail with painted (non-white, opaque) pixels. */
+const paintedThumbnails = () => {
+  const options = (globalThis as unknown as PageGlobal).document.querySelectorAll('[role="listbox"] [role="option"]');
+  let n = 0;
+  for (let i = 0; i < options.length; i++) {
+    const c = options[i].querySelector('canvas');
+    if (!c || !c.width) continue;
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let ink = 0;
+    for (let k = 0; k < d.length; k += 4) if (d[k + 3] > 0 && (d[k] < 235 || d[k + 1] < 235 || d[k + 2] < 235)) ink++;
+    if (ink > 50) n++;
+  }
+  return n;
+};
+
+/** Page function: a fingerprint of the main canvas (sum of sampled pixels), to see it change. */
+const canvasPrint = () => {
+  const c = (globalThis as unknown as PageGlobal).document.querySelector('.ode-canvas')!;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let sum = 0;
+  for (let k = 0; k < d.length; k += 97) sum = (sum * 31 + d[k]) % 1_000_000_007;
+  return sum;
+};
+
+describe('presentations in Chromium: slide sorter, slide commands, slideshow; pdf pages', () => {
+  let daemon: TestDaemon;
+  let browser: Browser;
+  let page: Page;
+  const folder = mkdtempSync(join(tmpdir(), 'ode-slides-'));
+  const deck = join(folder, 'deck.pptx');
+
+  beforeAll(async () => {
+    copyFileSync(join(CORPUS, 'presentations/layouts.pptx'), deck);
+    copyFileSync(join(CORPUS, 'presentations/layouts.pptx'), join(folder, 'show.ppsx'));
+    daemon = await startDaemon({ demo_host: { folder }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
+    const pdf = await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'presentations/layouts.pptx'));
+    expect(pdf.status).toBe(200);
+    writeFileSync(join(folder, 'handout.pdf'), pdf.body);
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await daemon?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const slides = () => page.getByRole('listbox', { name: 'Slides' }).getByRole('option');
+  /** A button of the slide panel's own toolbar (the chrome's toolbar may show the same commands). */
+  const panelButton = (name: string) => page.getByRole('toolbar', { name: 'Slides' }).getByRole('button', { name });
+  const save = async () => {
+    const before = statSync(deck).mtimeMs;
+    await page.keyboard.press('Control+s');
+    const deadline = Date.now() + 30_000;
+    while (statSync(deck).mtimeMs === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(statSync(deck).mtimeMs).not.toBe(before);
+  };
+
+  it('shows one painted thumbnail per slide; clicking one changes the main view', async () => {
+    await page.goto(`${daemon.url}/?open=${fileId('deck.pptx')}`);
+    await expect.poll(() => slides().count(), { timeout: 60_000 }).toBe(SLIDES);
+    await expect(slides().nth(0).getAttribute('aria-label')).resolves.toMatch(/^Slide 1: /);
+    expect(await slides().nth(0).getAttribute('aria-selected')).toBe('true');
+    // Thumbnails are asked for as they scroll into view: visit each.
+    for (let i = 0; i < SLIDES; i++) await slides().nth(i).scrollIntoViewIfNeeded();
+    await expect.poll(() => page.evaluate(paintedThumbnails), { timeout: 30_000 }).toBe(SLIDES);
+    await page.screenshot({ path: 'test/artifacts/slides-sorter.png' });
+
+    const before = await page.evaluate(canvasPrint);
+    await slides().nth(2).click();
+    await expect.poll(() => slides().nth(2).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.evaluate(canvasPrint), { timeout: 15_000 }).not.toBe(before);
+    // Keyboard: Down selects the next slide.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => slides().nth(3).getAttribute('aria-selected')).toBe('true');
+  }, 120_000);
+
+  it('New slide adds a thumbnail and the saved pptx has one more slide', async () => {
+    await slides().nth(0).click();
+    await panelButton('New slide').click();
+    await expect.poll(() => slides().count(), { timeout: 15_000 }).toBe(SLIDES + 1);
+    await save();
+    const texts = slideTexts(readFileSync(deck));
+    expect(texts).toHaveLength(SLIDES + 1);
+    expect(texts[0].startsWith(FIRST_TEXTS[0])).toBe(true);
+    expect(texts.slice(2).map((s) => s.split('|')[0])).toEqual(FIRST_TEXTS.slice(1));
+  }, 120_000);
+
+  it('Delete and Move down change the saved order', async () => {
+    // Delete the new (second) slide, then move the first one down one place.
+    await slides().nth(1).click();
+    await expect.poll(() => slides().nth(1).getAttribute('aria-selected')).toBe('true');
+    await panelButton('Delete slide').click();
+    await expect.poll(() => slides().count(), { timeout: 15_000 }).toBe(SLIDES);
+    await slides().nth(0).click();
+    await panelButton('Move slide down').click();
+    await expect.poll(() => slides().nth(1).getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
+    await save();
+    const firsts = slideTexts(readFileSync(deck)).map((s) => s.split('|')[0]);
+    expect(firsts).toEqual([FIRST_TEXTS[1], FIRST_TEXTS[0], ...FIRST_TEXTS.slice(2)]);
+  }, 120_000);
+
+  it('F5 shows the slideshow layer with LibreOffice’s player; Escape leaves it', async () => {
+    await slides().nth(0).click();
+    await page.keyboard.press('F5');
+    const show = page.getByRole('dialog', { name: 'Slideshow' });
+    await show.waitFor({ state: 'visible', timeout: 60_000 });
+    const player = page.frameLocator('.ode-slideshow-frame');
+    await player.locator('svg').first().waitFor({ state: 'attached', timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    await page.screenshot({ path: 'test/artifacts/slides-slideshow.png' });
+    await page.keyboard.press('Escape');
+    await show.waitFor({ state: 'detached', timeout: 10_000 });
+  }, 120_000);
+
+  it('a .ppsx opens in its slideshow', async () => {
+    await page.goto(`${daemon.url}/?open=${fileId('show.ppsx')}`);
+    await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'visible', timeout: 90_000 });
+    await page.getByRole('button', { name: 'Exit slideshow (Esc)' }).click();
+    await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'detached', timeout: 10_000 });
+  }, 120_000);
+
+  it('a pdf (view_comment) shows its pages in the pages panel', async () => {
+    await page.goto(`${daemon.url}/?open=${fileId('handout.pdf')}`);
+    const pages = page.getByRole('listbox', { name: 'Pages' }).getByRole('option');
+    await expect.poll(() => pages.count(), { timeout: 60_000 }).toBe(SLIDES);
+    expect(await pages.nth(0).getAttribute('aria-label')).toMatch(/^Page 1: /);
+    await expect.poll(() => page.evaluate(paintedThumbnails), { timeout: 30_000 }).toBeGreaterThan(2);
+    expect(await page.getByRole('toolbar', { name: 'Pages' }).isVisible()).toBe(false);
+    await page.screenshot({ path: 'test/artifacts/slides-pdf-pages.png' });
+  }, 120_000);
+});
