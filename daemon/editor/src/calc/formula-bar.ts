@@ -1,0 +1,90 @@
+import type { App } from '../core/app.ts';
+import { t } from '../core/i18n.ts';
+import type { CellCursors } from './cell-cursor.ts';
+import { enterString, goToCell } from './uno.ts';
+
+/** A cell, a range, a whole column or row, optionally on a sheet: what the name box accepts before asking LibreOffice. */
+const ADDRESS = /^(?:(?:\$?'[^']+'|\$?[\w ]+)[.!])?(?:\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?|\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?\d+:\$?\d+)$/;
+
+/**
+ * The formula bar (issue 5 "Spreadsheets: formula bar"; slot `formulaBar`): the name box shows the cell address
+ * (`cellAddress`) and jumps to an address typed in it (Enter: `.uno:GoToCell` ToPoint); the fx button runs
+ * `insert.function` (LibreOffice's Function Wizard dialog); the formula input shows the current cell's content
+ * (`cellFormula`); Enter puts the edited content in the cell (`.uno:EnterString`), Escape puts the cell's content
+ * back. Both inputs give the focus back to the document afterwards.
+ */
+export function mountFormulaBar(app: App, cursors: CellCursors): void {
+  const bar = app.slots.formulaBar;
+  bar.setAttribute('role', 'group');
+  bar.setAttribute('aria-label', t('calc.formulaBar'));
+  const nameBox = Object.assign(document.createElement('input'), { className: 'ode-name-box', type: 'text', spellcheck: false, autocomplete: 'off' });
+  nameBox.setAttribute('aria-label', t('calc.nameBox'));
+  const fx = Object.assign(document.createElement('button'), { type: 'button', className: 'ode-button ode-fx', textContent: 'fx', title: t('insert.function') });
+  fx.setAttribute('aria-label', t('insert.function'));
+  const formula = Object.assign(document.createElement('input'), { className: 'ode-formula-input', type: 'text', spellcheck: false, autocomplete: 'off' });
+  formula.setAttribute('aria-label', t('calc.formula'));
+  bar.append(nameBox, fx, formula);
+
+  let address = '';
+  let content = '';
+  /** The formula input is being edited: incoming `cellFormula` does not overwrite what the user typed. */
+  let editing = false;
+
+  app.session.on('cellAddress', (m) => {
+    address = m.address;
+    if (document.activeElement !== nameBox) nameBox.value = address;
+  });
+  app.session.on('cellFormula', (m) => {
+    content = m.formula;
+    if (!editing) formula.value = content;
+  });
+  app.session.on('status', (m) => {
+    formula.readOnly = m.readonly;
+    fx.disabled = m.readonly;
+  });
+
+  nameBox.addEventListener('focus', () => nameBox.select());
+  nameBox.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      const wanted = nameBox.value.trim();
+      if (!ADDRESS.test(wanted)) {
+        app.notify(t('calc.badAddress', { address: wanted }), 'error');
+        nameBox.select();
+        return;
+      }
+      cursors.follow();
+      goToCell(app, wanted);
+      app.view.focus();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      nameBox.value = address;
+      app.view.focus();
+    }
+  });
+  nameBox.addEventListener('blur', () => (nameBox.value = address));
+
+  fx.addEventListener('click', () => app.commands.run('insert.function'));
+
+  formula.addEventListener('input', () => (editing = true));
+  formula.addEventListener('keydown', (e) => {
+    if (e.isComposing) return;
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      if (editing && !formula.readOnly) enterString(app, formula.value);
+      editing = false;
+      app.events.emit('userActive');
+      app.view.focus();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      editing = false;
+      formula.value = content;
+      app.view.focus();
+    }
+  });
+  formula.addEventListener('blur', () => {
+    // Leaving the input without Enter cancels, as in LibreOffice.
+    editing = false;
+    formula.value = content;
+  });
+}

@@ -1,0 +1,169 @@
+import type { Rect } from '../../../protocol/editor.ts';
+import type { App } from '../core/app.ts';
+import { t } from '../core/i18n.ts';
+import type { CellCursors } from './cell-cursor.ts';
+import { goToCell } from './uno.ts';
+
+/**
+ * Twips per header pixel. LibreOffice 7.4 answers `.uno:ViewRowColumnHeaders` in pixels of the view's LOK zoom
+ * (sc tabview.cxx getRowColumnHeaders: cumulative `size` of each row/column); this editor never changes that
+ * zoom (it zooms its tiles only), so LOK stays at 100 %: 15 twips a pixel.
+ */
+const TWIPS_PER_HEADER_PX = 15;
+
+/** One header entry: its label and where it starts and ends in twips. */
+export interface HeaderEntry {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/**
+ * Reads LibreOffice's answer (`{rows: [{text, size}], columns: [...]}`: the first entry gives the start position of
+ * the first visible row/column, each next one its label and cumulative end position in pixels) as entries in twips.
+ */
+export function headerEntries(list: unknown): HeaderEntry[] {
+  if (!Array.isArray(list) || list.length === 0) return [];
+  const out: HeaderEntry[] = [];
+  let prev = Number((list[0] as { size?: unknown }).size ?? 0) * TWIPS_PER_HEADER_PX;
+  for (const item of list.slice(1) as Array<{ text?: unknown; size?: unknown }>) {
+    const end = Number(item.size) * TWIPS_PER_HEADER_PX;
+    if (end > prev) out.push({ text: String(item.text ?? ''), start: prev, end });
+    prev = end;
+  }
+  return out;
+}
+
+/**
+ * Row and column headers around the document view (issue 5 "Spreadsheets: row and column headers"): two strips
+ * inside slot `doc` (the view is inset by CSS to make room, `.ode-main.ode-calc`), filled from `commandValues`
+ * `.uno:ViewRowColumnHeaders?x=..&y=..&width=..&height=..` for the visible area (twips); asked again after scrolls,
+ * zooms, `headerInvalidated`, `sheetGeometryInvalidated` and sheet changes. The cursor's row and column are
+ * highlighted. Clicking a header selects the column or row (`.uno:GoToCell` with `B:B` / `3:3`); Shift extends
+ * from the last one clicked.
+ */
+export class Headers {
+  readonly columns: HTMLDivElement;
+  readonly rows: HTMLDivElement;
+  readonly corner: HTMLButtonElement;
+  private cols: HeaderEntry[] = [];
+  private rws: HeaderEntry[] = [];
+  private asking = false;
+  private askAgain = false;
+  private frame = 0;
+  private anchor: { kind: 'col' | 'row'; text: string } | undefined;
+
+  constructor(
+    private readonly app: App,
+    private readonly cursors: CellCursors,
+  ) {
+    this.columns = Object.assign(document.createElement('div'), { className: 'ode-calc-colhead', tabIndex: 0 });
+    this.columns.setAttribute('role', 'group');
+    this.columns.setAttribute('aria-label', t('calc.columnHeaders'));
+    this.rows = Object.assign(document.createElement('div'), { className: 'ode-calc-rowhead', tabIndex: 0 });
+    this.rows.setAttribute('role', 'group');
+    this.rows.setAttribute('aria-label', t('calc.rowHeaders'));
+    this.corner = Object.assign(document.createElement('button'), { type: 'button', className: 'ode-calc-corner', title: 'Select all' });
+    this.corner.setAttribute('aria-label', 'Select all');
+    this.corner.addEventListener('click', () => app.session.uno('.uno:SelectAll'));
+    app.slots.doc.append(this.corner, this.columns, this.rows);
+
+    for (const [strip, kind] of [[this.columns, 'col'], [this.rows, 'row']] as const) {
+      strip.addEventListener('mousedown', (e) => {
+        const target = (e.target as HTMLElement).closest<HTMLElement>('[data-header]');
+        if (!target) return;
+        e.preventDefault();
+        this.select(kind, target.dataset.header!, e.shiftKey);
+      });
+      // Keyboard: Enter or Space on a strip selects the cursor's column or row.
+      strip.addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        const hit = this.highlighted(kind);
+        if (!hit) return;
+        e.preventDefault();
+        this.select(kind, hit.text, e.shiftKey);
+      });
+    }
+    app.view.onViewportChange(() => {
+      this.draw();
+      this.ask();
+    });
+  }
+
+  /** Asks LibreOffice for the headers of the visible area (one request at a time; the last wish wins). */
+  ask(): void {
+    if (this.asking) {
+      this.askAgain = true;
+      return;
+    }
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      void this.fetch();
+    });
+  }
+
+  private async fetch(): Promise<void> {
+    const { session } = this.app;
+    if (!session.live) return;
+    const a = this.app.view.visibleArea();
+    if (a.width <= 0 || a.height <= 0) return;
+    const command = `.uno:ViewRowColumnHeaders?x=${a.x}&y=${a.y}&width=${a.width}&height=${a.height}`;
+    this.asking = true;
+    try {
+      const reply = await session.request({ type: 'commandValues', command }, 'commandValues', (m) => m.command === command);
+      const value = (reply.value ?? {}) as { rows?: unknown; columns?: unknown };
+      this.cols = headerEntries(value.columns);
+      this.rws = headerEntries(value.rows);
+      this.draw();
+    } catch {
+      // The socket closed or LibreOffice did not answer: the next viewport change asks again.
+    } finally {
+      this.asking = false;
+      if (this.askAgain) {
+        this.askAgain = false;
+        this.ask();
+      }
+    }
+  }
+
+  private highlighted(kind: 'col' | 'row'): HeaderEntry | undefined {
+    const r = this.cursors.rect;
+    if (!r) return undefined;
+    return kind === 'col' ? this.cols.find((c) => c.start <= r[0] && r[0] < c.end) : this.rws.find((c) => c.start <= r[1] && r[1] < c.end);
+  }
+
+  private select(kind: 'col' | 'row', text: string, extend: boolean): void {
+    const from = extend && this.anchor?.kind === kind ? this.anchor.text : text;
+    if (!extend || this.anchor?.kind !== kind) this.anchor = { kind, text };
+    goToCell(this.app, `${from}:${text}`);
+    this.app.view.focus();
+  }
+
+  /** Lays the header cells out for the current scroll position and zoom. */
+  draw(): void {
+    const cursor: Rect | null = this.cursors.rect;
+    const width = this.columns.clientWidth;
+    const height = this.rows.clientHeight;
+    const cols = this.cols
+      .map((c) => ({ c, v: this.app.view.toView([c.start, 0, c.end - c.start, 0]) }))
+      .filter(({ v }) => v.left + v.width > 0 && v.left < width)
+      .map(({ c, v }) => cell('col', c, v.left, v.width, !!cursor && cursor[0] < c.end && c.start < cursor[0] + cursor[2]));
+    const rows = this.rws
+      .map((r) => ({ r, v: this.app.view.toView([0, r.start, 0, r.end - r.start]) }))
+      .filter(({ v }) => v.top + v.height > 0 && v.top < height)
+      .map(({ r, v }) => cell('row', r, v.top, v.height, !!cursor && cursor[1] < r.end && r.start < cursor[1] + cursor[3]));
+    this.columns.replaceChildren(...cols);
+    this.rows.replaceChildren(...rows);
+  }
+}
+
+function cell(kind: 'col' | 'row', entry: HeaderEntry, pos: number, size: number, current: boolean): HTMLDivElement {
+  const el = Object.assign(document.createElement('div'), { className: `ode-calc-header${current ? ' ode-current' : ''}`, textContent: entry.text });
+  el.dataset.header = entry.text;
+  el.setAttribute('role', 'button');
+  el.setAttribute('aria-label', t(kind === 'col' ? 'calc.selectColumn' : 'calc.selectRow', { name: entry.text }));
+  if (kind === 'col') el.style.cssText = `left:${pos}px;width:${size}px`;
+  else el.style.cssText = `top:${pos}px;height:${size}px`;
+  return el;
+}
