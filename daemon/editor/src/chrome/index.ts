@@ -1,50 +1,105 @@
+/**
+ * The chrome around the document (issue 5 "Chrome"): the document's name, the menu bar and the toolbar per
+ * document type, the chrome's commands (commands.ts), light and dark themes, the ruler, and the keyboard ways in
+ * (Alt or F10: menu bar; Ctrl+Alt+T: toolbar; the commands' shortcuts the document view leaves alone). The panels
+ * (status bar, users, comments, find and replace) come from panels.ts and the panels' own files.
+ */
 import type { App } from '../core/app.ts';
-import { registerMessages, t } from '../core/i18n.ts';
+import { t } from '../core/i18n.ts';
+import { registerChromeCommands } from './commands.ts';
+import { el } from './dom.ts';
+import { MenuBar } from './menubar.ts';
+import { menusFor } from './menus.ts';
+import './messages.ts';
 import { mountPanels } from './panels.ts';
+import { Ruler } from './ruler.ts';
+import { mountTheme } from './theme.ts';
+import { Toolbar } from './toolbar.ts';
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
+export { confirmModal, openModal, popover, promptText } from './modal.ts';
+
+/** A key event as a shortcut string in the commands' notation (`Ctrl+K`, `Ctrl+Alt+C`, `Ctrl++`). */
+function shortcutOf(e: KeyboardEvent): string | undefined {
+  if (!(e.ctrlKey || e.metaKey)) return undefined;
+  let key = e.key.length === 1 ? e.key.toUpperCase() : e.key;
+  if (key === '=') key = '+';
+  if (key === '_') key = '-';
+  return `Ctrl+${e.altKey ? 'Alt+' : ''}${e.shiftKey && key.length > 1 ? 'Shift+' : ''}${key}`;
 }
 
-registerMessages({
-  en: { 'file.save': 'Save', 'title.loading': 'Loading…' },
-  fr: { 'file.save': 'Enregistrer', 'title.loading': 'Chargement…' },
-});
-
-/**
- * The chrome around the document (issue 5 "Chrome"), first cut: title, Save, parts, zoom; the panels (status bar,
- * users) come from panels.ts. Registers `file.save`.
- */
 export function mountChrome(app: App): void {
   const { session, slots, commands } = app;
-  const title = el('span', { className: 'ode-title' }, t('title.loading'));
-  const saveButton = el('button', { type: 'button', className: 'ode-button', title: `${t('file.save')} (Ctrl+S)`, disabled: true }, t('file.save'));
-  const zoom = el('select', { className: 'ode-select', title: 'Zoom' }, ...[50, 75, 100, 125, 150, 200].map((z) => el('option', { value: String(z / 100), selected: z === 100 }, `${z}%`)));
-  const parts = el('select', { className: 'ode-select', title: 'Sheet, slide or page', hidden: true });
-  slots.toolbar.setAttribute('role', 'toolbar');
-  slots.toolbar.append(title, saveButton, parts, zoom);
+  const title = el('span', { className: 'ode-title' }, {}, t('title.loading'));
+  slots.menubar.append(title);
+  mountTheme(app);
+  const ruler = new Ruler(app);
+  slots.toolbar.after(ruler.element);
+  let menubar: MenuBar | undefined;
+  let toolbar: Toolbar | undefined;
 
-  commands.register({
-    id: 'file.save',
-    label: 'file.save',
-    shortcut: 'Ctrl+S',
-    enabled: () => session.live && !session.state.status?.readonly,
-    run: () => session.send({ type: 'save' }),
+  session.once('status', (m) => {
+    registerChromeCommands(app, m.docType, {
+      focusControl: (name) => toolbar?.controls[name]?.focus(),
+      anchorOf: (id) => toolbar?.buttonOf(id) ?? slots.toolbar,
+      toggleRuler: () => ruler.toggle(),
+      rulerShown: () => ruler.shown(),
+    });
+    menubar = new MenuBar(app, menusFor(m.docType));
+    slots.menubar.append(menubar.element);
+    toolbar = new Toolbar(app, m.docType, slots.toolbar);
+    document.documentElement.dataset.docType = m.docType;
   });
-  saveButton.addEventListener('click', () => commands.run('file.save'));
-  zoom.addEventListener('change', () => app.view.setZoom(Number(zoom.value)));
-  parts.addEventListener('change', () => session.send({ type: 'setPart', part: Number(parts.value) }));
-
-  session.on('status', (m) => {
-    title.textContent = String(m.fileInfo.BaseFileName ?? 'Document');
+  const showTitle = (name: string) => {
+    title.textContent = name || t('title.document');
+    title.title = title.textContent;
     document.title = `${title.textContent} — Ode`;
-    saveButton.disabled = m.readonly;
-    saveButton.hidden = commands.isHidden('file.save');
-    parts.hidden = m.parts <= 1 || m.docType === 'text';
-    parts.replaceChildren(...m.partNames.map((n, i) => el('option', { value: String(i), selected: i === m.part }, n || `Part ${i + 1}`)));
+  };
+  session.on('status', (m) => showTitle(String(m.fileInfo.BaseFileName ?? '')));
+  session.on('renamed', (m) => {
+    if (!m.ok || !m.name) return;
+    const ext = /\.[^.]+$/.exec(String(session.state.status?.fileInfo.BaseFileName ?? ''))?.[0] ?? '';
+    showTitle(m.name.includes('.') ? m.name : `${m.name}${ext}`);
   });
-  session.on('closed', () => (saveButton.disabled = true));
+
+  // Keyboard ways into the chrome, and the shortcuts of commands the document view does not handle itself.
+  // F10 and Ctrl+Alt+T are taken before the document view sees them (it would send F10 to LibreOffice).
+  let altAlone = false;
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      altAlone = e.key === 'Alt' && !e.ctrlKey && !e.shiftKey && !e.metaKey;
+      if (document.querySelector('.ode-modal-backdrop')) return;
+      const f10 = e.key === 'F10' && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey;
+      if (!f10 && shortcutOf(e) !== 'Ctrl+Alt+T') return;
+      e.preventDefault();
+      e.stopPropagation();
+      if (!f10) toolbar?.focus();
+      else if (menubar?.hasFocus()) menubar.closeAll(true);
+      else menubar?.focus();
+    },
+    true,
+  );
+  window.addEventListener('keydown', (e) => {
+    if (e.defaultPrevented || document.querySelector('.ode-modal-backdrop')) return;
+    const shortcut = shortcutOf(e);
+    if (!shortcut) return;
+    const target = e.target as HTMLElement;
+    const inField = target.matches('input, textarea, select') && !target.classList.contains('ode-input');
+    if (inField) return;
+    const c = commands.all().find((x) => x.shortcut === shortcut);
+    if (c && !commands.isHidden(c.id)) {
+      e.preventDefault();
+      commands.run(c.id);
+    }
+  });
+  window.addEventListener('keyup', (e) => {
+    if (e.key !== 'Alt' || !altAlone) return;
+    altAlone = false;
+    if (document.querySelector('.ode-modal-backdrop')) return;
+    e.preventDefault();
+    if (menubar?.hasFocus()) menubar.closeAll(true);
+    else menubar?.focus();
+  });
+  window.addEventListener('mousedown', () => (altAlone = false), true);
   mountPanels(app);
 }

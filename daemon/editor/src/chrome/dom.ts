@@ -1,0 +1,41 @@
+/** Creates an element with properties, attributes (`attrs`, for ARIA and `data-*`) and children. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  attrs: Record<string, string> = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
+  const e = Object.assign(document.createElement(tag), props);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
+
+/**
+ * Roving tabindex over `items` (WAI-ARIA: one item of a composite widget is in the tab order): `current` gets
+ * tabindex 0, the others -1. Returns the index made current.
+ */
+export function rove(items: HTMLElement[], current: number, focus = true): number {
+  if (items.length === 0) return -1;
+  const i = ((current % items.length) + items.length) % items.length;
+  items.forEach((item, j) => (item.tabIndex = j === i ? 0 : -1));
+  if (focus) items[i].focus();
+  return i;
+}
+
+/**
+ * A UNO state value as text: LOK gives most states as `.uno:Bold=true` (the value is the text after `=`) and some
+ * as JSON (`"Liberation Serif"`, `{...}`): a JSON string is unquoted, anything else is returned as is.
+ */
+export function stateText(value: string | undefined): string {
+  if (value === undefined) return '';
+  if (value.startsWith('"')) {
+    try {
+      const v: unknown = JSON.parse(value);
+      if (typeof v === 'string') return v;
+    } catch {
+      /* not JSON: the raw value */
+    }
+  }
+  return value;
+}

@@ -1,0 +1,58 @@
+/**
+ * The menu bar's content per document type, as command ids (the shared brief's table): an item shows only when
+ * its command is registered and not hidden; a menu shows only when one of its items does. `-` is a separator;
+ * `{label, items}` a submenu.
+ */
+import { DOWNLOAD_FORMATS, type DocType } from './commands.ts';
+
+export type MenuEntry = string | { label: string; items: MenuEntry[] };
+export interface MenuDef {
+  /** Message key of the title (`menu.file`). */
+  label: string;
+  items: MenuEntry[];
+}
+
+/** The menus of a document of type `docType`, in menu bar order. */
+export function menusFor(docType: DocType): MenuDef[] {
+  const text = docType === 'text';
+  const calc = docType === 'spreadsheet';
+  const slides = docType === 'presentation' || docType === 'drawing';
+  const menus: MenuDef[] = [
+    {
+      label: 'menu.file',
+      items: [
+        'file.save', 'file.saveAs', 'file.rename',
+        { label: 'menu.downloadAs', items: DOWNLOAD_FORMATS[docType].map((f) => `file.downloadAs.${f}`) },
+        'file.print', '-', 'file.repair', 'file.versions', '-', 'file.closeForEveryone', 'file.close',
+      ],
+    },
+    { label: 'menu.edit', items: ['edit.undo', 'edit.redo', '-', 'edit.cut', 'edit.copy', 'edit.paste', '-', 'edit.selectAll', 'edit.findReplace'] },
+    {
+      label: 'menu.insert',
+      items: [
+        'insert.image', 'insert.remoteImage', '-', 'insert.table', 'insert.chart', calc ? 'insert.function' : '-', 'insert.autoSum', '-',
+        'insert.link', 'insert.remoteLink', 'insert.comment', text ? 'insert.pageBreak' : '-', 'insert.specialCharacter', '-', 'insert.remoteFile', 'insert.aiContent',
+      ],
+    },
+    {
+      label: 'menu.format',
+      items: [
+        'format.bold', 'format.italic', 'format.underline', 'format.strikethrough', '-',
+        'format.fontColor', 'format.highlightColor', '-',
+        'format.alignLeft', 'format.alignCenter', 'format.alignRight', 'format.justify', '-',
+        'format.bulletList', 'format.numberedList', '-',
+        'format.mergeCells', 'format.numberStandard', 'format.numberCurrency', 'format.numberPercent', '-',
+        'format.character', 'format.paragraph', 'format.page', calc ? 'format.cells' : '-', '-', 'format.clear',
+      ],
+    },
+    { label: 'menu.view', items: ['view.zoomIn', 'view.zoomOut', 'view.zoomReset', '-', text ? 'view.ruler' : '-', 'view.comments', 'view.users', slides ? 'view.slideSorter' : '-', '-', 'view.theme'] },
+  ];
+  if (calc)
+    menus.push({
+      label: 'menu.sheet',
+      items: ['sheet.insert', 'sheet.delete', 'sheet.rename', '-', 'sheet.moveLeft', 'sheet.moveRight', '-', 'data.sortAscending', 'data.sortDescending', 'data.autoFilter'],
+    });
+  if (slides) menus.push({ label: 'menu.slide', items: ['slide.new', 'slide.duplicate', 'slide.delete', '-', 'slide.moveUp', 'slide.moveDown', '-', 'slide.startPresentation'] });
+  menus.push({ label: 'menu.help', items: ['help.shortcuts', 'help.debug'] });
+  return menus;
+}

@@ -1,0 +1,222 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+
+const fileId = (name: string) => Buffer.from(name).toString('base64url');
+const documentXml = (path: string) => new TextDecoder().decode(unzipSync(new Uint8Array(readFileSync(path)))['word/document.xml']);
+/** The w:r elements of document.xml whose text contains `text`. */
+const runsWith = (xml: string, text: string) => [...xml.matchAll(/<w:r[ >][\s\S]*?<\/w:r>/g)].map((m) => m[0]).filter((r) => [...r.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('').includes(text));
+
+/** The page objects the page functions touch (the tests are type-checked for Node, not the DOM). */
+interface PageElement {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+  action: string;
+  submit(): void;
+}
+interface PageGlobal {
+  document: { querySelector(selector: string): PageElement | null; documentElement: { dataset: Record<string, string | undefined> }; body: unknown };
+  getComputedStyle(e: unknown): { backgroundColor: string };
+}
+
+/** Page function: the document canvas shows the page (enough non-transparent pixels). */
+const painted = () => {
+  const c = (globalThis as unknown as PageGlobal).document.querySelector('.ode-canvas');
+  if (!c || !c.width) return false;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 16) if (d[i + 3] > 0) n++;
+  return n > 1000;
+};
+
+/**
+ * The chrome in Debian's Chromium against a real daemon (demo host folder): the menu bar by keyboard (F10 and
+ * Alt, arrows, Enter) makes text bold in the saved docx, the toolbar's font size changes the saved docx, the theme
+ * toggle, the menus of each document type, accessible names of every menu item and toolbar button, the French UI.
+ */
+describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
+  let daemon: TestDaemon;
+  let browser: Browser;
+  let page: Page;
+  const folder = mkdtempSync(join(tmpdir(), 'ode-chrome-'));
+  const docx = join(folder, 'chrome.docx');
+
+  /** Opens `name` from the demo host's start page (optionally with iframe parameters) and waits for its canvas. */
+  async function open(name: string, params = ''): Promise<void> {
+    if (!params) await page.goto(`${daemon.url}/?open=${fileId(name)}`);
+    else {
+      await page.goto(`${daemon.url}/`);
+      await Promise.all([
+        page.waitForURL(/ode\.html/),
+        page.evaluate(
+          ([id, extra]) => {
+            const form = (globalThis as unknown as PageGlobal).document.querySelector(`#f-${id}`)!;
+            form.action += extra;
+            form.submit();
+          },
+          [fileId(name), params],
+        ),
+      ]);
+    }
+    await page.getByRole('menubar').waitFor({ timeout: 60_000 });
+    await page.waitForFunction(painted, null, { timeout: 30_000 });
+  }
+
+  /** Clicks Save and waits until the folder's file changed; returns its document.xml. */
+  async function save(): Promise<string> {
+    const before = statSync(docx).mtimeMs;
+    await page.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
+    const deadline = Date.now() + 30_000;
+    while (statSync(docx).mtimeMs === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 300)); // the demo host writes the file in one go; let it finish
+    return documentXml(docx);
+  }
+
+  beforeAll(async () => {
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), docx);
+    copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'sheet.xlsx'));
+    copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'slides.pptx'));
+    daemon = await startDaemon({ demo_host: { folder }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await daemon?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('makes a selection bold through the menu bar by keyboard only; the saved docx has <w:b/> on that run', async () => {
+    await open('chrome.docx');
+    // A paragraph of its own at the top, selected with the keyboard.
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type('Menu bold text');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+
+    await page.keyboard.press('F10');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent)).toBe('File');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    const format = page.getByRole('menubar').getByRole('menuitem', { name: 'Format', exact: true });
+    await expect.poll(() => format.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => format.getAttribute('aria-expanded')).toBe('true');
+    const bold = page.getByRole('menuitemcheckbox', { name: 'Bold', exact: true });
+    await expect.poll(() => bold.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    expect(await bold.getAttribute('aria-checked')).toBe('false');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => format.getAttribute('aria-expanded')).toBe('false');
+
+    // The state comes back from LibreOffice: the toolbar's Bold is pressed, and the menu item is checked.
+    await expect.poll(() => page.getByRole('toolbar').getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await page.keyboard.press('Alt');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    expect(await bold.getAttribute('aria-checked')).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+
+    const runs = runsWith(await save(), 'Menu bold text');
+    expect(runs.length).toBeGreaterThan(0);
+    for (const r of runs) expect(r).toMatch(/<w:rPr>(?:(?!<\/w:rPr>)[\s\S])*<w:b\/>/);
+  });
+
+  it('sets the font size of the selection from the toolbar; the saved docx has it', async () => {
+    // The paragraph typed above is still selected.
+    const size = page.getByRole('combobox', { name: 'Font size' });
+    await size.selectOption('20');
+    await expect.poll(() => size.inputValue()).toBe('20');
+    const runs = runsWith(await save(), 'Menu bold text');
+    expect(runs.length).toBeGreaterThan(0);
+    for (const r of runs) expect(r).toContain('<w:sz w:val="40"/>');
+  });
+
+  it('gives every menu item and toolbar button an accessible name', async () => {
+    const menus = page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible');
+    const tops = await menus.count();
+    expect(tops).toBeGreaterThanOrEqual(6);
+    let seen = 0;
+    for (let i = 0; i < tops; i++) {
+      await menus.nth(i).click();
+      const all = page.locator('[role=menu]:visible > li > [role^=menuitem]');
+      const items = await all.count();
+      expect(items).toBeGreaterThan(0);
+      const named = (await page.getByRole('menuitem', { name: /\S/ }).count()) + (await page.getByRole('menuitemcheckbox', { name: /\S/ }).count());
+      // Named: the menu bar's titles plus every item of the open menu.
+      expect(named).toBe(tops + items);
+      seen += items;
+      await page.keyboard.press('Escape');
+    }
+    expect(seen).toBeGreaterThan(30);
+    const buttons = await page.locator('[role=toolbar] button:visible').count();
+    expect(buttons).toBeGreaterThan(15);
+    expect(await page.getByRole('toolbar').getByRole('button', { name: /\S/ }).count()).toBe(buttons);
+    const selects = await page.locator('[role=toolbar] select:visible').count();
+    expect(await page.getByRole('toolbar').getByRole('combobox', { name: /\S/ }).count()).toBe(selects);
+  });
+
+  it('switches between the light and dark themes from the View menu, and remembers the choice', async () => {
+    const look = () =>
+      page.evaluate(() => {
+        const w = globalThis as unknown as PageGlobal;
+        return { theme: w.document.documentElement.dataset.theme, background: w.getComputedStyle(w.document.body).backgroundColor };
+      });
+    const before = await look();
+    expect(before.theme).toBe('light');
+    await page.getByRole('menubar').getByRole('menuitem', { name: 'View', exact: true }).click();
+    const toggle = page.getByRole('menuitemcheckbox', { name: 'Dark theme' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    const after = await look();
+    expect(after.theme).toBe('dark');
+    expect(after.background).not.toBe(before.background);
+    expect(after.background).toBe('rgb(28, 31, 36)'); // editor.css: --bg of the dark theme, #1c1f24
+    await open('chrome.docx');
+    expect((await look()).theme).toBe('dark');
+    await page.getByRole('menubar').getByRole('menuitem', { name: 'View', exact: true }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Dark theme' }).click();
+    expect((await look()).theme).toBe('light');
+  });
+
+  it('shows the menus of each document type: Sheet for a spreadsheet, Slide for a presentation', async () => {
+    const titles = () => page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents();
+    expect(await titles()).not.toContain('Sheet');
+    expect(await titles()).not.toContain('Slide');
+    await open('sheet.xlsx');
+    expect(await titles()).toContain('Sheet');
+    expect(await titles()).not.toContain('Slide');
+    await page.getByRole('menubar').getByRole('menuitem', { name: 'Insert', exact: true }).click();
+    expect(await page.getByRole('menuitem', { name: 'Page break' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Sum', exact: true }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await open('slides.pptx');
+    expect(await titles()).toContain('Slide');
+    expect(await titles()).not.toContain('Sheet');
+    await page.getByRole('menubar').getByRole('menuitem', { name: 'Slide', exact: true }).click();
+    expect(await page.getByRole('menuitem', { name: /New slide/ }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+  });
+
+  it('speaks French with lang=fr', async () => {
+    await open('chrome.docx', '&lang=fr');
+    const titles = await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents();
+    expect(titles.slice(0, 3)).toEqual(['Fichier', 'Édition', 'Insertion']);
+    expect(await page.getByRole('toolbar').getByRole('button', { name: 'Gras', exact: true }).count()).toBe(1);
+    await page.getByRole('menubar').getByRole('menuitem', { name: 'Fichier' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Enregistrer', exact: true }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+  });
+});
