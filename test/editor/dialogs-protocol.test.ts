@@ -56,13 +56,18 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
   });
 
   it('paints WatermarkText into the tiles of the user who has it, and only theirs (cached tiles are kept apart)', async () => {
-    host.users.set('tok_wm', { UserId: 'u-wm', UserFriendlyName: 'Marked', WatermarkText: 'CONFIDENTIAL Ode' });
-    host.users.set('tok_plain', { UserId: 'u-plain', UserFriendlyName: 'Plain' });
     const src = host.addFile('wm', 'wm.docx', DOCX);
-    const plain = await EditorClient.open(daemon.url, src, { token: 'tok_plain' });
+    const plain = await EditorClient.open(daemon.url, src, { token: host.token });
     clients.push(plain.client);
     expect(plain.status.fileInfo.WatermarkText || undefined).toBeUndefined();
-    const marked = await EditorClient.open(daemon.url, src, { token: 'tok_wm' });
+    // The second user's CheckFileInfo (CheckFileInfo is per user): another user, with a watermark.
+    const file = host.files.get('wm')!;
+    host.answer('CheckFileInfo', {
+      status: 200,
+      body: JSON.stringify({ BaseFileName: file.name, OwnerId: 'owner', UserId: 'u-wm', UserFriendlyName: 'Marked', Size: file.bytes.length, UserCanWrite: true, LastModifiedTime: file.lastModifiedTime, WatermarkText: 'CONFIDENTIAL Ode' }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const marked = await EditorClient.open(daemon.url, src, { token: host.token });
     clients.push(marked.client);
     expect(marked.status.fileInfo.WatermarkText).toBe('CONFIDENTIAL Ode');
 
