@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommentAction, commentCommands, commentDate, parseAnnotations, threads } from './comments-model.ts';
 import { searchArgs, SEARCH } from './find-replace-search.ts';
+import { initials } from './panels-dom.ts';
 import { parseLanguage, parsePageNumber, parseWordCount } from './status-bar.ts';
+import { avatarUrl } from './users.ts';
 
 // The payloads below are what LibreOffice 7.4 sent in the daemon for corpus documents (comments.docx, comments.xlsx).
 const writer = {
@@ -84,5 +86,19 @@ describe('search arguments', () => {
     expect(b['SearchItem.TransliterateFlags'].value).toBe(0x100);
     expect(b['SearchItem.SearchFlags'].value).toBe(0);
     expect(b['SearchItem.SearchStartPointX']).toBeUndefined();
+  });
+});
+
+describe('users', () => {
+  it('takes http(s) and inline image avatars only, and initials of one or more names', () => {
+    expect(avatarUrl({ avatar: 'https://example.org/a.png' })).toBe('https://example.org/a.png');
+    expect(avatarUrl({ avatar: 'data:image/png;base64,AAAA' })).toBe('data:image/png;base64,AAAA');
+    expect(avatarUrl({ avatar: 'javascript:alert(1)' })).toBeUndefined();
+    expect(avatarUrl({ avatar: 42 })).toBeUndefined();
+    expect(avatarUrl({})).toBeUndefined();
+    expect(initials('Alice Martin')).toBe('AM');
+    expect(initials('Jean-Luc de la Tour')).toBe('JT');
+    expect(initials('bob')).toBe('B');
+    expect(initials('  ')).toBe('?');
   });
 });

@@ -190,7 +190,11 @@ export function mountStatusBar(app: App): void {
   session.on('sent', (m) => {
     if (m.type === 'save') showState(t('status.saving'));
   });
-  session.on('modified', (m) => showState(m.modified ? t('status.unsaved') : t('status.saved')));
+  session.on('modified', (m) => {
+    // LibreOffice says "not modified" once after loading: the state stays "Ready" until something changed.
+    if (!m.modified && !session.state.everModified) return;
+    showState(m.modified ? t('status.unsaved') : t('status.saved'));
+  });
   session.on('saved', (m) => {
     if (m.ok) return showState(t('status.saved'));
     const text = t('status.notSaved', { message: m.error?.message ?? 'unknown error' });
