@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,35 @@ import { startHostPage, type HostPage } from '../helpers/host-page.ts';
 
 const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
+
+/** A small PNG (w x h, one colour), written here so the test needs no image file. */
+function png(w: number, h: number, rgb: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3).map((_, i) => rgb[i % 3])]);
+  const raw = Buffer.concat(Array.from({ length: h }, () => row));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /**
  * The PostMessage API and the CheckFileInfo UI properties in Debian's Chromium against a real daemon: a host page on
@@ -174,7 +204,7 @@ describe('host integration: guest, remote insert, history, token banner, conflic
   let wopi: FakeWopiHost;
   let browser: Browser;
   const hosts: HostPage[] = [];
-  const open = async (id: string, opts: { params?: Record<string, string>; fileInfo?: Record<string, unknown>; tokenTtl?: number }) => {
+  const open = async (id: string, opts: { params?: Record<string, string>; fileInfo?: Record<string, unknown>; tokenTtl?: number; assets?: Record<string, { type: string; body: Buffer }> }) => {
     const host = await startHostPage({ daemonUrl: daemon.url, wopiSrc: wopi.addFile(id, `${id}.docx`, DOCX), token: wopi.token, ...opts });
     hosts.push(host);
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
@@ -184,7 +214,8 @@ describe('host integration: guest, remote insert, history, token banner, conflic
   };
 
   beforeAll(async () => {
-    daemon = await startDaemon({ documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
+    // The editor page may read images from the host pages (Action_InsertGraphic): they are on http://localhost.
+    daemon = await startDaemon({ documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 }, net: { content_security_policy: 'connect-src http://localhost:*; img-src http://localhost:*' } });
     wopi = await FakeWopiHost.start();
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   }, 120_000);
@@ -222,7 +253,9 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     // debug=true: the debug panel is open and lists socket traffic; Ctrl+Shift+Alt+D toggles it.
     const debug = frame.getByRole('dialog', { name: 'Debug' });
     expect(await debug.isVisible()).toBe(true);
-    expect(await debug.textContent()).toContain('"type":"status"');
+    // It lists the PostMessage traffic too.
+    await expect.poll(() => debug.textContent()).toContain('UI_InsertGraphic');
+    await page.screenshot({ path: 'test/artifacts/host-guest-debug.png' });
     await frame.locator('.ode-doc').click({ position: { x: 300, y: 200 } });
     await page.keyboard.press('Control+Shift+Alt+KeyD');
     await expect.poll(() => debug.isVisible()).toBe(false);
@@ -243,10 +276,25 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     const dialog = frame.getByRole('alertdialog');
     await dialog.waitFor({ timeout: 30_000 });
     expect(await dialog.textContent()).toContain('changed the stored document');
+    await page.screenshot({ path: 'test/artifacts/host-conflict.png' });
     // The focus is on the first answer: Enter chooses it (keyboard usable).
     await page.keyboard.press('Enter');
     await expect.poll(() => docxText(wopi.files.get('conflictdoc')!.bytes), { timeout: 30_000 }).toContain('Mine wins');
     expect(await dialog.count()).toBe(0);
+    await page.close();
+  }, 90_000);
+
+  it('Action_InsertGraphic: the image at the host URL lands in the document', async () => {
+    const { host, page, frame } = await open('imagedoc', { assets: { 'red.png': { type: 'image/png', body: png(40, 30, [220, 30, 30]) } } });
+    await frame.locator('.ode-doc').click({ position: { x: 300, y: 200 } });
+    await host.post({ MessageId: 'Action_InsertGraphic', Values: { filename: 'red.png', url: `${host.origin}/red.png` } });
+    await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 20_000);
+    const since = host.messages().length;
+    await host.post({ MessageId: 'Action_Save', Values: {} });
+    expect((await host.waitFor('Action_Save_Resp', undefined, 30_000, since)).Values.success).toBe(true);
+    const media = Object.keys(unzipSync(new Uint8Array(wopi.files.get('imagedoc')!.bytes))).filter((n) => n.startsWith('word/media/'));
+    expect(media.length).toBeGreaterThan(0);
+    await page.screenshot({ path: 'test/artifacts/host-insert-graphic.png' });
     await page.close();
   }, 90_000);
 

@@ -20,6 +20,8 @@ export interface HostPageOptions {
   tokenTtl?: number;
   /** checkfileinfo_override posted in the form, e.g. `DownloadAsPostMessage=true`. */
   checkFileInfoOverride?: string;
+  /** Files the host page serves at `/<name>` with `Access-Control-Allow-Origin: *` (images for Action_InsertGraphic). */
+  assets?: Record<string, { type: string; body: Buffer }>;
 }
 
 /** One PostMessage the host page received from the editor, as the host page saw it. */
@@ -175,6 +177,11 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
         const html = hostHtml({ action: `${action}?${params}`, token: opts.token, ttl: opts.tokenTtl, override: opts.checkFileInfoOverride, editorOrigin: new URL(opts.daemonUrl).origin, otherOrigin });
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
         return res.end(html);
+      }
+      const asset = opts.assets?.[url.pathname.slice(1)];
+      if (asset) {
+        res.writeHead(200, { 'Content-Type': asset.type, 'Content-Length': asset.body.length, 'Access-Control-Allow-Origin': '*' });
+        return res.end(asset.body);
       }
       if (url.pathname === '/other.html') {
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });

@@ -39,6 +39,7 @@ registerMessages({
     'host.debug.title': 'Debug',
     'host.debug.messages': 'Last messages',
     'host.debug.tiles': 'Tiles received: {count} ({kb} kB)',
+    'host.debug.states': 'UNO state changes: {count}',
     'host.debug.timings': 'Timings (ms from page start): origin {origin}, status {status}, loaded {loaded}',
   },
   fr: {
@@ -78,6 +79,7 @@ registerMessages({
     'host.debug.title': 'Débogage',
     'host.debug.messages': 'Derniers messages',
     'host.debug.tiles': 'Tuiles reçues : {count} ({kb} ko)',
+    'host.debug.states': 'Changements d’état UNO : {count}',
     'host.debug.timings': 'Temps (ms depuis le début) : origine {origin}, statut {status}, chargé {loaded}',
   },
   de: {

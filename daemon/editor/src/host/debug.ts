@@ -1,7 +1,7 @@
 import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
 
-const KEEP = 40;
+const KEEP = 80;
 
 /** Short text of a message for the list (tiles and long payloads are cut). */
 function brief(value: unknown): string {
@@ -19,6 +19,7 @@ export function createDebug(app: App): { toggle(force?: boolean): void; trace(li
   const lines: string[] = [];
   const marks: Record<string, number | undefined> = {};
   let tiles = 0;
+  let states = 0;
   let bytes = 0;
   let panel: HTMLElement | undefined;
   let list: HTMLOListElement | undefined;
@@ -28,7 +29,7 @@ export function createDebug(app: App): { toggle(force?: boolean): void; trace(li
   const render = () => {
     scheduled = false;
     if (!panel || panel.hidden) return;
-    stats!.textContent = `${t('host.debug.tiles', { count: tiles, kb: Math.round(bytes / 1024) })} · ${t('host.debug.timings', { origin: marks.origin ?? '–', status: marks.status ?? '–', loaded: marks.loaded ?? '–' })}`;
+    stats!.textContent = `${t('host.debug.tiles', { count: tiles, kb: Math.round(bytes / 1024) })} · ${t('host.debug.states', { count: states })} · ${t('host.debug.timings', { origin: marks.origin ?? '–', status: marks.status ?? '–', loaded: marks.loaded ?? '–' })}`;
     list!.replaceChildren(...lines.map((l) => Object.assign(document.createElement('li'), { textContent: l })));
   };
   const schedule = () => {
@@ -40,7 +41,8 @@ export function createDebug(app: App): { toggle(force?: boolean): void; trace(li
     schedule();
   };
 
-  app.session.on('message', (m) => trace(`⇣ ${brief(m)}`));
+  // UNO state changes come in bursts of dozens: counted, not listed.
+  app.session.on('message', (m) => (m.type === 'stateChanged' ? (states++, schedule()) : trace(`⇣ ${brief(m)}`)));
   app.session.on('sent', (m) => {
     if (m.type !== 'tiles') trace(`⇡ ${brief(m)}`);
     else trace(`⇡ tiles ×${m.positions.length} part ${m.part}`);
