@@ -57,6 +57,14 @@ function isFindOnly(args: string | undefined): boolean {
  * every UNO command outside a safe list (copy, select, navigate, find, zoom) are dropped; navigation keys
  * (with Shift to select), Ctrl+C/A/F, mouse, selection handles, part switching, zoom and visible area pass.
  */
+/** The comment commands a comments-only view (a pdf opened with view_comment) may send (LibreOffice 7.4 names). */
+const COMMENT_UNO = /^\.uno:(InsertAnnotation|EditAnnotation|DeleteAnnotation|ReplyToAnnotation|ReplyComment|DeleteComment|DeleteAllAnnotation|DeleteAllAnnotationByAuthor)$/;
+
+/** True for a comment command: the one change a comments-only view may make (kit.md `createView` `commentsOnly`). */
+export function isCommentCommand(event: KitEditEvent): boolean {
+  return event.type === 'uno' && COMMENT_UNO.test(event.command);
+}
+
 export function allowedInReadOnly(event: KitEditEvent): boolean {
   switch (event.type) {
     case 'key': {

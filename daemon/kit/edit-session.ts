@@ -26,7 +26,7 @@ import {
 } from '../native/lok-enums.ts';
 import type { CreateViewRequest, DocInfoResult, KitEditEvent, OpenRequest, OpenResult, TileRequestMessage, WindowPaintRequest } from '../protocol/kit.ts';
 import { buildLoadOptions } from './convert-job.ts';
-import { dispatchEvent, type DroppedReason } from './edit-events.ts';
+import { dispatchEvent, isCommentCommand, type DroppedReason } from './edit-events.ts';
 import { encodeTilePng } from './edit-png.ts';
 import { kitError, postSave, SAVE_TIMEOUT_MS, SaveWaiter } from './edit-save.ts';
 import type { OfficeHandle } from './office.ts';
@@ -40,6 +40,8 @@ interface ViewState {
   userName: string;
   userId: string;
   readOnly: boolean;
+  /** Read-only but for comments (a pdf opened with view_comment). */
+  commentsOnly?: boolean;
   color?: string;
   /** The LOK_PARTMODE_* last set on the view (presentations), so a tile of the same mode does not set it again. */
   mode: number;
@@ -166,7 +168,7 @@ export class EditSession {
     if (this.#state !== 'open') throw kitError('bad_request', 'the document is closing');
     const options = req.lang ? `Language=${req.lang.replace(/,/g, '')}` : undefined;
     const viewId = this.#doc.createView(options);
-    this.#initView(viewId, { userName: req.userName, userId: req.userId, readOnly: req.readOnly === true, color: req.color, mode: 0, watermark: this.#watermark(req.watermarkText) });
+    this.#initView(viewId, { userName: req.userName, userId: req.userId, readOnly: req.readOnly === true, commentsOnly: req.commentsOnly === true, color: req.color, mode: 0, watermark: this.#watermark(req.watermarkText) });
     return viewId;
   }
 
@@ -197,7 +199,7 @@ export class EditSession {
     const view = this.#state === 'open' ? this.#views.get(viewId) : undefined;
     if (!view) return 'bad_request';
     this.#doc.setView(viewId);
-    return dispatchEvent(this.#doc, event, view.readOnly);
+    return dispatchEvent(this.#doc, event, view.readOnly && !(view.commentsOnly && isCommentCommand(event)));
   }
 
   /**

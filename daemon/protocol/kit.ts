@@ -183,6 +183,8 @@ export interface CreateViewRequest {
   userName: string;
   userId: string;
   readOnly?: boolean;
+  /** With `readOnly`: the view may still add, edit and delete comments (a pdf opened with view_comment). */
+  commentsOnly?: boolean;
   lang?: string;
   color?: string;
   /** CheckFileInfo WatermarkText of this user: painted into every tile of this view. */

@@ -27,7 +27,7 @@ import type { WopiSrc } from '../wopi/wopi-src.ts';
 import { translateCallback } from './callbacks.ts';
 import { downloadDocument } from './download.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
-import { isModifyingEvent } from './input-policy.ts';
+import { isCommentCommand, isModifyingEvent } from './input-policy.ts';
 import { SaveScheduler } from './save-scheduler.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
 import { Uploader } from './uploader.ts';
@@ -138,7 +138,7 @@ export class EditDocument {
     } else {
       await this.opened;
       if (!this.kit) throw new OdeError('load_failed', 'the document could not be opened');
-      view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.readOnlyForAll, lang: view.lang, watermarkText: watermarkOf(view.fileInfo) })).viewId;
+      view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.readOnlyForAll, commentsOnly: view.commentsOnly, lang: view.lang, watermarkText: watermarkOf(view.fileInfo) })).viewId;
       this.noticeStoredTime(view.fileInfo.LastModifiedTime);
     }
     this.views.add(view);
@@ -259,7 +259,9 @@ export class EditDocument {
     if (this.state !== 'live' || !this.kit) return;
     this.lastActivity = Date.now();
     const modifying = isModifyingEvent(event);
-    if (modifying && (view.readonly || this.readOnlyForAll)) {
+    // A pdf opened with view_comment is read-only but for its comments (LibreOffice 7.4 cannot save a pdf in place).
+    const comment = view.commentsOnly === true && isCommentCommand(event);
+    if (modifying && (view.readonly || this.readOnlyForAll) && !comment) {
       view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
       return;
     }
@@ -524,7 +526,7 @@ export class EditDocument {
       this.opened = this.open({ ...first, fileInfo: info, send: (m) => first.send(m), sendBinary: (f) => first.sendBinary(f), close: (c, r) => first.close(c, r), viewId: first.viewId });
       await this.opened;
       first.viewId = this.info!.viewId;
-      for (const v of views) if (v !== first) v.viewId = (await this.kit!.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly, lang: v.lang, watermarkText: watermarkOf(v.fileInfo) })).viewId;
+      for (const v of views) if (v !== first) v.viewId = (await this.kit!.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly, commentsOnly: v.commentsOnly, lang: v.lang, watermarkText: watermarkOf(v.fileInfo) })).viewId;
       for (const v of views) {
         v.send({ type: 'reloaded' });
         v.send(this.statusFor(v));

@@ -6,6 +6,14 @@ import type { KitEditEvent } from './editing-kit.ts';
  */
 const SAFE_UNO = /^\.uno:(Copy|SelectAll|Deselect|GoTo\w*|GoLeft|GoRight|GoUp|GoDown|Jump\w*|ExecuteSearch|SearchDialog|Zoom\w*|ZoomPlus|ZoomMinus|Print\w*|ExportTo\w*|DownloadAs\w*|CharFontName|FontHeight|StyleApply:?\w*Query|NextTrackedChange|PreviousTrackedChange|SidebarDeck\.\w+|Navigator|SpellingAndGrammarDialog)$/;
 
+/** The comment commands a comments-only view (a pdf opened with view_comment) may send (LibreOffice 7.4 names). */
+const COMMENT_UNO = /^\.uno:(InsertAnnotation|EditAnnotation|DeleteAnnotation|ReplyToAnnotation|ReplyComment|DeleteComment|DeleteAllAnnotation|DeleteAllAnnotationByAuthor)$/;
+
+/** True for a comment command: the one change a comments-only view may make. */
+export function isCommentCommand(e: KitEditEvent): boolean {
+  return e.type === 'uno' && COMMENT_UNO.test(e.command);
+}
+
 /**
  * True when an input event may change the document, so that a read-only view is refused it and a writable one
  * counts as a user change (X-ODE-WOPI-IsModifiedByUser, idle save). Mouse moves and clicks, zoom, the visible

@@ -12,6 +12,8 @@ export interface ViewHandle {
   token: string;
   /** True when this view may not change the document (UserCanWrite false, permission=readonly, view_comment). */
   readonly readonly: boolean;
+  /** A pdf opened with view_comment: read-only, but comments may be added, edited and deleted (optional: false when absent). */
+  readonly commentsOnly?: boolean;
   /** LibreOffice's view id, set by the document when the view is created (and again after a reload). */
   viewId: number;
   /** The editor language (BCP 47) and device form factor from the `load` message. */

@@ -284,7 +284,7 @@ export class KitProcess extends EventEmitter {
    * `createView`: a new LibreOfficeKit view for one user, `userName` its author. `color` stays with the daemon
    * (LibreOffice 7.4 has no per-view colour). @throws OdeError timeout, kit_crashed, bad_request, internal.
    */
-  async createView(req: { userName: string; userId: string; readOnly?: boolean; lang?: string; color?: string; watermarkText?: string }): Promise<{ viewId: number }> {
+  async createView(req: { userName: string; userId: string; readOnly?: boolean; commentsOnly?: boolean; lang?: string; color?: string; watermarkText?: string }): Promise<{ viewId: number }> {
     const r = await this.edit({ type: 'createView', ...req }, EDIT_LIMITS_MS.other, 'creating a view');
     return { viewId: r.viewId ?? 0 };
   }

@@ -42,6 +42,7 @@ export class ViewSession implements ViewHandle {
   fileInfo!: FileInfo;
   token = '';
   readonly = true;
+  commentsOnly = false;
   viewId = -1;
   lang: string | undefined;
   deviceFormFactor: string | undefined;
@@ -113,6 +114,7 @@ export class ViewSession implements ViewHandle {
     }
     const commentsOnly = extname(this.fileInfo.BaseFileName).toLowerCase() === '.pdf';
     this.readonly = !this.fileInfo.UserCanWrite || msg.readonly === true || commentsOnly;
+    this.commentsOnly = commentsOnly && msg.readonly !== true;
     this.armTokenWarning(msg.tokenTtl);
     // The editor may talk to its host page from now on (App_LoadingStatus Frame_Ready): tell it the origin.
     this.send({ type: 'loading', stage: 'load', postMessageOrigin: typeof this.fileInfo.PostMessageOrigin === 'string' ? this.fileInfo.PostMessageOrigin : undefined });

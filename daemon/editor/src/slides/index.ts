@@ -20,6 +20,27 @@ import { Sorter } from './sorter.ts';
 
 let nextDownload = 0;
 
+/** 16 px stroke icons of the panel's buttons (new, duplicate, delete, up, down): SVG path data. */
+const ICONS = ['M8 3v10M3 8h10', 'M5.5 5.5h7v7h-7zM3.5 10.5v-7h7', 'M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.7 8.5h5.6l.7-8.5', 'M8 13V3M4 7l4-4 4 4', 'M8 3v10M4 9l4 4 4-4'];
+
+function icon(d: string): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('width', '16');
+  svg.setAttribute('height', '16');
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', d);
+  path.setAttribute('fill', 'none');
+  path.setAttribute('stroke', 'currentColor');
+  path.setAttribute('stroke-width', '1.4');
+  path.setAttribute('stroke-linecap', 'round');
+  path.setAttribute('stroke-linejoin', 'round');
+  svg.append(path);
+  return svg;
+}
+
 /** True when the document should open in its slideshow (spec: startPresentation; ppsx/pps by default). */
 export function startsInSlideshow(fileName: string, param: string | undefined): boolean {
   if (param === 'false') return false;
@@ -93,7 +114,7 @@ export function mountSlides(app: App): void {
       b.type = 'button';
       b.className = 'ode-sorter-button';
       b.dataset.command = id;
-      b.textContent = ['+', '⧉', '🗑', '↑', '↓'][i];
+      b.append(icon(ICONS[i]));
       b.addEventListener('click', () => commands.run(id));
       bar.append(b);
       return b;

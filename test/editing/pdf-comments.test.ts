@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS, postConvert } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { EditorClient } from '../helpers/editor-client.ts';
+import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
+
+/** A pdf opened with view_comment: read-only, but comments pass (daemon and kit), for the first view and a later one. */
+describe('pdf in view_comment: comments only', () => {
+  let daemon: TestDaemon;
+  let host: FakeWopiHost;
+  const clients: EditorClient[] = [];
+
+  beforeAll(async () => {
+    host = await FakeWopiHost.start();
+    daemon = await startDaemon({ kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1);
+    host.proofKey = publicKeyFromDiscovery(await (await fetch(`${daemon.url}/hosting/discovery`)).text());
+  }, 120_000);
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await daemon?.stop();
+    await host?.stop();
+  });
+
+  it('typing is refused; .uno:InsertAnnotation adds a comment (painted) from both views', async () => {
+    const pdf = await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'));
+    expect(pdf.status).toBe(200);
+    const src = host.addFile('pdf1', 'handout.pdf', pdf.body, { UserCanWrite: true });
+    const a = await EditorClient.open(daemon.url, src, { token: host.token });
+    const b = await EditorClient.open(daemon.url, src, { token: host.token });
+    clients.push(a.client, b.client);
+    expect(a.status).toMatchObject({ docType: 'drawing', readonly: true, commentsOnly: true, parts: 5 });
+    expect(b.status).toMatchObject({ readonly: true, commentsOnly: true });
+
+    let from = b.client.messages.length;
+    b.client.type('x');
+    await b.client.next('error', (m) => m.code === 'readonly', 10_000, from);
+
+    for (const [who, c] of [['first', a.client], ['second', b.client]] as const) {
+      await new Promise((r) => setTimeout(r, 300));
+      from = c.messages.length;
+      c.send({ type: 'uno', command: '.uno:InsertAnnotation', args: JSON.stringify({ Text: { type: 'string', value: `Note from the ${who} view` } }) });
+      // LibreOffice 7.4 paints comments into Draw's tiles (no COMMENT callback there): the page is repainted.
+      await c.next('invalidate', () => true, 20_000, from);
+      expect(c.messages.slice(from).some((m) => m.type === 'error' && m.code === 'readonly')).toBe(false);
+    }
+  }, 120_000);
+});
