@@ -1,0 +1,333 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { EditorClient } from '../helpers/editor-client.ts';
+import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { startHostPage, type HostPage } from '../helpers/host-page.ts';
+
+/** Screenshots land here (ignored by git: products of the run). */
+const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
+
+/** The few page objects the page functions touch (the tests are type-checked for Node, not the DOM). */
+interface HostGlobal {
+  navigator: { clipboard: { readText(): Promise<string>; writeText(text: string): Promise<void> } };
+}
+interface StyledElement {
+  textContent: string | null;
+}
+interface FrameGlobal {
+  getComputedStyle(e: StyledElement): { backgroundColor: string };
+}
+
+const entry = (zip: Buffer, name: string) => new TextDecoder().decode(unzipSync(new Uint8Array(zip))[name] ?? new Uint8Array());
+const attrs = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w:.-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+
+/** docx: the text of the runs whose w:rPr has w:b on (`<w:b/>` or `<w:b w:val="true|1|on"/>`). */
+function boldTextDocx(zip: Buffer): string {
+  const xml = entry(zip, 'word/document.xml');
+  return [...xml.matchAll(/<w:r[ >][\s\S]*?<\/w:r>/g)]
+    .filter((r) => /<w:rPr>(?:(?!<\/w:rPr>)[\s\S])*<w:b(?: w:val="(?:true|1|on)")?\/>/.test(r[0]))
+    .map((r) => [...r[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join(''))
+    .join('');
+}
+
+/** odt: the text of the spans (and paragraphs) whose automatic style has fo:font-weight="bold". */
+function boldTextOdt(zip: Buffer): string {
+  const xml = entry(zip, 'content.xml');
+  const bold = new Set([...xml.matchAll(/<style:style [^>]*>[\s\S]*?<\/style:style>/g)].filter((s) => /fo:font-weight="bold"/.test(s[0])).map((s) => attrs(/<style:style [^>]*>/.exec(s[0])![0])['style:name']));
+  // Spans and paragraphs apart: a paragraph's match would swallow the spans inside it.
+  const bolded = (tag: string) => [...xml.matchAll(new RegExp(`<text:${tag} ([^>]*)>([\\s\\S]*?)</text:${tag}>`, 'g'))].filter((m) => bold.has(attrs(m[1])['text:style-name']));
+  return [...bolded('span'), ...bolded('p'), ...bolded('h')].map((m) => m[2].replace(/<[^>]+>/g, '')).join('');
+}
+
+/** xlsx: the shared strings of the cells whose cell format's font is bold (`<b/>` in xl/styles.xml). */
+function boldTextXlsx(zip: Buffer): string {
+  const styles = entry(zip, 'xl/styles.xml');
+  const fonts = [...(/<fonts[^>]*>([\s\S]*?)<\/fonts>/.exec(styles)?.[1] ?? '').matchAll(/<font(?:\/>|[ >][\s\S]*?<\/font>)/g)].map((f) => /<b\/>|<b val="(?:1|true)"\/>/.test(f[0]));
+  const xfs = [...(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '').matchAll(/<xf [^>]*>/g)].map((x) => Number(attrs(x[0]).fontId ?? 0));
+  const shared = [...entry(zip, 'xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((s) => s[1].replace(/<[^>]+>/g, ''));
+  const sheet = entry(zip, 'xl/worksheets/sheet1.xml');
+  return [...sheet.matchAll(/<c ([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)]
+    .filter((c) => fonts[xfs[Number(attrs(c[1]).s ?? 0)]])
+    .map((c) => {
+      const v = /<v>([^<]*)<\/v>/.exec(c[2] ?? '')?.[1] ?? '';
+      const a = attrs(c[1]);
+      return a.t === 's' ? shared[Number(v)] : a.t === 'inlineStr' ? (c[2] ?? '').replace(/<[^>]+>/g, '') : v;
+    })
+    .join(' ');
+}
+
+/** pptx: the text of the runs whose a:rPr has b="1", over every slide. */
+function boldTextPptx(zip: Buffer): string {
+  const files = unzipSync(new Uint8Array(zip));
+  return Object.keys(files)
+    .filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
+    .map((n) => new TextDecoder().decode(files[n]))
+    .flatMap((xml) => [...xml.matchAll(/<a:r>([\s\S]*?)<\/a:r>/g)].filter((r) => /<a:rPr [^>]*\bb="1"/.test(r[1])).map((r) => /<a:t>([^<]*)<\/a:t>/.exec(r[1])?.[1] ?? ''))
+    .join('');
+}
+
+/** Every text of a document (to check that a word is in it at all). */
+function allText(zip: Buffer): string {
+  const files = unzipSync(new Uint8Array(zip));
+  return Object.entries(files)
+    .filter(([n]) => n.endsWith('.xml'))
+    .map(([, b]) => new TextDecoder().decode(b).replace(/<[^>]+>/g, ' '))
+    .join(' ');
+}
+
+interface DocCase {
+  kind: 'docx' | 'odt' | 'xlsx' | 'pptx';
+  corpus: string;
+  bold: (zip: Buffer) => string;
+  /** Types `word` and makes it bold, with the keyboard only. */
+  edit: (page: Page, word: string) => Promise<void>;
+}
+
+/** Writer (docx, odt): type the word and a space at the caret, select it back (Shift+Ctrl+Left), Ctrl+B. */
+const editText = async (page: Page, word: string) => {
+  await page.keyboard.type(`${word} `);
+  await page.keyboard.press('Shift+Control+ArrowLeft');
+  await page.keyboard.press('Control+b');
+};
+
+const CASES: DocCase[] = [
+  { kind: 'docx', corpus: 'properties/documentProperties.docx', bold: boldTextDocx, edit: editText },
+  { kind: 'odt', corpus: 'properties/meta.odt', bold: boldTextOdt, edit: editText },
+  {
+    kind: 'xlsx',
+    corpus: 'spreadsheets/SampleSS.xlsx',
+    bold: boldTextXlsx,
+    // Calc: type into the current cell, Enter commits and moves down, back up, Ctrl+B makes the cell bold.
+    edit: async (page, word) => {
+      await page.keyboard.type(word);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Control+b');
+    },
+  },
+  {
+    kind: 'pptx',
+    corpus: 'presentations/AllSlidesConverterSC.pptx',
+    bold: boldTextPptx,
+    // Impress: Tab selects the first shape (the title), Enter edits its text (caret at the end), type, select
+    // the word back, Ctrl+B, Escape leaves the text edit.
+    edit: async (page, word) => {
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(` ${word}`);
+      await page.keyboard.press('Shift+Control+ArrowLeft');
+      await page.keyboard.press('Control+b');
+      await page.keyboard.press('Escape');
+    },
+  },
+];
+
+/** What one opening of a document asks of the host page. */
+interface OpenOptions {
+  params?: Record<string, string>;
+  fileInfo?: Record<string, unknown>;
+  checkFileInfoOverride?: string;
+  context?: BrowserContext;
+}
+
+/**
+ * The issue's "Must show", end to end: Debian's Chromium (playwright-core) opens a host page on its own origin
+ * (test/helpers/host-page.ts) that posts the form into an iframe and records every PostMessage; behind it a real
+ * daemon with real LibreOffice and a WOPI host that records PutFile. For a docx, an odt, an xlsx and a pptx:
+ * Document_Loaded arrives, typing and Ctrl+B reach the saved file (the word, bold), Save arrives as PutFile; then
+ * two browser contexts see each other's cursors, permission=readonly blocks typing, DisableCopy blocks copy,
+ * DownloadAsPostMessage gives Download_As with a PDF, closebutton gives UI_Close. Screenshots of each document
+ * type go to test/artifacts/ (looked at by a person, not asserted).
+ */
+describe('Must show: the editor end to end in Chromium, through a host page', () => {
+  let wopi: FakeWopiHost;
+  let daemon: TestDaemon;
+  let browser: Browser;
+  let context: BrowserContext;
+  const hostPages: HostPage[] = [];
+  const folder = mkdtempSync(join(tmpdir(), 'ode-e2e-'));
+  const corpus = (path: string) => {
+    const to = join(folder, path.replace(/\//g, '_'));
+    copyFileSync(join(CORPUS, path), to);
+    return readFileSync(to);
+  };
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    wopi = await FakeWopiHost.start();
+    daemon = await startDaemon({ documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    context = await browser.newContext({ viewport: { width: 1240, height: 800 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await daemon?.stop();
+    for (const h of hostPages) await h.stop();
+    await wopi?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A host page for the WOPI host's file `id` (one host page per file: its origin is the document's WOPI host). */
+  async function hostFor(id: string, o: OpenOptions = {}): Promise<HostPage> {
+    const h = await startHostPage({ daemonUrl: daemon.url, wopiSrc: wopi.fileUrl(id), token: wopi.token, params: o.params, fileInfo: o.fileInfo, checkFileInfoOverride: o.checkFileInfoOverride });
+    hostPages.push(h);
+    return h;
+  }
+  /** Opens the host page in a new tab of `ctx`; resolves with the page and the editor's frame once Document_Loaded arrived. */
+  async function openPage(h: HostPage, ctx: BrowserContext = context): Promise<{ page: Page; frame: Frame }> {
+    const page = await ctx.newPage();
+    const since = h.messages().length;
+    await page.goto(h.url);
+    await h.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000, since);
+    return { page, frame: page.frame({ name: 'ode' })! };
+  }
+  /** Stores `corpusPath` as `id` and opens it through its own host page. */
+  async function open(id: string, corpusPath: string, name: string, o: OpenOptions = {}) {
+    const original = corpus(corpusPath);
+    wopi.addFile(id, name, original);
+    const host = await hostFor(id, o);
+    return { host, original, ...(await openPage(host, o.context)) };
+  }
+  const putsOf = (id: string) => wopi.of('PutFile').filter((r) => r.path === `/wopi/files/${id}/contents`);
+  /** Waits until the daemon has unloaded the document of file `id` (its views closed, its exit save done). */
+  const unloaded = async (id: string) => {
+    const deadline = Date.now() + 30_000;
+    while (daemon.server.documents.list().some((d) => d.key.endsWith(`/wopi/files/${id}`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  };
+
+  for (const c of CASES) {
+    it(`${c.kind}: Document_Loaded arrives; typing and Ctrl+B reach the file; Save arrives at the host as PutFile`, async () => {
+      const id = `doc-${c.kind}`;
+      const { host, page, frame, original } = await open(id, c.corpus, `sample.${c.kind}`);
+      const loaded = host.messages().find((m) => m.MessageId === 'App_LoadingStatus' && m.Values.Status === 'Document_Loaded')!;
+      expect(loaded.origin).toBe(new URL(daemon.url).origin);
+      expect(typeof loaded.SendTime).toBe('number');
+
+      const word = `Ode${c.kind}Bold`;
+      await frame.focus('.ode-input');
+      await c.edit(page, word);
+      // The document says it is modified before Save is pressed (the keys went through LibreOffice).
+      await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 15_000);
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: join(ARTIFACTS, `e2e-${c.kind}.png`) });
+      const before = putsOf(id).length;
+      await frame.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(() => putsOf(id).length, { timeout: 30_000 }).toBe(before + 1);
+      const put = putsOf(id).at(-1)!;
+      writeFileSync(join(ARTIFACTS, `e2e-${c.kind}-saved.${c.kind}`), put.body);
+      expect(put.headers['x-ode-wopi-ismodifiedbyuser']).toBe('true');
+      expect(put.headers['x-ode-wopi-isautosave']).toBe('false');
+      expect(allText(put.body)).toContain(word);
+      expect(c.bold(put.body)).toContain(word);
+      expect(c.bold(original)).not.toContain(word);
+      expect(wopi.files.get(id)!.bytes.equals(put.body)).toBe(true);
+      await page.close();
+    });
+  }
+
+  it("two browser contexts see each other's cursors: the other user's name in their colour", async () => {
+    const bobContext = await browser.newContext({ viewport: { width: 1240, height: 800 } });
+    try {
+      const alice = await open('shared', 'properties/documentProperties.docx', 'shared.docx');
+      // The same host page, another user: the WOPI host answers Bob's CheckFileInfo (the one the page post starts).
+      const cfi = JSON.stringify({ BaseFileName: 'shared.docx', OwnerId: 'owner', UserId: 'user-bob', UserFriendlyName: 'Bob Example', Size: alice.original.length, UserCanWrite: true, LastModifiedTime: wopi.files.get('shared')!.lastModifiedTime });
+      wopi.answer('CheckFileInfo', { status: 200, body: cfi, headers: { 'Content-Type': 'application/json' } });
+      const bob = await openPage(alice.host, bobContext);
+      // Each one types, so that each caret moves and is announced to the other view.
+      await alice.frame.focus('.ode-input');
+      await alice.page.keyboard.type('Alice ');
+      await bob.frame.focus('.ode-input');
+      await bob.page.keyboard.press('End');
+      await bob.page.keyboard.type(' Bob');
+      const bobInAlice = alice.frame.getByRole('main').getByText('Bob Example', { exact: true });
+      const aliceInBob = bob.frame.getByRole('main').getByText('Test User', { exact: true });
+      await bobInAlice.first().waitFor({ state: 'visible', timeout: 15_000 });
+      await aliceInBob.first().waitFor({ state: 'visible', timeout: 15_000 });
+      // Their colours, as the daemon gives them to any view (a third one, outside the browser).
+      const { client } = await EditorClient.open(daemon.url, alice.host.wopiSrc, { token: wopi.token });
+      const views = (await client.next('views', (m) => m.views.length >= 3)).views;
+      client.close();
+      const rgb = (hex: string) => `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
+      const colorOf = (name: string) => rgb(views.find((v) => v.userName === name)!.color);
+      expect(colorOf('Bob Example')).not.toBe(colorOf('Test User'));
+      expect(await bobInAlice.evaluateAll((es) => es.map((e) => (globalThis as unknown as FrameGlobal).getComputedStyle(e as StyledElement).backgroundColor))).toContain(colorOf('Bob Example'));
+      expect(await aliceInBob.evaluateAll((es) => es.map((e) => (globalThis as unknown as FrameGlobal).getComputedStyle(e as StyledElement).backgroundColor))).toContain(colorOf('Test User'));
+      await alice.page.screenshot({ path: join(ARTIFACTS, 'e2e-two-users.png') });
+      await alice.page.close();
+      await bob.page.close();
+    } finally {
+      await bobContext.close();
+    }
+  });
+
+  it('permission=readonly blocks typing: the page says read-only, no PutFile, the file is unchanged', async () => {
+    const { page, frame, original } = await open('ro', 'properties/documentProperties.docx', 'readonly.docx', { params: { permission: 'readonly' } });
+    await expect.poll(async () => (await frame.locator('body').innerText()).toLowerCase(), { timeout: 10_000 }).toContain('read-only');
+    await frame.focus('.ode-input');
+    await page.keyboard.type('Should not land');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.press('Control+s');
+    // Nothing to wait for when nothing happens: give the keys time to reach the kit, then leave (a modified
+    // document would make its exit save now).
+    await page.waitForTimeout(2000);
+    await page.close();
+    await unloaded('ro');
+    expect(putsOf('ro')).toHaveLength(0);
+    expect(wopi.files.get('ro')!.bytes.equals(original)).toBe(true);
+  });
+
+  it('DisableCopy blocks copy out of the document; without it the same copy reaches the clipboard', async () => {
+    const clipContext = await browser.newContext({ viewport: { width: 1240, height: 800 } });
+    try {
+      const copyAll = async (id: string, fileInfo: Record<string, unknown>) => {
+        wopi.addFile(id, `${id}.docx`, corpus('properties/documentProperties.docx'));
+        const host = await hostFor(id, { fileInfo });
+        await clipContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.origin });
+        await clipContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(daemon.url).origin });
+        const { page, frame } = await openPage(host, clipContext);
+        await page.evaluate(() => (globalThis as unknown as HostGlobal).navigator.clipboard.writeText('before the copy'));
+        await frame.focus('.ode-input');
+        await page.keyboard.press('Control+a');
+        await page.waitForTimeout(500);
+        await page.keyboard.press('Control+c');
+        await page.waitForTimeout(2000);
+        const text = await page.evaluate(() => (globalThis as unknown as HostGlobal).navigator.clipboard.readText());
+        await page.close();
+        return text;
+      };
+      expect(await copyAll('copy-allowed', {})).toContain('Hello World');
+      expect(await copyAll('copy-disabled', { DisableCopy: true })).not.toContain('Hello World');
+    } finally {
+      await clipContext.close();
+    }
+  });
+
+  it('DownloadAsPostMessage (checkfileinfo_override) gives Download_As with a URL that downloads a PDF', async () => {
+    const { host, page, frame } = await open('dl', 'properties/documentProperties.docx', 'download.docx', { checkFileInfoOverride: 'DownloadAsPostMessage=true' });
+    await frame.getByRole('menuitem', { name: 'File', exact: true }).click();
+    await frame.getByRole('menuitem', { name: /^Download as/ }).click();
+    await frame.getByRole('menuitem', { name: /PDF/ }).first().click();
+    const msg = await host.waitFor('Download_As', () => true, 60_000);
+    expect(msg.Values.Type).toBe('export');
+    const pdf = Buffer.from(await (await fetch(String(msg.Values.URL))).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.close();
+  });
+
+  it('closebutton=true shows a Close button; pressing it gives UI_Close with EverModified', async () => {
+    const { host, page, frame } = await open('close', 'properties/documentProperties.docx', 'close.docx', { params: { closebutton: 'true' } });
+    await frame.getByRole('button', { name: 'Close', exact: true }).click();
+    const msg = await host.waitFor('UI_Close', () => true, 10_000);
+    expect(msg.Values.EverModified).toBe(false);
+    await page.close();
+  });
+});
