@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 
+/** Screenshots land here (ignored by git: products of the run). */
+const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 const fileId = (name: string) => Buffer.from(name).toString('base64url');
 const documentXml = (path: string) => new TextDecoder().decode(unzipSync(new Uint8Array(readFileSync(path)))['word/document.xml']);
 /** The w:r elements of document.xml whose text contains `text`. */
@@ -79,6 +81,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   }
 
   beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
     copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), docx);
     copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'sheet.xlsx'));
     copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'slides.pptx'));
@@ -126,6 +129,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowDown');
     expect(await bold.getAttribute('aria-checked')).toBe('true');
+    await page.screenshot({ path: join(ARTIFACTS, 'chrome-text-format-menu.png') });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
 
@@ -184,6 +188,15 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     expect(after.theme).toBe('dark');
     expect(after.background).not.toBe(before.background);
     expect(after.background).toBe('rgb(28, 31, 36)'); // editor.css: --bg of the dark theme, #1c1f24
+    await page.keyboard.press('F10');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('d'); // type-ahead: Download as
+    await page.keyboard.press('ArrowRight');
+    const pdf = page.getByRole('menuitem', { name: 'PDF document (.pdf)' });
+    await expect.poll(() => pdf.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'chrome-text-dark-file-menu.png') });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
     await open('chrome.docx');
     expect((await look()).theme).toBe('dark');
     await page.getByRole('menubar').getByRole('menuitem', { name: 'View', exact: true }).click();
@@ -201,12 +214,14 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.getByRole('menubar').getByRole('menuitem', { name: 'Insert', exact: true }).click();
     expect(await page.getByRole('menuitem', { name: 'Page break' }).count()).toBe(0);
     expect(await page.getByRole('menuitem', { name: 'Sum', exact: true }).count()).toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS, 'chrome-spreadsheet-insert-menu.png') });
     await page.keyboard.press('Escape');
     await open('slides.pptx');
     expect(await titles()).toContain('Slide');
     expect(await titles()).not.toContain('Sheet');
     await page.getByRole('menubar').getByRole('menuitem', { name: 'Slide', exact: true }).click();
     expect(await page.getByRole('menuitem', { name: /New slide/ }).count()).toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS, 'chrome-presentation-slide-menu.png') });
     await page.keyboard.press('Escape');
   });
 

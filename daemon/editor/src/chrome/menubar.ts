@@ -34,6 +34,12 @@ export class MenuBar {
   private current = 0;
   /** Whether a menu is open (moving between menus then opens the next one). */
   private expanded = false;
+  /**
+   * The pointer has not moved since the last key: hover is ignored (Chromium fires mouseenter when a menu opens
+   * under a still pointer, which would steal the focus from the keyboard).
+   */
+  private pointerStill = true;
+  private pointer = { x: -1, y: -1 };
 
   constructor(
     private readonly app: App,
@@ -52,11 +58,19 @@ export class MenuBar {
         else this.openTop(i, 'none');
       });
       item.addEventListener('mouseenter', () => {
+        if (this.pointerStill) return;
         const i = this.tops.findIndex((x) => x.item === item);
         if (this.expanded && this.current !== i) this.openTop(i, 'none');
       });
     }
-    this.element.addEventListener('keydown', (e) => this.onKey(e));
+    this.element.addEventListener('keydown', (e) => {
+      this.pointerStill = true;
+      this.onKey(e);
+    });
+    document.addEventListener('mousemove', (e) => {
+      if (e.clientX !== this.pointer.x || e.clientY !== this.pointer.y) this.pointerStill = false;
+      this.pointer = { x: e.clientX, y: e.clientY };
+    });
     this.element.addEventListener('focusout', (e) => {
       if (!this.element.contains(e.relatedTarget as Node | null) && e.relatedTarget !== null) this.closeAll(false);
     });
@@ -133,10 +147,12 @@ export class MenuBar {
       }
       const li = el('li', {}, { role: 'none' });
       if (typeof entry !== 'string') {
-        const item = el('span', { className: 'ode-menu-item ode-has-sub', tabIndex: -1 }, { role: 'menuitem', 'aria-haspopup': 'menu', 'aria-expanded': 'false' }, el('span', { className: 'ode-menu-label' }, {}, t(entry.label)), el('span', { className: 'ode-menu-arrow' }, { 'aria-hidden': 'true' }, '▸'));
+        const item = el('span', { className: 'ode-menu-item ode-has-sub', tabIndex: -1 }, { role: 'menuitem', 'aria-haspopup': 'menu', 'aria-expanded': 'false' }, el('span', { className: 'ode-menu-check' }, { 'aria-hidden': 'true' }), el('span', { className: 'ode-menu-label' }, {}, t(entry.label)), el('span', { className: 'ode-menu-arrow' }, { 'aria-hidden': 'true' }, '▸'));
         (item as HTMLElement & { odeSub?: MenuEntry[] }).odeSub = entry.items;
         item.addEventListener('click', () => this.openSub(item, 'first'));
-        item.addEventListener('mouseenter', () => this.openSub(item, 'none'));
+        item.addEventListener('mouseenter', () => {
+          if (!this.pointerStill) this.openSub(item, 'none');
+        });
         li.append(item);
       } else {
         const c = this.app.commands.get(entry)!;
@@ -147,6 +163,7 @@ export class MenuBar {
         }
         item.addEventListener('click', () => this.activate(item));
         item.addEventListener('mouseenter', () => {
+          if (this.pointerStill) return;
           this.closeSubsAfter(menu);
           item.focus();
         });

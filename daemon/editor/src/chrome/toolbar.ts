@@ -73,7 +73,7 @@ export class Toolbar {
     });
     onCommandsChanged(app, () => this.refresh());
     app.session.on('stateChanged', (m) => this.reflect(m.command, stateText(m.value)));
-    app.session.once('status', () => void this.loadValues());
+    void this.loadValues(); // built on the first status: the view is live
   }
 
   /** The toolbar button of command `id`, if shown. */
