@@ -58,10 +58,16 @@ export class CalcClipboard implements ClipboardAdapter {
   /** The current cell or range (CELL_ADDRESS) and the formula bar's content (CELL_FORMULA). */
   private address = '';
   private formula = '';
+  /** Counts LibreOffice's repaints (`invalidate`): a change of the document drops the formulas read before. */
+  private generation = 0;
+  /** The formulas read last, by sheet, range and generation: the view asks for the HTML again after each selection
+   * change, and the visit itself changes the selection, so the same copy must not visit the cells again. */
+  private read: { key: string; formulas: Promise<string[][]> } | undefined;
 
   constructor(private readonly app: App) {
     app.session.on('cellAddress', (m) => (this.address = m.address));
     app.session.on('cellFormula', (m) => (this.formula = m.formula));
+    app.session.on('invalidate', () => this.generation++);
   }
 
   async decorateHtml(html: string): Promise<string> {
@@ -76,7 +82,7 @@ export class CalcClipboard implements ClipboardAdapter {
     const grid = cellsOf(table);
     const rows = grid.length;
     const cols = Math.max(0, ...grid.map((r) => r.length));
-    const formulas = range && range.endRow - range.row + 1 === rows && range.endCol - range.col + 1 === cols && rows * cols <= MAX_FORMULA_CELLS ? await this.readFormulas(range) : undefined;
+    const formulas = range && range.endRow - range.row + 1 === rows && range.endCol - range.col + 1 === cols && rows * cols <= MAX_FORMULA_CELLS ? await this.formulasOf(range) : undefined;
     grid.forEach((cells, r) =>
       cells.forEach((td, c) => {
         const { value, format } = cellValue(td.getAttribute('sdval'), td.getAttribute('sdnum'), td.textContent?.trim() ?? '');
@@ -108,6 +114,14 @@ export class CalcClipboard implements ClipboardAdapter {
     }
     if (!single) goToCell(this.app, start);
     return true;
+  }
+
+  private formulasOf(range: { row: number; col: number; endRow: number; endCol: number }): Promise<string[][]> {
+    // One cell: the formula bar already shows it.
+    if (range.row === range.endRow && range.col === range.endCol) return Promise.resolve([[this.formula]]);
+    const key = `${this.app.session.state.part}|${this.address}|${this.generation}`;
+    if (this.read?.key !== key) this.read = { key, formulas: this.readFormulas(range).catch(() => []) };
+    return this.read.formulas;
   }
 
   /** The formula bar's content of each cell of `range`; the selection is restored afterwards. */

@@ -4,12 +4,8 @@ import { t } from '../core/i18n.ts';
 import type { CellCursors } from './cell-cursor.ts';
 import { goToCell } from './uno.ts';
 
-/**
- * Twips per header pixel. LibreOffice 7.4 answers `.uno:ViewRowColumnHeaders` in pixels of the view's LOK zoom
- * (sc tabview.cxx getRowColumnHeaders: cumulative `size` of each row/column); this editor never changes that
- * zoom (it zooms its tiles only), so LOK stays at 100 %: 15 twips a pixel.
- */
-const TWIPS_PER_HEADER_PX = 15;
+/** Twips per pixel of LibreOffice's view at 100 % (no `clientZoom` sent yet). */
+const DEFAULT_TWIPS_PER_PX = 15;
 
 /** One header entry: its label and where it starts and ends in twips. */
 export interface HeaderEntry {
@@ -21,13 +17,15 @@ export interface HeaderEntry {
 /**
  * Reads LibreOffice's answer (`{rows: [{text, size}], columns: [...]}`: the first entry gives the start position of
  * the first visible row/column, each next one its label and cumulative end position in pixels) as entries in twips.
+ * The pixels are those of the view's LOK zoom (sc tabview.cxx getRowColumnHeaders), which the document view sets
+ * with `clientZoom`: `twipsPerPx` = tileTwipWidth / tilePixelWidth of the last one.
  */
-export function headerEntries(list: unknown): HeaderEntry[] {
+export function headerEntries(list: unknown, twipsPerPx: number): HeaderEntry[] {
   if (!Array.isArray(list) || list.length === 0) return [];
   const out: HeaderEntry[] = [];
-  let prev = Number((list[0] as { size?: unknown }).size ?? 0) * TWIPS_PER_HEADER_PX;
+  let prev = Number((list[0] as { size?: unknown }).size ?? 0) * twipsPerPx;
   for (const item of list.slice(1) as Array<{ text?: unknown; size?: unknown }>) {
-    const end = Number(item.size) * TWIPS_PER_HEADER_PX;
+    const end = Number(item.size) * twipsPerPx;
     if (end > prev) out.push({ text: String(item.text ?? ''), start: prev, end });
     prev = end;
   }
@@ -52,6 +50,7 @@ export class Headers {
   private askAgain = false;
   private frame = 0;
   private anchor: { kind: 'col' | 'row'; text: string } | undefined;
+  private twipsPerPx = DEFAULT_TWIPS_PER_PX;
 
   constructor(
     private readonly app: App,
@@ -84,6 +83,9 @@ export class Headers {
         this.select(kind, hit.text, e.shiftKey);
       });
     }
+    app.session.on('sent', (m) => {
+      if (m.type === 'clientZoom' && m.tilePixelWidth > 0) this.twipsPerPx = m.tileTwipWidth / m.tilePixelWidth;
+    });
     app.view.onViewportChange(() => {
       this.draw();
       this.ask();
@@ -113,8 +115,8 @@ export class Headers {
     try {
       const reply = await session.request({ type: 'commandValues', command }, 'commandValues', (m) => m.command === command);
       const value = (reply.value ?? {}) as { rows?: unknown; columns?: unknown };
-      this.cols = headerEntries(value.columns);
-      this.rws = headerEntries(value.rows);
+      this.cols = headerEntries(value.columns, this.twipsPerPx);
+      this.rws = headerEntries(value.rows, this.twipsPerPx);
       this.draw();
     } catch {
       // The socket closed or LibreOffice did not answer: the next viewport change asks again.

@@ -1,0 +1,210 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+
+const fileId = (name: string) => Buffer.from(name).toString('base64url');
+const unzip = (path: string) => {
+  const files = unzipSync(new Uint8Array(readFileSync(path)));
+  return (name: string) => new TextDecoder().decode(files[name]);
+};
+/** The sheet names of an xlsx, in order (xl/workbook.xml). */
+const sheetNames = (read: (name: string) => string) => [...read('xl/workbook.xml').matchAll(/<sheet [^>]*name="([^"]*)"/g)].map((m) => m[1]);
+/** The worksheet part of the sheet called `name` (workbook.xml r:id -> workbook.xml.rels target). */
+const sheetXml = (read: (name: string) => string, name: string) => {
+  const id = new RegExp(`<sheet [^>]*name="${name}"[^>]*r:id="([^"]+)"`).exec(read('xl/workbook.xml'))![1];
+  const target = new RegExp(`<Relationship [^>]*Id="${id}"[^>]*Target="([^"]+)"`).exec(read('xl/_rels/workbook.xml.rels'))?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(read('xl/_rels/workbook.xml.rels'))![1];
+  return read(`xl/${target.replace(/^\/?xl\//, '')}`);
+};
+
+/** The few page objects the page functions touch (the tests are type-checked for Node, not the DOM). */
+interface PageGlobal {
+  document: { querySelector(selector: string): { textContent: string | null; dispatchEvent(e: unknown): boolean } | null };
+  navigator: { clipboard: { read(): Promise<Array<{ types: string[]; getType(type: string): Promise<{ text(): Promise<string> }> }>> } };
+  DataTransfer: new () => { setData(type: string, value: string): void };
+  ClipboardEvent: new (type: string, init: { clipboardData: unknown; bubbles: boolean; cancelable: boolean }) => unknown;
+}
+const stateIs = (text: string) => (globalThis as unknown as PageGlobal).document.querySelector('.ode-state')?.textContent === text;
+
+/**
+ * Spreadsheets in the browser editor (issue 5 "Spreadsheets"), in Debian's Chromium against a real daemon and
+ * LibreOffice, on the corpus workbook SampleSS.xlsx (sheets "First Sheet", "Sheet Number 2", "Sheet3"; A1 "Test
+ * spreadsheet"): cell cursor and name box, formula bar to the saved file, headers, sheet tabs and inserting a
+ * sheet, and the spec's clipboard extensions (data-sheets-* on copy, the span form on paste).
+ */
+describe('spreadsheets in the browser editor', () => {
+  let daemon: TestDaemon;
+  let browser: Browser;
+  let page: Page;
+  const folder = mkdtempSync(join(tmpdir(), 'ode-calc-'));
+  const file = join(folder, 'book.xlsx');
+  const nameBox = () => page.getByRole('textbox', { name: 'Name Box' });
+  const formula = () => page.getByRole('textbox', { name: 'Formula', exact: true });
+  /** Jumps with the name box (focus goes back to the document). */
+  const goTo = async (address: string, shown = address) => {
+    await nameBox().fill(address);
+    await nameBox().press('Enter');
+    await expect.poll(() => nameBox().inputValue()).toBe(shown);
+  };
+  /** Types content into the current cell through the formula bar. */
+  const enter = async (address: string, content: string) => {
+    await goTo(address);
+    await formula().fill(content);
+    await formula().press('Enter');
+    await expect.poll(() => formula().inputValue()).toBe(content);
+  };
+  const save = async () => {
+    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 10_000 });
+    await page.locator('.ode-input').focus();
+    await page.keyboard.press('Control+s');
+    await page.waitForFunction(stateIs, 'All changes saved', { timeout: 30_000 });
+  };
+  /** What `read` finds in the stored file once the upload (PutFile to the demo host) has landed. */
+  const stored = <T>(read: (file: (name: string) => string) => T) =>
+    expect.poll(
+      () => {
+        try {
+          return read(unzip(file));
+        } catch {
+          return undefined; // not written yet
+        }
+      },
+      { timeout: 30_000 },
+    );
+
+  beforeAll(async () => {
+    copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), file);
+    daemon = await startDaemon({ demo_host: { folder }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: daemon.url });
+    page = await context.newPage();
+    await page.goto(`${daemon.url}/?open=${fileId('book.xlsx')}`);
+    await page.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await daemon?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('lists the workbook sheets as tabs and shows another sheet on click', async () => {
+    const names = ['First Sheet', 'Sheet Number 2', 'Sheet3']; // xl/workbook.xml of the corpus file, read by hand
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(names);
+    await page.getByRole('tab', { name: 'First Sheet' }).click();
+    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('First Sheet');
+    await expect.poll(() => page.locator('.ode-status').textContent(), { timeout: 10_000 }).toContain('Sheet 1 of 3');
+  });
+
+  it('shows the cell cursor, moves it with the arrow keys and the name box follows', async () => {
+    await goTo('A1');
+    const cursor = page.locator('.ode-cell-cursor:not(.ode-cell-cursor-other)');
+    await expect.poll(() => cursor.isVisible()).toBe(true);
+    await expect.poll(() => formula().inputValue()).toBe('Test spreadsheet');
+    const a1 = (await cursor.boundingBox())!;
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => nameBox().inputValue()).toBe('B1');
+    await expect.poll(async () => (await cursor.boundingBox())!.x).toBeGreaterThan(a1.x + a1.width / 2);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => nameBox().inputValue()).toBe('B2');
+    await expect.poll(() => formula().inputValue()).toBe('2nd row 2nd column');
+    const b2 = (await cursor.boundingBox())!;
+    expect(b2.y).toBeGreaterThan(a1.y + a1.height / 2);
+  });
+
+  it('shows column letters and row numbers, highlights the cursor and selects a column from its header', async () => {
+    await expect.poll(() => page.locator('.ode-calc-colhead .ode-calc-header').allTextContents()).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D', 'E']));
+    const columns = await page.locator('.ode-calc-colhead .ode-calc-header').allTextContents();
+    expect(columns.slice(0, 5)).toEqual(['A', 'B', 'C', 'D', 'E']);
+    const rows = await page.locator('.ode-calc-rowhead .ode-calc-header').allTextContents();
+    expect(rows.slice(0, 5)).toEqual(['1', '2', '3', '4', '5']);
+    await expect.poll(() => page.locator('.ode-calc-header.ode-current').allTextContents()).toEqual(['B', '2']);
+    // Column A's header spans the cursor's column A: header cell and cell cursor line up.
+    await goTo('A1');
+    const header = (await page.getByRole('button', { name: 'Select column A' }).boundingBox())!;
+    const cursor = (await page.locator('.ode-cell-cursor:not(.ode-cell-cursor-other)').boundingBox())!;
+    expect(Math.abs(header.x - cursor.x)).toBeLessThan(4);
+    expect(Math.abs(header.width - cursor.width)).toBeLessThan(4);
+    await page.getByRole('button', { name: 'Select column C' }).click();
+    await expect.poll(() => nameBox().inputValue()).toBe('C1:C1048576');
+    await page.getByRole('button', { name: 'Select row 3' }).click();
+    await expect.poll(() => nameBox().inputValue()).toBe('A3:XFD3');
+  });
+
+  it('puts a formula typed in the formula bar into the cell, and the saved xlsx has it', async () => {
+    await enter('C2', '=LEN(A1)*2');
+    await save();
+    await stored((f) => sheetXml(f, 'First Sheet')).toMatch(/<c r="C2"[^>]*><f[^>]*>LEN\(A1\)\*2<\/f><v>32<\/v><\/c>/);
+  });
+
+  it('Escape in the formula bar puts the cell content back', async () => {
+    await goTo('A2');
+    await formula().fill('not entered');
+    await formula().press('Escape');
+    expect(await formula().inputValue()).toBe('2nd row');
+  });
+
+  it('inserts a sheet after the current one: a new selected tab, and a sheet in the saved file', async () => {
+    await page.getByRole('button', { name: 'Insert sheet' }).click();
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['First Sheet', 'Sheet4', 'Sheet Number 2', 'Sheet3']);
+    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Sheet4');
+    await expect.poll(() => page.locator('.ode-status').textContent(), { timeout: 10_000 }).toContain('Sheet 2 of 4');
+    await save();
+    await stored(sheetNames).toEqual(['First Sheet', 'Sheet4', 'Sheet Number 2', 'Sheet3']);
+  });
+
+  it('copies cells with data-sheets-value, -numberformat and -formula (R1C1) and the Google Sheets marker', async () => {
+    await enter('D1', '2');
+    await enter('E1', '12.5%');
+    await enter('F1', '=D1+E1');
+    await enter('G1', 'text');
+    await goTo('D1:G1');
+    await page.keyboard.press('Control+c');
+    const read = async () =>
+      page.evaluate(async () => {
+        for (const item of await (globalThis as unknown as PageGlobal).navigator.clipboard.read()) if (item.types.includes('text/html')) return (await item.getType('text/html')).text();
+        return '';
+      });
+    await expect.poll(read, { timeout: 10_000 }).toContain('data-sheets-formula');
+    const html = await read();
+    expect(html).toMatch(/<div id="meta-origin"[^>]*><\/div><google-sheets-html-origin[ >]/);
+    const cells = [...html.matchAll(/<td[^>]*>/g)].map((m) => m[0].replace(/&quot;/g, '"'));
+    expect(cells).toHaveLength(4);
+    expect(cells[0]).toContain('data-sheets-value="{"1":3,"3":2}"');
+    expect(cells[1]).toContain('data-sheets-value="{"1":3,"3":0.125}"');
+    expect(cells[1]).toContain('data-sheets-numberformat="{"1":2,"2":"0.00%","3":1}"');
+    expect(cells[2]).toContain('data-sheets-formula="=R[0]C[-2]+R[0]C[-1]"');
+    expect(cells[2]).toContain('data-sheets-value="{"1":3,"3":2.125}"');
+    expect(cells[3]).toContain('data-sheets-value="{"1":2,"2":"text"}"');
+    expect(cells[3]).not.toContain('data-sheets-formula');
+    // The selection is back where it was.
+    await expect.poll(() => nameBox().inputValue()).toBe('D1:G1');
+  });
+
+  it('pastes the one-cell span form: a formula (R1C1 -> A1 at the target) and a value', async () => {
+    const paste = (html: string) =>
+      page.evaluate((h) => {
+        const g = globalThis as unknown as PageGlobal;
+        const data = new g.DataTransfer();
+        data.setData('text/html', h);
+        data.setData('text/plain', 'x');
+        g.document.querySelector('.ode-input')!.dispatchEvent(new g.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      }, html);
+    await goTo('A5');
+    await paste(`<html><body><span data-sheets-value='{"1":3,"3":4}' data-sheets-formula="=R[-4]C[3]*2">4</span></body></html>`);
+    await expect.poll(() => formula().inputValue()).toBe('=D1*2');
+    await goTo('A6');
+    await paste(`<html><body><span data-sheets-value='{"1":3,"3":42.5}'>42.5</span></body></html>`);
+    await expect.poll(() => formula().inputValue()).toBe('42.5');
+    await save();
+    await stored((f) => sheetXml(f, 'Sheet4')).toMatch(/<c r="A5"[^>]*><f[^>]*>D1\*2<\/f><v>4<\/v><\/c>/);
+    await stored((f) => sheetXml(f, 'Sheet4')).toMatch(/<c r="A6"[^>]*><v>42.5<\/v><\/c>/);
+  });
+});
