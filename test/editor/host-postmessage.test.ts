@@ -46,22 +46,31 @@ function png(w: number, h: number, rgb: [number, number, number]): Buffer {
  * another origin (test/helpers/host-page.ts: localhost vs the daemon's 127.0.0.1, also the WOPI host by proxying the
  * FakeWopiHost) posts the form into an iframe and records every PostMessage.
  */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const DOCUMENTS = { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 };
+// One daemon and one browser for the file. The editor page may read images from the host pages
+// (Action_InsertGraphic): they are on http://localhost.
+let daemon: TestDaemon;
+let wopi: FakeWopiHost;
+let browser: Browser;
+beforeAll(async () => {
+  daemon = await startDaemon({ documents: DOCUMENTS, net: { content_security_policy: 'connect-src http://localhost:*; img-src http://localhost:*' } });
+  wopi = await FakeWopiHost.start();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await daemon?.stop();
+  await wopi?.stop();
+});
+
 describe('host integration: PostMessage, CheckFileInfo properties, iframe parameters', () => {
-  let daemon: TestDaemon;
-  let wopi: FakeWopiHost;
-  let browser: Browser;
   let page: Page;
   let host: HostPage;
   let frame: FrameLocator;
   const consoleLines: string[] = [];
 
   beforeAll(async () => {
-    daemon = await startDaemon({ documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
-    wopi = await FakeWopiHost.start();
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
     const src = wopi.addFile('hostdoc1', 'letter.docx', DOCX);
     host = await startHostPage({
       daemonUrl: daemon.url,
@@ -78,10 +87,8 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
     frame = page.frameLocator('#ode');
   }, 120_000);
   afterAll(async () => {
-    await browser?.close();
+    await page?.close();
     await host?.stop();
-    await daemon?.stop();
-    await wopi?.stop();
   });
 
   const openFileMenu = async () => {
@@ -200,9 +207,6 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
 });
 
 describe('host integration: guest, remote insert, history, token banner, conflict, debug, read-only', () => {
-  let daemon: TestDaemon;
-  let wopi: FakeWopiHost;
-  let browser: Browser;
   const hosts: HostPage[] = [];
   const open = async (id: string, opts: { params?: Record<string, string>; fileInfo?: Record<string, unknown>; tokenTtl?: number; assets?: Record<string, { type: string; body: Buffer }> }) => {
     const host = await startHostPage({ daemonUrl: daemon.url, wopiSrc: wopi.addFile(id, `${id}.docx`, DOCX), token: wopi.token, ...opts });
@@ -213,17 +217,8 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     return { host, page, frame: page.frameLocator('#ode') };
   };
 
-  beforeAll(async () => {
-    // The editor page may read images from the host pages (Action_InsertGraphic): they are on http://localhost.
-    daemon = await startDaemon({ documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 }, net: { content_security_policy: 'connect-src http://localhost:*; img-src http://localhost:*' } });
-    wopi = await FakeWopiHost.start();
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-  }, 120_000);
   afterAll(async () => {
-    await browser?.close();
     for (const h of hosts) await h.stop();
-    await daemon?.stop();
-    await wopi?.stop();
   });
 
   it('a guest with remote images, history, debug, an expiring token, inactive messages off: each shows as the spec says', async () => {
@@ -311,4 +306,35 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     expect(await frame.getByRole('menu', { name: 'File' }).locator('[data-command="file.save"]').count()).toBe(0);
     await page.close();
   }, 90_000);
+});
+
+describe('host integration: the idle overlay', () => {
+  let host: HostPage;
+
+  // Documents opened from now on are unloaded after 6 s without input (the earlier ones keep an hour).
+  beforeAll(() => daemon.reconfigure({ documents: { ...DOCUMENTS, idle_unload_secs: 6 } }));
+  afterAll(async () => {
+    await host?.stop();
+  });
+
+  it('an unused document is unloaded: User_Idle, Session_Closed 4408, the overlay; "Continue editing" opens it again', async () => {
+    host = await startHostPage({ daemonUrl: daemon.url, wopiSrc: wopi.addFile('idledoc', 'idle.docx', DOCX), token: wopi.token, tokenTtl: Date.now() + 3_600_000 });
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    await page.goto(host.url);
+    await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000);
+    await host.waitFor('User_Idle', undefined, 60_000);
+    expect((await host.waitFor('Session_Closed', undefined, 30_000)).Values.Code).toBe(4408);
+    const frame = page.frameLocator('#ode');
+    const dialog = frame.getByRole('alertdialog', { name: 'You were inactive' });
+    await dialog.waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: 'test/artifacts/host-idle.png' });
+    const since = host.messages().length;
+    const checks = () => wopi.of('CheckFileInfo').filter((r) => r.path.endsWith('/idledoc')).length;
+    const before = checks();
+    await page.keyboard.press('Enter');
+    // The editor page is posted again with the token: the document loads anew.
+    await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000, since);
+    expect(checks()).toBe(before + 1);
+    await page.close();
+  }, 150_000);
 });
