@@ -64,6 +64,8 @@ const UI_PROPERTIES = [
 
 /** How long after a size or part callback the parts are read again (ms): a burst of callbacks makes one read. */
 const PARTS_DEBOUNCE_MS = 30;
+/** Commands that may rename a sheet without changing the document's size (no callback tells): read the part names again. */
+const RENAME_COMMANDS = /^\.uno:(Name|RenameTable)(\?|$)/;
 /** UNO commands that may add, remove or move slides, pages or sheets (their part numbers change). */
 const PART_COMMANDS = /^\.uno:(InsertPage|InsertSlide|DuplicatePage|DuplicateSlide|DeletePage|DeleteSlide|MovePage(First|Up|Down|Last)|Insert|Remove|Move|DuplicateSheet|InsertSheet|DeleteSheet|Undo|Redo)(\?|$)/;
 
@@ -267,6 +269,7 @@ export class EditDocument {
     }
     this.kit.sendEvent(view.viewId, event);
     if (event.type === 'uno' && PART_COMMANDS.test(event.command)) this.refreshParts(true);
+    else if (event.type === 'uno' && RENAME_COMMANDS.test(event.command)) this.refreshParts(false);
     if (modifying) {
       this.userChanged = true;
       this.lastWriter = view;
