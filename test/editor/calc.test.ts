@@ -28,6 +28,8 @@ interface PageGlobal {
   DataTransfer: new () => { setData(type: string, value: string): void };
   ClipboardEvent: new (type: string, init: { clipboardData: unknown; bubbles: boolean; cancelable: boolean }) => unknown;
 }
+/** expect.poll with room for a loaded 2-core machine (LibreOffice answers in milliseconds when idle). */
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 10_000, ...options });
 const stateIs = (text: string) => (globalThis as unknown as PageGlobal).document.querySelector('.ode-state')?.textContent === text;
 
 /**
@@ -48,24 +50,23 @@ describe('spreadsheets in the browser editor', () => {
   const goTo = async (address: string, shown = address) => {
     await nameBox().fill(address);
     await nameBox().press('Enter');
-    await expect.poll(() => nameBox().inputValue()).toBe(shown);
+    await poll(() => nameBox().inputValue()).toBe(shown);
   };
   /** Types content into the current cell through the formula bar. */
   const enter = async (address: string, content: string) => {
     await goTo(address);
     await formula().fill(content);
     await formula().press('Enter');
-    await expect.poll(() => formula().inputValue()).toBe(content);
+    await poll(() => formula().inputValue()).toBe(content);
   };
+  /** Ctrl+S in the document: an explicit save always uploads; `stored` then waits for the file to show the change. */
   const save = async () => {
-    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 10_000 });
     await page.locator('.ode-input').focus();
     await page.keyboard.press('Control+s');
-    await page.waitForFunction(stateIs, 'All changes saved', { timeout: 30_000 });
   };
   /** What `read` finds in the stored file once the upload (PutFile to the demo host) has landed. */
   const stored = <T>(read: (file: (name: string) => string) => T) =>
-    expect.poll(
+    poll(
       () => {
         try {
           return read(unzip(file));
@@ -97,35 +98,35 @@ describe('spreadsheets in the browser editor', () => {
 
   it('lists the workbook sheets as tabs and shows another sheet on click', async () => {
     const names = ['First Sheet', 'Sheet Number 2', 'Sheet3']; // xl/workbook.xml of the corpus file, read by hand
-    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(names);
+    await poll(() => page.getByRole('tab').allTextContents()).toEqual(names);
     await page.getByRole('tab', { name: 'First Sheet' }).click();
-    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('First Sheet');
-    await expect.poll(() => page.locator('.ode-status').textContent(), { timeout: 10_000 }).toContain('Sheet 1 of 3');
+    await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('First Sheet');
+    await poll(() => page.locator('.ode-status').textContent(), { timeout: 10_000 }).toContain('Sheet 1 of 3');
   });
 
   it('shows the cell cursor, moves it with the arrow keys and the name box follows', async () => {
     await goTo('A1');
     const cursor = page.locator('.ode-cell-cursor:not(.ode-cell-cursor-other)');
-    await expect.poll(() => cursor.isVisible()).toBe(true);
-    await expect.poll(() => formula().inputValue()).toBe('Test spreadsheet');
+    await poll(() => cursor.isVisible()).toBe(true);
+    await poll(() => formula().inputValue()).toBe('Test spreadsheet');
     const a1 = (await cursor.boundingBox())!;
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => nameBox().inputValue()).toBe('B1');
-    await expect.poll(async () => (await cursor.boundingBox())!.x).toBeGreaterThan(a1.x + a1.width / 2);
+    await poll(() => nameBox().inputValue()).toBe('B1');
+    await poll(async () => (await cursor.boundingBox())!.x).toBeGreaterThan(a1.x + a1.width / 2);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(() => nameBox().inputValue()).toBe('B2');
-    await expect.poll(() => formula().inputValue()).toBe('2nd row 2nd column');
+    await poll(() => nameBox().inputValue()).toBe('B2');
+    await poll(() => formula().inputValue()).toBe('2nd row 2nd column');
     const b2 = (await cursor.boundingBox())!;
     expect(b2.y).toBeGreaterThan(a1.y + a1.height / 2);
   });
 
   it('shows column letters and row numbers, highlights the cursor and selects a column from its header', async () => {
-    await expect.poll(() => page.locator('.ode-calc-colhead .ode-calc-header').allTextContents()).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D', 'E']));
+    await poll(() => page.locator('.ode-calc-colhead .ode-calc-header').allTextContents()).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D', 'E']));
     const columns = await page.locator('.ode-calc-colhead .ode-calc-header').allTextContents();
     expect(columns.slice(0, 5)).toEqual(['A', 'B', 'C', 'D', 'E']);
     const rows = await page.locator('.ode-calc-rowhead .ode-calc-header').allTextContents();
     expect(rows.slice(0, 5)).toEqual(['1', '2', '3', '4', '5']);
-    await expect.poll(() => page.locator('.ode-calc-header.ode-current').allTextContents()).toEqual(['B', '2']);
+    await poll(() => page.locator('.ode-calc-header.ode-current').allTextContents()).toEqual(['B', '2']);
     // Column A's header spans the cursor's column A: header cell and cell cursor line up.
     await goTo('A1');
     const header = (await page.getByRole('button', { name: 'Select column A' }).boundingBox())!;
@@ -133,9 +134,9 @@ describe('spreadsheets in the browser editor', () => {
     expect(Math.abs(header.x - cursor.x)).toBeLessThan(4);
     expect(Math.abs(header.width - cursor.width)).toBeLessThan(4);
     await page.getByRole('button', { name: 'Select column C' }).click();
-    await expect.poll(() => nameBox().inputValue()).toBe('C1:C1048576');
+    await poll(() => nameBox().inputValue()).toBe('C1:C1048576');
     await page.getByRole('button', { name: 'Select row 3' }).click();
-    await expect.poll(() => nameBox().inputValue()).toBe('A3:XFD3');
+    await poll(() => nameBox().inputValue()).toBe('A3:XFD3');
   });
 
   it('puts a formula typed in the formula bar into the cell, and the saved xlsx has it', async () => {
@@ -153,9 +154,9 @@ describe('spreadsheets in the browser editor', () => {
 
   it('inserts a sheet after the current one: a new selected tab, and a sheet in the saved file', async () => {
     await page.getByRole('button', { name: 'Insert sheet' }).click();
-    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['First Sheet', 'Sheet4', 'Sheet Number 2', 'Sheet3']);
-    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Sheet4');
-    await expect.poll(() => page.locator('.ode-status').textContent(), { timeout: 10_000 }).toContain('Sheet 2 of 4');
+    await poll(() => page.getByRole('tab').allTextContents()).toEqual(['First Sheet', 'Sheet4', 'Sheet Number 2', 'Sheet3']);
+    await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Sheet4');
+    await poll(() => page.locator('.ode-status').textContent(), { timeout: 10_000 }).toContain('Sheet 2 of 4');
     await save();
     await stored(sheetNames).toEqual(['First Sheet', 'Sheet4', 'Sheet Number 2', 'Sheet3']);
   });
@@ -172,7 +173,7 @@ describe('spreadsheets in the browser editor', () => {
         for (const item of await (globalThis as unknown as PageGlobal).navigator.clipboard.read()) if (item.types.includes('text/html')) return (await item.getType('text/html')).text();
         return '';
       });
-    await expect.poll(read, { timeout: 10_000 }).toContain('data-sheets-formula');
+    await poll(read, { timeout: 10_000 }).toContain('data-sheets-formula');
     const html = await read();
     expect(html).toMatch(/<div id="meta-origin"[^>]*><\/div><google-sheets-html-origin[ >]/);
     const cells = [...html.matchAll(/<td[^>]*>/g)].map((m) => m[0].replace(/&quot;/g, '"'));
@@ -185,7 +186,7 @@ describe('spreadsheets in the browser editor', () => {
     expect(cells[3]).toContain('data-sheets-value="{"1":2,"2":"text"}"');
     expect(cells[3]).not.toContain('data-sheets-formula');
     // The selection is back where it was.
-    await expect.poll(() => nameBox().inputValue()).toBe('D1:G1');
+    await poll(() => nameBox().inputValue()).toBe('D1:G1');
   });
 
   it('pastes the one-cell span form: a formula (R1C1 -> A1 at the target) and a value', async () => {
@@ -199,12 +200,64 @@ describe('spreadsheets in the browser editor', () => {
       }, html);
     await goTo('A5');
     await paste(`<html><body><span data-sheets-value='{"1":3,"3":4}' data-sheets-formula="=R[-4]C[3]*2">4</span></body></html>`);
-    await expect.poll(() => formula().inputValue()).toBe('=D1*2');
+    await poll(() => formula().inputValue()).toBe('=D1*2');
     await goTo('A6');
     await paste(`<html><body><span data-sheets-value='{"1":3,"3":42.5}'>42.5</span></body></html>`);
-    await expect.poll(() => formula().inputValue()).toBe('42.5');
+    await poll(() => formula().inputValue()).toBe('42.5');
     await save();
     await stored((f) => sheetXml(f, 'Sheet4')).toMatch(/<c r="A5"[^>]*><f[^>]*>D1\*2<\/f><v>4<\/v><\/c>/);
     await stored((f) => sheetXml(f, 'Sheet4')).toMatch(/<c r="A6"[^>]*><v>42.5<\/v><\/c>/);
+  });
+
+  it('renames a sheet in place, moves it right and left, goes through tabs with the arrow keys and deletes it', async () => {
+    const tabs = () => page.getByRole('tab').allTextContents();
+    const selected = () => page.getByRole('tab', { selected: true }).textContent();
+    await page.getByRole('tab', { name: 'Sheet4' }).dblclick();
+    const name = page.getByRole('textbox', { name: 'Sheet name' });
+    await name.fill('Renamed');
+    await name.press('Enter');
+    await poll(tabs).toEqual(['First Sheet', 'Renamed', 'Sheet Number 2', 'Sheet3']);
+    await page.getByRole('button', { name: 'Sheet actions' }).click();
+    await page.getByRole('menuitem', { name: 'Move sheet right' }).click();
+    await poll(tabs).toEqual(['First Sheet', 'Sheet Number 2', 'Renamed', 'Sheet3']);
+    await poll(selected).toBe('Renamed');
+    await page.getByRole('tab', { name: 'Renamed' }).click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Move sheet left' }).click();
+    await poll(tabs).toEqual(['First Sheet', 'Renamed', 'Sheet Number 2', 'Sheet3']);
+    await poll(selected).toBe('Renamed');
+    await page.getByRole('tab', { name: 'Renamed' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await poll(selected).toBe('Sheet Number 2');
+    await poll(() => formula().inputValue()).not.toBe('=D1*2');
+    await page.keyboard.press('ArrowLeft');
+    await poll(selected).toBe('Renamed');
+    await page.keyboard.press('Shift+F10');
+    await page.getByRole('menuitem', { name: 'Delete sheet' }).press('Enter');
+    await poll(tabs).toEqual(['First Sheet', 'Sheet Number 2', 'Sheet3']);
+    await poll(selected).toBe('First Sheet');
+    await save();
+    await stored(sheetNames).toEqual(['First Sheet', 'Sheet Number 2', 'Sheet3']);
+  });
+
+  it("shows another user's cell cursor in their colour with their name", async () => {
+    const other = await page.context().newPage();
+    try {
+      await other.goto(`${daemon.url}/?user=${encodeURIComponent('Other user')}&open=${fileId('book.xlsx')}`);
+      await other.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
+      await other.getByRole('tab', { name: 'First Sheet' }).click();
+      await other.getByRole('textbox', { name: 'Name Box' }).fill('D3');
+      await other.getByRole('textbox', { name: 'Name Box' }).press('Enter');
+      const theirs = page.locator('.ode-cell-cursor-other');
+      await poll(() => theirs.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await theirs.textContent()).toBe('Other user');
+      // It sits on D3: the column D and row 3 headers' positions.
+      const box = (await theirs.boundingBox())!;
+      const d = (await page.getByRole('button', { name: 'Select column D' }).boundingBox())!;
+      const row3 = (await page.getByRole('button', { name: 'Select row 3' }).boundingBox())!;
+      expect(Math.abs(box.x - d.x)).toBeLessThan(4);
+      expect(Math.abs(box.y - row3.y)).toBeLessThan(4);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -100,8 +100,13 @@ export function mountSheetTabs(app: App, sheets: Sheets): { render(): void; rena
   bar.append(add, list, more);
 
   const tabs = () => [...list.querySelectorAll<HTMLElement>('[role=tab]')];
+  /** What the tabs show: re-rendering only when it changed keeps a double click's target in place. */
+  let shown = '';
   const render = () => {
     const readonly = !!app.session.state.status?.readonly;
+    const now = JSON.stringify([sheets.names, sheets.current, readonly, app.commands.isHidden('sheet.insert')]);
+    if (now === shown && !list.querySelector('input')) return;
+    shown = now;
     add.hidden = readonly || app.commands.isHidden('sheet.insert');
     more.hidden = readonly;
     const focused = list.contains(document.activeElement);
@@ -169,6 +174,7 @@ export function mountSheetTabs(app: App, sheets: Sheets): { render(): void; rena
       if (done) return;
       done = true;
       if (keep) sheets.rename(input.value);
+      shown = '';
       render();
       app.view.focus();
     };
