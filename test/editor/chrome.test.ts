@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -109,17 +109,17 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.press('Shift+End');
 
     await page.keyboard.press('F10');
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent)).toBe('File');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent), { timeout: 5_000 }).toBe('File');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     const format = page.getByRole('menubar').getByRole('menuitem', { name: 'Format', exact: true });
-    await expect.poll(() => format.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    await expect.poll(() => format.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement), { timeout: 5_000 }).toBe(true);
     await page.keyboard.press('Enter');
-    await expect.poll(() => format.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => format.getAttribute('aria-expanded'), { timeout: 5_000 }).toBe('true');
     const bold = page.getByRole('menuitemcheckbox', { name: 'Bold', exact: true });
-    await expect.poll(() => bold.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    await expect.poll(() => bold.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement), { timeout: 5_000 }).toBe(true);
     expect(await bold.getAttribute('aria-checked')).toBe('false');
     await page.keyboard.press('Enter');
-    await expect.poll(() => format.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => format.getAttribute('aria-expanded'), { timeout: 5_000 }).toBe('false');
 
     // The state comes back from LibreOffice: the toolbar's Bold is pressed, and the menu item is checked.
     await expect.poll(() => page.getByRole('toolbar').getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
@@ -193,7 +193,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.press('d'); // type-ahead: Download as
     await page.keyboard.press('ArrowRight');
     const pdf = page.getByRole('menuitem', { name: 'PDF document (.pdf)' });
-    await expect.poll(() => pdf.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement)).toBe(true);
+    await expect.poll(() => pdf.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement), { timeout: 5_000 }).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'chrome-text-dark-file-menu.png') });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
@@ -223,6 +223,96 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     expect(await page.getByRole('menuitem', { name: /New slide/ }).count()).toBe(1);
     await page.screenshot({ path: join(ARTIFACTS, 'chrome-presentation-slide-menu.png') });
     await page.keyboard.press('Escape');
+  });
+
+  it('inserts a table, a link and a comment through keyboard-driven dialogs; Save as writes a new file', async () => {
+    await open('chrome.docx');
+    const active = () => page.evaluate(() => {
+      const a = (globalThis as unknown as { document: { activeElement: { className: string; getAttribute(n: string): string | null; closest(s: string): { textContent: string } | null } | null } }).document.activeElement;
+      return { className: a?.className ?? '', label: a?.getAttribute('aria-label') ?? a?.closest('label')?.textContent ?? '', inDialog: !!a?.closest('[role=dialog]') };
+    });
+    const menu = async (title: string, letter: string) => {
+      await page.keyboard.press('F10');
+      await page.keyboard.press(title); // type-ahead on the menu bar
+      await page.keyboard.press('Enter');
+      await page.keyboard.press(letter);
+      await page.keyboard.press('Enter');
+    };
+    await page.keyboard.press('Control+End');
+
+    await menu('i', 't'); // Insert > Table…
+    const table = page.getByRole('dialog', { name: 'Insert table' });
+    await table.waitFor();
+    expect(await active()).toMatchObject({ label: 'Rows', inDialog: true });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('3');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('4');
+    await page.keyboard.press('Enter');
+    await table.waitFor({ state: 'detached' });
+    expect((await active()).className).toContain('ode-input'); // the focus is back in the document
+    await page.keyboard.press('Control+End');
+
+    await menu('i', 'l'); // Insert > Link…
+    const link = page.getByRole('dialog', { name: 'Insert link' });
+    await link.waitFor();
+    expect(await active()).toMatchObject({ label: 'Address (URL)', inDialog: true });
+    await page.keyboard.type('example.org/ode');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('Ode link');
+    await page.keyboard.press('Enter');
+    await link.waitFor({ state: 'detached' });
+
+    // Insert > Comment… by mouse.
+    await page.getByRole('menubar').getByRole('menuitem', { name: 'Insert', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Comment…' }).click();
+    const comment = page.getByRole('dialog', { name: 'Insert comment' });
+    await comment.waitFor();
+    await page.keyboard.type('A chrome comment');
+    // Tab stays inside the dialog (focus trap).
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect((await active()).inDialog).toBe(true);
+    }
+    await comment.getByRole('button', { name: 'OK' }).click();
+    await comment.waitFor({ state: 'detached' });
+
+    const xml = await save();
+    const tbl = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(xml)?.[0] ?? '';
+    expect(tbl.match(/<w:tr[ >]/g)?.length).toBe(3);
+    expect(/<w:tr[ >][\s\S]*?<\/w:tr>/.exec(tbl)![0].match(/<w:tc>/g)?.length).toBe(4);
+    const files = unzipSync(new Uint8Array(readFileSync(docx)));
+    const hyperlink = /<w:hyperlink [^>]*r:id="([^"]+)"[^>]*>([\s\S]*?)<\/w:hyperlink>/.exec(xml);
+    expect(hyperlink?.[2]).toContain('Ode link');
+    const rels = new TextDecoder().decode(files['word/_rels/document.xml.rels']);
+    expect(rels).toMatch(new RegExp(`Id="${hyperlink![1]}"[^>]*Target="https://example.org/ode"|Target="https://example.org/ode"[^>]*Id="${hyperlink![1]}"`));
+    expect(new TextDecoder().decode(files['word/comments.xml'])).toContain('A chrome comment');
+
+    // Help > Keyboard shortcuts: a modal; Escape closes it and gives the focus back to the document.
+    await page.keyboard.press('F10');
+    await page.keyboard.press('h');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await shortcuts.waitFor();
+    expect(await shortcuts.getAttribute('aria-modal')).toBe('true');
+    expect(await shortcuts.getByRole('row').count()).toBeGreaterThan(10);
+    await page.keyboard.press('Escape');
+    await shortcuts.waitFor({ state: 'detached' });
+    expect((await active()).className).toContain('ode-input');
+
+    // File > Save as…: a new file in the host's folder.
+    await page.keyboard.press('F10');
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Save as…' }).click();
+    const saveAs = page.getByRole('dialog', { name: 'Save as' });
+    await saveAs.waitFor();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('chrome-copy.docx');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => existsSync(join(folder, 'chrome-copy.docx')), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => documentXml(join(folder, 'chrome-copy.docx')).includes('Ode link'), { timeout: 10_000 }).toBe(true);
   });
 
   it('speaks French with lang=fr', async () => {

@@ -73,7 +73,13 @@ export function openModal(opts: ModalOptions): Promise<string | undefined> {
       footer.append(button);
     }
     const primary = buttons.find((b) => b.primary);
+    // Enter in a field chooses the primary button (implicit submission needs a submit button or a single field).
     form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      if (primary) close(primary.value);
+    });
+    form.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' || e.isComposing || !(e.target instanceof HTMLInputElement) || e.target.type === 'checkbox' || e.target.type === 'file') return;
       e.preventDefault();
       if (primary) close(primary.value);
     });
