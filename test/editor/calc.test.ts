@@ -260,4 +260,26 @@ describe('spreadsheets in the browser editor', () => {
       await other.close();
     }
   });
+
+  it('resizes a column by dragging the border of its header, and the saved xlsx has the width', async () => {
+    const c = page.getByRole('button', { name: 'Select column C' });
+    const before = (await c.boundingBox())!;
+    const b = (await page.getByRole('button', { name: 'Select column B' }).boundingBox())!;
+    await page.mouse.move(before.x + before.width - 2, before.y + before.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(before.x + before.width + 30, before.y + before.height / 2, { steps: 4 });
+    await page.mouse.move(before.x + before.width + 58, before.y + before.height / 2, { steps: 4 });
+    await page.mouse.up();
+    // LibreOffice's answer: the headers are asked again and column C is 60 px wider (column B unchanged).
+    await poll(async () => Math.round((await c.boundingBox())!.width - before.width)).toBeGreaterThanOrEqual(57);
+    expect(Math.abs((await c.boundingBox())!.width - before.width - 60)).toBeLessThan(4);
+    expect((await page.getByRole('button', { name: 'Select column B' }).boundingBox())!.width).toBeCloseTo(b.width, 0);
+    await save();
+    const widthOfC = (f: (name: string) => string) => {
+      const col = [...sheetXml(f, 'First Sheet').matchAll(/<col [^>]*>/g)].map((m) => m[0]).find((e) => Number(/min="(\d+)"/.exec(e)?.[1]) <= 3 && 3 <= Number(/max="(\d+)"/.exec(e)?.[1]));
+      return col && /customWidth="true"/.test(col) ? Number(/width="([\d.]+)"/.exec(col)?.[1]) : 0;
+    };
+    // SampleSS's columns are 8.43 characters wide (64 px); 124 px is about 17 characters.
+    await stored(widthOfC).toBeGreaterThan(14);
+  });
 });

@@ -2,10 +2,15 @@ import type { Rect } from '../../../protocol/editor.ts';
 import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
 import type { CellCursors } from './cell-cursor.ts';
+import { columnIndex } from './r1c1.ts';
 import { goToCell } from './uno.ts';
 
 /** Twips per pixel of LibreOffice's view at 100 % (no `clientZoom` sent yet). */
 const DEFAULT_TWIPS_PER_PX = 15;
+/** Twips per CSS px of the document view at zoom 1. */
+const TWIPS_PER_CSS_PX = 15;
+/** A press this close (px) to the end of a header cell drags its border. */
+const RESIZE_EDGE_PX = 4;
 
 /** One header entry: its label and where it starts and ends in twips. */
 export interface HeaderEntry {
@@ -38,7 +43,7 @@ export function headerEntries(list: unknown, twipsPerPx: number): HeaderEntry[] 
  * `.uno:ViewRowColumnHeaders?x=..&y=..&width=..&height=..` for the visible area (twips); asked again after scrolls,
  * zooms, `headerInvalidated`, `sheetGeometryInvalidated` and sheet changes. The cursor's row and column are
  * highlighted. Clicking a header selects the column or row (`.uno:GoToCell` with `B:B` / `3:3`); Shift extends
- * from the last one clicked.
+ * from the last one clicked; dragging the border at a header's end resizes the column or row.
  */
 export class Headers {
   readonly columns: HTMLDivElement;
@@ -51,6 +56,7 @@ export class Headers {
   private frame = 0;
   private anchor: { kind: 'col' | 'row'; text: string } | undefined;
   private twipsPerPx = DEFAULT_TWIPS_PER_PX;
+  private resizing = false;
 
   constructor(
     private readonly app: App,
@@ -70,9 +76,12 @@ export class Headers {
     for (const [strip, kind] of [[this.columns, 'col'], [this.rows, 'row']] as const) {
       strip.addEventListener('mousedown', (e) => {
         const target = (e.target as HTMLElement).closest<HTMLElement>('[data-header]');
-        if (!target) return;
+        if (!target || e.button !== 0) return;
         e.preventDefault();
-        this.select(kind, target.dataset.header!, e.shiftKey);
+        const r = target.getBoundingClientRect();
+        const edge = kind === 'col' ? r.right - e.clientX : r.bottom - e.clientY;
+        if (edge <= RESIZE_EDGE_PX && !app.session.state.status?.readonly) this.resize(kind, target, e);
+        else this.select(kind, target.dataset.header!, e.shiftKey);
       });
       // Keyboard: Enter or Space on a strip selects the cursor's column or row.
       strip.addEventListener('keydown', (e) => {
@@ -142,8 +151,39 @@ export class Headers {
     this.app.view.focus();
   }
 
+  /**
+   * Drags the border at the end of a column or row header: the header follows the pointer, and on release the new
+   * size goes to LibreOffice (`.uno:ColumnWidth` with ColumnWidth in 1/100 mm and the 1-based Column,
+   * `.uno:RowHeight` with RowHeight and Row), which then invalidates the headers and the tiles.
+   */
+  private resize(kind: 'col' | 'row', target: HTMLElement, down: MouseEvent): void {
+    const start = kind === 'col' ? target.offsetWidth : target.offsetHeight;
+    const from = kind === 'col' ? down.clientX : down.clientY;
+    let size = start;
+    this.resizing = true;
+    const move = (e: MouseEvent) => {
+      size = Math.max(2, start + (kind === 'col' ? e.clientX : e.clientY) - from);
+      target.style[kind === 'col' ? 'width' : 'height'] = `${size}px`;
+    };
+    const up = () => {
+      removeEventListener('mousemove', move, true);
+      removeEventListener('mouseup', up, true);
+      this.resizing = false;
+      if (size === start) return this.draw();
+      // CSS px at the view's zoom -> twips -> 1/100 mm.
+      const hmm = Math.round(((size * TWIPS_PER_CSS_PX) / this.app.view.zoom) * (2540 / 1440));
+      const name = target.dataset.header!;
+      if (kind === 'col') this.app.session.uno('.uno:ColumnWidth', { ColumnWidth: { type: 'unsigned short', value: hmm }, Column: { type: 'unsigned short', value: columnIndex(name) + 1 } });
+      else this.app.session.uno('.uno:RowHeight', { RowHeight: { type: 'unsigned short', value: hmm }, Row: { type: 'long', value: Number(name) } });
+      this.app.view.focus();
+    };
+    addEventListener('mousemove', move, true);
+    addEventListener('mouseup', up, true);
+  }
+
   /** Lays the header cells out for the current scroll position and zoom. */
   draw(): void {
+    if (this.resizing) return;
     const cursor: Rect | null = this.cursors.rect;
     const width = this.columns.clientWidth;
     const height = this.rows.clientHeight;
