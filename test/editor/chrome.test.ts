@@ -315,6 +315,45 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await expect.poll(() => documentXml(join(folder, 'chrome-copy.docx')).includes('Ode link'), { timeout: 10_000 }).toBe(true);
   });
 
+  it('applies a paragraph style, a font colour and centring from the toolbar, which is navigable with arrow keys', async () => {
+    await open('chrome.docx');
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Styled line');
+    await page.keyboard.press('Shift+Home');
+    const toolbar = page.getByRole('toolbar');
+    await toolbar.getByRole('combobox', { name: 'Paragraph style' }).selectOption({ label: 'Heading 1' });
+    await toolbar.getByRole('button', { name: 'Font colour' }).click();
+    const palette = page.getByRole('dialog', { name: 'Font colour' });
+    await palette.getByRole('button', { name: 'Red' }).click();
+    await palette.waitFor({ state: 'detached' });
+    const centre = toolbar.getByRole('button', { name: 'Centre' });
+    await centre.click();
+    await expect.poll(() => centre.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => toolbar.getByRole('combobox', { name: 'Paragraph style' }).inputValue(), { timeout: 10_000 }).toBe('Heading 1');
+
+    const xml = await save();
+    const paragraph = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => m[0]).find((p) => p.includes('Styled line'))!;
+    expect(paragraph).toMatch(/<w:pStyle w:val="Heading1"\/>/);
+    expect(paragraph).toMatch(/<w:jc w:val="center"\/>/);
+    for (const r of runsWith(paragraph, 'Styled line')) expect(r).toContain('<w:color w:val="C9211E"/>');
+
+    // Ctrl+Alt+T goes to the toolbar; one control is in the tab order; arrows, Home and End move.
+    await page.keyboard.press('Control+Alt+T');
+    const focused = () => page.evaluate(() => {
+      const d = (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null; querySelectorAll(s: string): { length: number } } }).document;
+      return { name: d.activeElement?.getAttribute('aria-label'), inTabOrder: d.querySelectorAll('[role=toolbar] [tabindex="0"]').length };
+    });
+    await page.keyboard.press('Home');
+    expect(await focused()).toEqual({ name: 'Save', inTabOrder: 1 });
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toEqual({ name: 'Undo', inTabOrder: 1 });
+    await page.keyboard.press('End');
+    expect(await focused()).toEqual({ name: 'Zoom', inTabOrder: 1 });
+    await page.keyboard.press('ArrowLeft');
+    expect((await focused()).name).toBe('Comment');
+  });
+
   it('speaks French with lang=fr', async () => {
     await open('chrome.docx', '&lang=fr');
     const titles = await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents();
