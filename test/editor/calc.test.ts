@@ -282,4 +282,32 @@ describe('spreadsheets in the browser editor', () => {
     // SampleSS's columns are 8.43 characters wide (64 px); 124 px is about 17 characters.
     await stored(widthOfC).toBeGreaterThan(14);
   });
+
+  it('pastes the table form cell by cell from the current cell, formulas moved to their new place', async () => {
+    await goTo('B10');
+    await page.evaluate((h) => {
+      const g = globalThis as unknown as PageGlobal;
+      const data = new g.DataTransfer();
+      data.setData('text/html', h);
+      g.document.querySelector('.ode-input')!.dispatchEvent(new g.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, `<html><body><google-sheets-html-origin></google-sheets-html-origin><table><tr><td data-sheets-value='{"1":3,"3":1}'>1</td><td data-sheets-value='{"1":3,"3":2}'>2</td><td data-sheets-value='{"1":3,"3":3}' data-sheets-formula="=R[0]C[-2]+R[0]C[-1]">3</td></tr><tr><td data-sheets-value='{"1":2,"2":"hello"}'>hello</td><td data-sheets-value='{"1":4,"4":1}'>TRUE</td></tr></table></body></html>`);
+    // The cursor comes back to where the paste started.
+    await poll(() => nameBox().inputValue()).toBe('B10');
+    await goTo('D10');
+    await poll(() => formula().inputValue()).toBe('=B10+C10');
+    await goTo('B11');
+    await poll(() => formula().inputValue()).toBe('hello');
+    await save();
+    await stored((f) => sheetXml(f, 'First Sheet')).toMatch(/<c r="D10"[^>]*><f[^>]*>B10\+C10<\/f><v>3<\/v><\/c>/);
+  });
+
+  it('scrolls a cell reached from the name box into view, headers following', async () => {
+    await goTo('A300');
+    await poll(() => page.getByRole('button', { name: 'Select row 300' }).isVisible()).toBe(true);
+    const cursor = (await page.locator('.ode-cell-cursor:not(.ode-cell-cursor-other)').boundingBox())!;
+    const row = (await page.getByRole('button', { name: 'Select row 300' }).boundingBox())!;
+    expect(cursor.y).toBeGreaterThan(0);
+    expect(cursor.y + cursor.height).toBeLessThan(800);
+    expect(Math.abs(cursor.y - row.y)).toBeLessThan(4);
+  });
 });

@@ -13,6 +13,8 @@ export class CellCursors {
   private readonly others = new Map<number, { el: HTMLDivElement; rect: Rect | null; part: number }>();
   /** Set by a key press (or a jump from the name box): the next move scrolls the cursor into view. */
   private followNext = false;
+  /** A cell to scroll to once the document has grown to contain it. */
+  private pending: Rect | undefined;
 
   constructor(
     private readonly app: App,
@@ -22,6 +24,10 @@ export class CellCursors {
     this.ownEl.setAttribute('aria-hidden', 'true');
     layer.append(this.ownEl);
     app.view.onViewportChange(() => this.draw());
+    app.session.on('documentSize', () => {
+      const rect = this.pending;
+      if (rect) requestAnimationFrame(() => this.pending === rect && this.scrollTo(rect));
+    });
     app.slots.doc.addEventListener('keydown', () => (this.followNext = true), true);
     app.slots.doc.addEventListener('mousedown', () => (this.followNext = false), true);
   }
@@ -38,11 +44,23 @@ export class CellCursors {
 
   setOwn(rect: Rect | null): void {
     this.own = rect;
+    this.pending = undefined;
     if (rect && this.followNext) {
       this.followNext = false;
-      this.app.view.scrollIntoView(rect);
+      this.scrollTo(rect);
     }
     this.draw();
+  }
+
+  /**
+   * Scrolls `rect` into view. A cell past the sheet's tiled area makes LibreOffice grow the document first
+   * (DOCUMENT_SIZE_CHANGED), so until the document is large enough the scroll is tried again on `documentSize`.
+   */
+  private scrollTo(rect: Rect): void {
+    this.app.view.scrollIntoView(rect);
+    const v = this.app.view.toView(rect);
+    const box = this.app.view.scroller;
+    this.pending = v.top < 0 || v.top + v.height > box.clientHeight || v.left < 0 || v.left + v.width > box.clientWidth ? rect : undefined;
   }
 
   setOther(viewId: number, part: number, rect: Rect | null, name: string, color: string): void {

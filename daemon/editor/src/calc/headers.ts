@@ -190,22 +190,44 @@ export class Headers {
     const cols = this.cols
       .map((c) => ({ c, v: this.app.view.toView([c.start, 0, c.end - c.start, 0]) }))
       .filter(({ v }) => v.left + v.width > 0 && v.left < width)
-      .map(({ c, v }) => cell('col', c, v.left, v.width, !!cursor && cursor[0] < c.end && c.start < cursor[0] + cursor[2]));
+      .map(({ c, v }) => ({ entry: c, pos: v.left, size: v.width, current: !!cursor && cursor[0] < c.end && c.start < cursor[0] + cursor[2] }));
     const rows = this.rws
       .map((r) => ({ r, v: this.app.view.toView([0, r.start, 0, r.end - r.start]) }))
       .filter(({ v }) => v.top + v.height > 0 && v.top < height)
-      .map(({ r, v }) => cell('row', r, v.top, v.height, !!cursor && cursor[1] < r.end && r.start < cursor[1] + cursor[3]));
-    this.columns.replaceChildren(...cols);
-    this.rows.replaceChildren(...rows);
+      .map(({ r, v }) => ({ entry: r, pos: v.top, size: v.height, current: !!cursor && cursor[1] < r.end && r.start < cursor[1] + cursor[3] }));
+    update(this.columns, 'col', cols);
+    update(this.rows, 'row', rows);
   }
 }
 
-function cell(kind: 'col' | 'row', entry: HeaderEntry, pos: number, size: number, current: boolean): HTMLDivElement {
-  const el = Object.assign(document.createElement('div'), { className: `ode-calc-header${current ? ' ode-current' : ''}`, textContent: entry.text });
+/**
+ * Brings a strip's header cells to `wanted`, keeping the element of each label (a header under the pointer or in a
+ * test's hands stays the same element while the strip scrolls).
+ */
+function update(strip: HTMLElement, kind: 'col' | 'row', wanted: Array<{ entry: HeaderEntry; pos: number; size: number; current: boolean }>): void {
+  const existing = new Map<string, HTMLElement>();
+  for (const el of strip.children as HTMLCollectionOf<HTMLElement>) existing.set(el.dataset.header!, el);
+  const keep = new Set<HTMLElement>();
+  for (const w of wanted) {
+    const el = existing.get(w.entry.text) ?? strip.appendChild(cell(kind, w.entry));
+    keep.add(el);
+    el.classList.toggle('ode-current', w.current);
+    if (kind === 'col') el.style.cssText = `left:${w.pos}px;width:${w.size}px`;
+    else el.style.cssText = `top:${w.pos}px;height:${w.size}px`;
+  }
+  for (const el of existing.values()) if (!keep.has(el)) el.remove();
+  // Document order = visual order (screen readers, Tab order of the cells' strip).
+  const ordered = wanted.map((w) => w.entry.text);
+  if ([...strip.children].some((el, i) => (el as HTMLElement).dataset.header !== ordered[i])) {
+    const byText = new Map([...(strip.children as HTMLCollectionOf<HTMLElement>)].map((el) => [el.dataset.header!, el]));
+    strip.append(...ordered.map((text) => byText.get(text)!));
+  }
+}
+
+function cell(kind: 'col' | 'row', entry: HeaderEntry): HTMLDivElement {
+  const el = Object.assign(document.createElement('div'), { className: 'ode-calc-header', textContent: entry.text });
   el.dataset.header = entry.text;
   el.setAttribute('role', 'button');
   el.setAttribute('aria-label', t(kind === 'col' ? 'calc.selectColumn' : 'calc.selectRow', { name: entry.text }));
-  if (kind === 'col') el.style.cssText = `left:${pos}px;width:${size}px`;
-  else el.style.cssText = `top:${pos}px;height:${size}px`;
   return el;
 }
