@@ -140,8 +140,8 @@ export class ViewClipboard {
     }
   }
 
-  /** edit.copy / edit.cut from a menu or toolbar. */
-  private async copyCommand(cut: boolean): Promise<void> {
+  /** Copy or cut (edit.copy / edit.cut, Ctrl+C / Ctrl+X): the system clipboard through the async clipboard API. */
+  async copyCommand(cut: boolean): Promise<void> {
     if (cut && this.readonly()) return;
     if (!cut || !this.disableCopy()) this.app.session.uno('.uno:Copy');
     await this.writeAsync(this.disableCopy() ? Promise.resolve(this.markerOnly()) : this.content());
@@ -173,7 +173,8 @@ export class ViewClipboard {
     const origin = html ? metaOriginOf(html) : undefined;
     if (origin !== undefined && origin === this.origin) return this.app.session.uno('.uno:Paste');
     if (html && (await this.app.clipboard.pasteHtml?.(html))) return;
-    if (html) return this.app.session.send({ type: 'paste', mimeType: HTML, data: html });
+    // LibreOffice's HTML import wants a whole document (browsers hand out fragments).
+    if (html) return this.app.session.send({ type: 'paste', mimeType: HTML, data: /<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>${html}</body></html>` });
     if (!text) return;
     if (text.length <= TYPE_LIMIT && !/[\r\n\t]/.test(text)) this.app.session.send({ type: 'textInput', text });
     else this.app.session.send({ type: 'paste', mimeType: TEXT, data: text });

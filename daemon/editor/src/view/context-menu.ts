@@ -28,6 +28,8 @@ export function menuItems(payload: unknown): LokMenuItem[] {
     if (item.type === 'separator' && (out.length === 0 || out[out.length - 1].type === 'separator')) continue;
     if (item.type === 'menu' && menuItems(item).length === 0) continue;
     if (item.type !== 'separator' && !item.text) continue;
+    // LibreOffice lists the entries its desktop menu would hide as disabled: left out, as they are there.
+    if (item.type === 'command' && item.enabled !== undefined && !yes(item.enabled)) continue;
     out.push(item);
   }
   while (out.length > 0 && out[out.length - 1].type === 'separator') out.pop();
@@ -116,13 +118,13 @@ export class ContextMenu {
       el.setAttribute('role', check);
       if (check !== 'menuitem') el.setAttribute('aria-checked', String(yes(item.checked)));
       if (!enabled) el.setAttribute('aria-disabled', 'true');
-      el.append(Object.assign(document.createElement('span'), { className: 'ode-menu-check', textContent: yes(item.checked) ? (check === 'menuitemradio' ? '•' : '✓') : '' }));
+      el.append(Object.assign(document.createElement('span'), { className: 'ode-menu-check', ariaHidden: 'true', textContent: yes(item.checked) ? (check === 'menuitemradio' ? '•' : '✓') : '' }));
       el.append(Object.assign(document.createElement('span'), { className: 'ode-menu-text', textContent: text }));
       if (item.command) el.dataset.command = item.command;
       if (item.type === 'menu') {
         el.setAttribute('aria-haspopup', 'menu');
         el.setAttribute('aria-expanded', 'false');
-        el.append(Object.assign(document.createElement('span'), { className: 'ode-menu-arrow', textContent: '▸' }));
+        el.append(Object.assign(document.createElement('span'), { className: 'ode-menu-arrow', ariaHidden: 'true', textContent: '▸' }));
       }
       const activate = () => {
         if (item.type === 'menu') return this.openSub(el, item, depth);

@@ -37,10 +37,11 @@ export function mountView(app: App): void {
     docType: () => session.state.status?.docType,
     typed: () => (typedAt = performance.now()),
     pressed: (x, y) => (pressedAt = [x, y]),
+    copy: (cut) => void clipboard.copyCommand(cut),
   });
   view.focus = () => input.focus({ preventScroll: true });
-  const handles = new Handles(view, (m) => (session.send(m), app.events.emit('userActive')));
   const clipboard = new ViewClipboard(app, input);
+  const handles = new Handles(view, (m) => (session.send(m), app.events.emit('userActive')));
   const menu = new ContextMenu(app.slots.popups, (command) => {
     const own: Record<string, string> = { '.uno:Cut': 'edit.cut', '.uno:Copy': 'edit.copy', '.uno:Paste': 'edit.paste' };
     if (own[command] && app.commands.run(own[command])) return;

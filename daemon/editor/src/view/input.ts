@@ -14,9 +14,14 @@ export interface InputDeps {
   docType(): string | undefined;
   /** A key or text went to LibreOffice: the caret is followed into view. */
   typed(): void;
+  /** Ctrl+C (false) or Ctrl+X (true). */
+  copy(cut: boolean): void;
   /** A mouse press at client px (a context menu or link popup LibreOffice answers opens there). */
   pressed(clientX: number, clientY: number): void;
 }
+
+/** Copy (false) and cut (true) keys. */
+const COPY_KEYS: Record<string, boolean> = { 'Ctrl+C': false, 'Ctrl+Insert': false, 'Ctrl+X': true, 'Shift+Delete': true };
 
 /** LOK mouse buttons (vcl MOUSE_LEFT, MOUSE_MIDDLE, MOUSE_RIGHT) by MouseEvent.button. */
 const BUTTONS = [1, 2, 4];
@@ -65,7 +70,12 @@ export function attachInput(view: TileView, deps: InputDeps): HTMLTextAreaElemen
       else deps.save();
       return;
     }
-    // Copy, cut and paste: the browser fires its clipboard events on this element (clipboard.ts).
+    // Copy and cut: written with the async clipboard API (Chromium fires no copy event without a DOM selection);
+    // paste: the browser's paste event on this element (clipboard.ts).
+    if (COPY_KEYS[combo] !== undefined) {
+      e.preventDefault();
+      return deps.copy(COPY_KEYS[combo]);
+    }
     if (CLIPBOARD_KEYS.has(combo)) return;
     const uno = UNO_SHORTCUTS[combo] ?? (deps.docType() === 'spreadsheet' ? undefined : ALIGN_SHORTCUTS[combo]);
     if (uno) {
