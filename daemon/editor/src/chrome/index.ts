@@ -101,5 +101,6 @@ export function mountChrome(app: App): void {
     else menubar?.focus();
   });
   window.addEventListener('mousedown', () => (altAlone = false), true);
+  window.addEventListener('blur', () => (altAlone = false)); // Alt+Tab away: its keyup never comes
   mountPanels(app);
 }

@@ -1,18 +1,22 @@
 /**
  * A simple horizontal ruler for text documents (View > Ruler): centimetre ticks across the page and its margins
- * from LibreOffice's RULER_UPDATE (`rulerUpdate`: margin1/margin2, leftOffset, pageOffset, pageWidth in twips),
+ * from LibreOffice's RULER_UPDATE (`rulerUpdate`: pageOffset, pageWidth, leftOffset, margin1/margin2 in 1/100 mm),
  * drawn on a canvas above the document and kept in step with scrolling and zoom. Decorative (aria-hidden).
  */
 import type { App } from '../core/app.ts';
 import { el } from './dom.ts';
 
+/** The page and its text area in twips from the document's left edge. */
 interface RulerState {
-  margin1: number;
-  margin2: number;
+  pageLeft: number;
   pageWidth: number;
+  textLeft: number;
+  textRight: number;
 }
 
 const TWIPS_PER_CM = 1440 / 2.54;
+/** LibreOffice's ruler gives 1/100 mm. */
+const TWIPS_PER_MM100 = 1440 / 2540;
 const STORAGE_KEY = 'ode.ruler';
 
 export class Ruler {
@@ -23,9 +27,12 @@ export class Ruler {
   constructor(private readonly app: App) {
     this.element = el('canvas', { className: 'ode-ruler', hidden: true }, { 'aria-hidden': 'true' });
     app.session.on('rulerUpdate', (m) => {
+      // SvxRuler::NotifyKit: pageOffset (page's left edge), pageWidth, leftOffset (left margin), margin1/margin2
+      // (the paragraph's left and right edges from the left margin), all in 1/100 mm.
       const r = m.ruler as Record<string, unknown>;
-      const n = (k: string) => Number(r[k] ?? 0) || 0;
-      this.state = { margin1: n('margin1'), margin2: n('margin2'), pageWidth: n('pageWidth') };
+      const n = (k: string) => (Number(r[k] ?? 0) || 0) * TWIPS_PER_MM100;
+      const pageLeft = n('pageOffset');
+      this.state = { pageLeft, pageWidth: n('pageWidth'), textLeft: pageLeft + n('leftOffset') + n('margin1'), textRight: pageLeft + n('leftOffset') + n('margin2') };
       this.draw();
     });
     app.events.on('themeChanged', () => this.draw());
@@ -73,30 +80,30 @@ export class Ruler {
     const shade = css.getPropertyValue('--line').trim() || '#ddd';
     g.scale(dpr, dpr);
     g.clearRect(0, 0, width, height);
-    const docWidth = this.state?.pageWidth || this.app.session.state.status?.width || 0;
-    const box = this.app.view.toView([0, 0, docWidth, 0]);
-    const scrollerLeft = this.app.view.scroller.getBoundingClientRect().left - c.getBoundingClientRect().left;
-    const x0 = scrollerLeft + box.left;
-    const scale = box.width / Math.max(1, docWidth);
+    // Without a ruler update yet: the page is the document less Writer's border (DOCUMENTBORDER, 284 twips).
+    const docWidth = this.app.session.state.status?.width ?? 0;
+    const st = this.state ?? { pageLeft: 284, pageWidth: Math.max(0, docWidth - 568), textLeft: 284, textRight: docWidth - 284 };
+    const origin = this.app.view.scroller.getBoundingClientRect().left - c.getBoundingClientRect().left;
+    const x = (twips: number) => origin + this.app.view.toView([twips, 0, 0, 0]).left;
     g.fillStyle = shade;
-    g.fillRect(x0, 2, box.width, height - 4);
-    const m1 = this.state?.margin1 ?? 0;
-    const m2 = this.state?.margin2 ?? 0;
+    g.fillRect(x(st.pageLeft), 2, x(st.pageLeft + st.pageWidth) - x(st.pageLeft), height - 4);
     g.fillStyle = page;
-    g.fillRect(x0 + m1 * scale, 2, Math.max(0, box.width - (m1 + m2) * scale), height - 4);
+    g.fillRect(x(st.textLeft), 2, Math.max(0, x(st.textRight) - x(st.textLeft)), height - 4);
     g.strokeStyle = fg;
     g.fillStyle = fg;
     g.font = '9px sans-serif';
     g.textAlign = 'center';
     g.beginPath();
-    for (let cm = 0, twips = 0; twips <= docWidth; cm += 0.5, twips = cm * TWIPS_PER_CM) {
-      const x = Math.round(x0 + (m1 + twips) * scale) + 0.5;
-      if (x > x0 + box.width) break;
-      const whole = Number.isInteger(cm);
-      if (whole && cm > 0) g.fillText(String(cm), x, 12);
+    // Centimetres from the left margin, both ways, within the page.
+    for (let half = -Math.floor(((st.textLeft - st.pageLeft) / TWIPS_PER_CM) * 2); ; half++) {
+      const twips = st.textLeft + (half / 2) * TWIPS_PER_CM;
+      if (twips > st.pageLeft + st.pageWidth) break;
+      const px = Math.round(x(twips)) + 0.5;
+      const cm = Math.abs(half / 2);
+      if (half % 2 === 0 && cm > 0) g.fillText(String(cm), px, 12);
       else {
-        g.moveTo(x, whole ? 4 : 8);
-        g.lineTo(x, whole ? 14 : 10);
+        g.moveTo(px, half % 2 === 0 ? 4 : 8);
+        g.lineTo(px, half % 2 === 0 ? 14 : 10);
       }
     }
     g.stroke();
