@@ -65,6 +65,7 @@ export function mountFormulaBar(app: App, cursors: CellCursors): void {
   nameBox.addEventListener('blur', () => (nameBox.value = address));
 
   fx.addEventListener('click', () => app.commands.run('insert.function'));
+  app.commands.on('changed', () => (fx.hidden = app.commands.isHidden('insert.function')));
 
   formula.addEventListener('input', () => (editing = true));
   formula.addEventListener('keydown', (e) => {

@@ -68,8 +68,8 @@ export class Headers {
     this.rows = Object.assign(document.createElement('div'), { className: 'ode-calc-rowhead', tabIndex: 0 });
     this.rows.setAttribute('role', 'group');
     this.rows.setAttribute('aria-label', t('calc.rowHeaders'));
-    this.corner = Object.assign(document.createElement('button'), { type: 'button', className: 'ode-calc-corner', title: 'Select all' });
-    this.corner.setAttribute('aria-label', 'Select all');
+    this.corner = Object.assign(document.createElement('button'), { type: 'button', className: 'ode-calc-corner', title: t('calc.selectAll') });
+    this.corner.setAttribute('aria-label', t('calc.selectAll'));
     this.corner.addEventListener('click', () => app.session.uno('.uno:SelectAll'));
     app.slots.doc.append(this.corner, this.columns, this.rows);
 

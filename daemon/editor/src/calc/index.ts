@@ -78,6 +78,8 @@ function mount(app: App): void {
     headers.ask();
     commands.refresh();
   });
+  // Hide_Button / CheckFileInfo may hide sheet commands at any time.
+  commands.on('changed', () => tabs.render());
   tabs.render();
   headers.ask();
 }

@@ -4,6 +4,7 @@ import { registerMessages } from '../core/i18n.ts';
 registerMessages({
   en: {
     'calc.nameBox': 'Name Box',
+    'calc.selectAll': 'Select all',
     'calc.formula': 'Formula',
     'calc.formulaBar': 'Formula bar',
     'calc.columnHeaders': 'Column headers',
@@ -30,6 +31,7 @@ registerMessages({
   },
   fr: {
     'calc.nameBox': 'Zone de nom',
+    'calc.selectAll': 'Tout sélectionner',
     'calc.formula': 'Formule',
     'calc.formulaBar': 'Barre de formule',
     'calc.columnHeaders': 'En-têtes de colonne',
@@ -56,6 +58,7 @@ registerMessages({
   },
   de: {
     'calc.nameBox': 'Namenfeld',
+    'calc.selectAll': 'Alles auswählen',
     'calc.formula': 'Formel',
     'calc.formulaBar': 'Formelleiste',
     'calc.columnHeaders': 'Spaltenköpfe',

@@ -194,6 +194,7 @@ function openMenu(app: App, x: number, y: number, returnTo: HTMLElement): void {
   menu.setAttribute('aria-label', t('calc.sheetActions'));
   const items = SHEET_COMMANDS.filter((id) => !app.commands.isHidden(id)).map((id) => {
     const item = Object.assign(document.createElement('button'), { type: 'button', className: 'ode-sheet-menu-item', textContent: t(id), disabled: !app.commands.isEnabled(id) });
+    item.dataset.command = id;
     item.setAttribute('role', 'menuitem');
     item.tabIndex = -1;
     item.addEventListener('click', () => {
@@ -212,8 +213,13 @@ function openMenu(app: App, x: number, y: number, returnTo: HTMLElement): void {
   const onDown = (e: MouseEvent) => {
     if (!menu.contains(e.target as Node)) close(false);
   };
+  // A right click on another tab opens the menu while that sheet is being shown: states follow.
+  const offChanged = app.commands.on('changed', () => {
+    for (const item of items) item.disabled = !app.commands.isEnabled(item.dataset.command!);
+  });
   const close = (refocus: boolean) => {
     menu.remove();
+    offChanged();
     document.removeEventListener('mousedown', onDown, true);
     if (refocus) returnTo.focus();
   };
