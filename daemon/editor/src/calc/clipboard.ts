@@ -3,7 +3,7 @@ import { a1ToR1C1, columnName, parseCell, parseRange, r1c1ToA1 } from './r1c1.ts
 import { enterString, goToCell, str } from './uno.ts';
 
 /** Copies up to this many cells get their formulas (read cell by cell); larger ones carry values only. */
-export const MAX_FORMULA_CELLS = 200;
+export const MAX_FORMULA_CELLS = 100;
 
 /** `data-sheets-value` of one cell (spec: key 1 the type; 2 text in key 2, 3 number in key 3, 4 boolean in key 4). */
 export type SheetsValue = { 1: 2; 2: string } | { 1: 3; 3: number } | { 1: 4; 4: 0 | 1 };
