@@ -424,6 +424,23 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     expect(existsSync(join(folder, 'renamed by chrome.docx'))).toBe(true);
   });
 
+  it('leaves the editing commands out of the menus and the toolbar of a read-only view (permission=readonly)', async () => {
+    await open('chrome.docx', '&permission=readonly');
+    const toolbar = page.getByRole('toolbar');
+    const titles = await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents();
+    expect(titles).toContain('File');
+    expect(titles).toContain('View');
+    expect(titles).not.toContain('Format'); // every item of it edits
+    expect(await toolbar.getByRole('button', { name: 'Bold', exact: true }).count()).toBe(0);
+    expect(await toolbar.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    expect(await toolbar.getByRole('combobox', { name: 'Font size' }).count()).toBe(0);
+    expect(await toolbar.getByRole('combobox', { name: 'Zoom' }).count()).toBe(1);
+    await page.getByRole('menubar').getByRole('menuitem', { name: 'File', exact: true }).click();
+    expect(await page.getByRole('menuitem', { name: 'Download as' }).count()).toBe(1);
+    expect(await page.getByRole('menuitem', { name: 'Repair…' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
   it('speaks French with lang=fr', async () => {
     await open('chrome.docx', '&lang=fr');
     const titles = await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents();

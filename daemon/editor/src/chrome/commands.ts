@@ -238,7 +238,8 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
 
   // Help
   add({ id: 'help.shortcuts', label: 'help.shortcuts', shortcut: 'Ctrl+/', run: () => void showShortcuts(shortcutRows(app)) });
-  commands.register(...list);
+  // A command another module registered first stays (host/ puts its own file.saveAs with SaveAsPostmessage).
+  commands.register(...list.filter((c) => !commands.get(c.id)));
 }
 
 /** The shortcuts dialog's rows: the registered commands that have one, and the chrome's own keys. */
