@@ -10,20 +10,10 @@ import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
 import { commandChecked, onCommandsChanged } from './command-state.ts';
 import { el, rove } from './dom.ts';
-import type { MenuDef, MenuEntry } from './menus.ts';
+import { visibleEntries, type MenuDef, type MenuEntry } from './menus.ts';
 
-/** The visible entries of `items`: registered, non-hidden ids and non-empty submenus, separators collapsed. */
 function visible(app: App, items: MenuEntry[]): MenuEntry[] {
-  const out: MenuEntry[] = [];
-  for (const e of items) {
-    if (e === '-') {
-      if (out.length > 0 && out[out.length - 1] !== '-') out.push(e);
-    } else if (typeof e === 'string') {
-      if (!app.commands.isHidden(e)) out.push(e);
-    } else if (visible(app, e.items).some((x) => x !== '-')) out.push(e);
-  }
-  while (out[out.length - 1] === '-') out.pop();
-  return out;
+  return visibleEntries((id) => app.commands.isHidden(id), items);
 }
 
 const ITEM = '[role^=menuitem]';

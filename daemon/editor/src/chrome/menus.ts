@@ -56,3 +56,20 @@ export function menusFor(docType: DocType): MenuDef[] {
   menus.push({ label: 'menu.help', items: ['help.shortcuts', 'help.debug'] });
   return menus;
 }
+
+/**
+ * The entries of `items` a menu shows: ids that are not hidden (`isHidden` is true for unregistered ids too),
+ * submenus with something to show, separators only between shown items (never first, last or twice).
+ */
+export function visibleEntries(isHidden: (id: string) => boolean, items: MenuEntry[]): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  for (const e of items) {
+    if (e === '-') {
+      if (out.length > 0 && out[out.length - 1] !== '-') out.push(e);
+    } else if (typeof e === 'string') {
+      if (!isHidden(e)) out.push(e);
+    } else if (visibleEntries(isHidden, e.items).length > 0) out.push(e);
+  }
+  while (out[out.length - 1] === '-') out.pop();
+  return out;
+}
