@@ -352,6 +352,19 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     expect(await focused()).toEqual({ name: 'Zoom', inTabOrder: 1 });
     await page.keyboard.press('ArrowLeft');
     expect((await focused()).name).toBe('Comment');
+    // F6 cycles toolbar -> document -> menu bar -> toolbar; Shift+F6 goes back.
+    const where = () => page.evaluate(() => {
+      const a = (globalThis as unknown as { document: { activeElement: { className: string; textContent: string | null; getAttribute(n: string): string | null } | null } }).document.activeElement;
+      return a?.className.includes('ode-input') ? 'document' : a?.getAttribute('role') === 'menuitem' ? `menu ${a.textContent}` : (a?.getAttribute('aria-label') ?? '');
+    });
+    await page.keyboard.press('F6');
+    expect(await where()).toBe('document');
+    await page.keyboard.press('F6');
+    expect(await where()).toBe('menu File');
+    await page.keyboard.press('F6');
+    expect(await where()).toBe('Comment');
+    await page.keyboard.press('Shift+F6');
+    expect(await where()).toBe('menu File');
   });
 
   it('inserts a local image and a special character, repairs by undoing back to a chosen change, shows the ruler', async () => {
@@ -408,12 +421,15 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.locator('.ode-ruler').waitFor({ state: 'hidden' });
   });
 
-  it('renames the document from the File menu: the title follows and the host has the new name', async () => {
+  it('renames the document from its title (a button when renaming is allowed): the title follows and the host has the new name', async () => {
     copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'rename-me.docx'));
     await open('rename-me.docx');
     await page.keyboard.press('F10');
     await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: 'Rename…' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Rename…' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+    // The title is a button that renames.
+    await page.getByRole('button', { name: 'Rename: rename-me.docx' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rename' });
     await dialog.waitFor();
     expect(await dialog.getByRole('textbox').inputValue()).toBe('rename-me');

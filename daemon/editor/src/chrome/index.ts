@@ -30,6 +30,28 @@ function shortcutOf(e: KeyboardEvent): string | undefined {
 export function mountChrome(app: App): void {
   const { session, slots, commands } = app;
   const title = el('span', { className: 'ode-title' }, {}, t('title.loading'));
+  // With file.rename available the title is a button that renames (as in online office suites).
+  const titleAsButton = () => {
+    const renamable = !commands.isHidden('file.rename') && commands.isEnabled('file.rename');
+    if (renamable === (title.getAttribute('role') === 'button')) return;
+    if (renamable) {
+      title.setAttribute('role', 'button');
+      title.tabIndex = 0;
+      title.setAttribute('aria-label', `${t('file.rename').replace(/…$/, '')}: ${title.textContent}`);
+    } else {
+      title.removeAttribute('role');
+      title.removeAttribute('tabindex');
+      title.removeAttribute('aria-label');
+    }
+  };
+  title.addEventListener('click', () => title.getAttribute('role') === 'button' && commands.run('file.rename'));
+  title.addEventListener('keydown', (e) => {
+    if (title.getAttribute('role') === 'button' && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      commands.run('file.rename');
+    }
+  });
+  commands.on('changed', titleAsButton);
   slots.menubar.append(title);
   mountTheme(app);
   const ruler = new Ruler(app);
@@ -53,6 +75,8 @@ export function mountChrome(app: App): void {
     title.textContent = name || t('title.document');
     title.title = title.textContent;
     document.title = `${title.textContent} — Ode`;
+    title.removeAttribute('role');
+    titleAsButton();
   };
   session.on('status', (m) => showTitle(String(m.fileInfo.BaseFileName ?? '')));
   session.on('renamed', (m) => {
@@ -69,11 +93,21 @@ export function mountChrome(app: App): void {
     (e) => {
       altAlone = e.key === 'Alt' && !e.ctrlKey && !e.shiftKey && !e.metaKey;
       if (document.querySelector('.ode-modal-backdrop')) return;
-      const f10 = e.key === 'F10' && !e.ctrlKey && !e.altKey && !e.metaKey && !e.shiftKey;
-      if (!f10 && shortcutOf(e) !== 'Ctrl+Alt+T') return;
+      const plain = !e.ctrlKey && !e.altKey && !e.metaKey;
+      const f10 = e.key === 'F10' && plain && !e.shiftKey;
+      const f6 = e.key === 'F6' && plain;
+      if (!f10 && !f6 && shortcutOf(e) !== 'Ctrl+Alt+T') return;
       e.preventDefault();
       e.stopPropagation();
-      if (!f10) toolbar?.focus();
+      if (f6) {
+        // F6 / Shift+F6: menu bar -> toolbar -> document, as in LibreOffice.
+        const at = menubar?.hasFocus() ? 0 : slots.toolbar.contains(document.activeElement) ? 1 : 2;
+        const next = (at + (e.shiftKey ? 2 : 1)) % 3;
+        menubar?.closeAll(false);
+        if (next === 0) menubar?.focus();
+        else if (next === 1) toolbar?.focus();
+        else app.view.focus();
+      } else if (!f10) toolbar?.focus();
       else if (menubar?.hasFocus()) menubar.closeAll(true);
       else menubar?.focus();
     },
