@@ -440,6 +440,45 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     expect(existsSync(join(folder, 'renamed by chrome.docx'))).toBe(true);
   });
 
+  it('spreadsheet toolbar: Sum, Currency and Merge cells reach the saved xlsx', async () => {
+    await open('sheet.xlsx');
+    const toolbar = page.getByRole('toolbar');
+    const keys = async (...k: string[]) => {
+      for (const key of k) await page.keyboard.press(key);
+    };
+    await keys('Control+Home', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight'); // G1
+    await page.keyboard.type('5');
+    await keys('Enter');
+    await page.keyboard.type('7');
+    await keys('Enter'); // G3
+    await toolbar.getByRole('button', { name: 'Sum', exact: true }).click();
+    await keys('Enter'); // accepts =SUM(G1:G2)
+    await keys('ArrowUp', 'ArrowUp', 'ArrowUp'); // G1
+    await toolbar.getByRole('button', { name: 'Currency', exact: true }).click();
+    await keys('ArrowRight', 'Shift+ArrowRight'); // H1:I1
+    const merge = toolbar.getByRole('button', { name: 'Merge cells', exact: true });
+    await merge.click();
+    await expect.poll(() => merge.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+
+    const path = join(folder, 'sheet.xlsx');
+    const before = statSync(path).mtimeMs;
+    await toolbar.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => statSync(path).mtimeMs, { timeout: 30_000 }).not.toBe(before);
+    await new Promise((r) => setTimeout(r, 300));
+    const files = unzipSync(new Uint8Array(readFileSync(path)));
+    const text = (name: string) => new TextDecoder().decode(files[name]);
+    const sheet = text('xl/worksheets/sheet1.xml');
+    expect(sheet).toMatch(/<c r="G3"[^>]*>\s*<f[^>]*>SUM\(G1:G2\)<\/f>/);
+    expect(sheet).toContain('<mergeCell ref="H1:I1"/>');
+    // G1's cell format has a currency number format.
+    const style = Number(/<c r="G1"[^>]*\bs="(\d+)"/.exec(sheet)?.[1] ?? 0);
+    const styles = text('xl/styles.xml');
+    const xf = [...(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '').matchAll(/<xf [^>]*>/g)][style][0];
+    const numFmtId = /numFmtId="(\d+)"/.exec(xf)![1];
+    const code = new RegExp(`<numFmt numFmtId="${numFmtId}" formatCode="([^"]*)"`).exec(styles)?.[1] ?? '';
+    expect(code).toMatch(/\[\$.+-[0-9a-f]+\]#,##0\.00/i); // a currency format: [$<symbol>-<locale>]#,##0.00
+  });
+
   it('leaves the editing commands out of the menus and the toolbar of a read-only view (permission=readonly)', async () => {
     await open('chrome.docx', '&permission=readonly');
     const toolbar = page.getByRole('toolbar');
