@@ -74,10 +74,20 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   async function save(): Promise<string> {
     const before = statSync(docx).mtimeMs;
     await page.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
-    const deadline = Date.now() + 30_000;
-    while (statSync(docx).mtimeMs === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    await new Promise((r) => setTimeout(r, 300)); // the demo host writes the file in one go; let it finish
+    await savedAfter(docx, before);
     return documentXml(docx);
+  }
+
+  /** Waits until `path` changed after `before` (mtime) and reads as a whole zip (the host may still be writing). */
+  async function savedAfter(path: string, before: number): Promise<void> {
+    const whole = () => {
+      try {
+        return statSync(path).mtimeMs !== before && Object.keys(unzipSync(new Uint8Array(readFileSync(path)))).length > 0;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(whole, { timeout: 30_000, interval: 200 }).toBe(true);
   }
 
   beforeAll(async () => {
@@ -463,8 +473,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     const path = join(folder, 'sheet.xlsx');
     const before = statSync(path).mtimeMs;
     await toolbar.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => statSync(path).mtimeMs, { timeout: 30_000 }).not.toBe(before);
-    await new Promise((r) => setTimeout(r, 300));
+    await savedAfter(path, before);
     const files = unzipSync(new Uint8Array(readFileSync(path)));
     const text = (name: string) => new TextDecoder().decode(files[name]);
     const sheet = text('xl/worksheets/sheet1.xml');
