@@ -212,6 +212,31 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.getByRole('menubar').getByRole('menuitem', { name: 'View', exact: true }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Dark theme' }).click();
     expect((await look()).theme).toBe('light');
+
+    // Without a remembered choice the system's scheme decides.
+    const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, colorScheme: 'dark' });
+    const other = await context.newPage();
+    await other.goto(`${daemon.url}/?open=${fileId('chrome.docx')}`);
+    await other.getByRole('menubar').waitFor({ timeout: 60_000 });
+    expect(await other.evaluate(() => (globalThis as unknown as PageGlobal).document.documentElement.dataset.theme)).toBe('dark');
+    await context.close();
+  });
+
+  it('zooms from the View menu, the toolbar showing the zoom', async () => {
+    const zoom = page.getByRole('toolbar').getByRole('combobox', { name: 'Zoom' });
+    const view = async (item: string) => {
+      await page.getByRole('menubar').getByRole('menuitem', { name: 'View', exact: true }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+    };
+    expect(await zoom.inputValue()).toBe('1');
+    await view('Zoom in');
+    await expect.poll(() => zoom.inputValue()).toBe('1.25');
+    await view('Zoom in');
+    await expect.poll(() => zoom.inputValue()).toBe('1.5');
+    await view('Zoom out');
+    await expect.poll(() => zoom.inputValue()).toBe('1.25');
+    await view('Zoom 100 %');
+    await expect.poll(() => zoom.inputValue()).toBe('1');
   });
 
   it('shows the menus of each document type: Sheet for a spreadsheet, Slide for a presentation', async () => {

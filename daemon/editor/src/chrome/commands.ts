@@ -231,9 +231,10 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
 
   // View
   const zoomTo = (z: number) => app.view.setZoom(Math.max(ZOOM_STEPS[0], Math.min(ZOOM_STEPS[ZOOM_STEPS.length - 1], z)));
-  add({ id: 'view.zoomIn', label: 'view.zoomIn', shortcut: 'Ctrl++', icon: 'zoomIn', enabled: live, run: () => zoomTo(ZOOM_STEPS.find((s) => s > app.view.zoom + 1e-6) ?? app.view.zoom) });
-  add({ id: 'view.zoomOut', label: 'view.zoomOut', shortcut: 'Ctrl+-', icon: 'zoomOut', enabled: live, run: () => zoomTo([...ZOOM_STEPS].reverse().find((s) => s < app.view.zoom - 1e-6) ?? app.view.zoom) });
-  add({ id: 'view.zoomReset', label: 'view.zoomReset', shortcut: 'Ctrl+0', enabled: live, run: (arg) => zoomTo(arg ? Number(arg) : 1) });
+  // No zoom shortcuts: LibreOffice has Ctrl+- (soft hyphen) and Ctrl+0 (Text Body) in the document.
+  add({ id: 'view.zoomIn', label: 'view.zoomIn', icon: 'zoomIn', enabled: live, run: () => zoomTo(ZOOM_STEPS.find((s) => s > app.view.zoom + 1e-6) ?? app.view.zoom) });
+  add({ id: 'view.zoomOut', label: 'view.zoomOut', icon: 'zoomOut', enabled: live, run: () => zoomTo([...ZOOM_STEPS].reverse().find((s) => s < app.view.zoom - 1e-6) ?? app.view.zoom) });
+  add({ id: 'view.zoomReset', label: 'view.zoomReset', enabled: live, run: (arg) => zoomTo(arg ? Number(arg) : 1) });
   if (isText) add({ id: 'view.ruler', label: 'view.ruler', checked: hooks.rulerShown, run: hooks.toggleRuler });
 
   // Help
