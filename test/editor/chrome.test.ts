@@ -366,6 +366,13 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await centre.click();
     await expect.poll(() => centre.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     await expect.poll(() => toolbar.getByRole('combobox', { name: 'Paragraph style' }).inputValue(), { timeout: 10_000 }).toBe('Heading 1');
+    // Insert > Link… offers the selected text as the link's text (Escape: nothing inserted).
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    const link = page.getByRole('dialog', { name: 'Insert link' });
+    await link.waitFor();
+    expect(await link.getByRole('textbox', { name: 'Text' }).inputValue()).toBe('Styled line');
+    await page.keyboard.press('Escape');
+    await link.waitFor({ state: 'detached' });
 
     const xml = await save();
     const paragraph = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => m[0]).find((p) => p.includes('Styled line'))!;

@@ -24,9 +24,9 @@ export function askNewName(currentBase: string): Promise<string | undefined> {
   return promptText(t('dialog.rename'), t('dialog.rename.name'), currentBase);
 }
 
-/** Insert link: the text shown and the URL (an address without a scheme gets https://). */
-export async function askLink(): Promise<{ text: string; url: string } | undefined> {
-  const text = el('input', { type: 'text' });
+/** Insert link: the text shown (default: the selected text) and the URL (an address without a scheme gets https://). */
+export async function askLink(selectedText = ''): Promise<{ text: string; url: string } | undefined> {
+  const text = el('input', { type: 'text', value: selectedText });
   const url = el('input', { type: 'url', placeholder: 'https://' });
   const answer = await openModal({
     title: t('dialog.link'),
@@ -142,7 +142,7 @@ export async function askRepair(app: App): Promise<number | undefined> {
     const user = app.session.state.views.find((v) => v.viewId === a.viewId)?.userName ?? '';
     const time = a.dateTime ? new Date(a.dateTime).toLocaleTimeString() : '';
     const input = el('input', { type: 'radio', name: 'ode-repair', value: String(i + 1), checked: i === 0 });
-    list.append(el('label', { className: 'ode-repair-item' }, {}, input, ` ${a.comment}${user ? ` — ${user}` : ''}${time ? `, ${time}` : ''}`));
+    list.append(el('label', { className: 'ode-repair-item' }, {}, input, ` ${user || time ? t('dialog.repair.item', { comment: a.comment, user: user || '?', time: time || '?' }) : a.comment}`));
     return input;
   });
   const answer = await openModal({ title: t('dialog.repair'), body: list, buttons: [{ value: 'ok', label: t('dialog.repair.jump'), primary: true }, { value: 'cancel', label: t('modal.cancel') }], initialFocus: inputs[0] });

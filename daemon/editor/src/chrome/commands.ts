@@ -50,6 +50,17 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
     session.uno(command, args);
     app.events.emit('userActive');
   };
+  // The selected text (the link dialog's default text); nothing when copying is refused (DisableCopy).
+  let selected = false;
+  session.on('selection', (m) => (selected = m.rects.length > 0));
+  const selectionText = async () => {
+    try {
+      const m = await session.request({ type: 'clipboardGet', mimeTypes: ['text/plain;charset=utf-8'] }, 'clipboard', () => true, 2_000);
+      return (m.items.find((i) => i.mimeType.startsWith('text/plain'))?.data ?? '').trim();
+    } catch {
+      return '';
+    }
+  };
   const isText = docType === 'text';
   const isCalc = docType === 'spreadsheet';
   const isImpress = docType === 'presentation';
@@ -134,7 +145,7 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
     icon: 'link',
     enabled: editable,
     run: async () => {
-      const link = await askLink();
+      const link = await askLink(selected ? await selectionText() : '');
       if (link) uno('.uno:SetHyperlink', { 'Hyperlink.Text': { type: 'string', value: link.text }, 'Hyperlink.URL': { type: 'string', value: link.url } });
     },
   });
@@ -248,6 +259,7 @@ function shortcutRows(app: App): Array<[string, string]> {
   const rows: Array<[string, string]> = [
     ['Alt, F10', t('shortcut.menubar')],
     ['Ctrl+Alt+T', t('shortcut.toolbar')],
+    ['F6, Shift+F6', t('shortcut.regions')],
   ];
   for (const c of app.commands.all()) if (c.shortcut && !app.commands.isHidden(c.id)) rows.push([c.shortcut, t(c.label).replace(/…$/, '')]);
   return rows;

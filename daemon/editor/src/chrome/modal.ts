@@ -160,6 +160,9 @@ export function popover(anchor: HTMLElement, content: Node, label: string, onClo
       close();
     }
   });
+  box.addEventListener('focusout', (e) => {
+    if (e.relatedTarget instanceof Node && !box.contains(e.relatedTarget)) close(false);
+  });
   (document.querySelector('.ode-popups') ?? document.body).append(box);
   document.addEventListener('mousedown', outside, true);
   box.querySelector<HTMLElement>(FOCUSABLE)?.focus();

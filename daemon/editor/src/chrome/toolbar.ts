@@ -130,15 +130,23 @@ export class Toolbar {
     if (kind === 'fontSize') s.append(...FONT_SIZES.map((n) => el('option', { value: String(n) }, {}, String(n))));
     if (kind === 'zoom') {
       s.append(...ZOOMS.map((z) => el('option', { value: String(z / 100), selected: z === 100 }, {}, `${z} %`)));
-      s.addEventListener('change', () => (this.app.view.setZoom(Number(s.value)), this.app.view.focus()));
+      s.addEventListener('change', () => this.app.view.setZoom(Number(s.value)));
       queueMicrotask(() => this.app.view?.onViewportChange(() => showValue(s, String(Math.round(this.app.view.zoom * 100) / 100))));
       return s;
     }
     const command = { style: 'format.paragraphStyle', fontName: 'format.fontName', fontSize: 'format.fontSize' }[kind];
     s.dataset.command = command;
+    // A closed select changes with the arrow keys: a keyboard user keeps the focus to go on choosing; a choice
+    // made with the pointer sends the focus back to the document.
+    let byKeyboard = false;
+    s.addEventListener('keydown', () => (byKeyboard = true));
+    s.addEventListener('mousedown', () => (byKeyboard = false));
     s.addEventListener('change', () => {
       this.app.commands.run(command, s.value);
-      this.app.view.focus();
+      if (!byKeyboard) this.app.view.focus();
+    });
+    s.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') this.app.view.focus();
     });
     return s;
   }
