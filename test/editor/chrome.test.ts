@@ -542,8 +542,11 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     const titles = await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents();
     expect(titles.slice(0, 3)).toEqual(['Fichier', 'Édition', 'Insertion']);
     expect(await page.getByRole('toolbar').getByRole('button', { name: 'Gras', exact: true }).count()).toBe(1);
+    await page.setViewportSize({ width: 900, height: 640 }); // a narrow window: the toolbar wraps
     await page.getByRole('menubar').getByRole('menuitem', { name: 'Fichier' }).click();
     expect(await page.getByRole('menuitem', { name: 'Enregistrer', exact: true }).count()).toBe(1);
+    await page.screenshot({ path: join(ARTIFACTS, 'chrome-text-fr-narrow.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Escape');
   });
 });

@@ -73,6 +73,8 @@ export class Toolbar {
     });
     onCommandsChanged(app, () => this.refresh());
     app.session.on('stateChanged', (m) => this.reflect(m.command, stateText(m.value)));
+    // States that came before the toolbar (it is built on the first status).
+    for (const [command, value] of app.session.state.states) this.reflect(command, stateText(value));
     void this.loadValues(); // built on the first status: the view is live
   }
 
@@ -127,7 +129,10 @@ export class Toolbar {
     const label = { style: 'toolbar.style', fontName: 'toolbar.fontName', fontSize: 'toolbar.fontSize', zoom: 'toolbar.zoom' }[kind];
     const s = el('select', { className: `ode-select ode-tb-${kind}`, tabIndex: -1, title: t(label) }, { 'aria-label': t(label) });
     this.controls[kind] = s;
-    if (kind === 'fontSize') s.append(...FONT_SIZES.map((n) => el('option', { value: String(n) }, {}, String(n))));
+    if (kind === 'fontSize') {
+      s.append(...FONT_SIZES.map((n) => el('option', { value: String(n) }, {}, String(n))));
+      s.selectedIndex = -1; // blank until LibreOffice says (a state comes when the cursor moves)
+    }
     if (kind === 'zoom') {
       s.append(...ZOOMS.map((z) => el('option', { value: String(z / 100), selected: z === 100 }, {}, `${z} %`)));
       s.addEventListener('change', () => this.app.view.setZoom(Number(s.value)));
@@ -165,6 +170,7 @@ export class Toolbar {
         const names = Object.keys(await values('.uno:CharFontName')).sort((a, b) => a.localeCompare(b));
         const current = fonts.value;
         fonts.replaceChildren(...names.map((n) => el('option', { value: n }, {}, n)));
+        fonts.selectedIndex = -1;
         showValue(fonts, stateText(session.state.states.get('.uno:CharFontName')) || current);
       }
       const styles = this.controls.style;
@@ -172,8 +178,10 @@ export class Toolbar {
         const family = this.docType === 'spreadsheet' ? 'CellStyles' : 'ParagraphStyles';
         const list = (await values('.uno:StyleApply'))[family];
         if (Array.isArray(list)) {
+          const current = styles.value;
           styles.replaceChildren(...list.filter((n): n is string => typeof n === 'string').map((n) => el('option', { value: n }, {}, n)));
-          showValue(styles, stateText(session.state.states.get('.uno:StyleApply')));
+          styles.selectedIndex = -1;
+          showValue(styles, stateText(session.state.states.get('.uno:StyleApply')) || current);
         }
       }
     } catch (e) {
