@@ -520,6 +520,28 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     expect(code).toMatch(/\[\$.+-[0-9a-f]+\]#,##0\.00/i); // a currency format: [$<symbol>-<locale>]#,##0.00
   });
 
+  it('presentation: inserts a table from the toolbar into the current slide of the saved pptx', async () => {
+    await open('slides.pptx');
+    await page.getByRole('toolbar').getByRole('button', { name: 'Table' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Insert table' });
+    await dialog.waitFor();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const path = join(folder, 'slides.pptx');
+    const before = statSync(path).mtimeMs;
+    await page.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
+    await savedAfter(path, before);
+    const slide = new TextDecoder().decode(unzipSync(new Uint8Array(readFileSync(path)))['ppt/slides/slide1.xml']);
+    const tbl = /<a:tbl>[\s\S]*?<\/a:tbl>/.exec(slide)?.[0] ?? '';
+    expect(tbl.match(/<a:tr /g)?.length).toBe(2);
+    expect(tbl.match(/<a:gridCol /g)?.length).toBe(5);
+  });
+
   it('leaves the editing commands out of the menus and the toolbar of a read-only view (permission=readonly)', async () => {
     await open('chrome.docx', '&permission=readonly');
     const toolbar = page.getByRole('toolbar');
