@@ -350,7 +350,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await expect.poll(() => documentXml(join(folder, 'chrome-copy.docx')).includes('Ode link'), { timeout: 10_000 }).toBe(true);
   });
 
-  it('applies a paragraph style, a font colour and centring from the toolbar, which is navigable with arrow keys', async () => {
+  it('applies a paragraph style, font and highlighting colours and centring from the toolbar, which is navigable with arrow keys', async () => {
     await open('chrome.docx');
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
@@ -362,6 +362,10 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     const palette = page.getByRole('dialog', { name: 'Font colour' });
     await palette.getByRole('button', { name: 'Red' }).click();
     await palette.waitFor({ state: 'detached' });
+    await toolbar.getByRole('button', { name: 'Highlighting colour' }).click();
+    const highlight = page.getByRole('dialog', { name: 'Highlighting colour' });
+    await highlight.getByRole('button', { name: 'Yellow' }).click();
+    await highlight.waitFor({ state: 'detached' });
     const centre = toolbar.getByRole('button', { name: 'Centre' });
     await centre.click();
     await expect.poll(() => centre.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
@@ -378,7 +382,10 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     const paragraph = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => m[0]).find((p) => p.includes('Styled line'))!;
     expect(paragraph).toMatch(/<w:pStyle w:val="Heading1"\/>/);
     expect(paragraph).toMatch(/<w:jc w:val="center"\/>/);
-    for (const r of runsWith(paragraph, 'Styled line')) expect(r).toContain('<w:color w:val="C9211E"/>');
+    for (const r of runsWith(paragraph, 'Styled line')) {
+      expect(r).toContain('<w:color w:val="C9211E"/>');
+      expect(r).toMatch(/<w:highlight w:val="yellow"\/>|<w:shd [^>]*w:fill="FFFF00"/);
+    }
 
     // Ctrl+Alt+T goes to the toolbar; one control is in the tab order; arrows, Home and End move.
     await page.keyboard.press('Control+Alt+T');

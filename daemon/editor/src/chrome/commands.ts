@@ -208,7 +208,9 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
       },
     });
   colour('format.fontColor', '.uno:Color', 'Color');
+  // Highlighting is named differently per application (Writer BackColor, Calc cell BackgroundColor, Impress CharBackColor).
   if (isCalc) colour('format.highlightColor', '.uno:BackgroundColor', 'BackgroundColor');
+  else if (isText) colour('format.highlightColor', '.uno:BackColor', 'BackColor');
   else colour('format.highlightColor', '.uno:CharBackColor', 'CharBackColor');
   const align = isCalc
     ? { left: '.uno:AlignLeft', center: '.uno:AlignHorizontalCenter', right: '.uno:AlignRight', justify: '.uno:AlignBlock' }
