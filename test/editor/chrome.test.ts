@@ -489,7 +489,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     expect(existsSync(join(folder, 'renamed by chrome.docx'))).toBe(true);
   });
 
-  it('spreadsheet toolbar: Sum, Currency and Merge cells reach the saved xlsx', async () => {
+  it('spreadsheet toolbar: Sum, Currency, colours and Merge cells reach the saved xlsx', async () => {
     await open('sheet.xlsx');
     const toolbar = page.getByRole('toolbar');
     const keys = async (...k: string[]) => {
@@ -504,6 +504,10 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await keys('Enter'); // accepts =SUM(G1:G2)
     await keys('ArrowUp', 'ArrowUp', 'ArrowUp'); // G1
     await toolbar.getByRole('button', { name: 'Currency', exact: true }).click();
+    await toolbar.getByRole('button', { name: 'Font colour' }).click();
+    await page.getByRole('dialog', { name: 'Font colour' }).getByRole('button', { name: 'Red' }).click();
+    await toolbar.getByRole('button', { name: 'Highlighting colour' }).click();
+    await page.getByRole('dialog', { name: 'Highlighting colour' }).getByRole('button', { name: 'Yellow' }).click();
     await keys('ArrowRight', 'Shift+ArrowRight'); // H1:I1
     const merge = toolbar.getByRole('button', { name: 'Merge cells', exact: true });
     await merge.click();
@@ -525,6 +529,11 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     const numFmtId = /numFmtId="(\d+)"/.exec(xf)![1];
     const code = new RegExp(`<numFmt numFmtId="${numFmtId}" formatCode="([^"]*)"`).exec(styles)?.[1] ?? '';
     expect(code).toMatch(/\[\$.+-[0-9a-f]+\]#,##0\.00/i); // a currency format: [$<symbol>-<locale>]#,##0.00
+    // ... a red font and a yellow cell background.
+    const fonts = [...(/<fonts[^>]*>([\s\S]*?)<\/fonts>/.exec(styles)?.[1] ?? '').matchAll(/<font(?:\/>|[ >][\s\S]*?<\/font>)/g)].map((f) => f[0]);
+    const fills = [...(/<fills[^>]*>([\s\S]*?)<\/fills>/.exec(styles)?.[1] ?? '').matchAll(/<fill>[\s\S]*?<\/fill>/g)].map((f) => f[0]);
+    expect(fonts[Number(/fontId="(\d+)"/.exec(xf)![1])]).toMatch(/<color rgb="FFC9211E"\/>/i);
+    expect(fills[Number(/fillId="(\d+)"/.exec(xf)![1])]).toMatch(/<fgColor rgb="FFFFFF00"\/>/i);
   });
 
   it('presentation: inserts a table from the toolbar into the current slide of the saved pptx', async () => {
