@@ -95,6 +95,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), docx);
     copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'sheet.xlsx'));
     copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'slides.pptx'));
+    copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'title.pptx'));
     daemon = await startDaemon({ demo_host: { folder }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -556,6 +557,32 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     const tbl = /<a:tbl>[\s\S]*?<\/a:tbl>/.exec(slide)?.[0] ?? '';
     expect(tbl.match(/<a:tr /g)?.length).toBe(2);
     expect(tbl.match(/<a:gridCol /g)?.length).toBe(5);
+  });
+
+  it('presentation: bold, font colour and highlighting of a title text reach the saved pptx', async () => {
+    await open('title.pptx');
+    // The title placeholder sits at about 44 % of the slide's height (AllSlidesConverterSC.pptx, slide 1).
+    const box = (await page.locator('.ode-doc').boundingBox())!;
+    await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height * 0.44);
+    await page.keyboard.press('Control+A');
+    const toolbar = page.getByRole('toolbar');
+    await page.getByRole('menubar').getByRole('menuitem', { name: 'Format', exact: true }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Bold', exact: true }).click();
+    await toolbar.getByRole('button', { name: 'Font colour' }).click();
+    await page.getByRole('dialog', { name: 'Font colour' }).getByRole('button', { name: 'Red' }).click();
+    await toolbar.getByRole('button', { name: 'Highlighting colour' }).click();
+    await page.getByRole('dialog', { name: 'Highlighting colour' }).getByRole('button', { name: 'Yellow' }).click();
+    await expect.poll(() => toolbar.getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+    await page.keyboard.press('Escape'); // leave the text edit: the change is in the shape
+    const path = join(folder, 'title.pptx');
+    const before = statSync(path).mtimeMs;
+    await toolbar.getByRole('button', { name: 'Save', exact: true }).click();
+    await savedAfter(path, before);
+    const slide = new TextDecoder().decode(unzipSync(new Uint8Array(readFileSync(path)))['ppt/slides/slide1.xml']);
+    const rPr = [...slide.matchAll(/<a:rPr [^>]*?(?:\/>|>[\s\S]*?<\/a:rPr>)/g)].map((m) => m[0]).filter((r) => /\bb="1"/.test(r));
+    expect(rPr.length).toBeGreaterThan(0);
+    expect(rPr.some((r) => /<a:solidFill><a:srgbClr val="C9211E"\/><\/a:solidFill>/i.test(r))).toBe(true);
+    expect(rPr.some((r) => /<a:highlight><a:srgbClr val="FFFF00"\/><\/a:highlight>/i.test(r))).toBe(true);
   });
 
   it('leaves the editing commands out of the menus and the toolbar of a read-only view (permission=readonly)', async () => {
