@@ -55,26 +55,26 @@ export async function askTableSize(): Promise<{ rows: number; cols: number } | u
       e.classList.toggle('ode-on', Number(e.dataset.r) <= r && Number(e.dataset.c) <= c);
     }
   };
-  let chosen: () => void = () => undefined;
+  let choose: (value: string | undefined) => void = () => undefined;
   for (let r = 1; r <= 8; r++)
     for (let c = 1; c <= 10; c++) {
       const cell = el('span', {}, { 'data-r': String(r), 'data-c': String(c) });
       cell.addEventListener('mouseenter', () => ((rows.value = String(r)), (cols.value = String(c)), show()));
-      cell.addEventListener('click', () => chosen());
+      cell.addEventListener('click', () => choose('ok'));
       grid.append(cell);
     }
   rows.addEventListener('input', show);
   cols.addEventListener('input', show);
   show();
-  const answer = openModal({
+  const answer = await openModal({
     title: t('dialog.table'),
     body: [grid, size, el('div', { className: 'ode-modal-row' }, {}, field(t('dialog.table.rows'), rows), field(t('dialog.table.cols'), cols))],
     buttons: [{ value: 'ok', label: t('dialog.table.insert'), primary: true }, { value: 'cancel', label: t('modal.cancel') }],
     initialFocus: rows,
     validate: () => Number(rows.value) >= 1 && Number(cols.value) >= 1,
+    bind: (close) => (choose = close),
   });
-  chosen = () => (grid.closest('.ode-modal')?.querySelector<HTMLButtonElement>('.ode-primary'))?.click();
-  return (await answer) === undefined ? undefined : { rows: Math.min(100, Number(rows.value)), cols: Math.min(64, Number(cols.value)) };
+  return answer === undefined ? undefined : { rows: Math.min(100, Number(rows.value)), cols: Math.min(64, Number(cols.value)) };
 }
 
 /** A comment's text. */
@@ -96,7 +96,6 @@ export async function askSpecialCharacter(): Promise<string | undefined> {
     grid.append(b);
     return b;
   });
-  let pick: (ch: string) => void = () => undefined;
   grid.addEventListener('keydown', (e) => {
     const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
     const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 10, ArrowUp: -10 }[e.key];
@@ -106,15 +105,14 @@ export async function askSpecialCharacter(): Promise<string | undefined> {
     buttons.forEach((b) => (b.tabIndex = b === next ? 0 : -1));
     next.focus();
   });
-  let chosen: string | undefined;
-  const answer = openModal({ title: t('dialog.special'), body: grid, buttons: [{ value: 'cancel', label: t('modal.cancel') }], initialFocus: buttons[0], className: 'ode-modal-wide' });
-  pick = (ch) => {
-    chosen = ch;
-    grid.closest('.ode-modal')?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-  };
-  for (const b of buttons) b.addEventListener('click', () => pick(b.dataset.value!));
-  await answer;
-  return chosen;
+  return openModal({
+    title: t('dialog.special'),
+    body: grid,
+    buttons: [{ value: 'cancel', label: t('modal.cancel') }],
+    initialFocus: buttons[0],
+    className: 'ode-modal-wide',
+    bind: (close) => buttons.forEach((b) => b.addEventListener('click', () => close(b.dataset.value))),
+  });
 }
 
 /** One undo action as LibreOffice lists it (getCommandValues `.uno:Undo`). */

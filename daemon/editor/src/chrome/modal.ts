@@ -33,6 +33,8 @@ export interface ModalOptions {
   validate?(value: string): boolean;
   /** Extra class of the dialog box (for its size). */
   className?: string;
+  /** Gets the dialog's close function at open: controls of the body may close it with a value of their own. */
+  bind?(close: (value: string | undefined) => void): void;
 }
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -104,6 +106,7 @@ export function openModal(opts: ModalOptions): Promise<string | undefined> {
         }
       }
     });
+    opts.bind?.(close);
     document.body.append(backdrop);
     setPageInert(true);
     const first = opts.initialFocus ?? form.querySelector<HTMLElement>(FOCUSABLE) ?? footer.querySelector<HTMLElement>('.ode-primary') ?? footer.querySelector<HTMLElement>('button');
