@@ -86,13 +86,24 @@ interface DocCase {
   corpus: string;
   bold: (zip: Buffer) => string;
   /** Types `word` and makes it bold, with the keyboard only. */
-  edit: (page: Page, word: string) => Promise<void>;
+  edit: (page: Page, frame: Frame, word: string) => Promise<void>;
+  /** After the toolbar showed Bold on: leaves the edit (Impress: Escape ends the text edit). */
+  finish?: (page: Page) => Promise<void>;
 }
 
-/** Writer (docx, odt): type the word and a space at the caret, select it back (Shift+Ctrl+Left), Ctrl+B. */
-const editText = async (page: Page, word: string) => {
-  await page.keyboard.type(`${word} `);
+/**
+ * Selects the word before the caret (Shift+Ctrl+Left) and waits for the selection's handles: Ctrl+B is a UNO
+ * command, which was seen to reach LibreOffice before a key sent just before it (bold at the caret, no selection).
+ */
+const selectWordBack = async (page: Page, frame: Frame) => {
   await page.keyboard.press('Shift+Control+ArrowLeft');
+  await frame.locator('.ode-handle-start').waitFor({ state: 'visible', timeout: 10_000 });
+};
+
+/** Writer (docx, odt): type the word and a space at the caret, select it back, Ctrl+B. */
+const editText = async (page: Page, frame: Frame, word: string) => {
+  await page.keyboard.type(`${word} `);
+  await selectWordBack(page, frame);
   await page.keyboard.press('Control+b');
 };
 
@@ -103,11 +114,16 @@ const CASES: DocCase[] = [
     kind: 'xlsx',
     corpus: 'spreadsheets/SampleSS.xlsx',
     bold: boldTextXlsx,
-    // Calc: type into the current cell, Enter commits and moves down, back up, Ctrl+B makes the cell bold.
-    edit: async (page, word) => {
+    // Calc: type into the current cell, Enter commits and moves down (the formula bar shows the empty cell below),
+    // back up (it shows the word), Ctrl+B makes the cell bold. Without the waits Ctrl+B, a UNO command, was seen
+    // to reach LibreOffice before the arrow key and bold the cell below.
+    edit: async (page, frame, word) => {
+      const formula = frame.getByRole('textbox', { name: 'Formula', exact: true });
       await page.keyboard.type(word);
       await page.keyboard.press('Enter');
+      await expect.poll(() => formula.inputValue(), { timeout: 10_000 }).toBe('');
       await page.keyboard.press('ArrowUp');
+      await expect.poll(() => formula.inputValue(), { timeout: 10_000 }).toBe(word);
       await page.keyboard.press('Control+b');
     },
   },
@@ -115,16 +131,18 @@ const CASES: DocCase[] = [
     kind: 'pptx',
     corpus: 'presentations/AllSlidesConverterSC.pptx',
     bold: boldTextPptx,
-    // Impress: Tab selects the first shape (the title), Enter edits its text (caret at the end), type, select
-    // the word back, Ctrl+B, Escape leaves the text edit.
-    edit: async (page, word) => {
+    // Impress: Tab selects the first shape (the title), Enter edits its text (the caret shows at its end), type,
+    // select the word back, Ctrl+B; Escape (finish) leaves the text edit. Text typed before the caret shows was
+    // seen to be lost (the key Enter and text input reach LibreOffice by different paths).
+    edit: async (page, frame, word) => {
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
+      await frame.locator('.ode-caret').waitFor({ state: 'visible', timeout: 10_000 });
       await page.keyboard.type(` ${word}`);
-      await page.keyboard.press('Shift+Control+ArrowLeft');
+      await selectWordBack(page, frame);
       await page.keyboard.press('Control+b');
-      await page.keyboard.press('Escape');
     },
+    finish: (page) => page.keyboard.press('Escape'),
   },
 ];
 
@@ -214,11 +232,11 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
 
       const word = `Ode${c.kind}Bold`;
       await frame.focus('.ode-input');
-      await c.edit(page, word);
-      // The document says it is modified before Save is pressed (the keys went through LibreOffice).
+      await c.edit(page, frame, word);
+      // LibreOffice took Ctrl+B (the toolbar's Bold shows its state) and the document says it is modified.
+      await expect.poll(() => frame.getByRole('button', { name: /^Bold/ }).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+      await c.finish?.(page);
       await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 15_000);
-      await page.waitForTimeout(500);
-      await page.screenshot({ path: join(ARTIFACTS, `e2e-${c.kind}.png`) });
       const before = putsOf(id).length;
       await frame.getByRole('button', { name: 'Save', exact: true }).click();
       await expect.poll(() => putsOf(id).length, { timeout: 30_000 }).toBe(before + 1);
@@ -230,6 +248,8 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
       expect(c.bold(put.body)).toContain(word);
       expect(c.bold(original)).not.toContain(word);
       expect(wopi.files.get(id)!.bytes.equals(put.body)).toBe(true);
+      // For a person to look at (not asserted): the document with its edit, after the save.
+      await page.screenshot({ path: join(ARTIFACTS, `e2e-${c.kind}.png`) });
       await page.close();
     });
   }
@@ -321,6 +341,12 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
     const pdf = Buffer.from(await (await fetch(String(msg.Values.URL))).arrayBuffer());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await page.close();
+    // That PDF, opened in the editor (a drawing of pages): a screenshot of the pdf view.
+    wopi.addFile('pdf', 'exported.pdf', pdf);
+    const pdfView = await openPage(await hostFor('pdf'));
+    await pdfView.page.waitForTimeout(1000);
+    await pdfView.page.screenshot({ path: join(ARTIFACTS, 'e2e-pdf.png') });
+    await pdfView.page.close();
   });
 
   it('closebutton=true shows a Close button; pressing it gives UI_Close with EverModified', async () => {
