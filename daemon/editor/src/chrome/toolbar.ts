@@ -75,7 +75,9 @@ export class Toolbar {
     app.session.on('stateChanged', (m) => this.reflect(m.command, stateText(m.value)));
     // States that came before the toolbar (it is built on the first status).
     for (const [command, value] of app.session.state.states) this.reflect(command, stateText(value));
-    void this.loadValues(); // built on the first status: the view is live
+    // The lists wait for the first painted tiles (listing the fonts keeps the kit busy) or the user.
+    app.events.once('documentLoaded', () => void this.loadValues());
+    for (const s of [this.controls.fontName, this.controls.style]) s?.addEventListener('focus', () => void this.loadValues(), { once: true });
   }
 
   /** The toolbar button of command `id`, if shown. */
@@ -156,8 +158,12 @@ export class Toolbar {
     return s;
   }
 
-  /** Fills the style and font lists from LibreOffice's command values. */
+  private valuesLoaded = false;
+
+  /** Fills the style and font lists from LibreOffice's command values (once). */
   private async loadValues(): Promise<void> {
+    if (this.valuesLoaded) return;
+    this.valuesLoaded = true;
     const { session } = this.app;
     const values = async (command: string): Promise<Record<string, unknown>> => {
       const m = await session.request({ type: 'commandValues', command }, 'commandValues', (x) => x.command === command);
