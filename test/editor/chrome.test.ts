@@ -111,6 +111,11 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
 
   it('makes a selection bold through the menu bar by keyboard only; the saved docx has <w:b/> on that run', async () => {
     await open('chrome.docx');
+    // The toolbar shows the states LibreOffice announced while loading (docDefaults: 12 pt, theme minor font Cambria).
+    const toolbar = page.getByRole('toolbar');
+    await expect.poll(() => toolbar.getByRole('combobox', { name: 'Font size' }).inputValue(), { timeout: 10_000 }).toBe('12');
+    await expect.poll(() => toolbar.getByRole('combobox', { name: 'Font name' }).inputValue(), { timeout: 10_000 }).toBe('Cambria');
+    expect(await toolbar.getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed')).toBe('false');
     // A paragraph of its own at the top, selected with the keyboard.
     await page.keyboard.press('Control+Home');
     await page.keyboard.type('Menu bold text');
@@ -220,6 +225,11 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await other.goto(`${daemon.url}/?open=${fileId('chrome.docx')}`);
     await other.getByRole('menubar').waitFor({ timeout: 60_000 });
     expect(await other.evaluate(() => (globalThis as unknown as PageGlobal).document.documentElement.dataset.theme)).toBe('dark');
+    // A second view of an open document: its toolbar shows the states LibreOffice gave while creating the view
+    // (the cursor starts in the first paragraph, made 20 pt bold by the tests above).
+    const toolbar = other.getByRole('toolbar');
+    await expect.poll(() => toolbar.getByRole('combobox', { name: 'Font size' }).inputValue(), { timeout: 10_000 }).toBe('20');
+    expect(await toolbar.getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await context.close();
   });
 
