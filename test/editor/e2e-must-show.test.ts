@@ -89,7 +89,28 @@ interface DocCase {
   edit: (page: Page, frame: Frame, word: string) => Promise<void>;
   /** After the toolbar showed Bold on: leaves the edit (Impress: Escape ends the text edit). */
   finish?: (page: Page) => Promise<void>;
+  /** A text the original document shows (what a copy of everything carries). */
+  text: string;
+  /** Moves this user's cursor so that the other views see it (`nth`: 0 for the first user, 1 for the second). */
+  moveCursor: (page: Page, frame: Frame, nth: number) => Promise<void>;
+  /** Selects everything a copy should carry (Ctrl+A where the caret is). */
+  selectAll: (page: Page, frame: Frame) => Promise<void>;
 }
+
+/** Impress: Tab `shapes` times selects a shape, Enter edits its text; resolves once the caret shows. */
+const editShape = async (page: Page, frame: Frame, shapes: number) => {
+  for (let i = 0; i < shapes; i++) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await frame.locator('.ode-caret').waitFor({ state: 'visible', timeout: 10_000 });
+};
+const writerCursor = async (page: Page, _frame: Frame, nth: number) => {
+  if (nth > 0) await page.keyboard.press('End');
+  await page.keyboard.type(nth === 0 ? 'First ' : ' second');
+};
+const selectAllKeys = async (page: Page) => {
+  await page.keyboard.press('Control+a');
+  await page.waitForTimeout(500);
+};
 
 /**
  * Selects the word before the caret (Shift+Ctrl+Left) and waits for the selection's handles: Ctrl+B is a UNO
@@ -108,8 +129,8 @@ const editText = async (page: Page, frame: Frame, word: string) => {
 };
 
 const CASES: DocCase[] = [
-  { kind: 'docx', corpus: 'properties/documentProperties.docx', bold: boldTextDocx, edit: editText },
-  { kind: 'odt', corpus: 'properties/meta.odt', bold: boldTextOdt, edit: editText },
+  { kind: 'docx', corpus: 'properties/documentProperties.docx', bold: boldTextDocx, edit: editText, text: 'Hello World', moveCursor: writerCursor, selectAll: selectAllKeys },
+  { kind: 'odt', corpus: 'properties/meta.odt', bold: boldTextOdt, edit: editText, text: 'Only testing meta.xml', moveCursor: writerCursor, selectAll: selectAllKeys },
   {
     kind: 'xlsx',
     corpus: 'spreadsheets/SampleSS.xlsx',
@@ -126,6 +147,10 @@ const CASES: DocCase[] = [
       await expect.poll(() => formula.inputValue(), { timeout: 10_000 }).toBe(word);
       await page.keyboard.press('Control+b');
     },
+    text: 'Test spreadsheet',
+    // Each user's cell cursor goes elsewhere.
+    moveCursor: (page, _frame, nth) => page.keyboard.press(nth === 0 ? 'ArrowRight' : 'ArrowDown'),
+    selectAll: selectAllKeys,
   },
   {
     kind: 'pptx',
@@ -135,14 +160,23 @@ const CASES: DocCase[] = [
     // select the word back, Ctrl+B; Escape (finish) leaves the text edit. Text typed before the caret shows was
     // seen to be lost (the key Enter and text input reach LibreOffice by different paths).
     edit: async (page, frame, word) => {
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Enter');
-      await frame.locator('.ode-caret').waitFor({ state: 'visible', timeout: 10_000 });
+      await editShape(page, frame, 1);
       await page.keyboard.type(` ${word}`);
       await selectWordBack(page, frame);
       await page.keyboard.press('Control+b');
     },
     finish: (page) => page.keyboard.press('Escape'),
+    text: '中文簡繁轉換',
+    // The first user edits the title, the second the subtitle (one shape is edited by one view at a time).
+    moveCursor: async (page, frame, nth) => {
+      await editShape(page, frame, nth + 1);
+      await page.keyboard.type(nth === 0 ? ' first' : ' second');
+    },
+    // Everything of the title's text.
+    selectAll: async (page, frame) => {
+      await editShape(page, frame, 1);
+      await selectAllKeys(page);
+    },
   },
 ];
 
@@ -254,106 +288,118 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
     });
   }
 
-  it("two browser contexts see each other's cursors: the other user's name in their colour", async () => {
-    const bobContext = await browser.newContext({ viewport: { width: 1240, height: 800 } });
-    try {
-      const alice = await open('shared', 'properties/documentProperties.docx', 'shared.docx');
-      // The same host page, another user: the WOPI host answers Bob's CheckFileInfo (the one the page post starts).
-      const cfi = JSON.stringify({ BaseFileName: 'shared.docx', OwnerId: 'owner', UserId: 'user-bob', UserFriendlyName: 'Bob Example', Size: alice.original.length, UserCanWrite: true, LastModifiedTime: wopi.files.get('shared')!.lastModifiedTime });
-      wopi.answer('CheckFileInfo', { status: 200, body: cfi, headers: { 'Content-Type': 'application/json' } });
-      const bob = await openPage(alice.host, bobContext);
-      // Each one types, so that each caret moves and is announced to the other view.
-      await alice.frame.focus('.ode-input');
-      await alice.page.keyboard.type('Alice ');
-      await bob.frame.focus('.ode-input');
-      await bob.page.keyboard.press('End');
-      await bob.page.keyboard.type(' Bob');
-      const bobInAlice = alice.frame.getByRole('main').getByText('Bob Example', { exact: true });
-      const aliceInBob = bob.frame.getByRole('main').getByText('Test User', { exact: true });
-      await bobInAlice.first().waitFor({ state: 'visible', timeout: 15_000 });
-      await aliceInBob.first().waitFor({ state: 'visible', timeout: 15_000 });
-      // Their colours, as the daemon gives them to any view (a third one, outside the browser).
-      const { client } = await EditorClient.open(daemon.url, alice.host.wopiSrc, { token: wopi.token });
-      const views = (await client.next('views', (m) => m.views.length >= 3)).views;
-      client.close();
-      const rgb = (hex: string) => `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
-      const colorOf = (name: string) => rgb(views.find((v) => v.userName === name)!.color);
-      expect(colorOf('Bob Example')).not.toBe(colorOf('Test User'));
-      expect(await bobInAlice.evaluateAll((es) => es.map((e) => (globalThis as unknown as FrameGlobal).getComputedStyle(e as StyledElement).backgroundColor))).toContain(colorOf('Bob Example'));
-      expect(await aliceInBob.evaluateAll((es) => es.map((e) => (globalThis as unknown as FrameGlobal).getComputedStyle(e as StyledElement).backgroundColor))).toContain(colorOf('Test User'));
-      await alice.page.screenshot({ path: join(ARTIFACTS, 'e2e-two-users.png') });
-      await alice.page.close();
-      await bob.page.close();
-    } finally {
-      await bobContext.close();
-    }
-  });
+  for (const c of CASES) {
+    it(`${c.kind}: two browser contexts see each other's cursors, the other user's name in their colour`, async () => {
+      const id = `shared-${c.kind}`;
+      const bobContext = await browser.newContext({ viewport: { width: 1240, height: 800 } });
+      try {
+        const alice = await open(id, c.corpus, `shared.${c.kind}`);
+        // The same host page, another user: the WOPI host answers Bob's CheckFileInfo (the one the page post starts).
+        const cfi = JSON.stringify({ BaseFileName: `shared.${c.kind}`, OwnerId: 'owner', UserId: 'user-bob', UserFriendlyName: 'Bob Example', Size: alice.original.length, UserCanWrite: true, LastModifiedTime: wopi.files.get(id)!.lastModifiedTime });
+        wopi.answer('CheckFileInfo', { status: 200, body: cfi, headers: { 'Content-Type': 'application/json' } });
+        const bob = await openPage(alice.host, bobContext);
+        await alice.frame.focus('.ode-input');
+        await c.moveCursor(alice.page, alice.frame, 0);
+        await bob.frame.focus('.ode-input');
+        await c.moveCursor(bob.page, bob.frame, 1);
+        const bobInAlice = alice.frame.getByRole('main').getByText('Bob Example', { exact: true });
+        const aliceInBob = bob.frame.getByRole('main').getByText('Test User', { exact: true });
+        await bobInAlice.first().waitFor({ state: 'visible', timeout: 15_000 });
+        await aliceInBob.first().waitFor({ state: 'visible', timeout: 15_000 });
+        // Their colours, as the daemon gives them to any view (a third one, outside the browser).
+        const { client } = await EditorClient.open(daemon.url, alice.host.wopiSrc, { token: wopi.token });
+        const views = (await client.next('views', (m) => m.views.length >= 3)).views;
+        client.close();
+        const rgb = (hex: string) => `rgb(${parseInt(hex.slice(1, 3), 16)}, ${parseInt(hex.slice(3, 5), 16)}, ${parseInt(hex.slice(5, 7), 16)})`;
+        const colorOf = (name: string) => rgb(views.find((v) => v.userName === name)!.color);
+        expect(colorOf('Bob Example')).not.toBe(colorOf('Test User'));
+        const backgrounds = (es: unknown[]) => es.map((e) => (globalThis as unknown as FrameGlobal).getComputedStyle(e as StyledElement).backgroundColor);
+        expect(await bobInAlice.evaluateAll(backgrounds)).toContain(colorOf('Bob Example'));
+        expect(await aliceInBob.evaluateAll(backgrounds)).toContain(colorOf('Test User'));
+        await alice.page.screenshot({ path: join(ARTIFACTS, `e2e-two-users-${c.kind}.png`) });
+        await alice.page.close();
+        await bob.page.close();
+      } finally {
+        await bobContext.close();
+      }
+    });
+  }
 
-  it('permission=readonly blocks typing: the page says read-only, no PutFile, the file is unchanged', async () => {
-    const { page, frame, original } = await open('ro', 'properties/documentProperties.docx', 'readonly.docx', { params: { permission: 'readonly' } });
-    await expect.poll(async () => (await frame.locator('body').innerText()).toLowerCase(), { timeout: 10_000 }).toContain('read-only');
-    await frame.focus('.ode-input');
-    await page.keyboard.type('Should not land');
-    await page.keyboard.press('Control+b');
-    await page.keyboard.press('Control+s');
-    // Nothing to wait for when nothing happens: give the keys time to reach the kit, then leave (a modified
-    // document would make its exit save now).
-    await page.waitForTimeout(2000);
-    await page.close();
-    await unloaded('ro');
-    expect(putsOf('ro')).toHaveLength(0);
-    expect(wopi.files.get('ro')!.bytes.equals(original)).toBe(true);
-  });
+  for (const c of CASES) {
+    it(`${c.kind}: permission=readonly blocks typing: the page says read-only, no PutFile, the file is unchanged`, async () => {
+      const id = `ro-${c.kind}`;
+      const { page, frame, original } = await open(id, c.corpus, `readonly.${c.kind}`, { params: { permission: 'readonly' } });
+      await expect.poll(async () => (await frame.locator('body').innerText()).toLowerCase(), { timeout: 10_000 }).toContain('read-only');
+      await frame.focus('.ode-input');
+      await page.keyboard.type('Should not land');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+b');
+      await page.keyboard.press('Control+s');
+      // Nothing to wait for when nothing happens: give the keys time to reach the kit, then leave (a modified
+      // document would make its exit save now).
+      await page.waitForTimeout(2000);
+      await page.close();
+      await unloaded(id);
+      expect(putsOf(id)).toHaveLength(0);
+      expect(wopi.files.get(id)!.bytes.equals(original)).toBe(true);
+    });
+  }
 
-  it('DisableCopy blocks copy out of the document; without it the same copy reaches the clipboard', async () => {
-    const clipContext = await browser.newContext({ viewport: { width: 1240, height: 800 } });
-    try {
-      const copyAll = async (id: string, fileInfo: Record<string, unknown>) => {
-        wopi.addFile(id, `${id}.docx`, corpus('properties/documentProperties.docx'));
-        const host = await hostFor(id, { fileInfo });
-        await clipContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.origin });
-        await clipContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(daemon.url).origin });
-        const { page, frame } = await openPage(host, clipContext);
-        await page.evaluate(() => (globalThis as unknown as HostGlobal).navigator.clipboard.writeText('before the copy'));
-        await frame.focus('.ode-input');
-        await page.keyboard.press('Control+a');
-        await page.waitForTimeout(500);
-        await page.keyboard.press('Control+c');
-        await page.waitForTimeout(2000);
-        const text = await page.evaluate(() => (globalThis as unknown as HostGlobal).navigator.clipboard.readText());
-        await page.close();
-        return text;
-      };
-      expect(await copyAll('copy-allowed', {})).toContain('Hello World');
-      expect(await copyAll('copy-disabled', { DisableCopy: true })).not.toContain('Hello World');
-    } finally {
-      await clipContext.close();
-    }
-  });
+  for (const c of CASES) {
+    it(`${c.kind}: DisableCopy blocks copy out of the document; without it the same copy reaches the clipboard`, async () => {
+      const clipContext = await browser.newContext({ viewport: { width: 1240, height: 800 } });
+      try {
+        const copyAll = async (id: string, fileInfo: Record<string, unknown>) => {
+          wopi.addFile(id, `${id}.${c.kind}`, corpus(c.corpus));
+          const host = await hostFor(id, { fileInfo });
+          await clipContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: host.origin });
+          await clipContext.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(daemon.url).origin });
+          const { page, frame } = await openPage(host, clipContext);
+          await page.evaluate(() => (globalThis as unknown as HostGlobal).navigator.clipboard.writeText('before the copy'));
+          await frame.focus('.ode-input');
+          await c.selectAll(page, frame);
+          await page.keyboard.press('Control+c');
+          await page.waitForTimeout(2000);
+          const text = await page.evaluate(() => (globalThis as unknown as HostGlobal).navigator.clipboard.readText());
+          await page.close();
+          return text;
+        };
+        expect(await copyAll(`copy-allowed-${c.kind}`, {})).toContain(c.text);
+        expect(await copyAll(`copy-disabled-${c.kind}`, { DisableCopy: true })).not.toContain(c.text);
+      } finally {
+        await clipContext.close();
+      }
+    });
+  }
 
-  it('DownloadAsPostMessage (checkfileinfo_override) gives Download_As with a URL that downloads a PDF', async () => {
-    const { host, page, frame } = await open('dl', 'properties/documentProperties.docx', 'download.docx', { checkFileInfoOverride: 'DownloadAsPostMessage=true' });
-    await frame.getByRole('menuitem', { name: 'File', exact: true }).click();
-    await frame.getByRole('menuitem', { name: /^Download as/ }).click();
-    await frame.getByRole('menuitem', { name: /PDF/ }).first().click();
-    const msg = await host.waitFor('Download_As', () => true, 60_000);
-    expect(msg.Values.Type).toBe('export');
-    const pdf = Buffer.from(await (await fetch(String(msg.Values.URL))).arrayBuffer());
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    await page.close();
-    // That PDF, opened in the editor (a drawing of pages): a screenshot of the pdf view.
-    wopi.addFile('pdf', 'exported.pdf', pdf);
-    const pdfView = await openPage(await hostFor('pdf'));
-    await pdfView.page.waitForTimeout(1000);
-    await pdfView.page.screenshot({ path: join(ARTIFACTS, 'e2e-pdf.png') });
-    await pdfView.page.close();
-  });
+  for (const c of CASES) {
+    it(`${c.kind}: DownloadAsPostMessage (checkfileinfo_override) gives Download_As with a URL that downloads a PDF`, async () => {
+      const { host, page, frame } = await open(`dl-${c.kind}`, c.corpus, `download.${c.kind}`, { checkFileInfoOverride: 'DownloadAsPostMessage=true' });
+      await frame.getByRole('menuitem', { name: 'File', exact: true }).click();
+      await frame.getByRole('menuitem', { name: /^Download as/ }).click();
+      await frame.getByRole('menuitem', { name: /PDF/ }).first().click();
+      const msg = await host.waitFor('Download_As', () => true, 60_000);
+      expect(msg.Values.Type).toBe('export');
+      const pdf = Buffer.from(await (await fetch(String(msg.Values.URL))).arrayBuffer());
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      await page.close();
+      if (c.kind !== 'docx') return;
+      // That PDF, opened in the editor (a drawing of pages): a screenshot of the pdf view.
+      wopi.addFile('pdf', 'exported.pdf', pdf);
+      const pdfView = await openPage(await hostFor('pdf'));
+      await pdfView.page.waitForTimeout(1000);
+      await pdfView.page.screenshot({ path: join(ARTIFACTS, 'e2e-pdf.png') });
+      await pdfView.page.close();
+    });
+  }
 
-  it('closebutton=true shows a Close button; pressing it gives UI_Close with EverModified', async () => {
-    const { host, page, frame } = await open('close', 'properties/documentProperties.docx', 'close.docx', { params: { closebutton: 'true' } });
-    await frame.getByRole('button', { name: 'Close', exact: true }).click();
-    const msg = await host.waitFor('UI_Close', () => true, 10_000);
-    expect(msg.Values.EverModified).toBe(false);
-    await page.close();
-  });
+  for (const c of CASES) {
+    it(`${c.kind}: closebutton=true shows a Close button; pressing it gives UI_Close with EverModified`, async () => {
+      const { host, page, frame } = await open(`close-${c.kind}`, c.corpus, `close.${c.kind}`, { params: { closebutton: 'true' } });
+      await frame.getByRole('button', { name: 'Close', exact: true }).click();
+      const msg = await host.waitFor('UI_Close', () => true, 10_000);
+      expect(msg.Values.EverModified).toBe(false);
+      await page.close();
+    });
+  }
 });
