@@ -304,8 +304,15 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
         await c.moveCursor(bob.page, bob.frame, 1);
         const bobInAlice = alice.frame.getByRole('main').getByText('Bob Example', { exact: true });
         const aliceInBob = bob.frame.getByRole('main').getByText('Test User', { exact: true });
-        await bobInAlice.first().waitFor({ state: 'visible', timeout: 15_000 });
-        await aliceInBob.first().waitFor({ state: 'visible', timeout: 15_000 });
+        try {
+          await bobInAlice.first().waitFor({ state: 'visible', timeout: 15_000 });
+          await aliceInBob.first().waitFor({ state: 'visible', timeout: 15_000 });
+        } catch (e) {
+          // Seen once in four runs (odt): keep what each user saw for whoever looks into it.
+          await alice.page.screenshot({ path: join(ARTIFACTS, `e2e-two-users-${c.kind}-failed-alice.png`) });
+          await bob.page.screenshot({ path: join(ARTIFACTS, `e2e-two-users-${c.kind}-failed-bob.png`) });
+          throw e;
+        }
         // Their colours, as the daemon gives them to any view (a third one, outside the browser).
         const { client } = await EditorClient.open(daemon.url, alice.host.wopiSrc, { token: wopi.token });
         const views = (await client.next('views', (m) => m.views.length >= 3)).views;
