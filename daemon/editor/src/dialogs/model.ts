@@ -2,8 +2,13 @@
  * The pure parts of LibreOffice's dialog windows (no DOM): LOK_CALLBACK_WINDOW payloads, rectangles, and browser
  * keys and mouse buttons as LibreOffice's window events take them. Key codes are vcl's (include/vcl/keycodes.hxx):
  * KEY_0 256, KEY_A 512, KEY_F1 768, cursor keys from 1024, Return/Escape/Tab... from 1280; modifiers ORed in
- * (KEY_SHIFT 0x1000, KEY_MOD1 0x2000 = Ctrl/Cmd, KEY_MOD2 0x4000 = Alt).
+ * (KEY_SHIFT 0x1000, KEY_MOD1 0x2000 = Ctrl/Cmd, KEY_MOD2 0x4000 = Alt). The key-code tables are the view's
+ * (view/keys.ts); the modifier bits and KeyLike are re-exported from there for the dialog window.
  */
+
+import { KEY_0, KEY_A, letterOf, modifiers, namedKey, type KeyLike } from '../view/keys.ts';
+
+export { MOD1, MOD2, SHIFT, type KeyLike } from '../view/keys.ts';
 
 /** A rectangle in px of a window. */
 export interface PxRect {
@@ -74,46 +79,20 @@ export function clip(r: PxRect, width: number, height: number): PxRect | undefin
   return x1 > x0 && y1 > y0 ? { x: x0, y: y0, width: x1 - x0, height: y1 - y0 } : undefined;
 }
 
-/** The fields of a KeyboardEvent read here. */
-export interface KeyLike {
-  key: string;
-  code: string;
-  shiftKey: boolean;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-}
-
-export const SHIFT = 0x1000;
-export const MOD1 = 0x2000;
-export const MOD2 = 0x4000;
-const KEY_0 = 256;
-const KEY_A = 512;
-const KEY_F1 = 768;
-
-/** Keys that are never text: vcl code and the character LibreOffice expects with it. */
-const NAMED: Record<string, [number, number]> = {
-  ArrowDown: [1024, 0], ArrowUp: [1025, 0], ArrowLeft: [1026, 0], ArrowRight: [1027, 0],
-  Home: [1028, 0], End: [1029, 0], PageUp: [1030, 0], PageDown: [1031, 0],
-  Enter: [1280, 13], Escape: [1281, 27], Tab: [1282, 9], Backspace: [1283, 8], Insert: [1285, 0], Delete: [1286, 0],
-};
-
 /**
  * The window key event of a browser key (`charCode`, `keyCode` with modifiers), or undefined for keys a dialog
  * does not take (lone modifiers, dead keys). Text goes as its character with key code 0; Ctrl and Alt with a letter
  * or digit go as vcl codes with the modifier (Ctrl+A selects a field, Alt+O is a mnemonic), keeping the character.
  */
 export function windowKey(e: KeyLike): { charCode: number; keyCode: number } | undefined {
-  const mods = (e.shiftKey ? SHIFT : 0) | (e.ctrlKey || e.metaKey ? MOD1 : 0) | (e.altKey ? MOD2 : 0);
-  const named = NAMED[e.key];
-  if (named) return { charCode: named[1], keyCode: named[0] | mods };
-  const f = /^F(\d{1,2})$/.exec(e.key);
-  if (f && Number(f[1]) >= 1 && Number(f[1]) <= 24) return { charCode: 0, keyCode: (KEY_F1 + Number(f[1]) - 1) | mods };
+  const mods = modifiers(e);
+  const named = namedKey(e, mods);
+  if (named) return named;
   if ([...e.key].length !== 1) return undefined;
   const ch = e.key.charCodeAt(0);
   const ctrlOrAlt = (e.ctrlKey || e.metaKey || e.altKey) && !(e.ctrlKey && e.altKey); // AltGr (Ctrl+Alt) types text
   if (ctrlOrAlt) {
-    const letter = /^Key([A-Z])$/.exec(e.code)?.[1] ?? (/^[a-z]$/i.test(e.key) ? e.key.toUpperCase() : undefined);
+    const letter = letterOf(e);
     if (letter) return { charCode: e.ctrlKey || e.metaKey ? 0 : ch, keyCode: (KEY_A + letter.charCodeAt(0) - 65) | mods };
     const digit = /^(?:Digit|Numpad)(\d)$/.exec(e.code)?.[1];
     if (digit) return { charCode: e.ctrlKey || e.metaKey ? 0 : ch, keyCode: (KEY_0 + Number(digit)) | mods };

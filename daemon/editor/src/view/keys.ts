@@ -17,16 +17,17 @@ export interface KeyLike {
 export const SHIFT = 0x1000;
 export const MOD1 = 0x2000;
 export const MOD2 = 0x4000;
-const KEY_0 = 256;
-const KEY_A = 512;
+export const KEY_0 = 256;
+export const KEY_A = 512;
 const KEY_F1 = 768;
+/** KEY_CONTEXTMENU: taken by the document view only (dialogs send no key for it). */
+const KEY_CONTEXTMENU = 1305;
 
 /** Keys that are never text, by KeyboardEvent.key: vcl code and the character LibreOffice expects with it. */
 const NAMED: Record<string, [number, number]> = {
   ArrowDown: [1024, 0], ArrowUp: [1025, 0], ArrowLeft: [1026, 0], ArrowRight: [1027, 0],
   Home: [1028, 0], End: [1029, 0], PageUp: [1030, 0], PageDown: [1031, 0],
   Enter: [1280, 13], Escape: [1281, 27], Tab: [1282, 9], Backspace: [1283, 8], Insert: [1285, 0], Delete: [1286, 0],
-  ContextMenu: [1305, 0],
 };
 
 /** Punctuation keys by KeyboardEvent.code (layout-independent position), for Ctrl/Alt combinations. */
@@ -42,21 +43,41 @@ export function modifiers(e: Pick<KeyLike, 'shiftKey' | 'ctrlKey' | 'metaKey' | 
 }
 
 /**
+ * The key event of a key that is never text (cursor keys, Home/End, PageUp/PageDown, Enter, Escape, Tab, Backspace,
+ * Insert, Delete, F1-F24), with `mods` (modifier bits, see `modifiers`) ORed into the key code; undefined for any
+ * other key. Shared by the document view and dialog windows.
+ */
+export function namedKey(e: Pick<KeyLike, 'key'>, mods: number): { charCode: number; keyCode: number } | undefined {
+  const named = NAMED[e.key];
+  if (named) return { charCode: named[1], keyCode: named[0] | mods };
+  const f = /^F(\d{1,2})$/.exec(e.key);
+  if (f && Number(f[1]) >= 1 && Number(f[1]) <= 24) return { charCode: 0, keyCode: (KEY_F1 + Number(f[1]) - 1) | mods };
+  return undefined;
+}
+
+/**
+ * The upper-case letter A-Z of a key, by its position (`KeyA`...) or else its character; undefined for other keys.
+ * Its vcl code is `KEY_A + letter.charCodeAt(0) - 65`.
+ */
+export function letterOf(e: Pick<KeyLike, 'key' | 'code'>): string | undefined {
+  return /^Key([A-Z])$/.exec(e.code)?.[1] ?? (/^[a-z]$/i.test(e.key) ? e.key.toUpperCase() : undefined);
+}
+
+/**
  * The LibreOffice key event of a browser key (`charCode`, `keyCode` with modifiers), or undefined when the key is
  * text that arrives through the input element's `input` event (letters, digits, space, AltGr characters) or a key
  * LibreOffice does not take.
  */
 export function vclKey(e: KeyLike): { charCode: number; keyCode: number } | undefined {
   const mods = modifiers(e);
-  const named = NAMED[e.key];
-  if (named) return { charCode: named[1], keyCode: named[0] | mods };
-  const f = /^F(\d{1,2})$/.exec(e.key);
-  if (f && Number(f[1]) >= 1 && Number(f[1]) <= 24) return { charCode: 0, keyCode: (KEY_F1 + Number(f[1]) - 1) | mods };
+  const named = namedKey(e, mods);
+  if (named) return named;
+  if (e.key === 'ContextMenu') return { charCode: 0, keyCode: KEY_CONTEXTMENU | mods };
   const ctrl = e.ctrlKey || e.metaKey;
   // AltGr reports Ctrl+Alt on Windows: what it types is text. Alt alone types text on macOS.
   if (!ctrl || (e.ctrlKey && e.altKey && e.key.length === 1 && !/^[a-z0-9 ]$/i.test(e.key))) return undefined;
   if (e.key === ' ' || e.code === 'Space') return { charCode: 32, keyCode: 1284 | mods };
-  const letter = /^Key([A-Z])$/.exec(e.code)?.[1] ?? (/^[a-z]$/i.test(e.key) ? e.key.toUpperCase() : undefined);
+  const letter = letterOf(e);
   if (letter) return { charCode: 0, keyCode: (KEY_A + letter.charCodeAt(0) - 65) | mods };
   const digit = /^(?:Digit|Numpad)(\d)$/.exec(e.code)?.[1] ?? (/^\d$/.test(e.key) ? e.key : undefined);
   if (digit) return { charCode: 0, keyCode: (KEY_0 + Number(digit)) | mods };
