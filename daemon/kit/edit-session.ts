@@ -26,10 +26,14 @@ import {
 } from '../native/lok-enums.ts';
 import type { CreateViewRequest, DocInfoResult, KitEditEvent, OpenRequest, OpenResult, TileRequestMessage, WindowPaintRequest } from '../protocol/kit.ts';
 import { buildLoadOptions } from './convert-job.ts';
-import { dispatchEvent, isCommentCommand, type DroppedReason } from './edit-events.ts';
+import { allowedInReadOnly, dispatchEvent, isCommentCommand, type DroppedReason } from './edit-events.ts';
+
+/** Input LibreOfficeKit 7.4 posts to its main loop (processed later); the other events run at once. */
+const POSTED_EVENTS: ReadonlySet<KitEditEvent['type']> = new Set(['key', 'textInput', 'composition', 'mouse', 'windowKey', 'windowMouse']);
 import { encodeTilePng } from './edit-png.ts';
 import { kitError, postSave, SAVE_TIMEOUT_MS, SaveWaiter } from './edit-save.ts';
 import type { OfficeHandle } from './office.ts';
+import { InputOrder } from './input-order.ts';
 import { Watermark } from './watermark.ts';
 
 /** Forwards one LOK callback of one view to the daemon (kit.md: `callback`). */
@@ -75,6 +79,8 @@ export class EditSession {
   readonly #docType: number;
   readonly #inflight = new Set<Promise<unknown>>();
   #saving: Promise<unknown> = Promise.resolve();
+  /** Orders posted input (keys, mouse, text) before the synchronous calls (UNO commands, save, paste, copy). */
+  readonly #order = new InputOrder();
   #saveWaiters = new Map<number, SaveWaiter>();
   #state: 'open' | 'closing' | 'closed' = 'open';
 
@@ -134,6 +140,7 @@ export class EditSession {
     this.#views.set(viewId, state);
     this.#doc.registerCallback((type, payload) => {
       if (type === LOK_CALLBACK_WINDOW) trackWindow(state, payload);
+      this.#order.callbackArrived();
       this.#saveWaiters.get(viewId)?.offer(type, payload);
       this.#sink(viewId, type, payload);
     });
@@ -198,8 +205,17 @@ export class EditSession {
   event(viewId: number, event: KitEditEvent): DroppedReason | 'bad_request' | undefined {
     const view = this.#state === 'open' ? this.#views.get(viewId) : undefined;
     if (!view) return 'bad_request';
-    this.#doc.setView(viewId);
-    return dispatchEvent(this.#doc, event, view.readOnly && !(view.commentsOnly && isCommentCommand(event)));
+    const readOnly = view.readOnly && !(view.commentsOnly && isCommentCommand(event));
+    if (readOnly && !allowedInReadOnly(event)) return 'read_only';
+    if (event.type === 'dialogCommand') return 'unsupported';
+    const posted = POSTED_EVENTS.has(event.type);
+    this.#order.run(() => {
+      if (this.#state !== 'open' || !this.#views.has(viewId)) return;
+      this.#doc.setView(viewId);
+      dispatchEvent(this.#doc, event, readOnly);
+      if (posted) this.#order.posted();
+    }, !posted);
+    return undefined;
   }
 
   /**
@@ -240,7 +256,8 @@ export class EditSession {
    * getTextSelection (the live selection, synchronous); other flavours from getClipboard (what the view last
    * copied with `.uno:Copy`). Bytes per flavour; a flavour LibreOffice cannot give is left out.
    */
-  clipboardGet(viewId: number, mimeTypes: string[]): Array<{ mimeType: string; data: Uint8Array }> {
+  async clipboardGet(viewId: number, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }>> {
+    await this.#order.settled();
     this.#use(viewId);
     const wanted = mimeTypes.length > 0 ? mimeTypes : ['text/plain;charset=utf-8', 'text/html'];
     const out: Array<{ mimeType: string; data: Uint8Array }> = [];
@@ -261,7 +278,8 @@ export class EditSession {
    * `paste`: pastes `data` of `mimeType` at the view's cursor (LOK paste); false when LibreOffice refused it.
    * A read-only view's paste is refused (bad_request), as its other changing input is dropped.
    */
-  paste(viewId: number, mimeType: string, data: Uint8Array): boolean {
+  async paste(viewId: number, mimeType: string, data: Uint8Array): Promise<boolean> {
+    await this.#order.settled();
     const view = this.#use(viewId);
     if (view.readOnly) throw kitError('bad_request', 'this view is read-only');
     return this.#doc.paste(mimeType, Buffer.from(data));
@@ -292,6 +310,8 @@ export class EditSession {
    */
   saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }> {
     const run = async () => {
+      // The keys typed just before Save must be in the saved file.
+      await this.#order.settled();
       this.#use(viewId);
       const waiter = new SaveWaiter(SAVE_TIMEOUT_MS);
       this.#saveWaiters.set(viewId, waiter);
@@ -330,6 +350,7 @@ export class EditSession {
   async close(): Promise<void> {
     if (this.#state !== 'open') return;
     this.#state = 'closing';
+    this.#order.clear();
     for (const w of this.#saveWaiters.values()) w.abort(kitError('bad_request', 'the document was closed while saving'));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([

@@ -93,10 +93,10 @@ function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
       void answer(msg.id, async () => ({ png: await (session ?? noDocument()).windowPaint(msg) }));
       return;
     case 'clipboardGet':
-      void answer(msg.id, async () => ({ items: (session ?? noDocument()).clipboardGet(msg.viewId, msg.mimeTypes) }));
+      void answer(msg.id, async () => ({ items: await (session ?? noDocument()).clipboardGet(msg.viewId, msg.mimeTypes) }));
       return;
     case 'paste':
-      void answer(msg.id, async () => ({ pasted: (session ?? noDocument()).paste(msg.viewId, msg.mimeType, msg.data) }));
+      void answer(msg.id, async () => ({ pasted: await (session ?? noDocument()).paste(msg.viewId, msg.mimeType, msg.data) }));
       return;
     case 'docInfo':
       void answer(msg.id, async () => (session ?? noDocument()).docInfo(msg.viewId));

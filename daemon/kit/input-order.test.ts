@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InputOrder, MAX_WAIT_MS } from './input-order.ts';
+
+describe('InputOrder: synchronous LOK calls wait for posted input', () => {
+  let clock = 0;
+  let order: InputOrder;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    clock = 0;
+    order = new InputOrder(() => clock);
+  });
+  afterEach(() => vi.useRealTimers());
+  const advance = async (ms: number) => {
+    for (let i = 0; i < ms; i++) {
+      clock += 1;
+      await vi.advanceTimersByTimeAsync(1);
+    }
+  };
+
+  it('runs a UNO command at once when no input is pending', () => {
+    const ran: string[] = [];
+    order.run(() => ran.push('bold'), true);
+    expect(ran).toEqual(['bold']);
+  });
+
+  it('holds a UNO command after a posted key until LibreOffice calls back, keeping the order of later input', async () => {
+    const ran: string[] = [];
+    order.run(() => (ran.push('key'), order.posted()), false);
+    order.run(() => ran.push('bold'), true);
+    order.run(() => ran.push('key2'), false);
+    expect(ran).toEqual(['key']);
+    await advance(10);
+    expect(ran).toEqual(['key']);
+    order.callbackArrived();
+    await advance(5);
+    expect(ran).toEqual(['key', 'bold', 'key2']);
+  });
+
+  it('gives up waiting after MAX_WAIT_MS when the key had no visible effect', async () => {
+    const ran: string[] = [];
+    order.run(() => (ran.push('shift'), order.posted()), false);
+    order.run(() => ran.push('save'), true);
+    await advance(MAX_WAIT_MS - 5);
+    expect(ran).toEqual(['shift']);
+    await advance(10);
+    expect(ran).toEqual(['shift', 'save']);
+  });
+
+  it('settled() resolves once the queue is empty and no input is pending', async () => {
+    let done = false;
+    order.run(() => order.posted(), false);
+    void order.settled().then(() => (done = true));
+    await advance(2);
+    expect(done).toBe(false);
+    order.callbackArrived();
+    await advance(5);
+    expect(done).toBe(true);
+  });
+});

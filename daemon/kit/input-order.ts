@@ -1,0 +1,95 @@
+/**
+ * Keeps LibreOffice's input in the order the user gave it. LibreOfficeKit 7.4 posts key, mouse and text-input
+ * events to LibreOffice's main loop (postKeyEventAsync and friends: they run later), while postUnoCommand, paste,
+ * getTextSelection and `.uno:Save` run at once on the calling thread. So Ctrl+B sent as `.uno:Bold` right after a
+ * typed word could bold before the word was there, a save could store the document without the last keys, and a
+ * copy could read the selection before the last Shift+arrow. This orders them: a synchronous call waits until the
+ * posted input has been processed, which is taken to be when LibreOffice has sent a callback since the last input
+ * (it invalidates, moves the cursor or the selection) or, for input without a visible effect, after MAX_WAIT_MS.
+ */
+
+/** Longest wait for posted input without any callback (ms): keys with no visible effect. */
+export const MAX_WAIT_MS = 60;
+/** Shortest wait after posted input (ms): LibreOffice flushes callbacks of earlier input in the meantime. */
+const MIN_WAIT_MS = 3;
+/** How often a waiting call checks again (ms). */
+const POLL_MS = 2;
+
+/** Posted-input bookkeeping and a FIFO of the calls that wait for it (one per document). */
+export class InputOrder {
+  #lastInputAt = Number.NEGATIVE_INFINITY;
+  #callbackSinceInput = true;
+  #queue: Array<() => void> = [];
+  /** Per queued call: does it run synchronously in LibreOffice (and so wait for posted input)? */
+  #queueSync: boolean[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #waiters: Array<() => void> = [];
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** An asynchronous input (key, mouse, text) was just posted to LibreOffice. */
+  posted(): void {
+    this.#lastInputAt = this.now();
+    this.#callbackSinceInput = false;
+  }
+
+  /** LibreOffice sent a callback (of any view). */
+  callbackArrived(): void {
+    this.#callbackSinceInput = true;
+  }
+
+  /** True while posted input may still be waiting in LibreOffice's main loop. */
+  get pending(): boolean {
+    const since = this.now() - this.#lastInputAt;
+    return since < MAX_WAIT_MS && (!this.#callbackSinceInput || since < MIN_WAIT_MS);
+  }
+
+  /**
+   * Runs `fn` now when nothing waits and `synchronous` calls need no wait; otherwise queues it behind the calls
+   * already waiting (queued input keeps its place too, so the order the user gave is the order LibreOffice sees).
+   */
+  run(fn: () => void, synchronous: boolean): void {
+    if (this.#queue.length === 0 && !(synchronous && this.pending)) return fn();
+    this.#queue.push(() => fn());
+    this.#queueSync.push(synchronous);
+    this.#arm();
+  }
+
+  /** Resolves when no posted input is pending and no queued call is left (before a save, paste or copy). */
+  settled(): Promise<void> {
+    if (this.#queue.length === 0 && !this.pending) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#waiters.push(resolve);
+      this.#arm();
+    });
+  }
+
+  /** Drops every waiting call (the document closes). */
+  clear(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#queue = [];
+    this.#queueSync = [];
+    for (const w of this.#waiters.splice(0)) w();
+  }
+
+  #arm(): void {
+    if (!this.#timer) this.#timer = setTimeout(() => this.#drain(), POLL_MS);
+  }
+
+  #drain(): void {
+    this.#timer = undefined;
+    while (this.#queue.length > 0) {
+      if (this.#queueSync[0] && this.pending) return this.#arm();
+      this.#queueSync.shift();
+      const fn = this.#queue.shift()!;
+      try {
+        fn();
+      } catch {
+        // The call's own error handling is in `fn`; a failed input must not stop the ones behind it.
+      }
+    }
+    if (this.pending) return this.#arm();
+    for (const w of this.#waiters.splice(0)) w();
+  }
+}
