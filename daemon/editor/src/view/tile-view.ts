@@ -71,6 +71,7 @@ export class TileView implements DocumentView {
   /** Called when this view's caret moved (the hidden input follows it). */
   onCaretMoved: (rect: Rect) => void = () => undefined;
   private paintedSinceFrame = false;
+  private requestQueued = false;
   private docWidth = 0;
   private docHeight = 0;
   /** Spreadsheets: the scroll area runs ahead of the document (LibreOffice grows it as the visible area nears its end). */
@@ -296,6 +297,15 @@ export class TileView implements DocumentView {
       const m = /^(-?\d+):(-?\d+),(-?\d+):(\d+)$/.exec(key);
       if (m && hit(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]))) this.staleInFlight.add(key);
     }
+    // Ask for the stale visible tiles now, not at the next animation frame: typing shows up one frame sooner.
+    // Invalidations of one burst (one WebSocket read) coalesce into one request.
+    if (!this.requestQueued) {
+      this.requestQueued = true;
+      queueMicrotask(() => {
+        this.requestQueued = false;
+        this.requestTiles();
+      });
+    }
     this.schedule();
   }
 
@@ -453,6 +463,32 @@ export class TileView implements DocumentView {
     if (!complete) for (const tile of this.tiles.values()) if (tile.t !== t && tile.part === this.currentPart && tile.x < right && tile.x + tile.t > left && tile.y < bottom && tile.y + tile.t > top) draw(tile);
     for (const tile of visible) draw(tile);
 
+    this.paintSelections(ctx, s, sl - ox, st);
+    if (this.paintedSinceFrame) {
+      this.paintedSinceFrame = false;
+      performance.mark('ode:painted');
+      this.onPainted();
+    }
+    this.requestTiles();
+    if (complete) this.collect(left, top, right, bottom, t);
+  }
+
+  /**
+   * Requests the visible tiles (row by row) and then the one-tile margin that are missing or stale and not already
+   * asked for (PENDING_MS): new ones as `fresh`, stale ones as refreshes.
+   */
+  private requestTiles(): void {
+    if (!this.docWidth) return;
+    const vw = this.scroller.clientWidth;
+    const vh = this.scroller.clientHeight;
+    const s = this.scale;
+    const t = this.tileTwips;
+    const left = (this.scroller.scrollLeft - this.offsetX) * s;
+    const top = this.scroller.scrollTop * s;
+    const right = Math.min(this.docWidth, left + vw * s);
+    const bottom = Math.min(this.docHeight, top + vh * s);
+    const x0 = Math.max(0, Math.floor(left / t) * t);
+    const y0 = Math.max(0, Math.floor(top / t) * t);
     const now = performance.now();
     const refresh: Array<[number, number]> = [];
     const fresh: Array<[number, number]> = [];
@@ -470,16 +506,9 @@ export class TileView implements DocumentView {
       for (let x = Math.max(0, x0 - t); x < Math.min(this.docWidth, right + t); x += t) ask(x, y);
     }
 
-    this.paintSelections(ctx, s, sl - ox, st);
-    if (this.paintedSinceFrame) {
-      this.paintedSinceFrame = false;
-      performance.mark('ode:painted');
-      this.onPainted();
-    }
     const px = this.tileDevicePx;
     if (fresh.length > 0) this.source.requestTiles(this.currentPart, px, px, t, fresh, true);
     if (refresh.length > 0) this.source.requestTiles(this.currentPart, px, px, t, refresh, false);
-    if (complete) this.collect(left, top, right, bottom, t);
   }
 
   /** Drops tiles of other zooms, and the farthest ones beyond MAX_TILES (the grid on screen is complete). */
