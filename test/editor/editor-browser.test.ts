@@ -79,7 +79,7 @@ describe('the browser editor in Chromium', () => {
     });
     await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 10_000 });
     await page.waitForTimeout(500);
-    await page.click('.ode-button');
+    await page.click('[role=toolbar] button[data-command="file.save"]');
     await page.waitForFunction(stateIs, 'All changes saved', { timeout: 30_000 });
     const text = docxText(readFileSync(join(folder, 'letter.docx')));
     expect(text).toContain('Typed in Chromium 漢字');

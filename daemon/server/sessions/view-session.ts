@@ -117,7 +117,7 @@ export class ViewSession implements ViewHandle {
     this.commentsOnly = commentsOnly && msg.readonly !== true;
     this.armTokenWarning(msg.tokenTtl);
     // The editor may talk to its host page from now on (App_LoadingStatus Frame_Ready): tell it the origin.
-    this.send({ type: 'loading', stage: 'load', postMessageOrigin: typeof this.fileInfo.PostMessageOrigin === 'string' ? this.fileInfo.PostMessageOrigin : undefined });
+    this.send({ type: 'loading', stage: 'download', postMessageOrigin: typeof this.fileInfo.PostMessageOrigin === 'string' ? this.fileInfo.PostMessageOrigin : undefined });
     try {
       this.doc = await this.deps.registry.join(this.src, this);
     } catch (e) {

@@ -206,7 +206,7 @@ export function mountStatusBar(app: App): void {
     state.title = m.message;
     if (m.state === 'too_large') readonly.hidden = false;
   });
-  session.on('tokenExpiring', () => app.notify(t('status.tokenExpiring'), 'error'));
+  // The token banner is the host module's (host/overlays): no second warning here.
   session.on('error', (m) => app.notify(m.message, 'error'));
   session.on('kitDied', (m) => showState(m.message, true));
   session.on('idle', (m) => showState(m.message, true));

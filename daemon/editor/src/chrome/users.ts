@@ -47,7 +47,8 @@ export function mountUsers(app: App, dock: RightDock): void {
   const heading = section.querySelector('h2')!;
   const toolbar = el('button', { type: 'button', className: 'ode-users', attrs: { 'aria-haspopup': 'true', 'aria-expanded': 'false' } });
   toolbar.addEventListener('click', () => commands.run('view.users'));
-  slots.toolbar.append(toolbar);
+  // On the menu bar's row, at its end (the toolbar's row is full of controls).
+  slots.menubar.append(toolbar);
   dock.onChange((open) => toolbar.setAttribute('aria-expanded', String(open === 'users')));
 
   commands.register({

@@ -24,9 +24,9 @@ export class HostBar {
     app.commands.on('changed', () => this.refresh());
   }
 
-  /** Puts the bar at the end of the toolbar (again, if the chrome rebuilt the toolbar). */
+  /** Puts the bar at the end of the menu bar's row (again, if the chrome rebuilt it). */
   attach(): void {
-    if (!this.element.isConnected) this.app.slots.toolbar.append(this.element);
+    if (!this.element.isConnected) this.app.slots.menubar.append(this.element);
   }
 
   /** Shows "Guest" (IsAnonymousUser). */
