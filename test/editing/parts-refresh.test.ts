@@ -2,34 +2,23 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
-import { EditorClient } from '../helpers/editor-client.ts';
-import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
+import { startEditing, type EditingSetup } from '../helpers/editing-setup.ts';
 
 /** 5 slides: ppt/presentation.xml's p:sldIdLst has five p:sldId (read by hand). */
 const PPTX = readFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'));
 
 describe('parts stay true: slides added and deleted reach every view (docInfo)', () => {
-  let daemon: TestDaemon;
-  let host: FakeWopiHost;
-  const clients: EditorClient[] = [];
+  let env: EditingSetup;
 
   beforeAll(async () => {
-    host = await FakeWopiHost.start();
-    daemon = await startDaemon({ kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1);
-    host.proofKey = publicKeyFromDiscovery(await (await fetch(`${daemon.url}/hosting/discovery`)).text());
+    env = await startEditing({ readyKits: 1, maxKits: 2 });
   }, 120_000);
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await daemon?.stop();
-    await host?.stop();
-  });
+  afterAll(() => env?.stop());
 
   it('InsertPage and DeletePage send documentSize with the new parts and names to both views, and drop stale tiles', async () => {
-    const src = host.addFile('p1', 'deck.pptx', PPTX, {});
-    const a = await EditorClient.open(daemon.url, src, { token: host.token });
-    const b = await EditorClient.open(daemon.url, src, { token: host.token });
-    clients.push(a.client, b.client);
+    const src = env.host.addFile('p1', 'deck.pptx', PPTX, {});
+    const a = await env.open(src);
+    const b = await env.open(src);
     expect(a.status.parts).toBe(5);
     expect(a.status.partNames).toHaveLength(5);
 

@@ -1,34 +1,23 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
-import { EditorClient } from '../helpers/editor-client.ts';
-import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
+import { startEditing, type EditingSetup } from '../helpers/editing-setup.ts';
 
 /** A pdf opened with view_comment: read-only, but comments pass (daemon and kit), for the first view and a later one. */
 describe('pdf in view_comment: comments only', () => {
-  let daemon: TestDaemon;
-  let host: FakeWopiHost;
-  const clients: EditorClient[] = [];
+  let env: EditingSetup;
 
   beforeAll(async () => {
-    host = await FakeWopiHost.start();
-    daemon = await startDaemon({ kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1);
-    host.proofKey = publicKeyFromDiscovery(await (await fetch(`${daemon.url}/hosting/discovery`)).text());
+    env = await startEditing({ readyKits: 1, maxKits: 3 });
   }, 120_000);
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await daemon?.stop();
-    await host?.stop();
-  });
+  afterAll(() => env?.stop());
 
   it('typing is refused; .uno:InsertAnnotation adds a comment (painted) from both views', async () => {
-    const pdf = await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'));
+    const pdf = await postConvert(env.daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'));
     expect(pdf.status).toBe(200);
-    const src = host.addFile('pdf1', 'handout.pdf', pdf.body, { UserCanWrite: true });
-    const a = await EditorClient.open(daemon.url, src, { token: host.token });
-    const b = await EditorClient.open(daemon.url, src, { token: host.token });
-    clients.push(a.client, b.client);
+    const src = env.host.addFile('pdf1', 'handout.pdf', pdf.body, { UserCanWrite: true });
+    const a = await env.open(src);
+    const b = await env.open(src);
     expect(a.status).toMatchObject({ docType: 'drawing', readonly: true, commentsOnly: true, parts: 5 });
     expect(b.status).toMatchObject({ readonly: true, commentsOnly: true });
 

@@ -10,9 +10,8 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../daemon/protocol/editor.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
-import { EditorClient } from '../helpers/editor-client.ts';
-import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import type { EditorClient } from '../helpers/editor-client.ts';
+import { startEditing, type EditingSetup } from '../helpers/editing-setup.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 /** A tile of the page: 256 px for 3840 twips (100 %), inside the first page. */
@@ -28,9 +27,7 @@ type WindowMsg = Extract<ServerMessage, { type: 'window' }>;
 const win = (m: WindowMsg) => m.json as { id: string; action: string; title?: string; size?: string };
 
 describe('WatermarkText and LibreOffice dialogs over the editor protocol', () => {
-  let daemon: TestDaemon;
-  let host: FakeWopiHost;
-  const clients: EditorClient[] = [];
+  let env: EditingSetup;
 
   const tile = async (c: EditorClient): Promise<PNG> => {
     const from = c.tiles.length;
@@ -46,29 +43,22 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
   };
 
   beforeAll(async () => {
-    host = await FakeWopiHost.start();
-    daemon = await startDaemon({ kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2);
+    env = await startEditing({ readyKits: 2, maxKits: 3 });
   }, 120_000);
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await daemon?.stop();
-    await host?.stop();
-  });
+  afterAll(() => env?.stop());
 
   it('paints WatermarkText into the tiles of the user who has it, and only theirs (cached tiles are kept apart)', async () => {
-    const src = host.addFile('wm', 'wm.docx', DOCX);
-    const plain = await EditorClient.open(daemon.url, src, { token: host.token });
-    clients.push(plain.client);
+    const src = env.host.addFile('wm', 'wm.docx', DOCX);
+    const plain = await env.open(src);
     expect(plain.status.fileInfo.WatermarkText || undefined).toBeUndefined();
     // The second user's CheckFileInfo (CheckFileInfo is per user): another user, with a watermark.
-    const file = host.files.get('wm')!;
-    host.answer('CheckFileInfo', {
+    const file = env.host.files.get('wm')!;
+    env.host.answer('CheckFileInfo', {
       status: 200,
       body: JSON.stringify({ BaseFileName: file.name, OwnerId: 'owner', UserId: 'u-wm', UserFriendlyName: 'Marked', Size: file.bytes.length, UserCanWrite: true, LastModifiedTime: file.lastModifiedTime, WatermarkText: 'CONFIDENTIAL Ode' }),
       headers: { 'Content-Type': 'application/json' },
     });
-    const marked = await EditorClient.open(daemon.url, src, { token: host.token });
-    clients.push(marked.client);
+    const marked = await env.open(src);
     expect(marked.status.fileInfo.WatermarkText).toBe('CONFIDENTIAL Ode');
 
     // The clean view asks first: its tile is cached; the watermarked view must not be served that one.
@@ -101,9 +91,8 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
   }, 120_000);
 
   it('opens the Paragraph dialog as a LibreOffice window: created with its title, painted, closed by Escape', async () => {
-    const src = host.addFile('dlg1', 'dlg1.docx', DOCX);
-    const { client } = await EditorClient.open(daemon.url, src, { token: host.token });
-    clients.push(client);
+    const src = env.host.addFile('dlg1', 'dlg1.docx', DOCX);
+    const { client } = await env.open(src);
     const from = client.messages.length;
     client.send({ type: 'uno', command: '.uno:ParagraphDialog' });
     const created = win(await client.next('window', (m) => win(m).action === 'created', 30_000, from));
@@ -137,9 +126,8 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
   }, 120_000);
 
   it('typing into the Paragraph dialog and OK changes the document: the saved docx has the indent', async () => {
-    const src = host.addFile('dlg2', 'dlg2.docx', DOCX);
-    const { client } = await EditorClient.open(daemon.url, src, { token: host.token });
-    clients.push(client);
+    const src = env.host.addFile('dlg2', 'dlg2.docx', DOCX);
+    const { client } = await env.open(src);
     const from = client.messages.length;
     client.send({ type: 'uno', command: '.uno:ParagraphDialog' });
     const created = win(await client.next('window', (m) => win(m).action === 'created', 30_000, from));
@@ -158,7 +146,7 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     const beforeSave = client.messages.length;
     client.send({ type: 'save' });
     expect(await client.next('saved', () => true, 60_000, beforeSave)).toMatchObject({ ok: true });
-    const put = host.of('PutFile').filter((r) => r.path.endsWith('/dlg2/contents')).at(-1)!;
+    const put = env.host.of('PutFile').filter((r) => r.path.endsWith('/dlg2/contents')).at(-1)!;
     const xml = new TextDecoder().decode(unzipSync(new Uint8Array(put.body))['word/document.xml']);
     // 1 inch = 1440 twips of left indent on the paragraph the cursor was in.
     expect(xml).toMatch(/<w:ind w:(left|start)="1440"/);
