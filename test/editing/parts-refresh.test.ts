@@ -1,19 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startEditing, type EditingSetup } from '../helpers/editing-setup.ts';
+import { useEditing } from '../helpers/editing-setup.ts';
 
 /** 5 slides: ppt/presentation.xml's p:sldIdLst has five p:sldId (read by hand). */
 const PPTX = readFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'));
 
 describe('parts stay true: slides added and deleted reach every view (docInfo)', () => {
-  let env: EditingSetup;
-
-  beforeAll(async () => {
-    env = await startEditing({ readyKits: 1, maxKits: 2 });
-  }, 120_000);
-  afterAll(() => env?.stop());
+  const env = useEditing({ readyKits: 1, maxKits: 2 });
 
   it('InsertPage and DeletePage send documentSize with the new parts and names to both views, and drop stale tiles', async () => {
     const src = env.host.addFile('p1', 'deck.pptx', PPTX, {});

@@ -1,16 +1,11 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
-import { startEditing, type EditingSetup } from '../helpers/editing-setup.ts';
+import { useEditing } from '../helpers/editing-setup.ts';
 
 /** A pdf opened with view_comment: read-only, but comments pass (daemon and kit), for the first view and a later one. */
 describe('pdf in view_comment: comments only', () => {
-  let env: EditingSetup;
-
-  beforeAll(async () => {
-    env = await startEditing({ readyKits: 1, maxKits: 3 });
-  }, 120_000);
-  afterAll(() => env?.stop());
+  const env = useEditing({ readyKits: 1, maxKits: 3 });
 
   it('typing is refused; .uno:InsertAnnotation adds a comment (painted) from both views', async () => {
     const pdf = await postConvert(env.daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'));

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../daemon/protocol/editor.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import type { EditorClient } from '../helpers/editor-client.ts';
-import { startEditing, type EditingSetup } from '../helpers/editing-setup.ts';
+import { useEditing } from '../helpers/editing-setup.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 /** A tile of the page: 256 px for 3840 twips (100 %), inside the first page. */
@@ -27,7 +27,7 @@ type WindowMsg = Extract<ServerMessage, { type: 'window' }>;
 const win = (m: WindowMsg) => m.json as { id: string; action: string; title?: string; size?: string };
 
 describe('WatermarkText and LibreOffice dialogs over the editor protocol', () => {
-  let env: EditingSetup;
+  const env = useEditing({ readyKits: 2, maxKits: 3 });
 
   const tile = async (c: EditorClient): Promise<PNG> => {
     const from = c.tiles.length;
@@ -41,11 +41,6 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     expect(t.header.encoding).toBe('png');
     return PNG.sync.read(Buffer.from(t.payload));
   };
-
-  beforeAll(async () => {
-    env = await startEditing({ readyKits: 2, maxKits: 3 });
-  }, 120_000);
-  afterAll(() => env?.stop());
 
   it('paints WatermarkText into the tiles of the user who has it, and only theirs (cached tiles are kept apart)', async () => {
     const src = env.host.addFile('wm', 'wm.docx', DOCX);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startDaemon, type TestDaemon } from './daemon.ts';
 import { EditorClient } from './editor-client.ts';
 import { FakeWopiHost, publicKeyFromDiscovery } from './fake-wopi-host.ts';
@@ -49,4 +50,19 @@ export async function startEditing(opts: { readyKits: number; maxKits: number })
       await host.stop();
     },
   };
+}
+
+/**
+ * For the describe block it is called in: registers a beforeAll that runs `startEditing(opts)` and an afterAll that
+ * stops what it started. Returns the object the beforeAll fills in: read it in tests and later hooks.
+ */
+export function useEditing(opts: { readyKits: number; maxKits: number }): EditingSetup {
+  const env = {} as EditingSetup;
+  beforeAll(async () => {
+    Object.assign(env, await startEditing(opts));
+  });
+  afterAll(async () => {
+    await env.stop?.();
+  });
+  return env;
 }
