@@ -1,13 +1,12 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileId, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
-const fileId = (name: string) => Buffer.from(name).toString('base64url');
 const unzip = (path: string) => {
   const files = unzipSync(new Uint8Array(readFileSync(path)));
   return (name: string) => new TextDecoder().decode(files[name]);
@@ -30,7 +29,6 @@ interface PageGlobal {
 }
 /** expect.poll with room for a loaded 2-core machine (LibreOffice answers in milliseconds when idle). */
 const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 10_000, ...options });
-const stateIs = (text: string) => (globalThis as unknown as PageGlobal).document.querySelector('.ode-state')?.textContent === text;
 
 /**
  * Spreadsheets in the browser editor (issue 5 "Spreadsheets"), in Debian's Chromium against a real daemon and
@@ -39,11 +37,9 @@ const stateIs = (text: string) => (globalThis as unknown as PageGlobal).document
  * sheet, and the spec's clipboard extensions (data-sheets-* on copy, the span form on paste).
  */
 describe('spreadsheets in the browser editor', () => {
-  let daemon: TestDaemon;
-  let browser: Browser;
+  const env = useDemoBrowser('ode-calc-', (folder) => copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'book.xlsx')));
   let page: Page;
-  const folder = mkdtempSync(join(tmpdir(), 'ode-calc-'));
-  const file = join(folder, 'book.xlsx');
+  const file = join(env.folder, 'book.xlsx');
   const nameBox = () => page.getByRole('textbox', { name: 'Name Box' });
   const formula = () => page.getByRole('textbox', { name: 'Formula', exact: true });
   /** Jumps with the name box (focus goes back to the document). */
@@ -78,22 +74,11 @@ describe('spreadsheets in the browser editor', () => {
     );
 
   beforeAll(async () => {
-    copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), file);
-    daemon = await startDaemon({ demo_host: { folder }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: daemon.url });
+    const context = await env.browser.newContext({ viewport: { width: 1200, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.daemon.url });
     page = await context.newPage();
-    await page.goto(`${daemon.url}/?open=${fileId('book.xlsx')}`);
+    await page.goto(`${env.daemon.url}/?open=${fileId('book.xlsx')}`);
     await page.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await daemon?.stop();
-    rmSync(folder, { recursive: true, force: true });
   });
 
   it('lists the workbook sheets as tabs and shows another sheet on click', async () => {
@@ -242,7 +227,7 @@ describe('spreadsheets in the browser editor', () => {
   it("shows another user's cell cursor in their colour with their name", async () => {
     const other = await page.context().newPage();
     try {
-      await other.goto(`${daemon.url}/?user=${encodeURIComponent('Other user')}&open=${fileId('book.xlsx')}`);
+      await other.goto(`${env.daemon.url}/?user=${encodeURIComponent('Other user')}&open=${fileId('book.xlsx')}`);
       await other.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
       await other.getByRole('tab', { name: 'First Sheet' }).click();
       await other.getByRole('textbox', { name: 'Name Box' }).fill('D3');

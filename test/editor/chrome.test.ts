@@ -1,24 +1,20 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileId, painted } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
 /** Screenshots land here (ignored by git: products of the run). */
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
-const fileId = (name: string) => Buffer.from(name).toString('base64url');
 const documentXml = (path: string) => new TextDecoder().decode(unzipSync(new Uint8Array(readFileSync(path)))['word/document.xml']);
 /** The w:r elements of document.xml whose text contains `text`. */
 const runsWith = (xml: string, text: string) => [...xml.matchAll(/<w:r[ >][\s\S]*?<\/w:r>/g)].map((m) => m[0]).filter((r) => [...r.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('').includes(text));
 
 /** The page objects the page functions touch (the tests are type-checked for Node, not the DOM). */
 interface PageElement {
-  width: number;
-  height: number;
-  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
   action: string;
   submit(): void;
 }
@@ -27,33 +23,27 @@ interface PageGlobal {
   getComputedStyle(e: unknown): { backgroundColor: string };
 }
 
-/** Page function: the document canvas shows the page (enough non-transparent pixels). */
-const painted = () => {
-  const c = (globalThis as unknown as PageGlobal).document.querySelector('.ode-canvas');
-  if (!c || !c.width) return false;
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  let n = 0;
-  for (let i = 0; i < d.length; i += 16) if (d[i + 3] > 0) n++;
-  return n > 1000;
-};
-
 /**
  * The chrome in Debian's Chromium against a real daemon (demo host folder): the menu bar by keyboard (F10 and
  * Alt, arrows, Enter) makes text bold in the saved docx, the toolbar's font size changes the saved docx, the theme
  * toggle, the menus of each document type, accessible names of every menu item and toolbar button, the French UI.
  */
 describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
-  let daemon: TestDaemon;
-  let browser: Browser;
+  const env = useDemoBrowser('ode-chrome-', (folder) => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'chrome.docx'));
+    copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'sheet.xlsx'));
+    copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'slides.pptx'));
+    copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'title.pptx'));
+  });
   let page: Page;
-  const folder = mkdtempSync(join(tmpdir(), 'ode-chrome-'));
-  const docx = join(folder, 'chrome.docx');
+  const docx = join(env.folder, 'chrome.docx');
 
   /** Opens `name` from the demo host's start page (optionally with iframe parameters) and waits for its canvas. */
   async function open(name: string, params = ''): Promise<void> {
-    if (!params) await page.goto(`${daemon.url}/?open=${fileId(name)}`);
+    if (!params) await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
     else {
-      await page.goto(`${daemon.url}/`);
+      await page.goto(`${env.daemon.url}/`);
       await Promise.all([
         page.waitForURL(/ode\.html/),
         page.evaluate(
@@ -91,23 +81,8 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), docx);
-    copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'sheet.xlsx'));
-    copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'slides.pptx'));
-    copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'title.pptx'));
-    daemon = await startDaemon({ demo_host: { folder }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+    page = await env.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await daemon?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
 
   it('makes a selection bold through the menu bar by keyboard only; the saved docx has <w:b/> on that run', async () => {
     await open('chrome.docx');
@@ -220,9 +195,9 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     expect((await look()).theme).toBe('light');
 
     // Without a remembered choice the system's scheme decides.
-    const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, colorScheme: 'dark' });
+    const context = await env.browser.newContext({ viewport: { width: 1000, height: 700 }, colorScheme: 'dark' });
     const other = await context.newPage();
-    await other.goto(`${daemon.url}/?open=${fileId('chrome.docx')}`);
+    await other.goto(`${env.daemon.url}/?open=${fileId('chrome.docx')}`);
     await other.getByRole('menubar').waitFor({ timeout: 60_000 });
     expect(await other.evaluate(() => (globalThis as unknown as PageGlobal).document.documentElement.dataset.theme)).toBe('dark');
     // A second view of an open document: its toolbar shows the states LibreOffice gave while creating the view
@@ -357,8 +332,8 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.press('Control+A');
     await page.keyboard.type('chrome-copy.docx');
     await page.keyboard.press('Enter');
-    await expect.poll(() => existsSync(join(folder, 'chrome-copy.docx')), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => documentXml(join(folder, 'chrome-copy.docx')).includes('Ode link'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => existsSync(join(env.folder, 'chrome-copy.docx')), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => documentXml(join(env.folder, 'chrome-copy.docx')).includes('Ode link'), { timeout: 10_000 }).toBe(true);
   });
 
   it('applies a paragraph style, font and highlighting colours and centring from the toolbar, which is navigable with arrow keys', async () => {
@@ -482,7 +457,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   });
 
   it('renames the document from its title (a button when renaming is allowed): the title follows and the host has the new name', async () => {
-    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'rename-me.docx'));
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(env.folder, 'rename-me.docx'));
     await open('rename-me.docx');
     await page.keyboard.press('F10');
     await page.keyboard.press('Enter');
@@ -497,7 +472,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.type('renamed by chrome');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('.ode-title').textContent(), { timeout: 30_000 }).toBe('renamed by chrome.docx');
-    expect(existsSync(join(folder, 'renamed by chrome.docx'))).toBe(true);
+    expect(existsSync(join(env.folder, 'renamed by chrome.docx'))).toBe(true);
   });
 
   it('spreadsheet toolbar: Sum, Currency, colours and Merge cells reach the saved xlsx', async () => {
@@ -524,7 +499,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await merge.click();
     await expect.poll(() => merge.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
 
-    const path = join(folder, 'sheet.xlsx');
+    const path = join(env.folder, 'sheet.xlsx');
     const before = statSync(path).mtimeMs;
     await toolbar.getByRole('button', { name: 'Save', exact: true }).click();
     await savedAfter(path, before);
@@ -559,7 +534,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.type('5');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
-    const path = join(folder, 'slides.pptx');
+    const path = join(env.folder, 'slides.pptx');
     const before = statSync(path).mtimeMs;
     await page.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
     await savedAfter(path, before);
@@ -584,7 +559,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.getByRole('dialog', { name: 'Highlighting colour' }).getByRole('button', { name: 'Yellow' }).click();
     await expect.poll(() => toolbar.getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
     await page.keyboard.press('Escape'); // leave the text edit: the change is in the shape
-    const path = join(folder, 'title.pptx');
+    const path = join(env.folder, 'title.pptx');
     const before = statSync(path).mtimeMs;
     await toolbar.getByRole('button', { name: 'Save', exact: true }).click();
     await savedAfter(path, before);

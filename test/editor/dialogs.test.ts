@@ -1,13 +1,12 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileId, painted } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
-const fileId = (name: string) => Buffer.from(name).toString('base64url');
 const documentXml = (bytes: Buffer) => new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']);
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
@@ -46,11 +45,9 @@ const focusInDialog = () => Boolean((globalThis as unknown as PageGlobal).docume
  * the keyboard goes to it, OK changes the document, Escape cancels.
  */
 describe('LibreOffice dialogs in the browser editor', () => {
-  let daemon: TestDaemon;
-  let browser: Browser;
+  const env = useDemoBrowser('ode-dialogs-', (folder) => copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'para.docx')));
   let page: Page;
-  const folder = mkdtempSync(join(tmpdir(), 'ode-dialogs-'));
-  const file = join(folder, 'para.docx');
+  const file = join(env.folder, 'para.docx');
 
   const openParagraphDialog = async () => {
     await page.getByRole('menuitem', { name: 'Format', exact: true }).click();
@@ -62,32 +59,10 @@ describe('LibreOffice dialogs in the browser editor', () => {
   };
 
   beforeAll(async () => {
-    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), file);
-    daemon = await startDaemon({ demo_host: { folder }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-    await page.goto(`${daemon.url}/?open=${fileId('para.docx')}`);
-    await page.waitForFunction(
-      () => {
-        const c = (globalThis as unknown as PageGlobal).document.querySelector('.ode-canvas');
-        if (!c) return false;
-        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-        let painted = 0;
-        for (let i = 0; i < d.length; i += 16) if (d[i + 3] > 0) painted++;
-        return painted > 1000;
-      },
-      null,
-      { timeout: 60_000 },
-    );
+    page = await env.browser.newPage({ viewport: { width: 1200, height: 800 } });
+    await page.goto(`${env.daemon.url}/?open=${fileId('para.docx')}`);
+    await page.waitForFunction(painted, null, { timeout: 60_000 });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await daemon?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
 
   it('Escape cancels the Paragraph dialog through its own Cancel: the dialog goes, the document is unchanged', async () => {
     const dialog = await openParagraphDialog();

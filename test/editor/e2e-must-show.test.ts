@@ -2,8 +2,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
@@ -214,10 +215,7 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
     mkdirSync(ARTIFACTS, { recursive: true });
     wopi = await FakeWopiHost.start();
     daemon = await startDaemon({ documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1240, height: 800 } });
   });
   afterAll(async () => {

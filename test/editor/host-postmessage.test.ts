@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
-import { chromium, type Browser, type FrameLocator, type Page } from 'playwright-core';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
@@ -46,7 +47,6 @@ function png(w: number, h: number, rgb: [number, number, number]): Buffer {
  * another origin (test/helpers/host-page.ts: localhost vs the daemon's 127.0.0.1, also the WOPI host by proxying the
  * FakeWopiHost) posts the form into an iframe and records every PostMessage.
  */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DOCUMENTS = { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 };
 // One daemon and one browser for the file. The editor page may read images from the host pages
 // (Action_InsertGraphic): they are on http://localhost.
@@ -56,7 +56,7 @@ let browser: Browser;
 beforeAll(async () => {
   daemon = await startDaemon({ documents: DOCUMENTS, net: { content_security_policy: 'connect-src http://localhost:*; img-src http://localhost:*' } });
   wopi = await FakeWopiHost.start();
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -1,22 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { fileId, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
 const part = (bytes: Buffer, name: string) => new TextDecoder().decode(unzipSync(new Uint8Array(bytes))[name]);
 const texts = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
-const fileId = (name: string) => Buffer.from(name).toString('base64url');
-
-interface PageGlobal {
-  document: { querySelector(selector: string): { textContent: string | null } | null };
-}
-/** Page function (runs in Chromium): the save state says `text`. */
-const stateIs = (text: string) => (globalThis as unknown as PageGlobal).document.querySelector('.ode-state')?.textContent === text;
 
 /**
  * The panels around the document in Chromium against a real daemon (demo host folder): the status bar, the comments
@@ -24,12 +17,17 @@ const stateIs = (text: string) => (globalThis as unknown as PageGlobal).document
  * two browser contexts.
  */
 describe('editor panels: status bar, comments, find and replace, users', () => {
-  let daemon: TestDaemon;
-  let browser: Browser;
-  const folder = mkdtempSync(join(tmpdir(), 'ode-panels-'));
+  const env = useDemoBrowser('ode-panels-', (folder) => {
+    // The page serves the built bundle: rebuild it when the editor's sources changed.
+    execFileSync(process.execPath, ['daemon/editor/build.mjs']);
+    copyFileSync(join(CORPUS, 'tracked-changes/RA001-Tracked-Revisions-01.docx'), join(folder, 'long.docx'));
+    copyFileSync(join(CORPUS, 'tracked-changes/comments.docx'), join(folder, 'comments.docx'));
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'hello.docx'));
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'shared.docx'));
+  });
   const open = async (name: string, user = 'Demo user'): Promise<Page> => {
-    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-    await page.goto(`${daemon.url}/?user=${encodeURIComponent(user)}&open=${fileId(name)}`);
+    const page = await env.browser.newPage({ viewport: { width: 1200, height: 800 } });
+    await page.goto(`${env.daemon.url}/?user=${encodeURIComponent(user)}&open=${fileId(name)}`);
     await page.waitForFunction(stateIs, 'Ready', { timeout: 40_000 });
     return page;
   };
@@ -38,25 +36,6 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
     await page.keyboard.press('Control+s');
     await page.waitForFunction(stateIs, 'All changes saved', { timeout: 30_000 });
   };
-
-  beforeAll(async () => {
-    // The page serves the built bundle: rebuild it when the editor's sources changed.
-    execFileSync(process.execPath, ['daemon/editor/build.mjs']);
-    copyFileSync(join(CORPUS, 'tracked-changes/RA001-Tracked-Revisions-01.docx'), join(folder, 'long.docx'));
-    copyFileSync(join(CORPUS, 'tracked-changes/comments.docx'), join(folder, 'comments.docx'));
-    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'hello.docx'));
-    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'shared.docx'));
-    daemon = await startDaemon({ demo_host: { folder }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await daemon?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
 
   it('shows page, word count, language and zoom of a multi-page docx in the status bar', async () => {
     // RA001's docProps/app.xml: 5 pages, 387 words (Word's count, deleted text included).
@@ -98,7 +77,7 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
     await expect.poll(() => panel.locator('.ode-comment').count(), { timeout: 15_000 }).toBe(3);
     expect(await panel.locator('.ode-comment-reply .ode-comment-text').textContent()).toContain('Faster than light, reply');
     await save(page);
-    const comments = part(readFileSync(join(folder, 'comments.docx')), 'word/comments.xml');
+    const comments = part(readFileSync(join(env.folder, 'comments.docx')), 'word/comments.xml');
     expect(texts(comments)).toContain('Faster than light, reply');
     expect(texts(comments)).toContain('A tachyon walks into a bar.');
     await page.close();
@@ -118,7 +97,7 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
     await bar.getByRole('textbox', { name: 'Replace with' }).fill('Planet');
     await bar.getByRole('button', { name: 'Replace all' }).click();
     await save(page);
-    const text = texts(part(readFileSync(join(folder, 'hello.docx')), 'word/document.xml'));
+    const text = texts(part(readFileSync(join(env.folder, 'hello.docx')), 'word/document.xml'));
     expect(text).toContain('Planet');
     expect(text).not.toContain('World');
     await page.close();

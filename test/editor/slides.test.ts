@@ -1,13 +1,11 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileId } from '../helpers/browser.ts';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
-
-const fileId = (name: string) => Buffer.from(name).toString('base64url');
+import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
 /**
  * layouts.pptx: ppt/presentation.xml lists 10 p:sldId (read by hand); the first text of each slide, in order
@@ -63,30 +61,19 @@ const canvasPrint = () => {
 };
 
 describe('presentations in Chromium: slide sorter, slide commands, slideshow; pdf pages', () => {
-  let daemon: TestDaemon;
-  let browser: Browser;
+  const env = useDemoBrowser('ode-slides-', (folder) => {
+    copyFileSync(join(CORPUS, 'presentations/layouts.pptx'), join(folder, 'deck.pptx'));
+    copyFileSync(join(CORPUS, 'presentations/layouts.pptx'), join(folder, 'show.ppsx'));
+  });
   let page: Page;
-  const folder = mkdtempSync(join(tmpdir(), 'ode-slides-'));
-  const deck = join(folder, 'deck.pptx');
+  const deck = join(env.folder, 'deck.pptx');
 
   beforeAll(async () => {
-    copyFileSync(join(CORPUS, 'presentations/layouts.pptx'), deck);
-    copyFileSync(join(CORPUS, 'presentations/layouts.pptx'), join(folder, 'show.ppsx'));
-    daemon = await startDaemon({ demo_host: { folder }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
-    const pdf = await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'presentations/layouts.pptx'));
+    const pdf = await postConvert(env.daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'presentations/layouts.pptx'));
     expect(pdf.status).toBe(200);
-    writeFileSync(join(folder, 'handout.pdf'), pdf.body);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+    writeFileSync(join(env.folder, 'handout.pdf'), pdf.body);
+    page = await env.browser.newPage({ viewport: { width: 1100, height: 760 } });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await daemon?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
 
   const slides = () => page.getByRole('listbox', { name: 'Slides' }).getByRole('option');
   /** A button of the slide panel's own toolbar (the chrome's toolbar may show the same commands). */
@@ -100,7 +87,7 @@ describe('presentations in Chromium: slide sorter, slide commands, slideshow; pd
   };
 
   it('shows one painted thumbnail per slide; clicking one changes the main view', async () => {
-    await page.goto(`${daemon.url}/?open=${fileId('deck.pptx')}`);
+    await page.goto(`${env.daemon.url}/?open=${fileId('deck.pptx')}`);
     await expect.poll(() => slides().count(), { timeout: 60_000 }).toBe(SLIDES);
     await expect(slides().nth(0).getAttribute('aria-label')).resolves.toMatch(/^Slide 1: /);
     expect(await slides().nth(0).getAttribute('aria-selected')).toBe('true');
@@ -157,14 +144,14 @@ describe('presentations in Chromium: slide sorter, slide commands, slideshow; pd
   }, 120_000);
 
   it('a .ppsx opens in its slideshow', async () => {
-    await page.goto(`${daemon.url}/?open=${fileId('show.ppsx')}`);
+    await page.goto(`${env.daemon.url}/?open=${fileId('show.ppsx')}`);
     await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'visible', timeout: 90_000 });
     await page.getByRole('button', { name: 'Exit slideshow (Esc)' }).click();
     await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'detached', timeout: 10_000 });
   }, 120_000);
 
   it('a pdf (view_comment) shows its pages in the pages panel', async () => {
-    await page.goto(`${daemon.url}/?open=${fileId('handout.pdf')}`);
+    await page.goto(`${env.daemon.url}/?open=${fileId('handout.pdf')}`);
     const pages = page.getByRole('listbox', { name: 'Pages' }).getByRole('option');
     await expect.poll(() => pages.count(), { timeout: 60_000 }).toBe(SLIDES);
     expect(await pages.nth(0).getAttribute('aria-label')).toMatch(/^Page 1: /);

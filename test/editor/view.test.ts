@@ -2,14 +2,14 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileId, launchChromium, painted } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 
 const SOURCE = join(CORPUS, 'properties/documentProperties.docx'); // one paragraph: "Hello World!"
-const fileId = (name: string) => Buffer.from(name).toString('base64url');
 const documentXml = (bytes: Uint8Array) => new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']);
 const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 /** The text of the bold runs of a document.xml (a run is bold with <w:b/> or <w:b w:val="true|1|on"/>). */
@@ -38,15 +38,6 @@ interface PageGlobal {
   Blob: new (parts: string[], opts: { type: string }) => unknown;
 }
 const g = () => globalThis as unknown as PageGlobal;
-
-/** Page function: the canvas shows the page (enough pixels are not transparent). */
-const painted = () => {
-  const c = (globalThis as unknown as PageGlobal).document.querySelector('.ode-canvas')!;
-  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-  let n = 0;
-  for (let i = 0; i < d.length; i += 16) if (d[i + 3] > 0) n++;
-  return n > 1000;
-};
 
 /** Page function: every flavour on the system clipboard, as text. */
 const readClipboard = async () => {
@@ -94,10 +85,7 @@ describe('the document view in Chromium', () => {
     for (const n of names) copyFileSync(SOURCE, join(folder, n));
     host = await FakeWopiHost.start();
     daemon = await startDaemon({ demo_host: { folder }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: daemon.url });
   });

@@ -15,7 +15,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Frame } from 'playwright-core';
+import type { Frame } from 'playwright-core';
+import { CHROMIUM_PATH, launchChromium } from '../../helpers/browser.ts';
 import { startDaemon } from '../../helpers/daemon.ts';
 import { FakeWopiHost } from '../../helpers/fake-wopi-host.ts';
 import { startHostPage } from '../../helpers/host-page.ts';
@@ -55,10 +56,7 @@ async function typeOne(frame: Frame, ch: string): Promise<number> {
 async function main(): Promise<void> {
   const wopi = await FakeWopiHost.start();
   const daemon = await startDaemon({ kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1240, height: 800 } });
   const bytes = readFileSync(join(CORPUS, DOC));
   const frameReadyToLoaded: number[] = [];
@@ -115,7 +113,7 @@ async function main(): Promise<void> {
 /** Chromium's version (`chromium --version`), for the record. */
 function chromiumVersion(): string {
   try {
-    return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().replace(/^Chromium /, '');
+    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().replace(/^Chromium /, '');
   } catch {
     return '?';
   }
