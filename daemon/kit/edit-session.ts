@@ -28,8 +28,15 @@ import type { CreateViewRequest, DocInfoResult, KitEditEvent, OpenRequest, OpenR
 import { buildLoadOptions } from './convert-job.ts';
 import { allowedInReadOnly, dispatchEvent, isCommentCommand, type DroppedReason } from './edit-events.ts';
 
-/** Input LibreOfficeKit 7.4 posts to its main loop (processed later); the other events run at once. */
-const POSTED_EVENTS: ReadonlySet<KitEditEvent['type']> = new Set(['key', 'textInput', 'composition', 'mouse', 'windowKey', 'windowMouse']);
+/**
+ * Input LibreOfficeKit 7.4 posts to its main loop (postKeyEventAsync, postMouseEventAsync: processed later). The
+ * other events run at once on the calling thread, text input included (doc_postWindowExtTextInputEvent calls
+ * PostExtTextInputEvent directly), except text with line breaks, which the kit types as posted keys.
+ */
+function isPosted(event: KitEditEvent): boolean {
+  if (event.type === 'textInput') return /[\r\n]/.test(event.text);
+  return event.type === 'key' || event.type === 'mouse' || event.type === 'windowKey' || event.type === 'windowMouse';
+}
 import { encodeTilePng } from './edit-png.ts';
 import { kitError, postSave, SAVE_TIMEOUT_MS, SaveWaiter } from './edit-save.ts';
 import type { OfficeHandle } from './office.ts';
@@ -79,7 +86,7 @@ export class EditSession {
   readonly #docType: number;
   readonly #inflight = new Set<Promise<unknown>>();
   #saving: Promise<unknown> = Promise.resolve();
-  /** Orders posted input (keys, mouse, text) before the synchronous calls (UNO commands, save, paste, copy). */
+  /** Orders posted input (keys, mouse) before the synchronous calls (text input, UNO commands, save, paste, copy). */
   readonly #order = new InputOrder();
   #saveWaiters = new Map<number, SaveWaiter>();
   #state: 'open' | 'closing' | 'closed' = 'open';
@@ -208,7 +215,7 @@ export class EditSession {
     const readOnly = view.readOnly && !(view.commentsOnly && isCommentCommand(event));
     if (readOnly && !allowedInReadOnly(event)) return 'read_only';
     if (event.type === 'dialogCommand') return 'unsupported';
-    const posted = POSTED_EVENTS.has(event.type);
+    const posted = isPosted(event);
     this.#order.run(() => {
       if (this.#state !== 'open' || !this.#views.has(viewId)) return;
       this.#doc.setView(viewId);

@@ -1,9 +1,10 @@
 /**
- * Keeps LibreOffice's input in the order the user gave it. LibreOfficeKit 7.4 posts key, mouse and text-input
- * events to LibreOffice's main loop (postKeyEventAsync and friends: they run later), while postUnoCommand, paste,
- * getTextSelection and `.uno:Save` run at once on the calling thread. So Ctrl+B sent as `.uno:Bold` right after a
- * typed word could bold before the word was there, a save could store the document without the last keys, and a
- * copy could read the selection before the last Shift+arrow. This orders them: a synchronous call waits until the
+ * Keeps LibreOffice's input in the order the user gave it. LibreOfficeKit 7.4 posts key and mouse events to
+ * LibreOffice's main loop (postKeyEventAsync, postMouseEventAsync: they run later), while text input
+ * (postWindowExtTextInputEvent), postUnoCommand, paste, getTextSelection and `.uno:Save` run at once on the calling
+ * thread. So a word typed after arrow keys could land in the cell the cursor left, Ctrl+B sent as `.uno:Bold`
+ * after Shift+Ctrl+Left could bold nothing, a save could store the document without the last keys, and a copy
+ * could read the selection before the last Shift+arrow. This orders them: a synchronous call waits until the
  * posted input has been processed, which is taken to be when LibreOffice has sent a callback since the last input
  * (it invalidates, moves the cursor or the selection) or, for input without a visible effect, after MAX_WAIT_MS.
  */
@@ -27,7 +28,7 @@ export class InputOrder {
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
-  /** An asynchronous input (key, mouse, text) was just posted to LibreOffice. */
+  /** An asynchronous input (key, mouse) was just posted to LibreOffice. */
   posted(): void {
     this.#lastInputAt = this.now();
     this.#callbackSinceInput = false;
