@@ -46,5 +46,7 @@ for (const c of cases) {
     results.push({ ...c, loaded: false, ...errorInfo(err), ms: performance.now() - started });
   }
 }
+// Office callbacks reach JS through a queue (thread-safe function): let the last load's password question arrive.
+await new Promise((r) => setTimeout(r, 100));
 office.destroy();
 emit({ results, passwordQuestions });
