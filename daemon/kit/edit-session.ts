@@ -263,8 +263,11 @@ export class EditSession {
    * getTextSelection (the live selection, synchronous); other flavours from getClipboard (what the view last
    * copied with `.uno:Copy`). Bytes per flavour; a flavour LibreOffice cannot give is left out.
    */
-  async clipboardGet(viewId: number, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }>> {
-    await this.#order.settled();
+  clipboardGet(viewId: number, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }>> {
+    return this.#inOrder(() => this.#clipboardNow(viewId, mimeTypes));
+  }
+
+  #clipboardNow(viewId: number, mimeTypes: string[]): Array<{ mimeType: string; data: Uint8Array }> {
     this.#use(viewId);
     const wanted = mimeTypes.length > 0 ? mimeTypes : ['text/plain;charset=utf-8', 'text/html'];
     const out: Array<{ mimeType: string; data: Uint8Array }> = [];
@@ -285,11 +288,28 @@ export class EditSession {
    * `paste`: pastes `data` of `mimeType` at the view's cursor (LOK paste); false when LibreOffice refused it.
    * A read-only view's paste is refused (bad_request), as its other changing input is dropped.
    */
-  async paste(viewId: number, mimeType: string, data: Uint8Array): Promise<boolean> {
-    await this.#order.settled();
-    const view = this.#use(viewId);
-    if (view.readOnly) throw kitError('bad_request', 'this view is read-only');
-    return this.#doc.paste(mimeType, Buffer.from(data));
+  paste(viewId: number, mimeType: string, data: Uint8Array): Promise<boolean> {
+    return this.#inOrder(() => {
+      const view = this.#use(viewId);
+      if (view.readOnly) throw kitError('bad_request', 'this view is read-only');
+      return this.#doc.paste(mimeType, Buffer.from(data));
+    });
+  }
+
+  /**
+   * Runs a synchronous LibreOffice call in input order: after the posted input LibreOffice has not processed yet,
+   * before any input that arrives later (input-order.ts).
+   */
+  #inOrder<T>(fn: () => T): Promise<T> {
+    return new Promise((resolve, reject) =>
+      this.#order.run(() => {
+        try {
+          resolve(fn());
+        } catch (e) {
+          reject(e);
+        }
+      }, true),
+    );
   }
 
   /**
@@ -318,12 +338,21 @@ export class EditSession {
   saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }> {
     const run = async () => {
       // The keys typed just before Save must be in the saved file.
-      await this.#order.settled();
-      this.#use(viewId);
-      const waiter = new SaveWaiter(SAVE_TIMEOUT_MS);
-      this.#saveWaiters.set(viewId, waiter);
+      const waiter = await this.#inOrder(() => {
+        this.#use(viewId);
+        const w = new SaveWaiter(SAVE_TIMEOUT_MS);
+        this.#saveWaiters.set(viewId, w);
+        try {
+          postSave(this.#doc, dontSaveIfUnmodified);
+        } catch (e) {
+          this.#saveWaiters.delete(viewId);
+          w.abort(e as Error);
+          void w.done.catch(() => undefined);
+          throw e;
+        }
+        return w;
+      });
       try {
-        postSave(this.#doc, dontSaveIfUnmodified);
         return await waiter.done;
       } finally {
         if (this.#saveWaiters.get(viewId) === waiter) this.#saveWaiters.delete(viewId);

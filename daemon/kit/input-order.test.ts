@@ -45,15 +45,4 @@ describe('InputOrder: synchronous LOK calls wait for posted input', () => {
     await advance(10);
     expect(ran).toEqual(['shift', 'save']);
   });
-
-  it('settled() resolves once the queue is empty and no input is pending', async () => {
-    let done = false;
-    order.run(() => order.posted(), false);
-    void order.settled().then(() => (done = true));
-    await advance(2);
-    expect(done).toBe(false);
-    order.callbackArrived();
-    await advance(5);
-    expect(done).toBe(true);
-  });
 });

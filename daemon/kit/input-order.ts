@@ -24,7 +24,6 @@ export class InputOrder {
   /** Per queued call: does it run synchronously in LibreOffice (and so wait for posted input)? */
   #queueSync: boolean[] = [];
   #timer: NodeJS.Timeout | undefined;
-  #waiters: Array<() => void> = [];
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -56,22 +55,12 @@ export class InputOrder {
     this.#arm();
   }
 
-  /** Resolves when no posted input is pending and no queued call is left (before a save, paste or copy). */
-  settled(): Promise<void> {
-    if (this.#queue.length === 0 && !this.pending) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.#waiters.push(resolve);
-      this.#arm();
-    });
-  }
-
   /** Drops every waiting call (the document closes). */
   clear(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#queue = [];
     this.#queueSync = [];
-    for (const w of this.#waiters.splice(0)) w();
   }
 
   #arm(): void {
@@ -90,7 +79,5 @@ export class InputOrder {
         // The call's own error handling is in `fn`; a failed input must not stop the ones behind it.
       }
     }
-    if (this.pending) return this.#arm();
-    for (const w of this.#waiters.splice(0)) w();
   }
 }
