@@ -6,13 +6,17 @@
  * after Shift+Ctrl+Left could bold nothing, a save could store the document without the last keys, and a copy
  * could read the selection before the last Shift+arrow. This orders them: a synchronous call waits until the
  * posted input has been processed, which is taken to be when LibreOffice has sent a callback since the last input
- * (it invalidates, moves the cursor or the selection) or, for input without a visible effect, after MAX_WAIT_MS.
+ * (it invalidates, moves the cursor or the selection) and then been quiet for QUIET_MS, or, for input without a visible effect, after MAX_WAIT_MS.
  */
 
 /** Longest wait for posted input without any callback (ms): keys with no visible effect. */
 export const MAX_WAIT_MS = 60;
-/** Shortest wait after posted input (ms): LibreOffice flushes callbacks of earlier input in the meantime. */
-const MIN_WAIT_MS = 3;
+/**
+ * How long LibreOffice's callbacks must have been quiet (ms) before posted input counts as processed: the first
+ * callback may come while the rest of the posted events are still running (and they switch LibreOffice's current
+ * view back to the view that posted them).
+ */
+const QUIET_MS = 8;
 /** How often a waiting call checks again (ms). */
 const POLL_MS = 2;
 
@@ -20,6 +24,7 @@ const POLL_MS = 2;
 export class InputOrder {
   #lastInputAt = Number.NEGATIVE_INFINITY;
   #callbackSinceInput = true;
+  #lastCallbackAt = Number.NEGATIVE_INFINITY;
   #queue: Array<() => void> = [];
   /** Per queued call: does it run synchronously in LibreOffice (and so wait for posted input)? */
   #queueSync: boolean[] = [];
@@ -36,12 +41,13 @@ export class InputOrder {
   /** LibreOffice sent a callback (of any view). */
   callbackArrived(): void {
     this.#callbackSinceInput = true;
+    this.#lastCallbackAt = this.now();
   }
 
   /** True while posted input may still be waiting in LibreOffice's main loop. */
   get pending(): boolean {
-    const since = this.now() - this.#lastInputAt;
-    return since < MAX_WAIT_MS && (!this.#callbackSinceInput || since < MIN_WAIT_MS);
+    const now = this.now();
+    return now - this.#lastInputAt < MAX_WAIT_MS && (!this.#callbackSinceInput || now - this.#lastCallbackAt < QUIET_MS);
   }
 
   /**

@@ -410,6 +410,8 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGP4z8CAB+GTG8HSALfKY52fTcuYAAAAAElFTkSuQmCC', 'base64');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('toolbar').getByRole('button', { name: 'Image' }).click()]);
     await chooser.setFiles({ name: 'red.png', mimeType: 'image/png', buffer: png });
+    // The editor reads the file and pastes it; LibreOffice then selects the new image (its frame shows).
+    await page.locator('.ode-graphic-frame').waitFor({ state: 'visible', timeout: 15_000 });
     await page.keyboard.press('Escape'); // leave the image selection
     await page.keyboard.press('Control+End');
 
