@@ -38,6 +38,8 @@ describe('the browser editor in Chromium', () => {
     expect(await page.textContent('.ode-title')).toBe('letter.docx');
     // The canvas shows the page: some pixels are not the background.
     await page.waitForFunction(painted, null, { timeout: 15_000 });
+    // The caret shows at once, before any click or key.
+    await page.locator('.ode-caret').waitFor({ state: 'visible', timeout: 5_000 });
     await page.keyboard.type('Typed in Chromium ');
     await page.evaluate(() => {
       const g = globalThis as unknown as PageGlobal;
