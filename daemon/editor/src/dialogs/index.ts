@@ -70,7 +70,8 @@ export function mountDialogs(app: App): void {
       case 'created': {
         if (w) close(ev.id);
         const parent = ev.parentId !== undefined ? windows.get(ev.parentId) : undefined;
-        if (ev.type === 'dialog' || (!parent && ev.type !== 'deck' && ev.type !== 'tooltip' && ev.type !== 'child')) {
+        // A popup whose parent window is gone or unknown is not shown: it would stay behind as an empty dialog.
+        if (ev.type === 'dialog' || (ev.parentId === undefined && ev.type !== 'deck' && ev.type !== 'tooltip' && ev.type !== 'child')) {
           w = new LoWindow(ev.id, 'dialog', session, ev.title ?? '', () => escape(ev.id));
           windows.set(ev.id, w);
           layer.append(w.element);
