@@ -56,7 +56,7 @@ export class InputOrder {
    */
   run(fn: () => void, synchronous: boolean): void {
     if (this.#queue.length === 0 && !(synchronous && this.pending)) return fn();
-    this.#queue.push(() => fn());
+    this.#queue.push(fn);
     this.#queueSync.push(synchronous);
     this.#arm();
   }

@@ -18,7 +18,7 @@ registerMessages({
     'status.saved': 'All changes saved', 'status.saving': 'Saving…', 'status.notSaved': 'Not saved: {message}',
     'status.storage.retrying': 'Storage unreachable, retrying…', 'status.storage.unauthorized': 'Storage refused the access: changes cannot be saved',
     'status.storage.too_large': 'The file is too large for the storage: read-only', 'status.storage.ok': 'All changes saved',
-    'status.tokenExpiring': 'Your access expires soon: save your work.', 'status.disconnected': 'Disconnected: {reason}. Reload the page to continue.',
+    'status.disconnected': 'Disconnected: {reason}. Reload the page to continue.',
     'status.page': 'Page {page} of {pages}', 'status.sheet': 'Sheet {n} of {count}: {name}', 'status.slide': 'Slide {n} of {count}', 'status.drawingPage': 'Page {n} of {count}',
     'status.words': '{words} words, {chars} characters', 'status.selectedWords': 'Selected: {words} words, {chars} characters',
     'status.language': 'Language: {language}', 'status.languageMixed': 'Multiple languages',
@@ -30,7 +30,7 @@ registerMessages({
     'status.saved': 'Toutes les modifications sont enregistrées', 'status.saving': 'Enregistrement…', 'status.notSaved': 'Non enregistré : {message}',
     'status.storage.retrying': 'Stockage injoignable, nouvel essai…', 'status.storage.unauthorized': 'Le stockage refuse l’accès : les modifications ne peuvent pas être enregistrées',
     'status.storage.too_large': 'Le fichier est trop gros pour le stockage : lecture seule', 'status.storage.ok': 'Toutes les modifications sont enregistrées',
-    'status.tokenExpiring': 'Votre accès expire bientôt : enregistrez votre travail.', 'status.disconnected': 'Déconnecté : {reason}. Rechargez la page pour continuer.',
+    'status.disconnected': 'Déconnecté : {reason}. Rechargez la page pour continuer.',
     'status.page': 'Page {page} sur {pages}', 'status.sheet': 'Feuille {n} sur {count} : {name}', 'status.slide': 'Diapositive {n} sur {count}', 'status.drawingPage': 'Page {n} sur {count}',
     'status.words': '{words} mots, {chars} caractères', 'status.selectedWords': 'Sélection : {words} mots, {chars} caractères',
     'status.language': 'Langue : {language}', 'status.languageMixed': 'Plusieurs langues',
@@ -206,7 +206,6 @@ export function mountStatusBar(app: App): void {
     state.title = m.message;
     if (m.state === 'too_large') readonly.hidden = false;
   });
-  // The token banner is the host module's (host/overlays): no second warning here.
   session.on('error', (m) => app.notify(m.message, 'error'));
   session.on('kitDied', (m) => showState(m.message, true));
   session.on('idle', (m) => showState(m.message, true));

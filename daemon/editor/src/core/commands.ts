@@ -39,10 +39,12 @@ export class CommandRegistry extends Emitter<Events> {
     this.emit('changed', undefined);
   }
 
+  /** The command registered under `id`, if any. */
   get(id: string): UiCommand | undefined {
     return this.commands.get(id);
   }
 
+  /** Every registered command, in registration order. */
   all(): UiCommand[] {
     return [...this.commands.values()];
   }
@@ -63,10 +65,12 @@ export class CommandRegistry extends Emitter<Events> {
     this.emit('changed', id);
   }
 
+  /** True when `id` is hidden, or not registered at all. */
   isHidden(id: string): boolean {
     return this.hidden.has(id) || !this.commands.has(id);
   }
 
+  /** True when `id` is registered, not disabled, and its own `enabled()` allows it. */
   isEnabled(id: string): boolean {
     const c = this.commands.get(id);
     return !!c && !this.disabled.has(id) && (c.enabled?.() ?? true);
@@ -76,14 +80,6 @@ export class CommandRegistry extends Emitter<Events> {
   run(id: string, arg?: string): boolean {
     if (this.isHidden(id) || !this.isEnabled(id)) return false;
     this.commands.get(id)!.run(arg);
-    return true;
-  }
-
-  /** Runs a command for the host (PostMessage): hidden commands run too, disabled ones do not. */
-  runForHost(id: string, arg?: string): boolean {
-    const c = this.commands.get(id);
-    if (!c || this.disabled.has(id) || !(c.enabled?.() ?? true)) return false;
-    c.run(arg);
     return true;
   }
 

@@ -108,10 +108,12 @@ export class TileView implements DocumentView {
     this.refreshTheme();
   }
 
+  /** The zoom shown (1 = 100 %). */
   get zoom(): number {
     return this.currentZoom;
   }
 
+  /** The part shown (sheet, slide, page; 0-based). */
   get part(): number {
     return this.currentPart;
   }
