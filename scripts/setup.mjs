@@ -28,6 +28,7 @@ const DEBIAN_PACKAGES = [
   'poppler-utils', // pdfinfo/pdftoppm for the tests
   'unoconv', // the baseline of test/bench/convert
   'chromium', // the browser of the editor tests, driven by playwright-core
+  'tmux', // the dashboard's pseudo-terminal test (tui/)
 ];
 
 function step(msg) {

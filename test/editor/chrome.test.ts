@@ -103,11 +103,11 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent), { timeout: 5_000 }).toBe('File');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     const format = page.getByRole('menubar').getByRole('menuitem', { name: 'Format', exact: true });
-    await expect.poll(() => format.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => format.evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement), { timeout: 5_000 }).toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => format.getAttribute('aria-expanded'), { timeout: 5_000 }).toBe('true');
     const bold = page.getByRole('menuitemcheckbox', { name: 'Bold', exact: true });
-    await expect.poll(() => bold.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => bold.evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement), { timeout: 5_000 }).toBe(true);
     expect(await bold.getAttribute('aria-checked')).toBe('false');
     await page.keyboard.press('Enter');
     await expect.poll(() => format.getAttribute('aria-expanded'), { timeout: 5_000 }).toBe('false');
@@ -184,7 +184,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.press('d'); // type-ahead: Download as
     await page.keyboard.press('ArrowRight');
     const pdf = page.getByRole('menuitem', { name: 'PDF document (.pdf)' });
-    await expect.poll(() => pdf.evaluate((e) => e === (e.ownerDocument as unknown as { activeElement: unknown }).activeElement), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => pdf.evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement), { timeout: 5_000 }).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'chrome-text-dark-file-menu.png') });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');

@@ -62,6 +62,8 @@ export const configSchema = z
       .object({
         listen: z.string().min(1).default('127.0.0.1'),
         port: port.default(9981),
+        /** A unix socket path for the admin API instead of listen/port (mode 0600); empty: TCP. */
+        socket: z.string().default(''),
       })
       .prefault({}),
     kits: z
@@ -110,6 +112,27 @@ export const configSchema = z
             timeout_secs: z.number().positive().default(30),
             /** Also send the PutFile headers as X-COOL-WOPI-* and X-LOOL-WOPI-* (hosts written for Collabora). */
             compat_headers: z.boolean().default(true),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+    /** The update check (spec: Update check) and Ode's own update feed. */
+    updates: z
+      .object({
+        /** Base URL of the update server: Ode asks GET {url}/UpdateCheck?product=&version=. Empty: no check. */
+        url: z
+          .string()
+          .default('')
+          .refine((s) => s === '' || /^https?:\/\/[^\s]+$/.test(s), 'an absolute http(s) URL'),
+        /** How long an answer is cached before Ode asks again, hours. */
+        check_hours: z.number().positive().default(24),
+        /** Ode answers GET /UpdateCheck itself from this table (a company's own feed); both empty: 404. */
+        feed: z
+          .object({
+            /** odewsd_version for the development line (product omitted or the development edition's name). */
+            development: z.string().default(''),
+            /** odewsd_version for the release line (any other product). */
+            release: z.string().default(''),
           })
           .prefault({}),
       })

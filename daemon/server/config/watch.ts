@@ -55,7 +55,7 @@ export class ConfigStore {
       return false;
     }
     const prev = this.current;
-    const restartKeys = ['state_dir', 'lo_path', 'proof_key', 'net.listen', 'net.port', 'admin.listen', 'admin.port'] as const;
+    const restartKeys = ['state_dir', 'lo_path', 'proof_key', 'net.listen', 'net.port', 'admin.listen', 'admin.port', 'admin.socket'] as const;
     for (const key of restartKeys) {
       const [a, b] = key.split('.') as [keyof OdeConfig, string | undefined];
       const before = b ? (prev[a] as Record<string, unknown>)[b] : prev[a];
@@ -70,6 +70,7 @@ export class ConfigStore {
       kits: { ...next.kits },
       limits: next.limits,
       storage: next.storage,
+      updates: next.updates,
       documents: next.documents,
       demo_host: next.demo_host,
     };

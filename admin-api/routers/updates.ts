@@ -1,0 +1,7 @@
+/** `updates`: the update check (spec: Update check), cached; `refresh` asks the update server again. */
+import { z } from 'zod';
+import { adminProcedure, router } from '../trpc.ts';
+
+export const updatesRouter = router({
+  get: adminProcedure.input(z.object({ refresh: z.boolean().default(false) }).prefault({})).query(({ ctx, input }) => ctx.backend.updates(input.refresh)),
+});
