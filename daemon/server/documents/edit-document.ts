@@ -101,6 +101,12 @@ export class EditDocument {
   private lockTimer: NodeJS.Timeout | undefined;
   private readonly colors = new Map<ViewHandle, string>();
   private partsTimer: NodeJS.Timeout | undefined;
+  /**
+   * The last message of each type for views not joined yet: LibreOffice sends a new view's cursor (and
+   * selection, cell cursor ...) while it loads or creates the view, before the view is in `views`; join replays
+   * them after `status` so the caret shows at once. Invalidations are left out (a new view paints everything).
+   */
+  private readonly early = new Map<number, Map<string, ServerMessage>>();
   private partsReordered = false;
   private readonly log: Logger;
   private readonly onKitExit = () => this.kitDied();
@@ -148,6 +154,8 @@ export class EditDocument {
     this.colors.set(view, COLORS[this.nextColor++ % COLORS.length]);
     if (!view.readonly) this.lastWriter = view;
     view.send(this.statusFor(view));
+    for (const m of this.early.get(view.viewId)?.values() ?? []) view.send(m);
+    this.early.delete(view.viewId);
     this.broadcastViews();
   }
 
@@ -215,7 +223,13 @@ export class EditDocument {
       if (t.message.type === 'documentSize') return;
     }
     if (!t.message) return;
-    for (const v of this.views) if (v.viewId === viewId) v.send(t.message);
+    let sent = false;
+    for (const v of this.views) if (v.viewId === viewId) (v.send(t.message), (sent = true));
+    if (!sent && t.message.type !== 'invalidate' && viewId >= 0) {
+      const kept = this.early.get(viewId) ?? new Map<string, ServerMessage>();
+      kept.set(t.message.type, t.message);
+      this.early.set(viewId, kept);
+    }
   }
 
   /**
@@ -544,6 +558,7 @@ export class EditDocument {
 
   /** A view leaves; the last one unloads the document (exit save first). */
   async leave(view: ViewHandle): Promise<void> {
+    this.early.delete(view.viewId);
     if (!this.views.has(view)) return;
     if (this.views.size === 1 && (this.state === 'live' || this.state === 'opening')) {
       await this.unload('the last view left');
