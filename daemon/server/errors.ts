@@ -19,6 +19,7 @@ export const ERRORS = {
   wrong_kind: { status: 400, message: 'The recipe command applies to another kind of document.' },
   forbidden_host: { status: 403, message: 'This address may not use the conversion API (net.post_allow.host).' },
   not_found: { status: 404, message: 'No such endpoint.' },
+  no_update_line: { status: 404, message: 'This server\'s update feed has no version for that line: set updates.feed.development or updates.feed.release.' },
   method_not_allowed: { status: 405, message: 'This endpoint does not answer that method.' },
   too_large: { status: 413, message: 'The upload exceeds limits.max_upload_mb.' },
   password_required: { status: 422, message: 'The document is password-protected: send its password in the "password" field.' },

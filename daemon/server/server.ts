@@ -28,6 +28,8 @@ import { health, root } from './routes/health.ts';
 import { capabilities, discovery } from './routes/hosting.ts';
 import { ProofKeyStore } from './routes/proof-key-store.ts';
 import { ODE_VERSION, ODE_VERSION_HASH } from './version.ts';
+import { updateCheck } from './routes/update-check.ts';
+import { UpdateChecker } from './updates/update-checker.ts';
 
 /** Options of the daemon: the live configuration and a logger. `port` overrides net.port (tests use 0). */
 export interface OdeServerOptions {
@@ -49,6 +51,8 @@ export interface OdeServer {
   readonly context: RouteContext;
   /** The built-in demo WOPI host; undefined when demo_host.enabled is false. */
   readonly demoHost: DemoHost | undefined;
+  /** The update check (spec: Update check; docs/updates.md). */
+  readonly updates: UpdateChecker;
 }
 
 const ROUTES: Route[] = [
@@ -56,6 +60,7 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/health', exact: true, handler: health },
   { method: 'GET', path: '/hosting/discovery', exact: true, handler: discovery },
   { method: 'GET', path: '/hosting/capabilities', exact: true, handler: capabilities },
+  { method: 'GET', path: '/UpdateCheck', exact: true, handler: updateCheck },
   { method: 'GET', path: '/browser', exact: false, handler: editorPage },
   { method: 'POST', path: '/browser', exact: false, handler: editorPage },
   { method: 'POST', path: '/ode/convert-to', exact: false, handler: convertTo },
@@ -107,6 +112,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     startedAt: Date.now(),
   };
   const demoHost = cfg.demo_host.enabled ? createDemoHost({ config, log }) : undefined;
+  const updates = new UpdateChecker({ config: opts.config, log });
   let server: Server | undefined;
   let closeSockets: (() => void) | undefined;
 
@@ -116,6 +122,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     proofKeys,
     context,
     demoHost,
+    updates,
     async start() {
       mkdirSync(uploadDir, { recursive: true });
       proofKeys.load();
@@ -125,7 +132,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       server = createHttpServer(createRouter([...(demoHost?.routes ?? []), ...ROUTES], context));
       server.requestTimeout = 0; // conversions have their own limits (limits.*_secs)
       server.headersTimeout = 60_000;
-      closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log });
+      closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log, updates });
       const port = opts.port ?? cfg.net.port;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
@@ -148,6 +155,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       });
       await pool.stop();
       await demoHost?.stop();
+      updates.stop();
       await opts.config.close();
       rmSync(tmpRoot, { recursive: true, force: true });
     },

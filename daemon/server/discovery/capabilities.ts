@@ -1,3 +1,12 @@
+/** The product name in the capabilities (`productName`) and the `product` the update check sends (spec: Update check). */
+export const PRODUCT_NAME = 'Ode';
+
+/**
+ * The development edition's product name (spec: Update check): `GET /UpdateCheck` with this `product`, or with no
+ * `product`, answers the development line's version; any other product gets the release line (docs/updates.md).
+ */
+export const DEVELOPMENT_PRODUCT_NAME = 'Ode Development Edition';
+
 /** What the capabilities answer depends on. */
 export interface CapabilitiesOptions {
   /** Whether the requesting address may use convert-to (net.post_allow.host). */
@@ -40,7 +49,7 @@ export function buildCapabilities(o: CapabilitiesOptions): Capabilities {
     hasWopiAccessCheck: false,
     hasZoteroSupport: false,
     hasDocumentSigningSupport: false,
-    productName: 'Ode',
+    productName: PRODUCT_NAME,
     productVersion: o.productVersion,
     productVersionHash: o.productVersionHash,
     serverId: o.serverId,

@@ -32,6 +32,8 @@ export interface SessionDeps {
   /** CheckFileInfo answers the editor page already started. */
   prefetch?: CheckFileInfoPrefetch;
   log: Logger;
+  /** The update check: views whose CheckFileInfo says IsAdminUser are told of a newer version (updateAvailable). */
+  updates?: { get(refresh: boolean): Promise<{ newer: boolean; current: string; available?: string }> };
 }
 
 /** Time before access_token_ttl at which the user is warned (spec: Limits, 15 minutes). */
@@ -126,6 +128,13 @@ export class ViewSession implements ViewHandle {
     }
     if (this.ws.readyState !== this.ws.OPEN) return void this.doc.leave(this);
     this.state = 'live';
+    if (this.fileInfo.IsAdminUser) void this.tellUpdate();
+  }
+
+  /** IsAdminUser: after `status`, one (cached) update check; a newer version is sent as `updateAvailable`. */
+  private async tellUpdate(): Promise<void> {
+    const u = await this.deps.updates?.get(false).catch((e: Error) => void this.log.warn({ err: e.message }, 'update check failed'));
+    if (u?.newer && u.available && this.state === 'live') this.send({ type: 'updateAvailable', current: u.current, available: u.available });
   }
 
   private armTokenWarning(ttl: number | undefined): void {
