@@ -97,6 +97,7 @@ export type ServerMessage =
   | { type: 'storage'; state: 'ok' | 'retrying' | 'unauthorized' | 'too_large'; message: string }
   | { type: 'kitDied'; message: string }
   | { type: 'idle'; message: string }
+  | { type: 'updateAvailable'; current: string; available: string }
   | { type: 'ping'; id: number }
   | { type: 'pong'; id: number };
 
