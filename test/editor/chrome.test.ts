@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileId, painted } from '../helpers/browser.ts';
+import { fileId, painted, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
@@ -536,12 +536,15 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.type('5');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
+    // LibreOffice runs the dispatched .uno:InsertTable in its main loop: the document is modified once it ran.
+    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 15_000 });
     const path = join(env.folder, 'slides.pptx');
     const before = statSync(path).mtimeMs;
     await page.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
     await savedAfter(path, before);
     const slide = new TextDecoder().decode(unzipSync(new Uint8Array(readFileSync(path)))['ppt/slides/slide1.xml']);
     const tbl = /<a:tbl>[\s\S]*?<\/a:tbl>/.exec(slide)?.[0] ?? '';
+    expect(tbl, `no a:tbl in slide1.xml: ${slide.slice(0, 2000)}`).not.toBe('');
     expect(tbl.match(/<a:tr /g)?.length).toBe(2);
     expect(tbl.match(/<a:gridCol /g)?.length).toBe(5);
   });
