@@ -102,7 +102,7 @@ export type ServerMessage =
   | { type: 'pong'; id: number };
 
 /** Close codes of the editing socket (editor.md, "Close codes"). */
-export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 4400, unauthorized: 4401, forbiddenHost: 4403, idle: 4408, ownerClosed: 4409, failed: 4500 } as const;
+export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 4400, unauthorized: 4401, forbiddenHost: 4403, idle: 4408, ownerClosed: 4409, adminClosed: 4410, failed: 4500 } as const;
 
 type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'string?' | 'number?' | 'boolean?';
 

@@ -6,15 +6,18 @@
  * | opening   | the first view joins                           | host -> kit folder (GetFile / TemplateSource), loaded    | live, closed         |
  * | live      | the kit loaded it                              | kit memory (edits); kit folder file = last save          | reloading, unloading |
  * | reloading | the stored file changed and the users chose reload (or had nothing unsaved) | kit memory discarded; fresh download | live, closed |
- * | unloading | the last view left, the owner closed it, the daemon stops, or no input for idle_unload_secs | exit save: kit folder file -> host (IsExitSave) | closed |
+ * | unloading | the last view left, the owner or an administrator closed it, the daemon stops, or no input for idle_unload_secs | exit save: kit folder file -> host (IsExitSave) | closed |
  * | closed    | unloaded, or the kit died                      | only an unfinished upload's recovery copy remains        | -                    |
  *
  * Saves run one at a time: `.uno:Save` in the kit writes the kit folder file, then the Uploader sends it with
  * PutFile (retrying while the host is unavailable, keeping a recovery copy). A PutFile answered 409/1010 puts the
  * document in conflict: with unsaved changes the users choose overwrite (one more PutFile without the timestamp)
  * or reload; without, it reloads (spec: external change detection rules 1-5).
+ *
+ * Every state change, view join/leave, modified flip, save and upload is emitted as a DocumentEvent
+ * (document-events.ts) through `deps.onEvent`.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { CLOSE, type ServerMessage } from '../../protocol/editor.ts';
@@ -25,12 +28,13 @@ import type { WopiClient } from '../wopi/wopi-client.ts';
 import { WopiError } from '../wopi/wopi-error.ts';
 import type { WopiSrc } from '../wopi/wopi-src.ts';
 import { translateCallback } from './callbacks.ts';
+import type { DocumentEvent } from './document-events.ts';
 import { downloadDocument } from './download.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
 import { isCommentCommand, isModifyingEvent } from './input-policy.ts';
 import { SaveScheduler } from './save-scheduler.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
-import { Uploader } from './uploader.ts';
+import { Uploader, type UploadOutcome, type UploadRequest } from './uploader.ts';
 import type { ViewHandle } from './view-handle.ts';
 
 /** The document's lifecycle state (table above). */
@@ -38,6 +42,9 @@ export type DocumentState = 'opening' | 'live' | 'reloading' | 'unloading' | 'cl
 
 /** Why a save was made: the PutFile headers follow from it. */
 export type SaveKind = 'explicit' | 'idle' | 'auto' | 'exit';
+
+/** How one save ended: uploaded, or why not (read-only, conflict pending, not open, the host refused it). */
+export type SaveResult = { saved: true } | { saved: false; reason: string };
 
 /** What a document needs from the daemon. `convertTemplate` turns a TemplateSource file into the document's format in a conversion kit. */
 export interface DocumentDeps {
@@ -49,6 +56,8 @@ export interface DocumentDeps {
   recoveryDir: string;
   convertTemplate: (templatePath: string, outputPath: string) => Promise<void>;
   onClosed: (doc: EditDocument) => void;
+  /** Told about opened/changed/saved/uploaded/closed (document-events.ts); must not throw. */
+  onEvent?: (e: DocumentEvent) => void;
 }
 
 const DOC_TYPES = ['text', 'spreadsheet', 'presentation', 'drawing'] as const;
@@ -73,6 +82,22 @@ const PART_COMMANDS = /^\.uno:(InsertPage|InsertSlide|DuplicatePage|DuplicateSli
 export class EditDocument {
   state: DocumentState = 'opening';
   readonly views = new Set<ViewHandle>();
+  /** A short stable id (first 12 hex of SHA-256 of the key), for the admin API. */
+  readonly id: string;
+  /** When the document was created (ms since epoch). */
+  readonly openedAt = Date.now();
+  /** CheckFileInfo BaseFileName of the first view (renames update it). */
+  fileName = '';
+  /** When each view joined (ms since epoch). */
+  readonly joinedAt = new Map<ViewHandle, number>();
+  /** When the kit last saved it, the last PutFile succeeded, and the last PutFile's failure (cleared by a success). */
+  lastSaveAt: number | undefined;
+  lastUploadAt: number | undefined;
+  lastUploadError: string | undefined;
+  /** `opened` was emitted (later joins are `changed`). */
+  private announced = false;
+  /** The modified flag last emitted in a `changed` event. */
+  private shownModified = false;
   private kit: EditingKit | undefined;
   private path = '';
   private info: OpenedDocument | undefined;
@@ -115,6 +140,7 @@ export class EditDocument {
   constructor(private readonly deps: DocumentDeps) {
     const cfg = deps.config().documents;
     this.log = deps.log.child({ doc: deps.src.key });
+    this.id = createHash('sha256').update(deps.src.key).digest('hex').slice(0, 12);
     this.scheduler = new SaveScheduler(cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000, (kind) => void this.save(kind).catch(() => undefined));
   }
 
@@ -131,6 +157,27 @@ export class EditDocument {
   /** True when the document has changes not yet uploaded. */
   get unsaved(): boolean {
     return this.modified || this.userChanged;
+  }
+
+  /** Unsaved changes, or a save whose upload is pending or retrying (admin API `modified`). */
+  get modifiedOrUploading(): boolean {
+    return this.unsaved || this.uploader?.busy === true;
+  }
+
+  private emit(e: DocumentEvent): void {
+    try {
+      this.deps.onEvent?.(e);
+    } catch (err) {
+      this.log.error({ err: (err as Error).message, event: e.type }, 'a document event listener failed');
+    }
+  }
+
+  /** Emits `changed` (modified) when the modified-or-uploading flag flipped since the last event. */
+  private noteModified(): void {
+    const now = this.modifiedOrUploading;
+    if (now === this.shownModified) return;
+    this.shownModified = now;
+    this.emit({ type: 'changed', doc: this, what: 'modified' });
   }
 
   /**
@@ -150,6 +197,7 @@ export class EditDocument {
       this.noticeStoredTime(view.fileInfo.LastModifiedTime);
     }
     this.views.add(view);
+    this.joinedAt.set(view, Date.now());
     this.lastActivity = Date.now();
     this.colors.set(view, COLORS[this.nextColor++ % COLORS.length]);
     if (!view.readonly) this.lastWriter = view;
@@ -157,6 +205,8 @@ export class EditDocument {
     for (const m of this.early.get(view.viewId)?.values() ?? []) view.send(m);
     this.early.delete(view.viewId);
     this.broadcastViews();
+    this.emit(this.announced ? { type: 'changed', doc: this, what: 'views' } : { type: 'opened', doc: this });
+    this.announced = true;
   }
 
   private async open(first: ViewHandle): Promise<void> {
@@ -168,6 +218,7 @@ export class EditDocument {
       this.kit.on('callback', this.onKitCallback);
       const got = await downloadDocument(client, src, first.token, first.fileInfo, `${this.kit.dir}/document`);
       this.path = got.path;
+      this.fileName ||= first.fileInfo.BaseFileName;
       this.lastModifiedTime = first.fileInfo.LastModifiedTime;
       this.uploader = new Uploader(client, src, this.deps.recoveryDir, first.fileInfo.BaseFileName, this.log, { firstMs: 500, maxMs: this.deps.config().documents.upload_retry_max_secs * 1000 }, (e, wait) =>
         this.broadcast({ type: 'storage', state: 'retrying', message: `The document could not be saved to its storage (${e.message}); trying again in ${Math.round(wait / 1000)} s. Nothing is lost.` }),
@@ -175,7 +226,7 @@ export class EditDocument {
       if (got.templatePath) {
         // TemplateSource: create the document from the template, and store it at once (PutFile, no timestamp).
         await this.deps.convertTemplate(got.templatePath, got.path);
-        const r = await this.uploader.upload({ bytes: readFileSync(got.path), token: first.token, isModifiedByUser: false, isAutosave: false, isExitSave: false });
+        const r = await this.timedUpload({ bytes: readFileSync(got.path), token: first.token, isModifiedByUser: false, isAutosave: false, isExitSave: false });
         if (!r.ok) throw r.error;
         this.lastModifiedTime = r.lastModifiedTime ?? this.lastModifiedTime;
       }
@@ -216,7 +267,10 @@ export class EditDocument {
   private callback(viewId: number, type: number, payload: string): void {
     const t = translateCallback(type, payload);
     if (t.invalidated) this.tiles.invalidate(t.invalidated.part, t.invalidated.x, t.invalidated.y, t.invalidated.width, t.invalidated.height, t.invalidated.all);
-    if (t.modified !== undefined) this.modified = t.modified;
+    if (t.modified !== undefined) {
+      this.modified = t.modified;
+      this.noteModified();
+    }
     if (t.message?.type === 'documentSize' || t.message?.type === 'part') {
       // Slides or sheets may have been added, deleted or moved: read the parts again and tell every view.
       this.refreshParts(false);
@@ -288,6 +342,7 @@ export class EditDocument {
       this.userChanged = true;
       this.lastWriter = view;
       this.scheduler.changed();
+      this.noteModified();
     }
   }
 
@@ -333,6 +388,7 @@ export class EditDocument {
     this.userChanged = true;
     this.lastWriter = view;
     this.scheduler.changed();
+    this.noteModified();
   }
 
   /** getCommandValues on the view. */
@@ -359,6 +415,7 @@ export class EditDocument {
 
   /** Tells every view the document's new name (after RenameFile). */
   renamed(name: string): void {
+    this.fileName = name;
     this.broadcast({ type: 'renamed', ok: true, name });
   }
 
@@ -368,27 +425,42 @@ export class EditDocument {
    * uploaded for a document no view may write.
    */
   save(kind: SaveKind, by?: ViewHandle): Promise<void> {
+    return this.saveWithResult(kind, by).then(() => undefined);
+  }
+
+  /** `save`, telling how it ended (the admin API's explicit save). @throws the kit's save error. */
+  saveWithResult(kind: SaveKind, by?: ViewHandle): Promise<SaveResult> {
     const run = this.saveChain.then(() => this.saveNow(kind, by));
     this.saveChain = run.catch(() => undefined);
     return run;
   }
 
-  private async saveNow(kind: SaveKind, by?: ViewHandle): Promise<void> {
+  private async saveNow(kind: SaveKind, by?: ViewHandle): Promise<SaveResult> {
     const kit = this.kit;
-    if (!kit || !this.uploader || (this.state !== 'live' && this.state !== 'unloading') || this.readOnlyForAll || this.conflictBytes) return;
+    if (!kit || !this.uploader || (this.state !== 'live' && this.state !== 'unloading')) return { saved: false, reason: `the document is ${this.state}, not open in a kit` };
+    if (this.readOnlyForAll) return { saved: false, reason: 'the document is read-only for everyone (the storage refused its size, or another application locks it)' };
+    if (this.conflictBytes) return { saved: false, reason: 'the stored document changed elsewhere: the users must choose overwrite or reload first' };
     const writer = by && !by.readonly ? by : ([...this.views].find((v) => !v.readonly) ?? this.lastWriter);
     if (!writer || writer.readonly) {
       if (by && kind === 'explicit') by.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be saved.' });
-      return;
+      return { saved: false, reason: 'no view may write this document (all are read-only)' };
     }
     const dirty = this.modified || this.userChanged;
-    if (kind !== 'explicit' && !dirty) return;
+    if (kind !== 'explicit' && !dirty) return { saved: false, reason: 'not modified' };
     const viewId = [...this.views].find((v) => v === writer)?.viewId ?? [...this.views][0]?.viewId ?? writer.viewId;
-    const r = await kit.saveDoc(viewId, kind !== 'explicit');
-    if (!r.saved && kind !== 'explicit') return;
+    let r: { saved: boolean };
+    try {
+      r = await kit.saveDoc(viewId, kind !== 'explicit');
+    } catch (e) {
+      this.emit({ type: 'saved', doc: this, ok: false, kind, error: (e as Error).message });
+      throw e;
+    }
+    if (!r.saved && kind !== 'explicit') return { saved: false, reason: 'not modified' };
+    this.lastSaveAt = Date.now();
+    this.emit({ type: 'saved', doc: this, ok: true, kind });
     const bytes = readFileSync(this.path);
     const isModifiedByUser = this.userChanged;
-    const outcome = await this.uploader.upload({ bytes, token: writer.token, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit', lock: this.lockId });
+    const outcome = await this.timedUpload({ bytes, token: writer.token, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit', lock: this.lockId });
     const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
     if (outcome.ok) {
       this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
@@ -401,9 +473,28 @@ export class EditDocument {
       }
       this.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
       this.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime });
-      return;
+      this.noteModified();
+      return { saved: true };
     }
     this.uploadFailed(outcome.error, bytes, meta);
+    this.noteModified();
+    return { saved: false, reason: `the storage refused the upload: ${outcome.error.message}` };
+  }
+
+  /** Uploads through the Uploader, keeping lastUpload* and emitting `uploaded` (ms from start, retries included). */
+  private async timedUpload(req: UploadRequest): Promise<UploadOutcome> {
+    const started = Date.now();
+    const pending = this.uploader!.upload(req);
+    this.noteModified();
+    const outcome = await pending;
+    if (outcome.ok) {
+      this.lastUploadAt = Date.now();
+      this.lastUploadError = undefined;
+    } else {
+      this.lastUploadError = outcome.error.message;
+    }
+    this.emit({ type: 'uploaded', doc: this, ok: outcome.ok, ms: Date.now() - started, ...(outcome.ok ? {} : { error: outcome.error.message }) });
+    return outcome;
   }
 
   private uploadFailed(error: WopiError, bytes: Uint8Array, meta: { autosave: boolean; exitSave: boolean }): void {
@@ -429,7 +520,7 @@ export class EditDocument {
     if (!bytes || view.readonly || !this.uploader) return;
     this.conflictBytes = undefined;
     if (choice === 'reload') return this.reload();
-    const outcome = await this.uploader.upload({ bytes, token: view.token, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
+    const outcome = await this.timedUpload({ bytes, token: view.token, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
     if (outcome.ok) {
       this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
       this.userChanged = false;
@@ -529,6 +620,7 @@ export class EditDocument {
   async reload(): Promise<void> {
     if (this.state !== 'live') return;
     this.state = 'reloading';
+    this.emit({ type: 'changed', doc: this, what: 'state' });
     this.scheduler.stop();
     this.retireKit();
     this.tiles.clear();
@@ -549,6 +641,8 @@ export class EditDocument {
         v.send(this.statusFor(v));
       }
       this.broadcastViews();
+      this.emit({ type: 'changed', doc: this, what: 'state' });
+      this.noteModified();
     } catch (e) {
       this.log.error({ err: (e as Error).message }, 'reload failed');
       for (const v of views) v.close(4500, 'the document could not be reloaded');
@@ -566,8 +660,10 @@ export class EditDocument {
       return;
     }
     this.views.delete(view);
+    this.joinedAt.delete(view);
     await this.kit?.destroyView(view.viewId).catch(() => undefined);
     this.broadcastViews();
+    this.emit({ type: 'changed', doc: this, what: 'views' });
   }
 
   /** The owner ends the document for everyone (EnableOwnerTermination and UserId = OwnerId). */
@@ -582,11 +678,19 @@ export class EditDocument {
     this.views.clear();
   }
 
+  /** An administrator closes the document (admin API documents.close): exit save when modified, then every view is closed with 4410. */
+  async adminClose(): Promise<void> {
+    await this.unload('closed by the administrator');
+    for (const v of this.views) v.close(CLOSE.adminClosed, 'an administrator closed the document');
+    this.views.clear();
+  }
+
   /** Exit save (only when modified), then the kit is released. Used when the last view leaves and when the daemon stops. */
   async unload(reason: string): Promise<void> {
     if (this.state === 'unloading' || this.state === 'closed') return;
     await this.opened?.catch(() => undefined);
     this.state = 'unloading';
+    this.emit({ type: 'changed', doc: this, what: 'state' });
     this.log.info({ reason }, 'unloading');
     this.scheduler.stop();
     try {
@@ -636,6 +740,7 @@ export class EditDocument {
     if (this.state === 'closed') return;
     this.state = 'closed';
     this.deps.onClosed(this);
+    this.emit({ type: 'closed', doc: this });
   }
 }
 

@@ -4,6 +4,7 @@ import type { OdeConfig } from '../config/schema.ts';
 import type { WopiClient } from '../wopi/wopi-client.ts';
 import type { WopiSrc } from '../wopi/wopi-src.ts';
 import type { EditingKitPool } from './editing-kit.ts';
+import type { DocumentEvent, DocumentEventListener } from './document-events.ts';
 import { EditDocument } from './edit-document.ts';
 import type { ViewHandle } from './view-handle.ts';
 
@@ -13,6 +14,7 @@ import type { ViewHandle } from './view-handle.ts';
  */
 export class DocumentRegistry {
   private readonly docs = new Map<string, EditDocument>();
+  private readonly listeners = new Set<DocumentEventListener>();
   private stopping = false;
 
   constructor(
@@ -39,7 +41,7 @@ export class DocumentRegistry {
       if (this.stopping) throw new Error('the server is stopping');
       let doc = this.docs.get(src.key);
       if (!doc || doc.state === 'closed') {
-        doc = new EditDocument({ ...this.deps, src, recoveryDir: this.recoveryDir, onClosed: (d) => this.docs.get(d.key) === d && this.docs.delete(d.key) });
+        doc = new EditDocument({ ...this.deps, src, recoveryDir: this.recoveryDir, onClosed: (d) => this.docs.get(d.key) === d && this.docs.delete(d.key), onEvent: (e) => this.emit(e) });
         this.docs.set(src.key, doc);
       }
       if (doc.state === 'unloading' && attempt < 50) {
@@ -54,6 +56,30 @@ export class DocumentRegistry {
   /** The open documents. */
   list(): EditDocument[] {
     return [...this.docs.values()];
+  }
+
+  /** The open document with admin id `id` (EditDocument.id), if any. */
+  byId(id: string): EditDocument | undefined {
+    return this.list().find((d) => d.id === id);
+  }
+
+  /**
+   * Calls `fn` with every document event (document-events.ts: opened, changed, saved, uploaded, closed), in the
+   * order they happen. Returns the unsubscribe function. A throwing listener is logged and the others still run.
+   */
+  onEvent(fn: DocumentEventListener): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private emit(e: DocumentEvent): void {
+    for (const fn of this.listeners) {
+      try {
+        fn(e);
+      } catch (err) {
+        this.deps.log.error({ err: (err as Error).message, event: e.type, doc: e.doc.key }, 'a document event listener failed');
+      }
+    }
   }
 
   /** Daemon stop (SIGTERM/SIGINT): every document makes its exit save (when modified) and closes its views. */

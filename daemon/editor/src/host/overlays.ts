@@ -103,7 +103,7 @@ export function createOverlays(app: App, inactiveMessages: () => boolean): Overl
     },
     closed(code, message) {
       if (!inactiveMessages()) return;
-      const known = ['4409', '4401', '4403', '4500', '1001'].includes(String(code));
+      const known = ['4409', '4410', '4401', '4403', '4500', '1001'].includes(String(code));
       const text = message && code === 4500 ? `${message} ${t('host.closed.4500')}` : known ? t(`host.closed.${code}`) : t('host.closed.other', { code });
       const buttons = code === 4409 || code === 4403 ? [] : [{ label: t('host.reload'), run: () => reopen(app) }];
       show('closed', t('host.closed.title'), text, buttons);
