@@ -10,6 +10,7 @@ import { HostBar } from './host-bar.ts';
 import { createOverlays } from './overlays.ts';
 import { computePolicy, expand } from './policy.ts';
 import { insertGraphic } from './remote-image.ts';
+import { installUpdateNotice } from './update-notice.ts';
 
 const yes = (v: unknown) => v === true || v === 'true';
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -51,6 +52,7 @@ export function mountHost(app: App): void {
   const fileInfo = () => session.state.status?.fileInfo ?? {};
   const overlays = createOverlays(app, () => !yes(fileInfo().DisableInactiveMessages));
   const bar = new HostBar(app);
+  installUpdateNotice(app);
 
   // --- Commands of the host (shown or hidden by policy.ts) ---
   commands.register(
@@ -110,7 +112,6 @@ export function mountHost(app: App): void {
     bar.setGuest(yes(m.fileInfo.IsAnonymousUser));
     if (yes(m.fileInfo.SaveAsPostmessage)) saveAsThroughHost(m.fileInfo.BaseFileName);
     applyPolicy(true);
-    if (yes(m.fileInfo.IsAdminUser)) void updateNotice();
   });
   app.events.on('documentLoaded', () => {
     loaded = true;
@@ -217,16 +218,5 @@ export function mountHost(app: App): void {
     const ext = (str(baseFileName) ?? '').split('.').pop()?.toLowerCase() ?? '';
     const own = commands.get('file.saveAs');
     commands.register({ ...(own ?? { label: 'file.saveAs' }), id: 'file.saveAs', enabled: undefined, run: (format?: string) => bridge.send('UI_SaveAs', { format: format || ext }) });
-  }
-
-  /** IsAdminUser: an update notice when the server knows of a newer version (capabilities). */
-  async function updateNotice() {
-    try {
-      const caps = (await (await fetch(`${location.origin}/hosting/capabilities`)).json()) as Record<string, unknown>;
-      const latest = str(caps.latestVersion) ?? str(caps.updateVersion);
-      if (latest && latest !== caps.productVersion) overlays.banner(t('host.update', { latest, current: str(caps.productVersion) ?? '?' }));
-    } catch {
-      // No capabilities: no notice.
-    }
   }
 }
