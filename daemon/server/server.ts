@@ -28,6 +28,12 @@ import { health, root } from './routes/health.ts';
 import { capabilities, discovery } from './routes/hosting.ts';
 import { ProofKeyStore } from './routes/proof-key-store.ts';
 import { ODE_VERSION, ODE_VERSION_HASH } from './version.ts';
+import { AdminTokenStore } from '../../certs/admin-token.ts';
+import type { AdminBackend } from '../../admin-api/backend.ts';
+import { createAdminBackend } from './admin/backend.ts';
+import { createAdminListener } from './admin/listener.ts';
+import { LogBuffer } from './admin/log-buffer.ts';
+import { createAdminMetrics, type AdminMetrics } from './admin/metrics.ts';
 import { updateCheck } from './routes/update-check.ts';
 import { UpdateChecker } from './updates/update-checker.ts';
 
@@ -36,12 +42,21 @@ export interface OdeServerOptions {
   config: ConfigStore;
   log: Logger;
   port?: number;
+  /** Overrides admin.port (tests and benchmarks use 0: nothing may bind 9981 there). Ignored when admin.socket is set. */
+  adminPort?: number;
+  /** The buffer `log` also writes to (createLogger's third argument); the admin API's logs come from it. */
+  logBuffer?: LogBuffer;
+  /** The admin token's store; default the keyring / `<state_dir>/admin_token` of the configuration's state_dir. */
+  adminTokens?: AdminTokenStore;
 }
 
 /** A running (or startable) daemon: fastify-style factory result; nothing listens until start(). */
 export interface OdeServer {
-  /** Starts the kit pool and the public listener; resolves with the bound address. */
-  start(): Promise<{ port: number; url: string }>;
+  /**
+   * Starts the kit pool, the public listener and then the admin listener; resolves with the bound addresses
+   * (`adminUrl` on TCP, `adminSocket` when admin.socket is set).
+   */
+  start(): Promise<{ port: number; url: string; adminUrl?: string; adminSocket?: string }>;
   /** Stops accepting, ends the kits and removes temp dirs. */
   stop(): Promise<void>;
   readonly pool: KitPool;
@@ -53,6 +68,8 @@ export interface OdeServer {
   readonly demoHost: DemoHost | undefined;
   /** The update check (spec: Update check; docs/updates.md). */
   readonly updates: UpdateChecker;
+  /** The admin API's backend, its metrics and token store (the admin listener serves them). */
+  readonly admin: { readonly backend: AdminBackend; readonly metrics: AdminMetrics; readonly tokens: AdminTokenStore };
 }
 
 const ROUTES: Route[] = [
@@ -113,6 +130,13 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
   };
   const demoHost = cfg.demo_host.enabled ? createDemoHost({ config, log }) : undefined;
   const updates = new UpdateChecker({ config: opts.config, log });
+  const adminParts = { config: opts.config, log, pool, documents, proofKeys, context, logBuffer: opts.logBuffer ?? new LogBuffer(), updates };
+  const admin = {
+    backend: createAdminBackend(adminParts),
+    metrics: createAdminMetrics(adminParts),
+    tokens: opts.adminTokens ?? new AdminTokenStore({ stateDir: cfg.state_dir }),
+  };
+  const adminListener = createAdminListener({ backend: admin.backend, config, log, tokenStore: admin.tokens, metrics: admin.metrics });
   let server: Server | undefined;
   let closeSockets: (() => void) | undefined;
 
@@ -123,6 +147,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     context,
     demoHost,
     updates,
+    admin,
     async start() {
       mkdirSync(uploadDir, { recursive: true });
       proofKeys.load();
@@ -142,12 +167,14 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       const host = cfg.net.listen.includes(':') ? `[${cfg.net.listen}]` : cfg.net.listen;
       const url = `http://${host}:${bound}`;
       log.info({ url, version: ODE_VERSION }, 'Ode is listening');
-      return { port: bound, url };
+      const adminAddress = await adminListener.start(opts.adminPort);
+      return { port: bound, url, ...('socket' in adminAddress ? { adminSocket: adminAddress.socket } : { adminUrl: adminAddress.url }) };
     },
     async stop() {
       // Exit saves first (IsExitSave), while kits and the host are still there; then the sockets and listener.
       await documents.shutdown();
       closeSockets?.();
+      await adminListener.stop();
       await new Promise<void>((resolve) => {
         if (!server) return resolve();
         server.close(() => resolve());

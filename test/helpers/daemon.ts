@@ -6,6 +6,8 @@ import { pino } from 'pino';
 import { loadConfig } from '../../daemon/server/config/load.ts';
 import { ConfigStore } from '../../daemon/server/config/watch.ts';
 import { createOdeServer, type OdeServer } from '../../daemon/server/server.ts';
+import { LogBuffer } from '../../daemon/server/admin/log-buffer.ts';
+import { AdminTokenStore } from '../../certs/admin-token.ts';
 
 /** A daemon started for a test: its base URL, the server object, its config file, and stop(). */
 export interface TestDaemon {
@@ -13,6 +15,14 @@ export interface TestDaemon {
   server: OdeServer;
   store: ConfigStore;
   configFile: string;
+  /** The admin listener's base URL (port 0: a free port), undefined when the test configured admin.socket. */
+  adminUrl: string | undefined;
+  /** The admin listener's unix socket when the test configured admin.socket. */
+  adminSocket: string | undefined;
+  /** The admin token at start (file store under the temp state dir; the keyring is not used in tests). */
+  adminToken: string;
+  /** The log lines the daemon wrote (info and above, also when stderr is silent). */
+  logBuffer: LogBuffer;
   /** Rewrites the config file with `overrides` merged over the test's base config and reloads it. */
   reconfigure(overrides: Record<string, unknown>): void;
   stop(): Promise<void>;
@@ -36,16 +46,27 @@ export async function startDaemon(overrides: Record<string, unknown> = {}, ready
   const configFile = join(dir, 'ode.yaml');
   const base = merge({ state_dir: join(dir, 'state'), kits: { prespawn: 1, convert_concurrency: 1 } }, overrides);
   writeFileSync(configFile, stringify(base));
-  const log = pino({ level: process.env.ODE_TEST_LOG ?? 'silent' });
+  // The buffer gets info and above (the admin API's logs); stderr only what ODE_TEST_LOG asks for.
+  const logBuffer = new LogBuffer();
+  const stderrLevel = process.env.ODE_TEST_LOG;
+  const streams: pino.StreamEntry[] = [{ level: 'info', stream: logBuffer }];
+  if (stderrLevel && stderrLevel !== 'silent') streams.push({ level: stderrLevel as pino.Level, stream: pino.destination(2) });
+  const level = stderrLevel && stderrLevel !== 'silent' && pino.levels.values[stderrLevel] < pino.levels.values.info ? stderrLevel : 'info';
+  const log = pino({ level }, pino.multistream(streams));
   const store = new ConfigStore(loadConfig(configFile, {}).config, configFile, log);
-  const server = createOdeServer({ config: store, log, port: 0 });
-  const { url } = await server.start();
+  const adminTokens = new AdminTokenStore({ stateDir: store.get().state_dir, useKeyring: false });
+  const server = createOdeServer({ config: store, log, port: 0, adminPort: 0, logBuffer, adminTokens });
+  const { url, adminUrl, adminSocket } = await server.start();
   await server.pool.waitReady(readyKits, 90_000);
   return {
     url,
     server,
     store,
     configFile,
+    adminUrl,
+    adminSocket,
+    adminToken: adminTokens.getOrCreate().token,
+    logBuffer,
     reconfigure(more) {
       writeFileSync(configFile, stringify(merge(base, more)));
       if (!store.reload()) throw new Error('reconfigure: the test config was refused');

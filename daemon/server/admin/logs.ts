@@ -1,10 +1,10 @@
 import type { AdminBackend } from '../../../admin-api/backend.ts';
 import type { AdminParts } from './parts.ts';
 
-/** logs(), onLog(): TODO (issue 6) */
-export function logsPart(_parts: AdminParts): Pick<AdminBackend, 'logs' | 'onLog'> {
+/** logs(), onLog(): the daemon's recent lines and new ones, from the LogBuffer pino writes to (log-buffer.ts). */
+export function logsPart(parts: AdminParts): Pick<AdminBackend, 'logs' | 'onLog'> {
   return {
-    logs: () => [],
-    onLog: () => () => {},
+    logs: (limit, level) => parts.logBuffer.recent(limit, level),
+    onLog: (fn) => parts.logBuffer.subscribe(fn),
   };
 }

@@ -29,6 +29,13 @@ export interface ConvertOutput {
 
 const LANG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
+/** How one conversion ended (for the admin status and metrics): `ms` end to end, `code` the OdeError code of a failure. */
+export interface ConversionResult {
+  ok: boolean;
+  ms: number;
+  code?: string;
+}
+
 /**
  * Converts uploaded documents through the kit pool (spec: Conversion). Validation happens before a kit is
  * taken, so bad requests never cost a LibreOffice load.
@@ -40,6 +47,14 @@ export class ConvertService {
     private readonly log: Logger,
   ) {}
 
+  private readonly resultListeners = new Set<(r: ConversionResult) => void>();
+
+  /** Calls `fn` after every conversion, ok or failed (any error convert() throws); returns the unsubscribe function. */
+  onResult(fn: (r: ConversionResult) => void): () => void {
+    this.resultListeners.add(fn);
+    return () => this.resultListeners.delete(fn);
+  }
+
   /**
    * Validates the request, runs it in a leased kit (copy in, load, saveAs, copy out) and returns the result.
    * The kit's job directory is removed whatever happens.
@@ -48,6 +63,20 @@ export class ConvertService {
    */
   async convert(input: ConvertRequestInput): Promise<ConvertOutput> {
     const started = performance.now();
+    const report = (r: ConversionResult) => {
+      for (const fn of this.resultListeners) fn(r);
+    };
+    try {
+      const out = await this.convertChecked(input, started);
+      report({ ok: true, ms: performance.now() - started });
+      return out;
+    } catch (e) {
+      report({ ok: false, ms: performance.now() - started, code: e instanceof OdeError ? e.code : 'internal' });
+      throw e;
+    }
+  }
+
+  private async convertChecked(input: ConvertRequestInput, started: number): Promise<ConvertOutput> {
     const ext = extname(input.filename).slice(1).toLowerCase();
     const kind = kindOfExtension(ext);
     if (!kind) throw new OdeError('unknown_input_format', `Ode does not convert ".${ext || '(no extension)'}" files; name the file with its real extension.`);

@@ -281,6 +281,18 @@ export class KitPool {
     };
   }
 
+  /**
+   * Each live kit as the admin API shows it (read-only): pid, what it does now (`editing` when leased to a
+   * document, `busy` when leased to a conversion), jobs so far and when it was spawned (ms since the epoch).
+   */
+  kitsInfo(): Array<{ pid: number; state: 'starting' | 'ready' | 'busy' | 'editing' | 'stopping'; jobs: number; startedAt: number }> {
+    return [...this.kits].flatMap((k) => {
+      if (!k.pid || k.state === 'dead') return [];
+      const state = k.state === 'stopping' ? 'stopping' : this.editing.has(k) || k.editing ? 'editing' : this.leased.has(k) || k.state === 'busy' ? 'busy' : k.state;
+      return [{ pid: k.pid, state, jobs: k.jobs, startedAt: k.startedAt }];
+    });
+  }
+
   /** Pids of live kits (for tests that kill one). */
   kitPids(): number[] {
     return [...this.kits].flatMap((k) => (k.pid && k.alive ? [k.pid] : []));
