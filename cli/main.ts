@@ -10,6 +10,7 @@ import { serveCommand } from './serve.ts';
 import { convertCommand } from './convert.ts';
 import { proofKeyCommand } from './proof-key.ts';
 import { openCommand } from './open.ts';
+import { adminCommand } from './admin.ts';
 
 /** Builds the command tree (exported for tests). */
 export function buildProgram(): Command {
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   program.addCommand(openCommand());
   program.addCommand(convertCommand());
   program.addCommand(proofKeyCommand());
+  program.addCommand(adminCommand());
   return program;
 }
 

@@ -29,12 +29,12 @@ export function openCommand(): Command {
       // The documented environment overrides, so a config reload keeps them too.
       process.env.ODE_DEMO_HOST__FOLDER = JSON.stringify(folder);
       process.env.ODE_DEMO_HOST__ENABLED = 'true';
-      const { store, log } = loadRuntime(cmd);
+      const { store, log, logBuffer } = loadRuntime(cmd);
       await store.watch();
       store.onChange((next) => {
         log.level = next.log_level;
       });
-      const server = createOdeServer({ config: store, log });
+      const server = createOdeServer({ config: store, log, logBuffer, adminPort: 0 });
       let url: string;
       try {
         ({ url } = await server.start());

@@ -2,14 +2,19 @@ import type { Command } from 'commander';
 import { loadConfig, resolveConfigPath } from '../daemon/server/config/load.ts';
 import { ConfigStore } from '../daemon/server/config/watch.ts';
 import { createLogger, type Logger } from '../daemon/server/logger.ts';
+import { LogBuffer } from '../daemon/server/admin/log-buffer.ts';
 
-/** The loaded configuration store and logger for a command, from the global --config option. */
-export function loadRuntime(cmd: Command, logLevel?: string): { store: ConfigStore; log: Logger } {
+/**
+ * The loaded configuration store and logger for a command, from the global --config option. The logger also
+ * writes to `logBuffer`, which the admin API's `logs` procedures read (pass it to createOdeServer).
+ */
+export function loadRuntime(cmd: Command, logLevel?: string): { store: ConfigStore; log: Logger; logBuffer: LogBuffer } {
   const opts = cmd.optsWithGlobals<{ config?: string }>();
   const file = resolveConfigPath(opts.config);
   const { config } = loadConfig(file);
-  const log = createLogger(logLevel ?? config.log_level);
-  return { store: new ConfigStore(config, file, log), log };
+  const logBuffer = new LogBuffer();
+  const log = createLogger(logLevel ?? config.log_level, 'ode', logBuffer);
+  return { store: new ConfigStore(config, file, log), log, logBuffer };
 }
 
 /**

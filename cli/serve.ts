@@ -5,14 +5,14 @@ import { loadRuntime, stopOnSignals } from './runtime.ts';
 /** `ode serve`: runs the daemon until SIGTERM/SIGINT, then stops the kits cleanly. */
 export function serveCommand(): Command {
   return new Command('serve').description('run the Ode daemon (public listener, kit pool)').action(async (_opts, cmd: Command) => {
-    const { store, log } = loadRuntime(cmd);
+    const { store, log, logBuffer } = loadRuntime(cmd);
     await store.watch();
-    const server = createOdeServer({ config: store, log });
+    const server = createOdeServer({ config: store, log, logBuffer });
     store.onChange((next) => {
       log.level = next.log_level;
     });
-    const { url } = await server.start();
-    process.stderr.write(`Ode is running at ${url}\n`);
+    const { url, adminUrl, adminSocket } = await server.start();
+    process.stderr.write(`Ode is running at ${url}\nAdmin API at ${adminUrl ?? adminSocket} (token: \`ode admin token\`)\n`);
     stopOnSignals(server, log);
   });
 }

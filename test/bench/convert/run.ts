@@ -33,7 +33,7 @@ const say = (line = '') => {
 async function startOde(kits: number) {
   const dir = mkdtempSync(join(tmpdir(), 'ode-bench-'));
   const { config } = loadConfig(undefined, { ODE_STATE_DIR: join(dir, 'state'), ODE_KITS__PRESPAWN: String(kits), ODE_KITS__CONVERT_CONCURRENCY: String(kits), ODE_KITS__MAX: String(kits), ODE_LIMITS__QUEUE: '64' });
-  const server = createOdeServer({ config: new ConfigStore(config, undefined, log), log, port: 0 });
+  const server = createOdeServer({ config: new ConfigStore(config, undefined, log), log, port: 0, adminPort: 0 });
   const { url } = await server.start();
   await server.pool.waitReady(kits, 90_000);
   return { url, stop: async () => (await server.stop(), rmSync(dir, { recursive: true, force: true })) };
