@@ -41,8 +41,8 @@ export function publicKeyFromDiscovery(xml: string): KeyObject {
   return createPublicKey({ key: { kty: 'RSA', n: b64url(modulus), e: b64url(exponent) }, format: 'jwk' });
 }
 
-/** MS-WOPI proof verification, written here independently of certs/: the signed bytes and RSA-SHA256. */
-function verifyProof(key: KeyObject, token: string, url: string, headers: IncomingHttpHeaders): boolean {
+/** MS-WOPI proof verification, written here independently of certs/: the signed bytes and RSA-SHA256 over token, upper-cased URL and ticks; true when `X-WOPI-Proof` verifies with `key`. */
+export function verifyProof(key: KeyObject, token: string, url: string, headers: IncomingHttpHeaders): boolean {
   const proof = headers['x-wopi-proof'];
   const stamp = headers['x-wopi-timestamp'];
   if (typeof proof !== 'string' || typeof stamp !== 'string') return false;
