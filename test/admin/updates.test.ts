@@ -47,13 +47,15 @@ async function startUpdateServer(): Promise<{ url: string; requests: Array<{ pat
   return state;
 }
 
+const callerFor = createCallerFactory(appRouter);
+
 describe('update check (spec: Update check) and Ode\'s own update feed', () => {
   const env = useEditing({ readyKits: 1, maxKits: 1 });
   let upd: Awaited<ReturnType<typeof startUpdateServer>>;
-  let caller: ReturnType<ReturnType<typeof createCallerFactory<typeof appRouter>>>;
+  let caller: ReturnType<typeof callerFor>;
   beforeAll(async () => {
     upd = await startUpdateServer();
-    caller = createCallerFactory(appRouter)(createContextInner(env.daemon.server.admin.backend));
+    caller = callerFor(createContextInner(env.daemon.server.admin.backend));
   });
   afterAll(async () => {
     await upd?.stop();
