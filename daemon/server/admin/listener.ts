@@ -10,12 +10,14 @@
  *
  * Every request and every upgrade must first carry `Authorization: Bearer <admin token>` (certs/admin-token.ts);
  * anything else gets 401 `{"code":"unauthorized","message":...}` and a warn log line naming the remote address
- * and the path, and nothing else answers. The token is read at start; a request whose token does not match makes
- * the listener re-read the store (at most once a second), so `ode admin token --rotate` applies without a restart.
+ * and the path, and nothing else answers. The token is read at start and again when it may have changed, so
+ * `ode admin token --rotate` applies without a restart: a token in the 0600 file is re-read as soon as the file
+ * changes (one stat per request); a token in the keyring, which cannot be watched, at most once a second (a
+ * request whose token does not match waits for that next read rather than being refused on a stale copy).
  * Fastify-style factory: nothing listens until start().
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { chmodSync, lstatSync, unlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, statSync, unlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
@@ -34,7 +36,7 @@ export interface AdminListenerOptions {
   backend: AdminBackend;
   config: () => OdeConfig;
   log: Logger;
-  tokenStore: Pick<AdminTokenStore, 'getOrCreate' | 'read'>;
+  tokenStore: Pick<AdminTokenStore, 'getOrCreate' | 'read' | 'path'>;
   metrics: AdminMetrics;
 }
 
@@ -65,6 +67,9 @@ function bearer(req: IncomingMessage): string | undefined {
 export function createAdminListener(opts: AdminListenerOptions): AdminListener {
   const log = opts.log.child({ component: 'admin' });
   let expected = '';
+  let where: 'keyring' | 'file' = 'file';
+  /** The token file's identity when it was last read (a rotation renames a new file into place). */
+  let fileStamp = '';
   let lastRead = 0;
   let rereading: Promise<void> | undefined;
   let server: Server | undefined;
@@ -74,24 +79,45 @@ export function createAdminListener(opts: AdminListenerOptions): AdminListener {
   /** Re-reads the store at most once per REREAD_MS; callers arriving inside the window wait for the next read. */
   const reread = (): Promise<void> => {
     rereading ??= new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, lastRead + REREAD_MS - Date.now()))).then(() => {
-      try {
-        const now = opts.tokenStore.read();
-        if (now && now.token !== expected) log.info({ where: now.where }, 'admin token changed; the new one applies now');
-        if (now) expected = now.token;
-      } catch (e) {
-        log.error({ err: (e as Error).message }, 'cannot re-read the admin token; keeping the one read before');
-      }
-      lastRead = Date.now();
+      readNow();
       rereading = undefined;
     });
     return rereading;
   };
 
-  /** True when the request carries the current token (re-reading the store once when it does not). */
+  const stampOfFile = (): string => {
+    try {
+      const s = statSync(opts.tokenStore.path);
+      return `${s.ino}:${s.mtimeMs}:${s.size}`;
+    } catch {
+      return '';
+    }
+  };
+
+  const readNow = (): void => {
+    try {
+      fileStamp = stampOfFile();
+      const now = opts.tokenStore.read();
+      if (now && now.token !== expected) log.info({ where: now.where }, 'admin token changed; the new one applies now');
+      if (now) ({ token: expected, where } = now);
+    } catch (e) {
+      log.error({ err: (e as Error).message }, 'cannot re-read the admin token; keeping the one read before');
+    }
+    lastRead = Date.now();
+  };
+
+  /** Re-reads the token when it may have changed: the file changed, or the keyring's copy is over a second old. */
+  const refreshIfStale = (): void => {
+    if (where === 'file' ? stampOfFile() !== fileStamp : Date.now() - lastRead >= REREAD_MS) readNow();
+  };
+
+  /** True when the request carries the current token (for a keyring token, re-reading it once when it does not match). */
   const authorized = async (req: IncomingMessage): Promise<boolean> => {
     const presented = bearer(req);
+    refreshIfStale();
     if (tokenMatches(presented, expected)) return true;
-    if (!presented) return false;
+    // A changed file was noticed above; only the keyring's copy may be stale here.
+    if (!presented || where === 'file') return false;
     await reread();
     return tokenMatches(presented, expected);
   };
@@ -149,7 +175,8 @@ export function createAdminListener(opts: AdminListenerOptions): AdminListener {
 
   return {
     async start(port) {
-      expected = opts.tokenStore.getOrCreate().token;
+      ({ token: expected, where } = opts.tokenStore.getOrCreate());
+      fileStamp = stampOfFile();
       lastRead = Date.now();
       const cfg = opts.config().admin;
       wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
