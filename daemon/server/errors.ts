@@ -29,6 +29,7 @@ export const ERRORS = {
   save_failed: { status: 500, message: 'LibreOffice could not write the requested format.' },
   kit_crashed: { status: 500, message: 'The LibreOffice process handling the request stopped unexpectedly.' },
   internal: { status: 500, message: 'An internal error occurred.' },
+  settings_host_error: { status: 502, message: 'The settings host could not be reached, refused the request, or answered something other than the settings JSON.' },
   no_kit: { status: 503, message: 'No LibreOffice process could be started.' },
   timeout: { status: 504, message: 'LibreOffice took too long (limits.load_secs / limits.convert_secs).' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -27,6 +27,7 @@ import { transformStructure } from './routes/transform-structure.ts';
 import { health, root } from './routes/health.ts';
 import { capabilities, discovery } from './routes/hosting.ts';
 import { ProofKeyStore } from './routes/proof-key-store.ts';
+import { settingsProxy } from './routes/settings-proxy.ts';
 import { ODE_VERSION, ODE_VERSION_HASH } from './version.ts';
 import { AdminTokenStore } from '../../certs/admin-token.ts';
 import type { AdminBackend } from '../../admin-api/backend.ts';
@@ -87,6 +88,9 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/cool/extract-document-structure', exact: true, handler: extractStructure },
   { method: 'POST', path: '/ode/transform-document-structure', exact: false, handler: transformStructure },
   { method: 'GET', path: '/ode/download', exact: false, handler: download },
+  { method: 'GET', path: '/ode/settings', exact: false, handler: settingsProxy },
+  { method: 'POST', path: '/ode/settings', exact: false, handler: settingsProxy },
+  { method: 'DELETE', path: '/ode/settings', exact: false, handler: settingsProxy },
   { method: 'POST', path: '/cool/transform-document-structure', exact: false, handler: transformStructure },
 ];
 

@@ -43,7 +43,7 @@ export function buildCapabilities(o: CapabilitiesOptions): Capabilities {
     'convert-to': { available: o.convertToAvailable, endpoint: '/ode/convert-to' },
     hasTemplateSource: false,
     hasMobileSupport: false,
-    hasSettingIframeSupport: false,
+    hasSettingIframeSupport: true,
     hasProxyPrefix: false,
     hasWASMSupport: false,
     hasWopiAccessCheck: false,

@@ -6,6 +6,7 @@ import { OdeError } from '../errors.ts';
 import { BASE_HEADERS } from '../http/respond.ts';
 import { checkWopiHost, parseWopiSrc } from '../wopi/wopi-src.ts';
 import { appIcon, browserPath } from './hosting.ts';
+import { settingsPage } from './settings-page.ts';
 import type { Handler } from './context.ts';
 
 /** The iframe query parameters of the spec that the editor reads (host-integration protocol, "Iframe query parameters"). */
@@ -29,7 +30,7 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 const EDITOR_DIST = fileURLToPath(new URL('../../editor/dist/', import.meta.url));
-const ASSET_TYPES: Record<string, string> = { 'editor.js': 'text/javascript; charset=utf-8', 'editor.css': 'text/css; charset=utf-8', 'editor.js.map': 'application/json' };
+const ASSET_TYPES: Record<string, string> = { 'editor.js': 'text/javascript; charset=utf-8', 'editor.css': 'text/css; charset=utf-8', 'editor.js.map': 'application/json', 'settings.js': 'text/javascript; charset=utf-8', 'settings.css': 'text/css; charset=utf-8', 'settings.js.map': 'application/json' };
 
 /**
  * The browser editor's bundle (daemon/editor, built by daemon/editor/build.mjs at set-up), under the versioned
@@ -61,9 +62,11 @@ function scriptJson(value: unknown): string {
  * never cached (it holds a token). Other `/browser/<hash>/...` paths are the versioned resources (icons).
  */
 export const editorPage: Handler = async (req, res, ctx, params) => {
+  // The settings iframe (Settings app of discovery) shares the versioned prefix: routes/settings-page.ts.
+  if (/^\/[^/]+\/settings\.html$/.test(params.rest)) return settingsPage(req, res, ctx, params);
   if (!/^\/[^/]+\/ode\.html$/.test(params.rest)) {
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new OdeError('method_not_allowed', `${req.method} is not allowed on ${req.url}.`);
-    const asset = /^\/([^/]+)\/(editor\.js|editor\.css|editor\.js\.map)$/.exec(params.rest);
+    const asset = /^\/([^/]+)\/(editor\.js|editor\.css|editor\.js\.map|settings\.js|settings\.css|settings\.js\.map)$/.exec(params.rest);
     if (asset && asset[1] === ctx.versionHash) return sendEditorAsset(res, asset[2]);
     return appIcon(req, res, ctx, params);
   }
