@@ -56,6 +56,26 @@ export const configSchema = z
         post_allow: z.object({ host: regexList.default([...DEFAULT_POST_ALLOW]) }).prefault({}),
         /** The Content-Security-Policy value in HTTP header format (spec: Authentication 6). */
         content_security_policy: z.string().default(''),
+        /**
+         * Reverse proxies whose X-Forwarded-Proto / X-Forwarded-Host are believed (regular expressions on the
+         * connecting address, like post_allow). Default: loopback only.
+         */
+        proxy_addresses: regexList.default(['127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}', '::1']),
+      })
+      .prefault({}),
+    /** TLS of the public listener (issue 8). */
+    ssl: z
+      .object({
+        /** Serve HTTPS with cert_file/key_file (needs a restart to switch on or off; the files are reloaded when they change). */
+        enable: z.boolean().default(false),
+        /** TLS ends at a proxy: Ode speaks HTTP but writes https:// and wss:// URLs. */
+        termination: z.boolean().default(false),
+        /** Server certificate, PEM; may hold the chain after the leaf. */
+        cert_file: z.string().default(''),
+        /** Its private key, PEM. */
+        key_file: z.string().default(''),
+        /** Intermediate CA certificates, PEM, when not in cert_file. */
+        ca_file: z.string().default(''),
       })
       .prefault({}),
     admin: z
@@ -112,6 +132,15 @@ export const configSchema = z
             timeout_secs: z.number().positive().default(30),
             /** Also send the PutFile headers as X-COOL-WOPI-* and X-LOOL-WOPI-* (hosts written for Collabora). */
             compat_headers: z.boolean().default(true),
+          })
+          .prefault({}),
+        /** TLS of Ode's requests to WOPI hosts (WOPI, settings). */
+        ssl: z
+          .object({
+            /** Verify the host's certificate (system CAs plus ca_file). false is for tests only: logged as a warning at start and on every connection. */
+            verify: z.boolean().default(true),
+            /** Extra CA certificates (PEM) trusted for hosts, e.g. a company CA. */
+            ca_file: z.string().default(''),
           })
           .prefault({}),
       })

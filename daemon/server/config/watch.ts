@@ -55,7 +55,7 @@ export class ConfigStore {
       return false;
     }
     const prev = this.current;
-    const restartKeys = ['state_dir', 'lo_path', 'proof_key', 'net.listen', 'net.port', 'admin.listen', 'admin.port', 'admin.socket'] as const;
+    const restartKeys = ['state_dir', 'lo_path', 'proof_key', 'net.listen', 'net.port', 'admin.listen', 'admin.port', 'admin.socket', 'ssl.enable', 'ssl.termination', 'ssl.cert_file', 'ssl.key_file', 'ssl.ca_file'] as const;
     for (const key of restartKeys) {
       const [a, b] = key.split('.') as [keyof OdeConfig, string | undefined];
       const before = b ? (prev[a] as Record<string, unknown>)[b] : prev[a];
@@ -66,7 +66,7 @@ export class ConfigStore {
     this.current = {
       ...prev,
       log_level: next.log_level,
-      net: { ...prev.net, post_allow: next.net.post_allow, content_security_policy: next.net.content_security_policy },
+      net: { ...prev.net, post_allow: next.net.post_allow, content_security_policy: next.net.content_security_policy, proxy_addresses: next.net.proxy_addresses },
       kits: { ...next.kits },
       limits: next.limits,
       storage: next.storage,
