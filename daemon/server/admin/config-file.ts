@@ -26,7 +26,8 @@ export function setYamlValue(text: string, path: readonly string[], value: strin
     // Absent (defaults applied) or another shape: a block list under the key.
     doc.setIn(path, doc.createNode([...value]));
   }
-  const out = doc.toString();
+  // No folding of long lines and no padding inside [ ]: lines the edit did not touch keep their layout.
+  const out = doc.toString({ lineWidth: 0, flowCollectionPadding: false });
   // Guard: what we wrote must read back as the value we meant (quoting fall-backs, anchors, ...).
   const back = parseDocument(out).getIn(path);
   const meant = typeof value === 'string' ? value : JSON.stringify(value);
