@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the browser editor (daemon/editor/src -> daemon/editor/dist/editor.js, editor.css) with esbuild, only when
+// Builds the browser editor (daemon/editor/src -> daemon/editor/dist/editor.js, editor.css) and the settings iframe
+// page (src/settings -> dist/settings.js, settings.css) with esbuild, only when
 // its sources changed (a hash of them is kept in dist/.stamp). Run by scripts/setup.mjs; `--force` rebuilds.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -42,16 +43,30 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The settings iframe page (src/settings: its own entry and stylesheet; it shares core/ and protocol/ only).
+const settingsSrc = join(src, 'settings');
+await build({
+  entryPoints: [join(settingsSrc, 'main.ts')],
+  outfile: join(dist, 'settings.js'),
+  bundle: true,
+  format: 'esm',
+  target: ['es2022'],
+  minify: true,
+  sourcemap: true,
+  logLevel: 'warning',
+});
+writeFileSync(join(dist, 'settings.css'), readFileSync(join(settingsSrc, 'settings.css'), 'utf8'));
 // One stylesheet: editor.css (the layout and theme variables) first, then each module's own *.css, in path order.
 const cssFiles = [];
 const walkCss = (dir) => {
   for (const name of readdirSync(dir).sort()) {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) walkCss(p);
-    else if (name.endsWith('.css') && p !== join(src, 'editor.css')) cssFiles.push(p);
+    if (statSync(p).isDirectory()) {
+      if (p !== settingsSrc) walkCss(p); // the settings page has its own stylesheet, below
+    } else if (name.endsWith('.css') && p !== join(src, 'editor.css')) cssFiles.push(p);
   }
 };
 walkCss(src);
 writeFileSync(join(dist, 'editor.css'), [join(src, 'editor.css'), ...cssFiles].map((p) => `/* ${p.slice(src.length + 1)} */\n${readFileSync(p, 'utf8')}`).join('\n'));
 writeFileSync(stamp, hash);
-console.log(`[editor] built daemon/editor/dist/editor.js in ${Date.now() - started} ms`);
+console.log(`[editor] built daemon/editor/dist/editor.js and settings.js in ${Date.now() - started} ms`);

@@ -45,6 +45,8 @@ export interface EditorToHost {
   Download_As: { Type: 'print' | 'slideshow' | 'export'; URL: string };
   Session_Closed: { Code: number; Reason: string };
   User_Idle: { Message: string };
+  /** Settings iframe only (settings.html): its content height as a CSS length (`"412px"`), whenever it changes. */
+  Iframe_Height: { ContentHeight: string };
 }
 
 /** Every message the editor takes from the host, by MessageId, with its Values (postmessage.md "Host -> editor"). */

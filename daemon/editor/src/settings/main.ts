@@ -1,0 +1,43 @@
+/**
+ * The settings iframe page (settings.html, daemon/server/routes/settings-page.ts; docs/settings.md): reads the
+ * page's configuration, follows `ui_theme`, lists and edits the settings through the daemon's proxy, and posts
+ * `Iframe_Height {ContentHeight}` to the host whenever its content height changes (spec: "Iframe_Height",
+ * settings iframe, to remove scrollbars). Imports nothing outside daemon/editor but protocol/.
+ */
+import { encodePostMessage } from '../../../protocol/postmessage.ts';
+import { setLanguage } from '../core/i18n.ts';
+import { SettingsApi } from './api.ts';
+import './messages.ts';
+import { SettingsPage } from './settings-page.ts';
+
+/** The configuration settings-page.ts writes into `#ode-settings-config` (SettingsPageConfig there). */
+interface PageConfig {
+  accessToken: string;
+  accessTokenTtl?: number;
+  baseUrl: string;
+  iframeType: 'admin' | 'user';
+  type: 'systemconfig' | 'userconfig';
+  theme: 'light' | 'dark';
+  lang: string;
+  proxy: string;
+}
+
+const config = JSON.parse(document.getElementById('ode-settings-config')?.textContent ?? '{}') as PageConfig;
+setLanguage(config.lang);
+document.documentElement.dataset.theme = config.theme === 'dark' ? 'dark' : 'light';
+const root = document.getElementById('ode-settings')!;
+root.setAttribute('aria-labelledby', 'ode-settings-title');
+
+// Iframe_Height: posted only to the host that embeds us (the settings base URL's origin), and only on change.
+const hostOrigin = new URL(config.baseUrl).origin;
+let lastHeight = -1;
+const postHeight = () => {
+  const height = Math.ceil(root.getBoundingClientRect().height);
+  if (height === lastHeight || window.parent === window) return;
+  lastHeight = height;
+  window.parent.postMessage(encodePostMessage('Iframe_Height', { ContentHeight: `${height}px` }), hostOrigin);
+};
+new ResizeObserver(postHeight).observe(root);
+
+const page = new SettingsPage(root, new SettingsApi(config), config.type, config.iframeType === 'admin');
+void page.refresh();
