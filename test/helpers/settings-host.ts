@@ -48,6 +48,8 @@ const FILE_ID = /^\/settings\/(userconfig|systemconfig)\/([A-Za-z0-9_-]+)\/([^/\
 export class SettingsHost {
   readonly requests: SettingsRequest[] = [];
   readonly script = new Map<string, SettingsScriptedAnswer[]>();
+  /** HTML pages served at their path (GET, not logged): e.g. a parent page embedding the settings iframe on the host's origin. */
+  readonly pages = new Map<string, string>();
   userToken = 'user_tok';
   adminToken = 'admin_tok';
   /** Set to discovery's proof key to have every request's X-WOPI-Proof checked. */
@@ -141,6 +143,11 @@ export class SettingsHost {
   private async handle(method: string, rawUrl: string, headers: IncomingHttpHeaders, body: Buffer, res: ServerResponse): Promise<void> {
     const url = new URL(rawUrl, this.url);
     const p = url.pathname;
+    const page = method === 'GET' ? this.pages.get(p) : undefined;
+    if (page !== undefined) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      return void res.end(page);
+    }
     const operation: SettingsRequest['operation'] =
       p === '/wopi/settings' && method === 'GET' ? 'List' : p === '/wopi/settings/upload' && method === 'POST' ? 'Upload' : p === '/wopi/settings' && method === 'DELETE' ? 'Delete' : p.startsWith('/wopi/settings/file/') && method === 'GET' ? 'GetSettingFile' : 'other';
     const bearer = /^Bearer (.+)$/.exec(String(headers.authorization ?? ''))?.[1] ?? '';
