@@ -1,0 +1,48 @@
+import { Command } from 'commander';
+import { AdminTokenStore } from '../certs/admin-token.ts';
+import { runDashboard } from '../tui/dashboard.tsx';
+import { loadRuntime } from './runtime.ts';
+
+/** The address a client dials for a listener bound to `listen` (a wildcard address means this machine). */
+export function adminUrl(listen: string, port: number): string {
+  const host = listen === '0.0.0.0' ? '127.0.0.1' : listen === '::' ? '::1' : listen;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Prints `ode tui: <why>` and sets exit code 1 (not errors of the OdeError catalogue: nothing HTTP about them). */
+function fail(why: string): void {
+  process.stderr.write(`ode tui: ${why}\n`);
+  process.exitCode = 1;
+}
+
+/**
+ * `ode tui`: the terminal dashboard (docs/tui.md). It reads the admin listener's address from the configuration
+ * (admin.listen / admin.port, or admin.socket) and the admin token from the OS keyring or `<state_dir>/admin_token`
+ * (certs/admin-token.ts), then runs tui/ until q or Ctrl+C. No token yet: the daemon has never started with this
+ * state_dir, so it says to start it first (exit 1). Not a terminal: refuses (the dashboard needs raw keys).
+ */
+export function tuiCommand(): Command {
+  return new Command('tui')
+    .description('terminal dashboard over the admin API (the daemon must be running)')
+    .option('--interval <ms>', 'status refresh interval in ms (250-60000)', '2000')
+    .action(async (opts: { interval: string }, cmd: Command) => {
+      const { store } = loadRuntime(cmd, 'warn');
+      const c = store.get();
+      const tokens = new AdminTokenStore({ stateDir: c.state_dir });
+      const first = tokens.read();
+      if (!first) return fail(`no admin token under ${c.state_dir} (OS keyring or ${tokens.path}): start the daemon first (\`ode serve\` creates the token; \`ode admin token\` prints it)`);
+      if (!process.stdin.isTTY) return fail('the dashboard needs an interactive terminal (stdin is not a TTY)');
+      // Re-read at most once a second, so `ode admin token --rotate` applies without restarting the dashboard.
+      let token = first.token;
+      let readAt = Date.now();
+      const current = () => {
+        if (Date.now() - readAt > 1000) {
+          readAt = Date.now();
+          token = tokens.read()?.token ?? token;
+        }
+        return token;
+      };
+      const interval = Math.min(60_000, Math.max(250, Number(opts.interval) || 2000));
+      await runDashboard({ ...(c.admin.socket ? { socket: c.admin.socket } : { url: adminUrl(c.admin.listen, c.admin.port) }), token: current, statusIntervalMs: interval });
+    });
+}
