@@ -52,7 +52,10 @@ export class AdminTokenStore {
   private entry(): Entry | undefined {
     if (!this.useKeyring) return undefined;
     try {
-      return new Entry(SERVICE, this.account);
+      // Secret Service only: without it @napi-rs/keyring falls back to the kernel keyutils keyring, which is
+      // per login session and in memory (a daemon started by systemd and `ode admin token` in a shell would each
+      // see their own token, and a reboot loses it). Then the 0600 file is the right place.
+      return new Entry(SERVICE, this.account, { linux: { store: 'secret-service' } });
     } catch {
       return undefined;
     }
