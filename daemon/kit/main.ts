@@ -5,14 +5,18 @@
  * LibreOffice crash can only take this process down.
  *
  * Environment (set by the daemon's pool): ODE_KIT_PROFILE_URL (file:/// URL of this kit's own profile),
- * ODE_LO_PATH (LibreOffice program directory), ODE_KIT_DIR (this kit's temp dir, for the warm-up files).
+ * ODE_LO_PATH (LibreOffice program directory), ODE_KIT_DIR (this kit's temp dir, for the warm-up files),
+ * ODE_KIT_SETTINGS (optional: a settings manifest JSON installed into the profile before lok_init_2).
  */
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isDaemonToKit, isEditRequest, type DaemonToKit, type EditRequest, type KitResult, type KitToDaemon } from '../protocol/kit.ts';
+import { fileURLToPath } from 'node:url';
+import { isDaemonToKit, isEditRequest, type DaemonToKit, type EditRequest, type KitResult, type KitSettingsManifest, type KitToDaemon } from '../protocol/kit.ts';
 import { convertJob } from './convert-job.ts';
 import { EditSession } from './edit-session.ts';
 import { inspectJob } from './inspect-job.ts';
 import { loadOffice, type OfficeHandle } from './office.ts';
+import { installSettings } from './settings-install.ts';
 import { warmUp } from './warm-up.ts';
 
 /** Sends a message to the daemon; resolves once it is handed to the IPC channel. */
@@ -179,12 +183,15 @@ process.on('SIGTERM', () => shutdown(0));
 try {
   const profileUrl = process.env.ODE_KIT_PROFILE_URL;
   if (!profileUrl) throw new Error('ODE_KIT_PROFILE_URL is not set');
+  // Settings go into the profile before LibreOffice reads it (kit.md, "Settings"); such a kit serves one
+  // document, so it skips the warm-up of all three modules.
+  const settings = process.env.ODE_KIT_SETTINGS ? installSettings(fileURLToPath(profileUrl), JSON.parse(readFileSync(process.env.ODE_KIT_SETTINGS, 'utf8')) as KitSettingsManifest) : undefined;
   const started = performance.now();
   const loaded = await loadOffice(process.env.ODE_LO_PATH, profileUrl);
   const initMs = performance.now() - started;
-  const warmMs = process.env.ODE_KIT_DIR ? await warmUp(loaded, process.env.ODE_KIT_DIR) : 0;
+  const warmMs = process.env.ODE_KIT_DIR && !settings ? await warmUp(loaded, process.env.ODE_KIT_DIR) : 0;
   office = loaded;
-  void send({ type: 'ready', pid: process.pid, version: loaded.version, initMs: Math.round(initMs), warmMs: Math.round(warmMs) });
+  void send({ type: 'ready', pid: process.pid, version: loaded.version, initMs: Math.round(initMs), warmMs: Math.round(warmMs), ...(settings ? { settings } : {}) });
 } catch (e) {
   void send({ type: 'fatal', message: (e as Error).message });
   // Nothing of LibreOffice is alive to destroy; give the IPC message time to flush.

@@ -17,6 +17,33 @@ export interface KitReady {
   version: string;
   initMs: number;
   warmMs: number;
+  /** What the kit made of its settings manifest (ODE_KIT_SETTINGS; kit.md, "Settings"); absent without one. */
+  settings?: KitSettingsReport;
+}
+
+/**
+ * One settings file for a kit's LibreOffice profile (kit.md, "Settings"): `setting` is the host's setting name
+ * (`autotext`, `wordbook`, `xcu`), `name` the plain file name it is installed as, `path` the absolute path of its
+ * bytes on this machine, `source` the CheckFileInfo property it came from.
+ */
+export interface KitSettingsFile {
+  setting: string;
+  name: string;
+  path: string;
+  source: 'shared' | 'user';
+}
+
+/** The JSON file named by ODE_KIT_SETTINGS: the files in install order (shared first, user over them). */
+export interface KitSettingsManifest {
+  files: KitSettingsFile[];
+}
+
+/** Which files went into the profile (`<source>/<setting>/<name>`) and which were left out, with why. */
+export interface KitSettingsReport {
+  installed: string[];
+  skipped: Array<{ file: string; reason: string }>;
+  /** Time spent writing the profile (ms). */
+  ms: number;
 }
 
 /** Sent by a kit whose start-up failed, just before it exits. */

@@ -1,4 +1,4 @@
-import type { DocInfoResult, KitEditEvent, OpenResult, TileRequestMessage } from '../../protocol/kit.ts';
+import type { DocInfoResult, KitEditEvent, KitSettingsManifest, OpenResult, TileRequestMessage } from '../../protocol/kit.ts';
 
 export type { DocInfoResult, KitEditEvent };
 
@@ -38,6 +38,7 @@ export interface EditingKit {
 
 /** The pool as the document logic uses it (server/pool/pool.ts). */
 export interface EditingKitPool {
-  leaseEditingKit(): Promise<EditingKit>;
+  /** A kit for one document; with `settings`, one whose LibreOffice profile holds them (kit.md, "Settings"). */
+  leaseEditingKit(opts?: { settings?: KitSettingsManifest }): Promise<EditingKit>;
   retireKit(kit: EditingKit): void;
 }

@@ -19,11 +19,11 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { isKitToDaemon, type ConvertRequest, type DaemonToKit, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
+import { isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ConvertRequest, type DaemonToKit, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 
 /** Lifecycle state of a kit (see the table above). */
@@ -34,7 +34,20 @@ export interface KitSpawnOptions {
   loPath: string;
   tmpRoot: string;
   log: Logger;
+  /**
+   * Settings files for this kit's LibreOffice profile, installed by the kit before lok_init_2 (kit.md,
+   * "Settings"); such a kit skips the warm-up and serves one editing document.
+   */
+  settings?: KitSettingsManifest;
 }
+
+/**
+ * Languages LibreOfficeKit keeps its spelling support for (LOK_ALLOWLIST_LANGUAGES): without the variable it turns
+ * the language support off entirely ("No language allowlisted"), so nothing would be spell checked. Those with a
+ * dictionary installed on the machine are checked (Debian: hunspell-en-us and the like). The environment's own
+ * value wins.
+ */
+export const DEFAULT_ALLOWLIST_LANGUAGES = 'de_DE en_GB en_US es_ES fr_FR it nl pt_BR pt_PT ru';
 
 /** Time limits of one request, in ms. */
 export interface StageLimits {
@@ -87,6 +100,8 @@ export class KitProcess extends EventEmitter {
   editing = false;
   /** True once stop() or closeDoc() asked the kit to end: its exit is not a crash. */
   exitRequested = false;
+  /** What the kit made of its settings manifest (from `ready`); undefined for a kit started without one. */
+  settingsReport: KitSettingsReport | undefined;
 
   constructor(opts: KitSpawnOptions) {
     super();
@@ -95,6 +110,8 @@ export class KitProcess extends EventEmitter {
     this.log = opts.log.child({ kit: this.id });
     mkdirSync(join(this.dir, 'profile'), { recursive: true });
     mkdirSync(join(this.dir, 'jobs'), { recursive: true });
+    const settingsFile = join(this.dir, 'settings.json');
+    if (opts.settings) writeFileSync(settingsFile, JSON.stringify(opts.settings));
     this.child = fork(KIT_MAIN, [], {
       execArgv: ['--import', TSX_LOADER],
       serialization: 'advanced',
@@ -106,6 +123,8 @@ export class KitProcess extends EventEmitter {
         ODE_KIT_PROFILE_URL: pathToFileURL(join(this.dir, 'profile')).href,
         ODE_LO_PATH: opts.loPath,
         ODE_KIT_DIR: this.dir,
+        ...(opts.settings ? { ODE_KIT_SETTINGS: settingsFile } : {}),
+        LOK_ALLOWLIST_LANGUAGES: process.env.LOK_ALLOWLIST_LANGUAGES ?? DEFAULT_ALLOWLIST_LANGUAGES,
         // LibreOffice must not find a display or try Java (a kit is headless and has no JRE).
         DISPLAY: '',
         SAL_USE_VCLPLUGIN: 'svp',
@@ -132,6 +151,11 @@ export class KitProcess extends EventEmitter {
         this.state = 'ready';
         this.idleSince = Date.now();
         this.log.info({ pid: msg.pid, version: msg.version, initMs: msg.initMs, warmMs: msg.warmMs }, 'kit ready');
+        if (msg.settings) {
+          this.settingsReport = msg.settings;
+          this.log.info({ installed: msg.settings.installed, ms: msg.settings.ms }, 'settings installed into the kit profile');
+          for (const s of msg.settings.skipped) this.log.warn({ file: s.file, reason: s.reason }, 'a settings file was not installed');
+        }
         this.emit('ready');
         return;
       case 'fatal':

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
+import type { KitSettingsManifest } from '../../protocol/kit.ts';
 import { KitProcess } from './kit-process.ts';
 
 /** Counts for /health and the admin API. */
@@ -133,12 +134,28 @@ export class KitPool {
    * sends it `open` and then the editing requests, and hands it back with retireKit when the document closes. It
    * counts towards `kits.max`; without a free kit the caller waits in the queue like a conversion (but not for
    * `kits.convert_concurrency`), and a replacement warm kit is spawned when room allows. A kit that dies while
-   * leased emits `exit` as usual (and is replaced).
+   * leased emits `exit` as usual (and is replaced). With `settings` (files for the LibreOffice profile), the kit is
+   * one started for this lease with them installed before LibreOffice starts (about a kit's start-up later).
    * @throws OdeError queue_full when `limits.queue` requests already wait; no_kit when kits cannot start or the
    * server is stopping.
    */
-  leaseEditingKit(): Promise<KitProcess> {
-    return this.acquire('edit');
+  async leaseEditingKit(opts: { settings?: KitSettingsManifest } = {}): Promise<KitProcess> {
+    const kit = await this.acquire('edit');
+    if (!opts.settings?.files.length) return kit;
+    // Settings must be in the profile before lok_init_2 (kit.md, "Settings"), and a warm kit's LibreOffice has
+    // read its profile already: the lease's place goes to a kit started for this document with the settings (the
+    // warm kit is stopped and topped up as after any lease). Waiting in the queue first keeps kits.max.
+    this.editing.delete(kit);
+    void kit.stop();
+    const fresh = this.spawn(opts.settings);
+    this.editing.add(fresh);
+    await new Promise<void>((resolve, reject) => {
+      const onReady = () => (fresh.off('exit', onExit), resolve());
+      const onExit = () => (fresh.off('ready', onReady), reject(new OdeError('no_kit', 'the LibreOffice process for the settings could not start; see the server log.')));
+      fresh.once('ready', onReady);
+      fresh.once('exit', onExit);
+    });
+    return fresh;
   }
 
   /**
@@ -222,8 +239,8 @@ export class KitPool {
     return n;
   }
 
-  private spawn(): void {
-    const kit = new KitProcess({ loPath: this.config().lo_path, tmpRoot: this.tmpRoot, log: this.log });
+  private spawn(settings?: KitSettingsManifest): KitProcess {
+    const kit = new KitProcess({ loPath: this.config().lo_path, tmpRoot: this.tmpRoot, log: this.log, settings });
     this.kits.add(kit);
     kit.once('ready', () => {
       this.spawnFailures = 0;
@@ -246,6 +263,7 @@ export class KitPool {
       }
       this.pump();
     });
+    return kit;
   }
 
   private liveReadyOrStarting(): number {
