@@ -28,6 +28,9 @@ import { health, root } from './routes/health.ts';
 import { capabilities, discovery } from './routes/hosting.ts';
 import { ProofKeyStore } from './routes/proof-key-store.ts';
 import { settingsProxy } from './routes/settings-proxy.ts';
+import { SessionSettings } from './settings/fetch-settings.ts';
+import { HostSettingsClient } from './settings/host-settings.ts';
+import { SettingsCache } from './settings/settings-cache.ts';
 import { ODE_VERSION, ODE_VERSION_HASH } from './version.ts';
 import { AdminTokenStore } from '../../certs/admin-token.ts';
 import type { AdminBackend } from '../../admin-api/backend.ts';
@@ -113,7 +116,13 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     compatHeaders: cfg.storage.wopi.compat_headers,
     userAgent: `Ode/${ODE_VERSION}`,
   });
-  const documents = new DocumentRegistry({ client: wopi, pool, config, log, convertTemplate: (from, to) => structureKit.convertFile(from, to) });
+  const sessionSettings = new SessionSettings({
+    client: new HostSettingsClient({ sign: (token, url) => ({ ...proofKeys.sign(token, url) }), timeoutMs: cfg.storage.wopi.timeout_secs * 1000, userAgent: `Ode/${ODE_VERSION}` }),
+    cache: new SettingsCache(join(cfg.state_dir, 'settings-cache')),
+    allowedHosts: () => config().storage.wopi.hosts,
+    log: log.child({ component: 'settings' }),
+  });
+  const documents = new DocumentRegistry({ client: wopi, pool, config, log, convertTemplate: (from, to) => structureKit.convertFile(from, to), settings: (info, token) => sessionSettings.forView(info, token) });
   const proofKeys = new ProofKeyStore(cfg.state_dir, cfg.proof_key || undefined, log);
   const context: RouteContext = {
     config,

@@ -21,6 +21,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { CLOSE, type ServerMessage } from '../../protocol/editor.ts';
+import type { KitSettingsManifest } from '../../protocol/kit.ts';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
 import type { FileInfo } from '../wopi/check-file-info.ts';
@@ -58,6 +59,11 @@ export interface DocumentDeps {
   onClosed: (doc: EditDocument) => void;
   /** Told about opened/changed/saved/uploaded/closed (document-events.ts); must not throw. */
   onEvent?: (e: DocumentEvent) => void;
+  /**
+   * The settings of the first view (CheckFileInfo SharedSettings/UserSettings) as a kit settings manifest, or
+   * undefined (none, or none could be fetched: logged); must not throw. server/settings/fetch-settings.ts.
+   */
+  settings?: (info: FileInfo, token: string) => Promise<KitSettingsManifest | undefined>;
 }
 
 const DOC_TYPES = ['text', 'spreadsheet', 'presentation', 'drawing'] as const;
@@ -213,7 +219,10 @@ export class EditDocument {
     const { client, src, pool } = this.deps;
     try {
       first.send({ type: 'loading', stage: 'download' });
-      this.kit = await pool.leaseEditingKit();
+      // Settings go into the kit's profile before LibreOffice starts (kit.md, "Settings"): one LibreOffice per
+      // document, so the first view's settings are the document's.
+      const settings = await this.deps.settings?.(first.fileInfo, first.token);
+      this.kit = await pool.leaseEditingKit(settings ? { settings } : undefined);
       this.kit.on('exit', this.onKitExit);
       this.kit.on('callback', this.onKitCallback);
       const got = await downloadDocument(client, src, first.token, first.fileInfo, `${this.kit.dir}/document`);

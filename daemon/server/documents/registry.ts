@@ -5,7 +5,7 @@ import type { WopiClient } from '../wopi/wopi-client.ts';
 import type { WopiSrc } from '../wopi/wopi-src.ts';
 import type { EditingKitPool } from './editing-kit.ts';
 import type { DocumentEvent, DocumentEventListener } from './document-events.ts';
-import { EditDocument } from './edit-document.ts';
+import { EditDocument, type DocumentDeps } from './edit-document.ts';
 import type { ViewHandle } from './view-handle.ts';
 
 /**
@@ -24,6 +24,8 @@ export class DocumentRegistry {
       config: () => OdeConfig;
       log: Logger;
       convertTemplate: (templatePath: string, outputPath: string) => Promise<void>;
+      /** The first view's settings for the kit (DocumentDeps.settings). */
+      settings?: DocumentDeps['settings'];
     },
   ) {}
 
