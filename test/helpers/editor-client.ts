@@ -1,4 +1,4 @@
-import WebSocket from 'ws';
+import WebSocket, { type ClientOptions } from 'ws';
 import { decodeTileFrame, type ClientMessage, type ServerMessage, type TileHeader } from '../../daemon/protocol/editor.ts';
 
 /** A message received, as the daemon sent it. */
@@ -30,9 +30,9 @@ export class EditorClient {
     });
   }
 
-  /** Connects to `<daemonUrl>/ode/ws?WOPISrc=...`. */
-  static async connect(daemonUrl: string, wopiSrc: string): Promise<EditorClient> {
-    const ws = new WebSocket(`${daemonUrl.replace(/^http/, 'ws')}/ode/ws?WOPISrc=${encodeURIComponent(wopiSrc)}`);
+  /** Connects to `<daemonUrl>/ode/ws?WOPISrc=...`; `wsOptions` e.g. `{ ca }` for a proxy's test certificate. */
+  static async connect(daemonUrl: string, wopiSrc: string, wsOptions?: ClientOptions): Promise<EditorClient> {
+    const ws = new WebSocket(`${daemonUrl.replace(/^http/, 'ws')}/ode/ws?WOPISrc=${encodeURIComponent(wopiSrc)}`, wsOptions);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
@@ -42,8 +42,8 @@ export class EditorClient {
   }
 
   /** Connects and loads: resolves with the `status` message once the view is live. */
-  static async open(daemonUrl: string, wopiSrc: string, load: Omit<Extract<ClientMessage, { type: 'load' }>, 'type'>, timeoutMs = 60_000): Promise<{ client: EditorClient; status: Extract<ServerMessage, { type: 'status' }> }> {
-    const client = await EditorClient.connect(daemonUrl, wopiSrc);
+  static async open(daemonUrl: string, wopiSrc: string, load: Omit<Extract<ClientMessage, { type: 'load' }>, 'type'>, timeoutMs = 60_000, wsOptions?: ClientOptions): Promise<{ client: EditorClient; status: Extract<ServerMessage, { type: 'status' }> }> {
+    const client = await EditorClient.connect(daemonUrl, wopiSrc, wsOptions);
     client.send({ type: 'load', ...load });
     const status = await client.next('status', () => true, timeoutMs);
     return { client, status: status as Extract<ServerMessage, { type: 'status' }> };
