@@ -196,6 +196,11 @@ describe.each(SIZES)('the dashboard at $columns x $rows', ({ columns, rows }) =>
     f = await r.waitFor((f) => !f.includes('switch screens'));
     await r.press('q');
     expect(r.quits).toBe(1);
+    r.unmount();
+    const again = (current = renderWithProviders(fullState(), { columns, rows }));
+    await again.waitFor((f) => f.includes('Health'));
+    await again.press(KEYS.ctrlC);
+    expect(again.quits).toBe(1);
   });
 });
 
