@@ -175,12 +175,13 @@ describe('settings iframe: a user iframe in Chromium', () => {
   it('edits a wordbook in place with the keyboard and saves it back: the file on disk has the new word, not the removed one', async () => {
     await item('wordbook', 'team.dic').getByRole('button', { name: 'Edit the words of team.dic' }).click();
     const editor = wordbookSection().getByRole('group', { name: 'Words of team.dic' });
-    await editor.getByRole('button', { name: 'Remove Kitword' }).click();
+    await editor.getByRole('button', { name: 'Remove Kitword' }).press('Enter');
+    await expect.poll(() => editor.getByLabel('New word').evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement)).toBe(true);
     const field = editor.getByLabel('New word');
     await field.fill('Zyxwordly');
     await field.press('Enter');
     await editor.locator('li[data-word="Zyxwordly"]').waitFor();
-    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByRole('button', { name: 'Save' }).press('Enter');
     await expect.poll(() => host.read('userconfig', 'wordbook', 'team.dic')?.toString('utf8')).toContain('Zyxwordly');
     const text = host.read('userconfig', 'wordbook', 'team.dic')!.toString('utf8');
     expect(text.split('\n').slice(0, 4)).toEqual(['OOoUserDict1', 'lang: <none>', 'type: positive', '---']);
