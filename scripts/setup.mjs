@@ -25,10 +25,13 @@ const DEBIAN_PACKAGES = [
   'fonts-liberation2',
   'fonts-crosextra-carlito',
   'fonts-crosextra-caladea',
+  'hunspell-en-us', // a spelling dictionary: the settings tests check a wordbook against it
   'poppler-utils', // pdfinfo/pdftoppm for the tests
   'unoconv', // the baseline of test/bench/convert
   'chromium', // the browser of the editor tests, driven by playwright-core
   'tmux', // the dashboard's pseudo-terminal test (tui/)
+  'nginx', // test/deploy: docs/deploy/nginx.conf runs in front of a real Ode (the service itself stays unused)
+  'apache2', // test/deploy: docs/deploy/apache.conf, with mod_proxy_wstunnel and mod_headers from the same package
 ];
 
 function step(msg) {
