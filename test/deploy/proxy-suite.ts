@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, fetch, FormData } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS } from '../helpers/convert-client.ts';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { EditorClient } from '../helpers/editor-client.ts';
+import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { writeBigOdt } from './big-document.ts';
+import { freePort, type ProxyOptions, type RunningProxy } from './proxies.ts';
+import { makeTlsFixture, type TlsFixture } from './tls-fixture.ts';
+
+/**
+ * The reverse-proxy suite (issue 8, "Deployment"), run once per documented configuration: the proxy runs as a
+ * real process on loopback with TLS from a test CA, in front of a real Ode configured as docs/deploy/README.md
+ * says (net.public_url = the proxy's https URL, ssl.termination), and a fake WOPI host for the editing socket.
+ */
+export function describeProxy(name: string, start: (opts: ProxyOptions) => Promise<RunningProxy>): void {
+  describe(`${name} in front of Ode (docs/deploy)`, () => {
+    let dir: string;
+    let tls: TlsFixture;
+    let agent: Agent;
+    let host: FakeWopiHost;
+    let daemon: TestDaemon;
+    let proxy: RunningProxy;
+    let bigOdt: string;
+    let bigSize: number;
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'ode-deploy-'));
+      tls = makeTlsFixture(dir);
+      agent = new Agent({ connect: { ca: tls.caPem } });
+      bigOdt = join(dir, 'big.odt');
+      bigSize = writeBigOdt(bigOdt);
+      host = await FakeWopiHost.start();
+      const httpsPort = await freePort();
+      daemon = await startDaemon({ net: { public_url: `https://127.0.0.1:${httpsPort}` }, ssl: { termination: true }, documents: { check_secs: 0 } });
+      proxy = await start({ odePort: Number(new URL(daemon.url).port), httpsPort, certFile: tls.certFile, keyFile: tls.keyFile });
+    });
+    afterAll(async () => {
+      await proxy?.stop();
+      await daemon?.stop();
+      await host?.stop();
+      await agent?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    const post = (path: string, file: { bytes: Buffer; name: string }, headers: Record<string, string> = {}) => {
+      const form = new FormData();
+      form.append('data', new Blob([new Uint8Array(file.bytes)]), file.name);
+      return fetch(`${proxy.url}${path}`, { method: 'POST', body: form, headers, dispatcher: agent });
+    };
+
+    it('serves discovery over TLS with the public https URL; the plain listener redirects to https', async () => {
+      const r = await fetch(`${proxy.url}/hosting/discovery`, { dispatcher: agent });
+      expect(r.status).toBe(200);
+      const xml = await r.text();
+      expect(xml).toContain('<wopi-discovery>');
+      const urlsrcs = [...xml.matchAll(/urlsrc="([^"]+)"/g)].map((m) => m[1]);
+      expect(urlsrcs.length).toBeGreaterThan(10);
+      for (const u of urlsrcs) expect(u.startsWith(`${proxy.url}/`)).toBe(true);
+      expect(xml).toMatch(/<proof-key [^>]*modulus="/);
+      const plain = await fetch(`${proxy.httpUrl}/hosting/discovery`, { redirect: 'manual' });
+      expect(plain.status).toBe(301);
+      expect(plain.headers.get('location')).toMatch(/^https:\/\//);
+    });
+
+    it('converts a 20 MB document to PDF through the proxy', { timeout: 240_000 }, async () => {
+      expect(bigSize).toBeGreaterThan(20 * 1024 * 1024);
+      const r = await post('/ode/convert-to/pdf', { bytes: readFileSync(bigOdt), name: 'big.odt' });
+      const body = Buffer.from(await r.arrayBuffer());
+      expect(r.status, body.subarray(0, 300).toString()).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/pdf');
+      expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+      // The 2300 px noise picture is in the PDF: it cannot be much smaller than the picture's JPEG.
+      expect(body.length).toBeGreaterThan(1024 * 1024);
+    });
+
+    it('an upload over limits.max_upload_mb gets Ode\'s JSON 413 (the proxy\'s own limit is higher)', async () => {
+      daemon.reconfigure({ limits: { max_upload_mb: 1 } });
+      try {
+        const r = await post('/ode/convert-to/pdf', { bytes: Buffer.alloc(3 * 1024 * 1024, 0x41), name: 'big.txt' });
+        expect(r.status).toBe(413);
+        expect(((await r.json()) as { code: string }).code).toBe('too_large');
+      } finally {
+        daemon.reconfigure({});
+      }
+    });
+
+    it('a caller denied by net.post_allow is named, with "X-Forwarded-For", and the key to change', async () => {
+      const letter = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
+      const r = await post('/ode/convert-to/pdf', { bytes: letter, name: 'letter.docx' }, { 'X-Forwarded-For': '203.0.113.9' });
+      expect(r.status).toBe(403);
+      const err = (await r.json()) as { code: string; message: string };
+      expect(err.code).toBe('forbidden_host');
+      expect(err.message).toContain('203.0.113.9');
+      expect(err.message).toContain('X-Forwarded-For');
+      expect(err.message).toContain('net.post_allow.host');
+      // The proxy's own address (loopback) is allowed: the same request without the foreign address converts.
+      const ok = await post('/ode/convert-to/pdf', { bytes: letter, name: 'letter.docx' });
+      expect(ok.status).toBe(200);
+    });
+
+    it('opens an editing WebSocket (wss) through the proxy: status, then a ping answered', async () => {
+      const src = host.addFile('deploy1', 'letter.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
+      const { client, status } = await EditorClient.open(proxy.url, src, { token: host.token }, 60_000, { ca: tls.caPem });
+      try {
+        expect(status.docType).toBe('text');
+        expect(status.parts).toBeGreaterThanOrEqual(1);
+        expect(host.of('CheckFileInfo').length).toBeGreaterThanOrEqual(1);
+        const from = client.messages.length;
+        client.send({ type: 'ping', id: 42 });
+        const pong = await client.next('pong', (m) => m.id === 42, 30_000, from);
+        expect(pong.id).toBe(42);
+      } finally {
+        client.close();
+      }
+    });
+  });
+}
