@@ -11,6 +11,7 @@ import { convertCommand } from './convert.ts';
 import { proofKeyCommand } from './proof-key.ts';
 import { openCommand } from './open.ts';
 import { adminCommand } from './admin.ts';
+import { certsCommand } from './certs.ts';
 import { tuiCommand } from './tui.ts';
 
 /** Builds the command tree (exported for tests). */
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   program.addCommand(convertCommand());
   program.addCommand(proofKeyCommand());
   program.addCommand(adminCommand());
+  program.addCommand(certsCommand());
   program.addCommand(tuiCommand());
   return program;
 }

@@ -1,4 +1,5 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,8 @@ import { LogBuffer } from './admin/log-buffer.ts';
 import { createAdminMetrics, type AdminMetrics } from './admin/metrics.ts';
 import { updateCheck } from './routes/update-check.ts';
 import { UpdateChecker } from './updates/update-checker.ts';
+import { HostTls } from './http/host-tls.ts';
+import { PublicTls } from './http/tls-listener.ts';
 
 /** Options of the daemon: the live configuration and a logger. `port` overrides net.port (tests use 0). */
 export interface OdeServerOptions {
@@ -110,7 +113,11 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
   const pool = new KitPool({ config, log, tmpRoot: join(tmpRoot, 'kits') });
   const converter = new ConvertService(pool, config, log);
   const structureKit = new StructureKit(pool, config);
+  // TLS: requests to hosts verify with storage.ssl (live); the public listener serves HTTPS when ssl.enable.
+  const hostTls = new HostTls({ config, log });
+  const publicTls = cfg.ssl.enable ? new PublicTls({ ssl: cfg.ssl, log }) : undefined;
   const wopi = new WopiClient({
+    fetch: hostTls.fetch,
     sign: (token, url) => ({ ...proofKeys.sign(token, url) }),
     timeoutMs: cfg.storage.wopi.timeout_secs * 1000,
     compatHeaders: cfg.storage.wopi.compat_headers,
@@ -140,6 +147,8 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     versionHash: ODE_VERSION_HASH,
     serverId: randomBytes(4).toString('hex'),
     startedAt: Date.now(),
+    publicTls,
+    hostTls,
   };
   const demoHost = cfg.demo_host.enabled ? createDemoHost({ config, log }) : undefined;
   const updates = new UpdateChecker({ config: opts.config, log });
@@ -162,12 +171,16 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     updates,
     admin,
     async start() {
+      // First, so a bad certificate file fails the start before any kit is spawned (ConfigError naming the fix).
+      const tlsOptions = publicTls?.load();
+      hostTls.start();
       mkdirSync(uploadDir, { recursive: true });
       proofKeys.load();
       pool.start();
       await demoHost?.start();
       // The demo host's routes come first: its start page replaces the plain-text GET /.
-      server = createHttpServer(createRouter([...(demoHost?.routes ?? []), ...ROUTES], context));
+      const router = createRouter([...(demoHost?.routes ?? []), ...ROUTES], context);
+      server = tlsOptions ? createHttpsServer(tlsOptions, router) : createHttpServer(router);
       server.requestTimeout = 0; // conversions have their own limits (limits.*_secs)
       server.headersTimeout = 60_000;
       closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log, updates });
@@ -178,8 +191,9 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       });
       const bound = (server.address() as AddressInfo).port;
       const host = cfg.net.listen.includes(':') ? `[${cfg.net.listen}]` : cfg.net.listen;
-      const url = `http://${host}:${bound}`;
-      log.info({ url, version: ODE_VERSION }, 'Ode is listening');
+      const url = `${tlsOptions ? 'https' : 'http'}://${host}:${bound}`;
+      if (publicTls) await publicTls.watch(server as import('node:https').Server);
+      log.info({ url, version: ODE_VERSION, ...(publicTls?.leaf ? { certificate: publicTls.leaf.subject, notAfter: publicTls.leaf.notAfter } : {}) }, 'Ode is listening');
       const adminAddress = await adminListener.start(opts.adminPort);
       return { port: bound, url, ...('socket' in adminAddress ? { adminSocket: adminAddress.socket } : { adminUrl: adminAddress.url }) };
     },
@@ -194,6 +208,8 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
         server.closeAllConnections();
       });
       await pool.stop();
+      await publicTls?.close();
+      await hostTls.close();
       await demoHost?.stop();
       updates.stop();
       await opts.config.close();

@@ -9,6 +9,9 @@ import type { DownloadStore } from '../sessions/downloads.ts';
 import type { CheckFileInfoPrefetch } from '../editor-page/prefetch.ts';
 import type { WopiClient } from '../wopi/wopi-client.ts';
 import type { ProofKeyStore } from './proof-key-store.ts';
+import { publicOrigin } from '../http/forwarded.ts';
+import type { HostTls } from '../http/host-tls.ts';
+import type { PublicTls } from '../http/tls-listener.ts';
 
 /** What route handlers share: live config, the pool, services, and the daemon's identity. */
 export interface RouteContext {
@@ -31,17 +34,22 @@ export interface RouteContext {
   versionHash: string;
   serverId: string;
   startedAt: number;
+  /** The public listener's certificate when ssl.enable (expiry in /health and the admin status). */
+  publicTls?: PublicTls;
+  /** TLS of requests to WOPI and settings hosts (storage.ssl). */
+  hostTls?: HostTls;
 }
 
 /** A route handler; `params` holds the path remainder (e.g. the format of /ode/convert-to/<format>). */
 export type Handler = (req: IncomingMessage, res: ServerResponse, ctx: RouteContext, params: { rest: string }) => Promise<void> | void;
 
 /**
- * The public base URL for absolute links: `net.public_url` when set, else `http://<Host header>`.
- * (TLS and proxy handling come with the TLS work.)
+ * The public base URL for absolute links: `net.public_url` when set, else `<scheme>://<host>` of the request as
+ * the client saw it (http/forwarded.ts: https over TLS or with ssl.termination; X-Forwarded-Proto/-Host only from
+ * net.proxy_addresses, a debug line on `log` when ignored).
  */
-export function baseUrl(req: IncomingMessage, cfg: OdeConfig): string {
-  if (cfg.net.public_url) return cfg.net.public_url;
-  const host = req.headers.host ?? `${cfg.net.listen}:${cfg.net.port}`;
-  return `http://${host}`;
+export function baseUrl(req: IncomingMessage, cfg: OdeConfig, log?: Logger): string {
+  if (cfg.net.public_url) return cfg.net.public_url.replace(/\/+$/, '');
+  const o = publicOrigin(req, cfg, log);
+  return `${o.scheme}://${o.host}`;
 }

@@ -6,6 +6,7 @@ import { OdeError } from '../errors.ts';
 import { BASE_HEADERS } from '../http/respond.ts';
 import { checkWopiHost, parseWopiSrc } from '../wopi/wopi-src.ts';
 import { appIcon, browserPath } from './hosting.ts';
+import { baseUrl } from './context.ts';
 import { settingsPage } from './settings-page.ts';
 import type { Handler } from './context.ts';
 
@@ -88,6 +89,8 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
     accessTokenTtl: Number.isFinite(ttl) && ttl > 0 ? ttl : undefined,
     checkFileInfoOverride: override,
     socketPath: '/ode/ws',
+    // Absolute, for the scheme the client sees: wss:// over TLS, with ssl.termination or a trusted proxy's X-Forwarded-Proto.
+    socketUrl: `${baseUrl(req, cfg, ctx.log).replace(/^http/, 'ws')}/ode/ws`,
     settings,
     version: ctx.version,
     resources: prefix,

@@ -1,7 +1,11 @@
 import { sendJson } from '../http/respond.ts';
 import type { Handler } from './context.ts';
 
-/** GET /health: `{status, version, uptimeSecs, kits: {ready, busy, starting}, queue}`; 503 when no kit is alive. */
+/**
+ * GET /health: `{status, version, uptimeSecs, kits: {ready, busy, starting}, queue}`, plus `certificate: {subject,
+ * notAfter, daysLeft, expiresSoon}` when the public listener serves HTTPS (ssl.enable; docs/tls.md); 503 when no
+ * kit is alive. An expiring certificate does not make the check fail (it is a warning, not an outage).
+ */
 export const health: Handler = (_req, res, ctx) => {
   const s = ctx.pool.status();
   const ok = s.ready + s.busy + s.starting > 0;
@@ -11,6 +15,7 @@ export const health: Handler = (_req, res, ctx) => {
     uptimeSecs: Math.round((Date.now() - ctx.startedAt) / 1000),
     kits: { ready: s.ready, busy: s.busy, starting: s.starting },
     queue: s.queue,
+    ...(ctx.publicTls?.status() ? { certificate: ctx.publicTls.status() } : {}),
   });
 };
 

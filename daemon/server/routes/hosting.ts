@@ -15,7 +15,7 @@ export function browserPath(ctx: RouteContext): string {
 export const discovery: Handler = (req, res, ctx) => {
   const prefix = browserPath(ctx);
   const xml = buildDiscoveryXml({
-    baseUrl: baseUrl(req, ctx.config()),
+    baseUrl: baseUrl(req, ctx.config(), ctx.log),
     editorPath: `${prefix}/ode.html?`,
     settingsPath: `${prefix}/settings.html?`,
     iconPath: `${prefix}/images`,

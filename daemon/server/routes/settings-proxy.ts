@@ -27,7 +27,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function client(ctx: RouteContext): HostSettingsClient {
-  return new HostSettingsClient({ sign: (token, url) => ({ ...ctx.proofKeys.sign(token, url) }), timeoutMs: ctx.config().storage.wopi.timeout_secs * 1000, userAgent: `Ode/${ODE_VERSION}` });
+  return new HostSettingsClient({ sign: (token, url) => ({ ...ctx.proofKeys.sign(token, url) }), timeoutMs: ctx.config().storage.wopi.timeout_secs * 1000, userAgent: `Ode/${ODE_VERSION}`, fetch: ctx.hostTls?.fetch });
 }
 
 /** The host's answer to an upload or delete for the page: 2xx as `{hostStatus, ...host JSON}`, else an OdeError. */

@@ -1,5 +1,6 @@
 import { OdeError } from '../errors.ts';
 import type { ProofSigner } from '../wopi/wopi-client.ts';
+import { describeHostTlsError, type HostFetch } from '../http/host-tls.ts';
 import { checkWopiHost } from '../wopi/wopi-src.ts';
 
 /**
@@ -42,6 +43,8 @@ export interface HostSettingsOptions {
   /** Time-out of each request, ms. */
   timeoutMs: number;
   userAgent?: string;
+  /** The fetch requests go through: HostTls.fetch (storage.ssl); default the global fetch. */
+  fetch?: HostFetch;
 }
 
 /** A setting name as it may appear in a fileId: letters, digits, `_` and `-`. */
@@ -195,10 +198,10 @@ export class HostSettingsClient {
     if (this.opts.userAgent) headers['User-Agent'] = this.opts.userAgent;
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs) });
+      res = await (this.opts.fetch ?? fetch)(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs) });
     } catch (e) {
       const err = e as Error & { cause?: { code?: string } };
-      const why = err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (err.cause?.code ?? err.message);
+      const why = err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (describeHostTlsError(e, url.host) ?? err.cause?.code ?? err.message);
       throw new OdeError('settings_host_error', `The settings ${operation} request to ${url.host} failed: ${why}.`);
     }
     const buf = Buffer.from(await res.arrayBuffer());

@@ -2,6 +2,7 @@ import * as utf7 from 'utf7';
 import { parseCheckFileInfo, type FileInfo } from './check-file-info.ts';
 import { WopiError, errorForStatus } from './wopi-error.ts';
 import type { WopiSrc } from './wopi-src.ts';
+import { describeHostTlsError, type HostFetch } from '../http/host-tls.ts';
 
 /** Signs one request to a host: the proof headers (X-WOPI-Proof, X-WOPI-ProofOld, X-WOPI-TimeStamp) for the absolute URL. */
 export type ProofSigner = (accessToken: string, url: string) => Record<string, string>;
@@ -17,6 +18,8 @@ export interface WopiClientOptions {
   /** Redirects followed per request (issue 4: up to 21). */
   maxRedirects?: number;
   userAgent?: string;
+  /** The fetch requests go through: HostTls.fetch (storage.ssl: CA list, verification); default the global fetch. */
+  fetch?: HostFetch;
 }
 
 /** What a PutFile says about the save (spec: PutFile request headers). */
@@ -159,10 +162,13 @@ export class WopiClient {
       }
       let res: Response;
       try {
-        res = await fetch(url, { method: currentMethod, headers: h, body: currentBody, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs) });
+        res = await (this.opts.fetch ?? fetch)(url, { method: currentMethod, headers: h, body: currentBody, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs) });
       } catch (e) {
         const err = e as Error & { cause?: { code?: string } };
         const why = err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (err.cause?.code ?? err.message);
+        // A certificate problem is the operator's to fix, not a passing outage: not retried, and the message says what to do.
+        const tls = describeHostTlsError(e, url.host);
+        if (tls) throw new WopiError('failed', `${operation} to ${url.host} failed: ${tls}`);
         throw new WopiError('unavailable', `${operation} to ${url.host} failed: ${why}`);
       }
       if (REDIRECTS.has(res.status)) {
