@@ -221,8 +221,9 @@ describe('settings iframe: a user iframe in Chromium', () => {
 });
 
 describe('settings iframe: an admin iframe, dark, in French', () => {
-  it('follows ui_theme=dark, lists systemconfig with the admin token, and speaks French', async () => {
-    const { page, frame } = await openSettings('/parent-admin.html', { access_token: host.adminToken, wopi_setting_base_url: host.baseUrl, iframe_type: 'admin', ui_theme: 'dark' }, '?lang=fr-FR');
+  it('follows ui_theme=dark, lists systemconfig with the admin token, speaks French, and warns of the token\'s end', async () => {
+    // The token ends in 10 minutes: within the 15 minutes of the spec, so the notice shows at once.
+    const { page, frame } = await openSettings('/parent-admin.html', { access_token: host.adminToken, access_token_ttl: String(Date.now() + 10 * 60_000), wopi_setting_base_url: host.baseUrl, iframe_type: 'admin', ui_theme: 'dark' }, '?lang=fr-FR');
     try {
       await frame.locator('li[data-file="shared.dic"]').waitFor();
       expect(await frame.locator('li[data-file="team.dic"]').count()).toBe(0);
@@ -233,6 +234,7 @@ describe('settings iframe: an admin iframe, dark, in French', () => {
       expect(list.query.get('type')).toBe('systemconfig');
       expect(list.headers.authorization).toBe(`Bearer ${host.adminToken}`);
       await expect.poll(() => page.evaluate(heights), { timeout: 10_000 }).not.toHaveLength(0);
+      await expect.poll(() => frame.getByRole('alert').textContent()).toContain('Votre accès à ces paramètres se termine');
     } finally {
       await page.close();
     }
@@ -240,6 +242,7 @@ describe('settings iframe: an admin iframe, dark, in French', () => {
     const light = await openSettings('/parent-light.html', { access_token: host.userToken, wopi_setting_base_url: host.baseUrl, iframe_type: 'user', ui_theme: 'light' });
     try {
       expect(luminance(await light.frame.locator('body').evaluate(bodyBackground))).toBeGreaterThan(0.8);
+      expect(await light.frame.locator('.ode-settings-expiry').count()).toBe(0); // no access_token_ttl, no notice
     } finally {
       await light.page.close();
     }

@@ -40,6 +40,7 @@ registerMessages({
     'wordbook.save': 'Save',
     'wordbook.cancel': 'Cancel',
     'wordbook.unreadable': '{file} cannot be edited: {message}',
+    'settings.expiry': 'Your access to these settings ends at {time}: save your changes and reopen the settings.',
   },
   fr: {
     'settings.title.user': 'Vos paramètres',
@@ -79,5 +80,6 @@ registerMessages({
     'wordbook.save': 'Enregistrer',
     'wordbook.cancel': 'Annuler',
     'wordbook.unreadable': '{file} ne peut pas être modifié : {message}',
+    'settings.expiry': 'Votre accès à ces paramètres se termine à {time} : enregistrez vos modifications et rouvrez les paramètres.',
   },
 });
