@@ -24,7 +24,7 @@ export function describeError(e: unknown): { text: string; problems: string[]; u
     const data = (e.data ?? {}) as { adminCode?: string | null; problems?: string[]; httpStatus?: number };
     const status = data.httpStatus ?? (e.meta?.response as { status?: number } | undefined)?.status;
     if (status === 401) return { text: 'unauthorized: the admin token was refused', problems: [], unauthorized: true };
-    const msg = /fetch failed|ECONNREFUSED|WebSocket|closed/i.test(e.message) ? `daemon unreachable (${e.message})` : e.message;
+    const msg = /fetch failed|ECONNREFUSED|WebSocket/i.test(e.message) ? `daemon unreachable (${e.message})` : e.message;
     return { text: data.adminCode ? `${data.adminCode}: ${msg}` : msg, problems: data.problems ?? [], unauthorized: false };
   }
   return { text: (e as Error)?.message ?? String(e), problems: [], unauthorized: false };

@@ -118,8 +118,8 @@ describe('ode tui in a real terminal (tmux) against a daemon process', () => {
     keys('c');
     await waitScreen((s) => s.includes('Close letter.docx') && s.includes('(y/n)'));
     keys('y');
-    s = await waitScreen((s) => s.includes('No document is open.'));
-    expect(s).toContain('closed letter.docx');
+    // The 'closed' event and the mutation's answer race: wait for both.
+    s = await waitScreen((s) => s.includes('No document is open.') && s.includes('closed letter.docx'));
     await expect.poll(() => client.closeCode, { timeout: 10_000 }).toBeDefined();
     expect(s).toContain('q quit'); // the legend is still there
   });
