@@ -83,6 +83,13 @@ export interface ServerStatus {
   failures: FailureCounts;
   /** Conversions finished since start, by result. */
   conversions: { ok: number; failed: number };
+  /**
+   * The public listener's certificate when it serves HTTPS (ssl.enable; docs/tls.md): subject, notAfter (ISO 8601),
+   * whole days left, and expiresSoon within 30 days.
+   */
+  certificate?: { subject: string; notAfter: string; daysLeft: number; expiresSoon: boolean };
+  /** True when storage.ssl.verify is false: WOPI and settings hosts' certificates are not verified (tests only). */
+  insecureHostTls?: boolean;
 }
 
 /** One user's view of an open document. */

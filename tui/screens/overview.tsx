@@ -35,7 +35,9 @@ export function OverviewScreen({ status, samples, connection, error, width, heig
   const kitsCpu = status.kits.reduce((n, k) => n + k.cpuPercent, 0);
   const f = status.failures;
   // Nine lines above the kit table; when the kits do not fit, the last row says how many more there are.
-  const room = Math.max(0, height - 9);
+  // One more line when there is TLS to report (the certificate's expiry, unverified host certificates).
+  const tlsLine = status.certificate !== undefined || status.insecureHostTls === true;
+  const room = Math.max(0, height - 9 - (tlsLine ? 1 : 0));
   const kitRows = status.kits.length > room ? Math.max(0, room - 1) : room;
   return (
     <Box flexDirection="column" width={width}>
@@ -56,6 +58,13 @@ export function OverviewScreen({ status, samples, connection, error, width, heig
         <Text bold>Conversions </Text>
         {`${status.conversions.ok} ok, ${status.conversions.failed} failed`}
       </Text>
+      {tlsLine ? (
+        <Text wrap="truncate-end">
+          <Text bold>TLS </Text>
+          {status.certificate ? <Text color={status.certificate.expiresSoon ? 'yellow' : undefined}>{`certificate ${status.certificate.daysLeft} days left (${status.certificate.notAfter.slice(0, 10)})${status.certificate.expiresSoon ? ', renew it' : ''}   `}</Text> : null}
+          {status.insecureHostTls ? <Text color="red">host certificates NOT verified (storage.ssl.verify: false)</Text> : null}
+        </Text>
+      ) : null}
       <Text wrap="truncate-end">
         <Text bold>Failures </Text>
         <Text color={f.saves + f.uploads + f.conversions > 0 ? 'red' : undefined}>{`saves ${f.saves}  uploads ${f.uploads}  conversions ${f.conversions}`}</Text>

@@ -80,6 +80,8 @@ export function statusPart(parts: AdminParts): Pick<AdminBackend, 'status'> {
         views: docs.reduce((n, d) => n + d.views.size, 0),
         failures: { ...failures },
         conversions: { ...conversions },
+        ...(ctx.publicTls?.status() ? { certificate: ctx.publicTls.status() } : {}),
+        insecureHostTls: !cfg.storage.ssl.verify,
       };
     },
   };
