@@ -21,6 +21,7 @@ export type ClientMessage =
   | { type: 'commandValues'; command: string }
   | { type: 'setPart'; part: number }
   | { type: 'save'; dontSaveIfUnmodified?: boolean }
+  | { type: 'sign' }
   | { type: 'saveAs'; name: string }
   | { type: 'rename'; name: string }
   | { type: 'download'; id: string; format: string; purpose: 'download' | 'print' | 'slideshow' }
@@ -49,12 +50,27 @@ export interface ViewInfo {
   color: string;
   readonly: boolean;
   extraInfo: Record<string, unknown>;
+  /** IsAnonymousUser (or the deprecated is_guest): shown as a guest to every view. */
+  anonymous?: boolean;
 }
+
+/**
+ * One feature that CheckFileInfo's IsUserLocked or IsUserRestricted covers for this view (status.features): its
+ * name (docs/postmessage.md, "Locked and restricted users") and the editor command ids (or `prefix.*` patterns) it
+ * gates.
+ */
+export interface FeatureGate {
+  feature: string;
+  commands: string[];
+}
+
+/** LibreOffice's signature state of the document (editor.md, `signatureState`). */
+export type SignatureStateName = 'unsigned' | 'valid' | 'broken' | 'invalid' | 'notValidated' | 'partial' | 'notValidatedPartial' | 'unknown';
 
 /** Every text message the daemon sends (editor.md, "Daemon -> client"). Tiles are binary frames. */
 export type ServerMessage =
   | { type: 'loading'; stage: 'checkfileinfo' | 'download' | 'load'; postMessageOrigin?: string }
-  | { type: 'status'; viewId: number; docType: 'text' | 'spreadsheet' | 'presentation' | 'drawing'; parts: number; part: number; partNames: string[]; width: number; height: number; readonly: boolean; commentsOnly: boolean; fileInfo: Record<string, unknown> }
+  | { type: 'status'; viewId: number; docType: 'text' | 'spreadsheet' | 'presentation' | 'drawing'; parts: number; part: number; partNames: string[]; width: number; height: number; readonly: boolean; commentsOnly: boolean; fileInfo: Record<string, unknown>; features?: { locked: FeatureGate[]; restricted: FeatureGate[] } }
   | { type: 'invalidate'; part: number; x: number; y: number; width: number; height: number; all?: boolean }
   | { type: 'documentSize'; width: number; height: number; parts: number; partNames: string[] }
   | { type: 'cursor'; rect: Rect; visible: boolean }
@@ -87,13 +103,15 @@ export type ServerMessage =
   | { type: 'savedAs'; ok: boolean; name?: string; url?: string; error?: { code: string; message: string } }
   | { type: 'renamed'; ok: boolean; name?: string; error?: { code: string; message: string } }
   | { type: 'conflict'; unsavedChanges: boolean }
+  | { type: 'signatureState'; state: SignatureStateName; canSign: boolean }
+  | { type: 'signed'; ok: boolean; state?: SignatureStateName; error?: { code: string; message: string } }
   | { type: 'reloaded' }
   | { type: 'downloadReady'; id: string; url: string }
   | { type: 'clipboard'; items: Array<{ mimeType: string; data: string }> }
   | { type: 'dialog'; json: string }
   | { type: 'comments'; action: string; comment: unknown }
   | { type: 'tokenExpiring'; expiresAt: number }
-  | { type: 'error'; code: string; message: string }
+  | { type: 'error'; code: string; message: string; feature?: string }
   | { type: 'storage'; state: 'ok' | 'retrying' | 'unauthorized' | 'too_large'; message: string }
   | { type: 'kitDied'; message: string }
   | { type: 'idle'; message: string }
@@ -121,6 +139,7 @@ const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
   commandValues: { command: 'string' },
   setPart: { part: 'number' },
   save: { dontSaveIfUnmodified: 'boolean?' },
+  sign: {},
   saveAs: { name: 'string' },
   rename: { name: 'string' },
   download: { id: 'string', format: 'string', purpose: 'string' },

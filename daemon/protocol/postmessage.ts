@@ -42,6 +42,8 @@ export interface EditorToHost {
   UI_InsertFile: Record<string, never>;
   UI_InsertAIContent: Record<string, never>;
   UI_SaveAs: { format: string };
+  /** A locked feature (IsUserLocked) was chosen: the host may offer the user a way to unlock it. */
+  UI_Unlock: { Command: string; Feature: string };
   Download_As: { Type: 'print' | 'slideshow' | 'export'; URL: string };
   Session_Closed: { Code: number; Reason: string };
   User_Idle: { Message: string };

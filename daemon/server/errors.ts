@@ -17,6 +17,8 @@ export const ERRORS = {
   no_match: { status: 400, message: 'A recipe selector matches nothing in the document.' },
   unsupported_command: { status: 400, message: 'The recipe asks for something the structure API does not support for this item or format.' },
   wrong_kind: { status: 400, message: 'The recipe command applies to another kind of document.' },
+  feature_locked: { status: 403, message: 'This feature is locked for the user (CheckFileInfo IsUserLocked): the host can unlock it.' },
+  feature_restricted: { status: 403, message: 'This feature is not available to the user (CheckFileInfo IsUserRestricted).' },
   forbidden_host: { status: 403, message: 'This address may not use the conversion API (net.post_allow.host).' },
   not_found: { status: 404, message: 'No such endpoint.' },
   no_update_line: { status: 404, message: 'This server\'s update feed has no version for that line: set updates.feed.development or updates.feed.release.' },

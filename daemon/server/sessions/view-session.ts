@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import { CLOSE, ProtocolError, encodeTileFrame, parseClientMessage, type ClientMessage, type ServerMessage } from '../../protocol/editor.ts';
 import type { EditDocument } from '../documents/edit-document.ts';
+import { featurePolicy, gateOf } from '../documents/feature-policy.ts';
 import type { DocumentRegistry } from '../documents/registry.ts';
 import type { ViewHandle } from '../documents/view-handle.ts';
 import { OdeError } from '../errors.ts';
@@ -96,7 +97,24 @@ export class ViewSession implements ViewHandle {
       return this.load(msg);
     }
     if (this.state !== 'live' || !this.doc) return;
+    if (this.refused(msg)) return;
     await this.dispatch(msg, this.doc);
+  }
+
+  /**
+   * IsUserLocked / IsUserRestricted (feature-policy.ts): a request of a locked or restricted feature is refused
+   * whatever the editor shows, with a log line. Save As and Rename are answered as their failure (the editor waits
+   * for `savedAs` / `renamed`), everything else with an `error` frame naming the feature.
+   */
+  private refused(msg: ClientMessage): boolean {
+    const r = gateOf(featurePolicy(this.fileInfo), msg);
+    if (!r) return false;
+    this.log.warn({ feature: r.feature, kind: r.kind, type: msg.type, command: msg.type === 'uno' ? msg.command : undefined, user: this.fileInfo.UserId }, `${r.kind} feature refused`);
+    const error = { code: r.code, message: r.message };
+    if (msg.type === 'saveAs') this.send({ type: 'savedAs', ok: false, error });
+    else if (msg.type === 'rename') this.send({ type: 'renamed', ok: false, error });
+    else this.send({ type: 'error', ...error, feature: r.feature });
+    return true;
   }
 
   private async load(msg: Extract<ClientMessage, { type: 'load' }>): Promise<void> {
@@ -114,6 +132,8 @@ export class ViewSession implements ViewHandle {
       this.send({ type: 'error', code: unauthorized ? 'unauthorized' : 'checkfileinfo_failed', message: (e as Error).message });
       return this.close(unauthorized ? CLOSE.unauthorized : CLOSE.failed, unauthorized ? 'the host refused the access token' : 'CheckFileInfo failed');
     }
+    const unknownFeatures = featurePolicy(this.fileInfo).unknown;
+    if (unknownFeatures.length) this.log.warn({ names: unknownFeatures }, 'IsUserLocked / IsUserRestricted name features Ode does not know (docs/postmessage.md lists them)');
     const commentsOnly = extname(this.fileInfo.BaseFileName).toLowerCase() === '.pdf';
     this.readonly = !this.fileInfo.UserCanWrite || msg.readonly === true || commentsOnly;
     this.commentsOnly = commentsOnly && msg.readonly !== true;
@@ -153,6 +173,8 @@ export class ViewSession implements ViewHandle {
         return this.send({ type: 'commandValues', command: msg.command, value: parseMaybeJson(await doc.commandValues(this, msg.command)) });
       case 'save':
         return doc.save('explicit', this);
+      case 'sign':
+        return doc.sign(this);
       case 'saveAs':
       case 'rename':
       case 'download':
