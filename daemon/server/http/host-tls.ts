@@ -60,9 +60,11 @@ export class HostTls {
     return !this.opts.config().storage.ssl.verify;
   }
 
-  /** Logs the start-up warning when verification is off, and builds the Agent (an unreadable ca_file is logged). */
+  /**
+   * Builds the Agent at start: logs the warning when verification is off (again whenever a configuration change
+   * turns it off) and an unusable ca_file.
+   */
   start(): void {
-    if (this.insecure) this.opts.log.warn('storage.ssl.verify is false: certificates of WOPI and settings hosts are NOT verified (for tests only; set it to true in production)');
     this.dispatcher();
   }
 
@@ -111,6 +113,7 @@ export class HostTls {
   }
 
   private insecureAgent(): Agent {
+    this.opts.log.warn('storage.ssl.verify is false: certificates of WOPI and settings hosts are NOT verified (for tests only; set it to true in production)');
     const connect = buildConnector({ rejectUnauthorized: false });
     return new Agent({
       connect: (options, callback) => {
