@@ -19,7 +19,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
@@ -39,6 +39,11 @@ export interface KitSpawnOptions {
    * "Settings"); such a kit skips the warm-up and serves one editing document.
    */
   settings?: KitSettingsManifest;
+  /**
+   * A LibreOffice profile to start from (copied before the kit starts), so that lok_init_2 finds a profile instead
+   * of creating one (measured: about 0.25 s instead of 1 s). Used for kits started with settings.
+   */
+  profileTemplate?: string;
 }
 
 /**
@@ -110,6 +115,14 @@ export class KitProcess extends EventEmitter {
     this.log = opts.log.child({ kit: this.id });
     mkdirSync(join(this.dir, 'profile'), { recursive: true });
     mkdirSync(join(this.dir, 'jobs'), { recursive: true });
+    if (opts.profileTemplate && existsSync(opts.profileTemplate)) {
+      try {
+        cpSync(opts.profileTemplate, join(this.dir, 'profile'), { recursive: true, filter: (src) => !/(^|\/)\.lock$|\.tmp$/.test(src) });
+      } catch (e) {
+        // A partial copy is still a profile LibreOffice can complete; the kit only starts slower.
+        this.log.warn({ err: (e as Error).message }, 'the profile template could not be copied');
+      }
+    }
     const settingsFile = join(this.dir, 'settings.json');
     if (opts.settings) writeFileSync(settingsFile, JSON.stringify(opts.settings));
     this.child = fork(KIT_MAIN, [], {
@@ -384,6 +397,22 @@ export class KitProcess extends EventEmitter {
   async saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }> {
     const r = await this.edit({ type: 'saveDoc', viewId, dontSaveIfUnmodified }, EDIT_LIMITS_MS.save, 'saving');
     return { saved: r.saved === true };
+  }
+
+  /**
+   * `signDoc`: trusts `ca`, then signs the document file in place (open()'s `input`) with a view's certificate and
+   * PKCS#8 key (DER); the daemon then reads and uploads `input`. @throws OdeError sign_failed, timeout (60 s),
+   * kit_crashed, bad_request.
+   */
+  async signDoc(req: { viewId: number; certificate: Uint8Array; privateKey: Uint8Array; ca: Uint8Array[] }): Promise<{ signed: boolean; signatureState: number }> {
+    const r = await this.edit({ type: 'signDoc', ...req }, EDIT_LIMITS_MS.save, 'signing');
+    return { signed: r.signed === true, signatureState: r.signatureState ?? 0 };
+  }
+
+  /** `signatureState`: trusts `ca` (DER, may be empty), then LibreOffice's SignatureState number. @throws OdeError timeout, kit_crashed, bad_request. */
+  async signatureState(viewId: number, ca: Uint8Array[]): Promise<number> {
+    const r = await this.edit({ type: 'signatureState', viewId, ca }, EDIT_LIMITS_MS.other, 'reading the signature state');
+    return r.signatureState ?? 0;
   }
 
   /**

@@ -13,7 +13,7 @@
  * | editing         | holds one document for its whole life      | retired (stopped or killed), never reused |
  * | stopping/gone   | recycled, reaped, crashed or killed       | a replacement is spawned if below target |
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -63,6 +63,8 @@ export class KitPool {
   private backoffTimer: NodeJS.Timeout | undefined;
   private reaper: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** A copy of the first warm kit's profile, for kits started with settings (KitSpawnOptions.profileTemplate). */
+  private profileTemplate: string | undefined;
   /** Incremented for every kit that dies unexpectedly (crash, kill, time-out); for metrics. */
   crashes = 0;
 
@@ -240,10 +242,11 @@ export class KitPool {
   }
 
   private spawn(settings?: KitSettingsManifest): KitProcess {
-    const kit = new KitProcess({ loPath: this.config().lo_path, tmpRoot: this.tmpRoot, log: this.log, settings });
+    const kit = new KitProcess({ loPath: this.config().lo_path, tmpRoot: this.tmpRoot, log: this.log, settings, profileTemplate: settings ? this.profileTemplate : undefined });
     this.kits.add(kit);
     kit.once('ready', () => {
       this.spawnFailures = 0;
+      if (!this.profileTemplate && !settings) this.keepProfileTemplate(kit);
       this.pump();
     });
     kit.once('exit', () => {
@@ -264,6 +267,18 @@ export class KitPool {
       this.pump();
     });
     return kit;
+  }
+
+  /** Copies a warm kit's profile (created by LibreOffice at its start) once, as the template of settings kits. */
+  private keepProfileTemplate(kit: KitProcess): void {
+    const dir = join(this.tmpRoot, 'profile-template');
+    try {
+      cpSync(join(kit.dir, 'profile'), dir, { recursive: true, filter: (src) => !/(^|\/)\.lock$|\.tmp$/.test(src) });
+      this.profileTemplate = dir;
+    } catch (e) {
+      rmSync(dir, { recursive: true, force: true });
+      this.log.warn({ err: (e as Error).message }, 'no profile template: kits with settings create their profile');
+    }
   }
 
   private liveReadyOrStarting(): number {
