@@ -1,5 +1,6 @@
 import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
 /** One file the fake host stores. `info` adds or overrides CheckFileInfo properties. */
@@ -74,16 +75,17 @@ export class FakeWopiHost {
   private server: Server | undefined;
   private clock = Date.parse('2026-01-01T00:00:00Z');
 
-  /** Starts on 127.0.0.1, port 0. */
-  static async start(): Promise<FakeWopiHost> {
+  /** Starts on 127.0.0.1, port 0; over HTTPS with `tls` (PEM certificate and key), e.g. a self-signed host. */
+  static async start(tls?: { cert: string; key: string }): Promise<FakeWopiHost> {
     const host = new FakeWopiHost();
-    host.server = createServer((req, res) => {
+    const onRequest = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => void host.handle(req.method ?? 'GET', req.url ?? '/', req.headers, req.rawHeaders, Buffer.concat(chunks), res));
-    });
+    };
+    host.server = tls ? createHttpsServer(tls, onRequest) : createServer(onRequest);
     await new Promise<void>((r) => host.server!.listen(0, '127.0.0.1', r));
-    host.url = `http://127.0.0.1:${(host.server!.address() as AddressInfo).port}`;
+    host.url = `${tls ? 'https' : 'http'}://127.0.0.1:${(host.server!.address() as AddressInfo).port}`;
     return host;
   }
 
@@ -116,6 +118,7 @@ export class FakeWopiHost {
   }
 
   async stop(): Promise<void> {
+    this.server?.closeAllConnections();
     await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
   }
 
