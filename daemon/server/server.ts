@@ -174,6 +174,10 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       // First, so a bad certificate file fails the start before any kit is spawned (ConfigError naming the fix).
       const tlsOptions = publicTls?.load();
       hostTls.start();
+      // storage.ssl is live: rebuild the Agent (and warn when verification was turned off) as soon as it changes.
+      opts.config.onChange((next, prev) => {
+        if (next.storage.ssl !== prev.storage.ssl) hostTls.start();
+      });
       mkdirSync(uploadDir, { recursive: true });
       proofKeys.load();
       pool.start();
@@ -183,7 +187,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       server = tlsOptions ? createHttpsServer(tlsOptions, router) : createHttpServer(router);
       server.requestTimeout = 0; // conversions have their own limits (limits.*_secs)
       server.headersTimeout = 60_000;
-      closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log, updates });
+      closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log, updates, config });
       const port = opts.port ?? cfg.net.port;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);

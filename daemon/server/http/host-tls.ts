@@ -61,8 +61,8 @@ export class HostTls {
   }
 
   /**
-   * Builds the Agent at start: logs the warning when verification is off (again whenever a configuration change
-   * turns it off) and an unusable ca_file.
+   * Builds the Agent now (at start, and after storage.ssl changed): logs the warning when verification is off
+   * (again whenever a configuration change turns it off) and an unusable ca_file.
    */
   start(): void {
     this.dispatcher();
