@@ -39,6 +39,7 @@ function isPosted(event: KitEditEvent): boolean {
 }
 import { encodeTilePng } from './edit-png.ts';
 import { kitError, postSave, SAVE_TIMEOUT_MS, SaveWaiter } from './edit-save.ts';
+import { signDocument, trustCertificates } from './edit-sign.ts';
 import type { OfficeHandle } from './office.ts';
 import { InputOrder } from './input-order.ts';
 import { Watermark } from './watermark.ts';
@@ -361,6 +362,30 @@ export class EditSession {
     const result = this.#saving.then(run, run);
     this.#saving = result.catch(() => undefined);
     return this.#track(result);
+  }
+
+  /**
+   * `signDoc` (edit-sign.ts): signs the document file in place with the view's certificate, after the saves in
+   * flight and in input order. A read-only view cannot sign.
+   * @throws Error with `code` sign_failed, bad_request (unknown or read-only view, closing).
+   */
+  signDoc(viewId: number, certificate: Uint8Array, privateKey: Uint8Array, ca: Uint8Array[]): Promise<{ signed: boolean; signatureState: number }> {
+    const run = () =>
+      this.#inOrder(() => {
+        const view = this.#use(viewId);
+        if (view.readOnly) throw kitError('bad_request', 'this view is read-only');
+        return signDocument(this.#doc, certificate, privateKey, ca);
+      });
+    const result = this.#saving.then(run, run);
+    this.#saving = result.catch(() => undefined);
+    return this.#track(result);
+  }
+
+  /** `signatureState`: trusts `ca`, then LibreOffice's SignatureState of the document. @throws bad_request. */
+  signatureState(viewId: number, ca: Uint8Array[]): number {
+    this.#use(viewId);
+    trustCertificates(this.#doc, ca);
+    return this.#doc.getSignatureState();
   }
 
   /**

@@ -114,6 +114,12 @@ function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
         return {};
       });
       return;
+    case 'signDoc':
+      void answer(msg.id, async () => (session ?? noDocument()).signDoc(msg.viewId, msg.certificate, msg.privateKey, msg.ca));
+      return;
+    case 'signatureState':
+      void answer(msg.id, async () => ({ signatureState: (session ?? noDocument()).signatureState(msg.viewId, msg.ca) }));
+      return;
     case 'closeDoc':
       // The kit is replaced after a document: answer, then leave (shutdown destroys LibreOffice first).
       void answer(msg.id, async () => {

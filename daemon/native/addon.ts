@@ -63,6 +63,9 @@ export interface NativeDocument {
   getClipboard(mimeTypes: string[] | undefined): Array<{ mimeType: string; data: Buffer }>;
   setClipboard(items: Array<{ mimeType: string; data: Buffer }>): void;
   paste(mimeType: string, data: Buffer): boolean;
+  insertCertificate(certificate: Buffer, privateKey: Buffer): boolean;
+  addCertificate(certificate: Buffer): boolean;
+  getSignatureState(): number;
 }
 
 /** The module object of ode_lok.node (src/addon.cc). */

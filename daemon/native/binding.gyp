@@ -18,7 +18,8 @@
         "src/document-save.cc",
         "src/document-input.cc",
         "src/document-views.cc",
-        "src/document-clipboard.cc"
+        "src/document-clipboard.cc",
+        "src/document-sign.cc"
       ],
       "include_dirs": ["/usr/include/LibreOfficeKit"],
       "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api_except"],

@@ -331,6 +331,25 @@ export class LokDocument {
     return this.#native.renderFont(checkString('fontName', fontName), checkString('text', text, true), checkInt('width', width, 0, MAX_CANVAS_PX), checkInt('height', height, 0, MAX_CANVAS_PX), checkInt('orientation', orientation, -3600, 3600));
   }
 
+  /**
+   * Signs the document (LOK insertCertificate) with a DER X.509 certificate and its DER PKCS#8 private key.
+   * False when LibreOffice could not sign (no NSS store, key not matching, ...). The signature is in the
+   * document's next save. Synchronous.
+   */
+  insertCertificate(certificateDer: Buffer, privateKeyDer: Buffer): boolean {
+    return this.#native.insertCertificate(checkBuffer('certificateDer', certificateDer), checkBuffer('privateKeyDer', privateKeyDer));
+  }
+
+  /** Trusts a DER CA / intermediate certificate in the process's NSS store (LOK addCertificate). */
+  addCertificate(certificateDer: Buffer): boolean {
+    return this.#native.addCertificate(checkBuffer('certificateDer', certificateDer));
+  }
+
+  /** LibreOffice's SignatureState of the document (lok-enums.ts SignatureState names the numbers). */
+  getSignatureState(): number {
+    return this.#native.getSignatureState();
+  }
+
   /** postWindow: LOK_WINDOW_CLOSE (lok-enums.ts) closes a dialog window as its Cancel button would. */
   postWindow(windowId: number, action: number): void {
     this.#native.postWindow(checkInt('windowId', windowId, 0), checkInt('action', action, 0, 1));

@@ -21,6 +21,7 @@ export type ClientMessage =
   | { type: 'commandValues'; command: string }
   | { type: 'setPart'; part: number }
   | { type: 'save'; dontSaveIfUnmodified?: boolean }
+  | { type: 'sign' }
   | { type: 'saveAs'; name: string }
   | { type: 'rename'; name: string }
   | { type: 'download'; id: string; format: string; purpose: 'download' | 'print' | 'slideshow' }
@@ -63,6 +64,9 @@ export interface FeatureGate {
   commands: string[];
 }
 
+/** LibreOffice's signature state of the document (editor.md, `signatureState`). */
+export type SignatureStateName = 'unsigned' | 'valid' | 'broken' | 'invalid' | 'notValidated' | 'partial' | 'notValidatedPartial' | 'unknown';
+
 /** Every text message the daemon sends (editor.md, "Daemon -> client"). Tiles are binary frames. */
 export type ServerMessage =
   | { type: 'loading'; stage: 'checkfileinfo' | 'download' | 'load'; postMessageOrigin?: string }
@@ -99,6 +103,8 @@ export type ServerMessage =
   | { type: 'savedAs'; ok: boolean; name?: string; url?: string; error?: { code: string; message: string } }
   | { type: 'renamed'; ok: boolean; name?: string; error?: { code: string; message: string } }
   | { type: 'conflict'; unsavedChanges: boolean }
+  | { type: 'signatureState'; state: SignatureStateName; canSign: boolean }
+  | { type: 'signed'; ok: boolean; state?: SignatureStateName; error?: { code: string; message: string } }
   | { type: 'reloaded' }
   | { type: 'downloadReady'; id: string; url: string }
   | { type: 'clipboard'; items: Array<{ mimeType: string; data: string }> }
@@ -133,6 +139,7 @@ const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
   commandValues: { command: 'string' },
   setPart: { part: 'number' },
   save: { dontSaveIfUnmodified: 'boolean?' },
+  sign: {},
   saveAs: { name: 'string' },
   rename: { name: 'string' },
   download: { id: 'string', format: 'string', purpose: 'string' },

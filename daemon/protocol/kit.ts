@@ -99,8 +99,11 @@ export interface DocInfoResult {
   part: number;
 }
 
-/** Result fields of the other editing requests: `viewId` (createView), `png` (tile), `value` (commandValues), `saved` (saveDoc), `items` (clipboardGet), `pasted` (paste). */
+/** Result fields of the other editing requests: `viewId` (createView), `png` (tile), `value` (commandValues), `saved` (saveDoc), `items` (clipboardGet), `pasted` (paste), `signed` and `signatureState` (signDoc, signatureState). */
 export interface EditResult {
+  signed: boolean;
+  /** LibreOffice's SignatureState number (0 none, 1 ok, 2 broken, 3 invalid, 4 not validated, 5 partial ok, 6 not validated + partial). */
+  signatureState: number;
   viewId: number;
   /** A PNG with straight alpha (tile). */
   png: Uint8Array;
@@ -311,6 +314,28 @@ export interface DocInfoRequest {
   viewId: number;
 }
 
+/**
+ * Signs the document with one user's certificate (kit.md, Editing: `signDoc`): the `ca` certificates are trusted
+ * first (LOK addCertificate), then LOK insertCertificate signs the document file in place (`input`; LibreOffice
+ * saves unsaved changes first). DER bytes; `privateKey` is PKCS#8. Result: `signed`, `signatureState`.
+ */
+export interface SignDocRequest {
+  type: 'signDoc';
+  id: number;
+  viewId: number;
+  certificate: Uint8Array;
+  privateKey: Uint8Array;
+  ca: Uint8Array[];
+}
+
+/** Trusts the `ca` certificates (DER; may be empty) and reads the document's signature state; result `signatureState`. */
+export interface SignatureStateRequest {
+  type: 'signatureState';
+  id: number;
+  viewId: number;
+  ca: Uint8Array[];
+}
+
 /** Destroy the document; the kit exits after answering. */
 export interface CloseDocRequest {
   type: 'closeDoc';
@@ -318,12 +343,12 @@ export interface CloseDocRequest {
 }
 
 /** The editing messages the daemon sends (kit.md, "Editing"). */
-export type EditRequest = WindowPaintRequest | OpenRequest | CreateViewRequest | DestroyViewRequest | EditEventMessage | TileRequestMessage | CommandValuesRequest | SaveDocRequest | ExportDocRequest | ClipboardGetRequest | PasteRequest | DocInfoRequest | CloseDocRequest;
+export type EditRequest = WindowPaintRequest | OpenRequest | CreateViewRequest | DestroyViewRequest | EditEventMessage | TileRequestMessage | CommandValuesRequest | SaveDocRequest | ExportDocRequest | ClipboardGetRequest | PasteRequest | DocInfoRequest | CloseDocRequest | SignDocRequest | SignatureStateRequest;
 
 /** Every message the daemon sends. */
 export type DaemonToKit = ConvertRequest | InspectRequest | ShutdownRequest | EditRequest;
 
-const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['windowPaint', 'open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'clipboardGet', 'paste', 'docInfo', 'closeDoc']);
+const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['windowPaint', 'open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'clipboardGet', 'paste', 'docInfo', 'closeDoc', 'signDoc', 'signatureState']);
 
 /** True for the editing messages (kit.md, "Editing"). */
 export function isEditRequest(msg: DaemonToKit): msg is EditRequest {

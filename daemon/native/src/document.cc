@@ -46,6 +46,9 @@ Napi::Function Document::Define(Napi::Env env) {
           InstanceMethod<&Document::GetClipboard>("getClipboard"),
           InstanceMethod<&Document::SetClipboard>("setClipboard"),
           InstanceMethod<&Document::Paste>("paste"),
+          InstanceMethod<&Document::InsertCertificate>("insertCertificate"),
+          InstanceMethod<&Document::AddCertificate>("addCertificate"),
+          InstanceMethod<&Document::GetSignatureState>("getSignatureState"),
       });
 }
 

@@ -2,7 +2,7 @@
 // worker. Methods are split by concern: document.cc (life cycle, parts, callbacks),
 // document-render.cc (paintTile, paintPartTile, paintWindow, renderFont, postWindow), document-save.cc (saveAs),
 // document-input.cc (events, UNO commands, selection), document-views.cc (views, client area/zoom),
-// document-clipboard.cc (clipboard, paste).
+// document-clipboard.cc (clipboard, paste), document-sign.cc (certificates, signature state).
 //
 // State guards: every method throws `destroyed` after destroy() or office.destroy(). Slow calls run on
 // the libuv pool and count as in flight; destroy() while one is in flight throws `busy`. Fast
@@ -84,6 +84,10 @@ class Document : public Napi::ObjectWrap<Document> {
   Napi::Value GetClipboard(const Napi::CallbackInfo& info);
   Napi::Value SetClipboard(const Napi::CallbackInfo& info);
   Napi::Value Paste(const Napi::CallbackInfo& info);
+  // document-sign.cc
+  Napi::Value InsertCertificate(const Napi::CallbackInfo& info);
+  Napi::Value AddCertificate(const Napi::CallbackInfo& info);
+  Napi::Value GetSignatureState(const Napi::CallbackInfo& info);
 
   OfficeCore* core_ = nullptr;
   Napi::ObjectReference office_;  // keeps the JS office alive while the document is

@@ -35,6 +35,7 @@ import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from '.
 import { editorGates, featurePolicy } from './feature-policy.ts';
 import { isCommentCommand, isModifyingEvent } from './input-policy.ts';
 import { SaveScheduler } from './save-scheduler.ts';
+import { signatureStateName, signingCredentials, SigningCredentialsError, type SigningCredentials } from './signing.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
 import { Uploader, type UploadOutcome, type UploadRequest } from './uploader.ts';
 import type { ViewHandle } from './view-handle.ts';
@@ -140,6 +141,8 @@ export class EditDocument {
    */
   private readonly early = new Map<number, Map<string, ServerMessage>>();
   private partsReordered = false;
+  /** Each view's signing credentials (UserPrivateInfo, as DER), or why they are unusable; undefined: none given. Never leaves this view. */
+  private readonly signers = new WeakMap<ViewHandle, SigningCredentials | SigningCredentialsError | undefined>();
   private readonly log: Logger;
   private readonly onKitExit = () => this.kitDied();
   private readonly onKitCallback = (viewId: number, type: number, payload: string) => this.callback(viewId, type, payload);
@@ -211,6 +214,7 @@ export class EditDocument {
     view.send(this.statusFor(view));
     for (const m of this.early.get(view.viewId)?.values() ?? []) view.send(m);
     this.early.delete(view.viewId);
+    void this.tellSignatureState([view]);
     this.broadcastViews();
     this.emit(this.announced ? { type: 'changed', doc: this, what: 'views' } : { type: 'opened', doc: this });
     this.announced = true;
@@ -482,6 +486,8 @@ export class EditDocument {
         this.broadcast({ type: 'modified', modified: false });
       }
       this.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
+      // Saving changes drops a signature: every view sees the state of the stored file.
+      void this.tellSignatureState([...this.views]);
       this.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime });
       this.noteModified();
       return { saved: true };
@@ -489,6 +495,98 @@ export class EditDocument {
     this.uploadFailed(outcome.error, bytes, meta);
     this.noteModified();
     return { saved: false, reason: `the storage refused the upload: ${outcome.error.message}` };
+  }
+
+  /** The view's signing credentials (parsed once), or the reason they cannot be used; undefined when none were given. */
+  private signerOf(view: ViewHandle): SigningCredentials | SigningCredentialsError | undefined {
+    if (!this.signers.has(view)) {
+      let creds: SigningCredentials | SigningCredentialsError | undefined;
+      try {
+        creds = signingCredentials(view.fileInfo.UserPrivateInfo);
+      } catch (e) {
+        creds = e instanceof SigningCredentialsError ? e : new SigningCredentialsError('the signing credentials cannot be read');
+      }
+      this.signers.set(view, creds);
+    }
+    return this.signers.get(view);
+  }
+
+  /** signatureState.canSign: the view has usable signing credentials, may change the document, and the kit can sign. */
+  private canSign(view: ViewHandle): boolean {
+    const creds = this.signerOf(view);
+    return creds !== undefined && !(creds instanceof Error) && !view.readonly && !this.readOnlyForAll && this.kit?.signDoc !== undefined;
+  }
+
+  /**
+   * Sends each of `views` the document's signature state (LibreOffice's, after trusting that view's own
+   * SignatureCa) and whether that view may sign.
+   */
+  private async tellSignatureState(views: ViewHandle[]): Promise<void> {
+    const kit = this.kit;
+    if (!kit?.signatureState || this.state !== 'live') return;
+    for (const view of views) {
+      const creds = this.signerOf(view);
+      try {
+        const state = await kit.signatureState(view.viewId, creds && !(creds instanceof Error) ? creds.ca : []);
+        if (this.views.has(view)) view.send({ type: 'signatureState', state: signatureStateName(state), canSign: this.canSign(view) });
+      } catch (e) {
+        this.log.debug({ err: (e as Error).message }, 'signatureState failed');
+      }
+    }
+  }
+
+  /**
+   * Signs the document with the view's own certificate (editor.md `sign`), then uploads the signed file like an
+   * explicit save. Queued with the saves. Refused (error `sign_unavailable`) for a view without usable credentials,
+   * `readonly` for a view that may not change the document.
+   */
+  sign(view: ViewHandle): Promise<void> {
+    const run = this.saveChain.then(() => this.signNow(view));
+    this.saveChain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async signNow(view: ViewHandle): Promise<void> {
+    const kit = this.kit;
+    const creds = this.signerOf(view);
+    const refuse = (code: string, message: string) => view.send({ type: 'signed', ok: false, error: { code, message } });
+    if (!creds) return view.send({ type: 'error', code: 'sign_unavailable', message: 'You cannot sign this document: the host gave no signing certificate for you.' });
+    if (creds instanceof Error) return view.send({ type: 'error', code: 'sign_unavailable', message: `You cannot sign this document: ${creds.message}.` });
+    if (view.readonly || this.readOnlyForAll) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be signed.' });
+    if (!kit?.signDoc || !this.uploader || this.state !== 'live') return refuse('no_kit', 'The document is not open.');
+    if (this.conflictBytes) return refuse('conflict', 'The stored document changed elsewhere: choose overwrite or reload first.');
+    let state: number;
+    try {
+      // The changes go into the file first (LibreOffice would save them itself, outside our save's answer).
+      await kit.saveDoc(view.viewId, true);
+      state = (await kit.signDoc({ viewId: view.viewId, ...creds })).signatureState;
+    } catch (e) {
+      this.log.warn({ err: (e as Error).message }, 'signing failed');
+      const code = (e as { code?: string }).code;
+      return refuse(code === 'timeout' || code === 'kit_crashed' ? code : 'sign_failed', (e as Error).message);
+    }
+    this.lastSaveAt = Date.now();
+    this.emit({ type: 'saved', doc: this, ok: true, kind: 'explicit' });
+    const bytes = readFileSync(this.path);
+    const outcome = await this.timedUpload({ bytes, token: view.token, timestamp: this.lastModifiedTime, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
+    const meta = { autosave: false, exitSave: false };
+    if (!outcome.ok) {
+      this.uploadFailed(outcome.error, bytes, meta);
+      this.noteModified();
+      return refuse(outcome.error.kind, `The signed document could not be stored: ${outcome.error.message}`);
+    }
+    this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
+    this.userChanged = false;
+    this.scheduler.saved();
+    if (this.modified) {
+      this.modified = false;
+      this.broadcast({ type: 'modified', modified: false });
+    }
+    this.log.info({ bytes: outcome.bytes, state }, 'signed and uploaded');
+    this.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime });
+    view.send({ type: 'signed', ok: true, state: signatureStateName(state) });
+    await this.tellSignatureState([...this.views]);
+    this.noteModified();
   }
 
   /** Uploads through the Uploader, keeping lastUpload* and emitting `uploaded` (ms from start, retries included). */

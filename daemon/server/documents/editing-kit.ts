@@ -30,6 +30,10 @@ export interface EditingKit {
   saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }>;
   exportDoc(output: string, format: string, filterOptions?: string): Promise<void>;
   closeDoc(): Promise<void>;
+  /** Signs the document file in place with a view's certificate (kit.md, Editing: `signDoc`); DER bytes, PKCS#8 key. */
+  signDoc?(req: { viewId: number; certificate: Uint8Array; privateKey: Uint8Array; ca: Uint8Array[] }): Promise<{ signed: boolean; signatureState: number }>;
+  /** Trusts `ca` and reads LibreOffice's SignatureState number (kit.md, Editing: `signatureState`). */
+  signatureState?(viewId: number, ca: Uint8Array[]): Promise<number>;
   on(event: 'callback', listener: (viewId: number, type: number, payload: string) => void): this;
   on(event: 'exit', listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
   off(event: 'callback', listener: (viewId: number, type: number, payload: string) => void): this;

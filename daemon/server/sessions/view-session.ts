@@ -173,6 +173,8 @@ export class ViewSession implements ViewHandle {
         return this.send({ type: 'commandValues', command: msg.command, value: parseMaybeJson(await doc.commandValues(this, msg.command)) });
       case 'save':
         return doc.save('explicit', this);
+      case 'sign':
+        return doc.sign(this);
       case 'saveAs':
       case 'rename':
       case 'download':
