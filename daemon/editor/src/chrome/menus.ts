@@ -23,7 +23,7 @@ export function menusFor(docType: DocType): MenuDef[] {
       items: [
         'file.save', 'file.saveAs', 'file.rename',
         { label: 'menu.downloadAs', items: DOWNLOAD_FORMATS[docType].map((f) => `file.downloadAs.${f}`) },
-        'file.print', '-', 'file.repair', 'file.versions', '-', 'file.closeForEveryone', 'file.close',
+        'file.print', 'file.sign', '-', 'file.repair', 'file.versions', '-', 'file.closeForEveryone', 'file.close',
       ],
     },
     { label: 'menu.edit', items: ['edit.undo', 'edit.redo', '-', 'edit.cut', 'edit.copy', 'edit.paste', '-', 'edit.selectAll', 'edit.findReplace'] },
