@@ -10,6 +10,7 @@ import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
 import { commandChecked, onCommandsChanged } from './command-state.ts';
 import { el, rove } from './dom.ts';
+import { markLocked } from './locked.ts';
 import { visibleEntries, type MenuDef, type MenuEntry } from './menus.ts';
 
 function visible(app: App, items: MenuEntry[]): MenuEntry[] {
@@ -173,6 +174,7 @@ export class MenuBar {
     else item.setAttribute('aria-checked', String(checked));
     if (this.app.commands.isEnabled(id)) item.removeAttribute('aria-disabled');
     else item.setAttribute('aria-disabled', 'true');
+    markLocked(item, this.app.commands.isLocked(id));
   }
 
   /** After a command or state change: hide/show menus; update open items, rebuilding a menu whose items changed. */
@@ -221,7 +223,8 @@ export class MenuBar {
   private activate(item: HTMLElement): void {
     if ((item as HTMLElement & { odeSub?: MenuEntry[] }).odeSub) return this.openSub(item, 'first');
     const id = item.dataset.command;
-    if (!id || item.getAttribute('aria-disabled') === 'true') return;
+    // A locked command (IsUserLocked) is disabled but may be chosen: the registry asks the host to unlock it.
+    if (!id || (item.getAttribute('aria-disabled') === 'true' && !this.app.commands.isLocked(id))) return;
     this.closeAll(true);
     this.app.commands.run(id);
   }

@@ -10,6 +10,7 @@ import { commandChecked, onCommandsChanged } from './command-state.ts';
 import type { DocType } from './commands.ts';
 import { el, rove, stateText } from './dom.ts';
 import { icon } from './icons.ts';
+import { markLocked } from './locked.ts';
 
 type Entry = string | '|' | 'style' | 'fontName' | 'fontSize' | 'zoom';
 
@@ -101,7 +102,7 @@ export class Toolbar {
     this.buttons.set(id, b);
     b.addEventListener('mousedown', (e) => e.preventDefault()); // the caret keeps the focus
     b.addEventListener('click', () => {
-      if (b.getAttribute('aria-disabled') === 'true') return;
+      if (b.getAttribute('aria-disabled') === 'true' && !this.app.commands.isLocked(id)) return;
       this.app.commands.run(id);
     });
     this.updateButton(b);
@@ -125,6 +126,7 @@ export class Toolbar {
     else b.setAttribute('aria-pressed', String(checked));
     if (this.app.commands.isEnabled(id)) b.removeAttribute('aria-disabled');
     else b.setAttribute('aria-disabled', 'true');
+    markLocked(b, this.app.commands.isLocked(id));
   }
 
   private select(kind: 'style' | 'fontName' | 'fontSize' | 'zoom'): HTMLSelectElement {

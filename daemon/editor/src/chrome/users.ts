@@ -23,6 +23,12 @@ export function avatarUrl(extraInfo: Record<string, unknown>): string | undefine
   return /^(https?:\/\/|data:image\/)/i.test(a.trim()) ? a.trim() : undefined;
 }
 
+/** UserExtraInfo.mail of a user, when it is a string. */
+export function mailOf(v: ViewInfo): string | undefined {
+  const m = v.extraInfo?.mail;
+  return typeof m === 'string' && m.trim() !== '' ? m.trim() : undefined;
+}
+
 /** The round avatar of a user: their image, or their initials on their colour when there is none or it fails. */
 export function avatar(v: ViewInfo, size: 'small' | 'large' = 'small'): HTMLElement {
   const box = el('span', { className: `ode-avatar ode-avatar-${size}`, attrs: { 'aria-hidden': 'true' } }, initials(v.userName));
@@ -75,12 +81,19 @@ export function mountUsers(app: App, dock: RightDock): void {
     toolbar.replaceChildren(...views.slice(0, 5).map((v) => avatar(v)), ...(views.length > 5 ? [el('span', { className: 'ode-users-more' }, `+${views.length - 5}`)] : []));
     const label = t('users.toolbar', { count: views.length });
     toolbar.setAttribute('aria-label', `${label}: ${views.map((v) => v.userName).join(', ')}`);
-    toolbar.title = toolbar.getAttribute('aria-label')!;
+    // The tooltip also shows each user's UserExtraInfo.mail (shared with every view, spec: CheckFileInfo).
+    toolbar.title = `${label}: ${views.map((v) => (mailOf(v) ? `${v.userName} <${mailOf(v)}>` : v.userName)).join(', ')}`;
     heading.textContent = t('users.title', { count: views.length });
     list.replaceChildren(
       ...views.map((v) => {
-        const item = el('button', { type: 'button', className: 'ode-user-item', attrs: { 'aria-label': `${name(v)}${v.readonly ? `, ${t('users.readonly')}` : ''}` } }, avatar(v, 'large'), el('span', { className: 'ode-user-name' }, name(v)));
-        item.title = t('users.goTo', { name: v.userName });
+        const mail = mailOf(v);
+        const who = el('span', { className: 'ode-user-name' }, name(v));
+        if (mail) who.append(el('span', { className: 'ode-user-mail' }, mail));
+        const label = [name(v), mail, v.anonymous ? t('users.guest') : undefined, v.readonly ? t('users.readonly') : undefined].filter(Boolean).join(', ');
+        const item = el('button', { type: 'button', className: 'ode-user-item', attrs: { 'aria-label': label } }, avatar(v, 'large'), who);
+        item.title = mail ? `${t('users.goTo', { name: v.userName })} (${mail})` : t('users.goTo', { name: v.userName });
+        // IsAnonymousUser (or is_guest): a guest to everyone (host/restrictions.ts registers the word).
+        if (v.anonymous) item.append(el('span', { className: 'ode-badge ode-user-guest' }, t('users.guest')));
         if (v.readonly) item.append(el('span', { className: 'ode-badge' }, t('users.readonly')));
         item.addEventListener('click', () => goTo(v.viewId));
         return el('li', { className: 'ode-user-row', attrs: { 'data-view-id': String(v.viewId) } }, item);

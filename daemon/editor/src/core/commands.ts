@@ -32,6 +32,12 @@ export class CommandRegistry extends Emitter<Events> {
   private readonly commands = new Map<string, UiCommand>();
   private readonly hidden = new Set<string>();
   private readonly disabled = new Set<string>();
+  private readonly locked = new Set<string>();
+  /**
+   * Called when the user chooses a locked command (IsUserLocked): host/ tells the host (UI_Unlock). Unset: nothing
+   * happens, as for a disabled command.
+   */
+  onLocked: ((id: string) => void) | undefined;
 
   /** Adds or replaces a command. */
   register(...commands: UiCommand[]): void {
@@ -65,19 +71,42 @@ export class CommandRegistry extends Emitter<Events> {
     this.emit('changed', id);
   }
 
+  /**
+   * Locks (or unlocks) a command (CheckFileInfo IsUserLocked): it stays shown but is disabled, with a lock; choosing
+   * it calls `onLocked` instead of running it.
+   */
+  setLocked(id: string, locked: boolean): void {
+    if (locked === this.locked.has(id)) return;
+    if (locked) this.locked.add(id);
+    else this.locked.delete(id);
+    this.emit('changed', id);
+  }
+
+  /** True when `id` is locked (setLocked). */
+  isLocked(id: string): boolean {
+    return this.locked.has(id);
+  }
+
   /** True when `id` is hidden, or not registered at all. */
   isHidden(id: string): boolean {
     return this.hidden.has(id) || !this.commands.has(id);
   }
 
-  /** True when `id` is registered, not disabled, and its own `enabled()` allows it. */
+  /** True when `id` is registered, not disabled or locked, and its own `enabled()` allows it. */
   isEnabled(id: string): boolean {
     const c = this.commands.get(id);
-    return !!c && !this.disabled.has(id) && (c.enabled?.() ?? true);
+    return !!c && !this.disabled.has(id) && !this.locked.has(id) && (c.enabled?.() ?? true);
   }
 
-  /** Runs a command from the UI: nothing happens when it is hidden or disabled. Returns whether it ran. */
+  /**
+   * Runs a command from the UI: nothing happens when it is hidden or disabled; a locked one calls `onLocked`.
+   * Returns whether it ran.
+   */
   run(id: string, arg?: string): boolean {
+    if (!this.isHidden(id) && this.locked.has(id)) {
+      this.onLocked?.(id);
+      return false;
+    }
     if (this.isHidden(id) || !this.isEnabled(id)) return false;
     this.commands.get(id)!.run(arg);
     return true;

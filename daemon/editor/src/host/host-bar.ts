@@ -1,6 +1,7 @@
 import type { InsertButtonValues } from '../../../protocol/postmessage.ts';
 import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
+import { markLocked } from '../chrome/locked.ts';
 
 /**
  * The host's part of the toolbar: buttons the host added (Insert_Button), See history (file.versions), Close
@@ -69,7 +70,12 @@ export class HostBar {
   private refresh(): void {
     for (const [id, b] of this.buttons) {
       b.hidden = this.app.commands.isHidden(id);
-      b.disabled = !this.app.commands.isEnabled(id);
+      // A locked command stays clickable: choosing it asks the host to unlock (restrictions.ts).
+      const locked = this.app.commands.isLocked(id);
+      b.disabled = !this.app.commands.isEnabled(id) && !locked;
+      if (locked) b.setAttribute('aria-disabled', 'true');
+      else b.removeAttribute('aria-disabled');
+      markLocked(b, locked);
     }
   }
 }

@@ -10,6 +10,7 @@ import { HostBar } from './host-bar.ts';
 import { createOverlays } from './overlays.ts';
 import { computePolicy, expand } from './policy.ts';
 import { insertGraphic } from './remote-image.ts';
+import { installUnlock } from './restrictions.ts';
 import { installUpdateNotice } from './update-notice.ts';
 
 const yes = (v: unknown) => v === true || v === 'true';
@@ -69,6 +70,8 @@ export function mountHost(app: App): void {
   // --- Policy: CheckFileInfo properties, iframe parameters, Hide_Button ---
   const hostHidden = new Set<string>();
   let managed = new Set<string>();
+  let locked = new Map<string, string>();
+  installUnlock(app, (v) => bridge.send('UI_Unlock', v), (id) => locked.get(id));
   let applying = false;
   let lastIds = '';
   const applyPolicy = (force = false) => {
@@ -78,7 +81,7 @@ export function mountHost(app: App): void {
     lastIds = key;
     const st = session.state.status;
     const me = st ? session.state.views.find((v) => v.viewId === st.viewId)?.userId : undefined;
-    const p = computePolicy({ fileInfo: st?.fileInfo ?? {}, settings, readonly: st?.readonly ?? settings.permission === 'readonly', commentsOnly: st?.commentsOnly ?? false, ids, userId: me });
+    const p = computePolicy({ fileInfo: st?.fileInfo ?? {}, settings, readonly: st?.readonly ?? settings.permission === 'readonly', commentsOnly: st?.commentsOnly ?? false, ids, userId: me, features: st?.features });
     const byHost = new Set([...hostHidden].flatMap((pattern) => expand(pattern, ids)));
     const now = new Set([...p.hidden, ...p.disabled, ...byHost]);
     applying = true;
@@ -87,10 +90,12 @@ export function mountHost(app: App): void {
         commands.setHidden(id, p.hidden.has(id) || byHost.has(id));
         commands.setDisabled(id, p.disabled.has(id));
       }
+      for (const id of new Set([...locked.keys(), ...p.locked.keys()])) commands.setLocked(id, p.locked.has(id));
     } finally {
       applying = false;
     }
     managed = now;
+    locked = p.locked;
   };
   commands.on('changed', (id) => {
     if (id === undefined && !applying) applyPolicy();

@@ -35,3 +35,18 @@ describe('CheckFileInfo and iframe parameters -> hidden and disabled commands', 
     expect(computePolicy(input({}, { readonly: true, commentsOnly: true })).hidden.has('insert.comment')).toBe(false);
   });
 });
+
+describe('IsUserLocked / IsUserRestricted (status.features) -> hidden and locked commands', () => {
+  const features = { restricted: [{ feature: 'print', commands: ['file.print'] }], locked: [{ feature: 'export', commands: ['file.downloadAs.*'] }, { feature: 'signing', commands: ['file.sign*'] }] };
+  it('hides restricted commands, locks every registered id of a locked pattern and names its feature', () => {
+    const p = computePolicy(input({}, { features }));
+    expect(p.hidden.has('file.print')).toBe(true);
+    expect([...p.locked.entries()].sort()).toEqual([['file.downloadAs.docx', 'export'], ['file.downloadAs.pdf', 'export']]);
+    expect(p.hidden.has('file.downloadAs.pdf')).toBe(false);
+  });
+  it('locks nothing and hides nothing more without features', () => {
+    const p = computePolicy(input({ UserCanNotWriteRelative: false }));
+    expect(p.locked.size).toBe(0);
+    expect(p.hidden.has('file.print')).toBe(false);
+  });
+});

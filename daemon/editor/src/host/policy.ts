@@ -1,8 +1,9 @@
 /**
  * Which commands the host's CheckFileInfo properties and the iframe parameters hide or disable (spec: "CheckFileInfo
  * response properties", "Iframe query parameters"). Pure: ids in, sets out (host/index.ts applies them to the
- * command registry). Imports nothing.
+ * command registry). Imports only protocol types.
  */
+import type { FeatureGate } from '../../../protocol/editor.ts';
 
 /** What the policy reads: status.fileInfo (may be empty before `status`), the iframe parameters, the view's mode. */
 export interface PolicyInput {
@@ -16,11 +17,15 @@ export interface PolicyInput {
   ids: readonly string[];
   /** This user's id, when known (views list), to compare with OwnerId. */
   userId?: string;
+  /** status.features: IsUserLocked / IsUserRestricted resolved by the daemon (feature-policy.ts). */
+  features?: { locked: FeatureGate[]; restricted: FeatureGate[] };
 }
 
 export interface Policy {
   hidden: Set<string>;
   disabled: Set<string>;
+  /** IsUserLocked: shown disabled with a lock; choosing one asks the host to unlock (id -> feature). */
+  locked: Map<string, string>;
 }
 
 /** The commands that change the document: hidden in a read-only view. */
@@ -30,14 +35,14 @@ const EDITING = [
   'slide.new', 'slide.duplicate', 'slide.delete', 'slide.moveUp', 'slide.moveDown',
 ];
 
-/** True when `id` is `pattern` or falls under a `prefix.*` pattern. */
+/** True when `id` is `pattern` or falls under a pattern ending in `*` (`file.downloadAs.*`, `file.sign*`). */
 export function matches(pattern: string, id: string): boolean {
-  return pattern.endsWith('.*') ? id.startsWith(pattern.slice(0, -1)) : pattern === id;
+  return pattern.endsWith('*') ? id.startsWith(pattern.slice(0, -1)) : pattern === id;
 }
 
 /** The ids (among `ids`, plus `pattern` itself when it is no pattern) a pattern names. */
 export function expand(pattern: string, ids: readonly string[]): string[] {
-  return pattern.endsWith('.*') ? ids.filter((id) => matches(pattern, id)) : [pattern];
+  return pattern.endsWith('*') ? ids.filter((id) => matches(pattern, id)) : [pattern];
 }
 
 const yes = (v: unknown) => v === true || v === 'true';
@@ -47,6 +52,7 @@ export function computePolicy(p: PolicyInput): Policy {
   const fi = p.fileInfo;
   const hidden = new Set<string>();
   const disabled = new Set<string>();
+  const locked = new Map<string, string>();
   const hide = (...patterns: string[]) => patterns.forEach((pat) => expand(pat, p.ids).forEach((id) => hidden.add(id)));
   const disable = (...patterns: string[]) => patterns.forEach((pat) => expand(pat, p.ids).forEach((id) => disabled.add(id)));
 
@@ -79,5 +85,8 @@ export function computePolicy(p: PolicyInput): Policy {
     hide(...EDITING);
     if (p.commentsOnly) hidden.delete('insert.comment');
   }
-  return { hidden, disabled };
+  // IsUserRestricted: hidden (the daemon refuses them too); IsUserLocked: shown, disabled, with a lock.
+  for (const g of p.features?.restricted ?? []) hide(...g.commands);
+  for (const g of p.features?.locked ?? []) for (const pat of g.commands) for (const id of expand(pat, p.ids)) if (p.ids.includes(id)) locked.set(id, g.feature);
+  return { hidden, disabled, locked };
 }
