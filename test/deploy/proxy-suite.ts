@@ -9,17 +9,19 @@ import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 import { writeBigOdt } from './big-document.ts';
 import { freePort, type ProxyOptions, type RunningProxy } from './proxies.ts';
-import { makeTlsFixture, type TlsFixture } from './tls-fixture.ts';
+import { generateCertificateFiles, type GeneratedCertificates } from '../../certs/server-cert.ts';
 
 /**
  * The reverse-proxy suite (issue 8, "Deployment"), run once per documented configuration: the proxy runs as a
- * real process on loopback with TLS from a test CA, in front of a real Ode configured as docs/deploy/README.md
- * says (net.public_url = the proxy's https URL, ssl.termination), and a fake WOPI host for the editing socket.
+ * real process on loopback with TLS from a local CA (`ode certs generate`'s code), in front of a real Ode with
+ * ssl.termination and no net.public_url, so discovery's URLs come from the proxy's X-Forwarded-Proto/-Host; a
+ * fake WOPI host serves the document of the editing socket.
  */
 export function describeProxy(name: string, start: (opts: ProxyOptions) => Promise<RunningProxy>): void {
   describe(`${name} in front of Ode (docs/deploy)`, () => {
     let dir: string;
-    let tls: TlsFixture;
+    let tls: GeneratedCertificates;
+    let caPem: string;
     let agent: Agent;
     let host: FakeWopiHost;
     let daemon: TestDaemon;
@@ -29,14 +31,15 @@ export function describeProxy(name: string, start: (opts: ProxyOptions) => Promi
 
     beforeAll(async () => {
       dir = mkdtempSync(join(tmpdir(), 'ode-deploy-'));
-      tls = makeTlsFixture(dir);
-      agent = new Agent({ connect: { ca: tls.caPem } });
+      tls = generateCertificateFiles(join(dir, 'certs'), { names: ['localhost', '127.0.0.1'], days: 90 });
+      caPem = readFileSync(tls.caCert, 'utf8');
+      agent = new Agent({ connect: { ca: caPem } });
       bigOdt = join(dir, 'big.odt');
       bigSize = writeBigOdt(bigOdt);
       host = await FakeWopiHost.start();
       const httpsPort = await freePort();
-      daemon = await startDaemon({ net: { public_url: `https://127.0.0.1:${httpsPort}` }, ssl: { termination: true }, documents: { check_secs: 0 } });
-      proxy = await start({ odePort: Number(new URL(daemon.url).port), httpsPort, certFile: tls.certFile, keyFile: tls.keyFile });
+      daemon = await startDaemon({ ssl: { termination: true }, documents: { check_secs: 0 } });
+      proxy = await start({ odePort: Number(new URL(daemon.url).port), httpsPort, certFile: tls.cert, keyFile: tls.key });
     });
     afterAll(async () => {
       await proxy?.stop();
@@ -52,7 +55,7 @@ export function describeProxy(name: string, start: (opts: ProxyOptions) => Promi
       return fetch(`${proxy.url}${path}`, { method: 'POST', body: form, headers, dispatcher: agent });
     };
 
-    it('serves discovery over TLS with the public https URL; the plain listener redirects to https', async () => {
+    it('serves discovery over TLS; its URLs are the proxy\'s https origin (X-Forwarded-*); plain HTTP redirects', async () => {
       const r = await fetch(`${proxy.url}/hosting/discovery`, { dispatcher: agent });
       expect(r.status).toBe(200);
       const xml = await r.text();
@@ -104,7 +107,7 @@ export function describeProxy(name: string, start: (opts: ProxyOptions) => Promi
 
     it('opens an editing WebSocket (wss) through the proxy: status, then a ping answered', async () => {
       const src = host.addFile('deploy1', 'letter.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
-      const { client, status } = await EditorClient.open(proxy.url, src, { token: host.token }, 60_000, { ca: tls.caPem });
+      const { client, status } = await EditorClient.open(proxy.url, src, { token: host.token }, 60_000, { ca: caPem });
       try {
         expect(status.docType).toBe('text');
         expect(status.parts).toBeGreaterThanOrEqual(1);
