@@ -61,6 +61,9 @@ export const FEATURES = {
   signing: {
     commands: ['file.sign*', 'insert.signature*', 'insert.eSignature*'],
     uno: /^\.uno:(Signature|SignPDF|SignatureDialog|InsertSignatureLine|SignSignatureLine|EditSignatureLine|MacroSignature)$/,
+    // The editor's `sign` request (document signing with UserPrivateInfo's certificate), read loosely: it may be
+    // newer than this catalogue.
+    request: (m) => (m as { type: string }).type === 'sign',
   },
 } as const satisfies Record<string, FeatureDef>;
 
