@@ -34,6 +34,11 @@ export type ClientMessage =
   | { type: 'resolveConflict'; choice: 'overwrite' | 'reload' }
   | { type: 'resetAccessToken'; token: string; tokenTtl?: number }
   | { type: 'closeDocument' }
+  | { type: 'eSignatureStart' }
+  | { type: 'eSignatureCancel' }
+  | { type: 'citationList'; style?: string }
+  | { type: 'citationInsert'; itemKeys: string[]; style?: string }
+  | { type: 'bibliographyInsert'; style?: string }
   | { type: 'close' }
   | { type: 'ping'; id: number }
   | { type: 'pong'; id: number };
@@ -66,6 +71,17 @@ export interface FeatureGate {
 
 /** LibreOffice's signature state of the document (editor.md, `signatureState`). */
 export type SignatureStateName = 'unsigned' | 'valid' | 'broken' | 'invalid' | 'notValidated' | 'partial' | 'notValidatedPartial' | 'unknown';
+
+/** One item of the user's citation library as the editor lists it (`citationList`). */
+export interface CitationListItem {
+  key: string;
+  title: string;
+  creators: string;
+  date: string;
+  itemType: string;
+  /** The in-text citation in the list's style, plain text. */
+  citation: string;
+}
 
 /** Every text message the daemon sends (editor.md, "Daemon -> client"). Tiles are binary frames. */
 export type ServerMessage =
@@ -116,6 +132,10 @@ export type ServerMessage =
   | { type: 'kitDied'; message: string }
   | { type: 'idle'; message: string }
   | { type: 'updateAvailable'; current: string; available: string }
+  | { type: 'services'; eSignature: boolean; citations: boolean }
+  | { type: 'eSignature'; state: 'signing' | 'signed' | 'failed' | 'cancelled'; url?: string; code?: string; message?: string }
+  | { type: 'citationList'; style: string; items: CitationListItem[] }
+  | { type: 'citationResult'; action: 'list' | 'citation' | 'bibliography'; ok: boolean; text?: string; count?: number; error?: { code: string; message: string } }
   | { type: 'ping'; id: number }
   | { type: 'pong'; id: number };
 
@@ -152,6 +172,11 @@ const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
   resolveConflict: { choice: 'string' },
   resetAccessToken: { token: 'string', tokenTtl: 'number?' },
   closeDocument: {},
+  eSignatureStart: {},
+  eSignatureCancel: {},
+  citationList: { style: 'string?' },
+  citationInsert: { itemKeys: 'array', style: 'string?' },
+  bibliographyInsert: { style: 'string?' },
   close: {},
   ping: { id: 'number' },
   pong: { id: 'number' },

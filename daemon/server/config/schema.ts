@@ -166,6 +166,25 @@ export const configSchema = z
           .prefault({}),
       })
       .prefault({}),
+    /** The citation service for users with UserPrivateInfo.CitationAPIKey (docs/citations.md). */
+    citations: z
+      .object({
+        /** Base URL of its web API (Zotero Web API v3). */
+        base_url: z
+          .string()
+          .default('https://api.zotero.org')
+          .refine((s) => /^https?:\/\/[^\s]+$/.test(s), 'an absolute http(s) URL'),
+      })
+      .prefault({}),
+    /** Electronic signatures of PDFs through the provider in ServerPrivateInfo.ESignature* (docs/esignature.md). */
+    esignature: z
+      .object({
+        /** How often Ode asks the provider whether the user has signed, seconds. */
+        poll_secs: z.number().positive().default(2),
+        /** How long Ode waits for the user to sign before giving up, seconds. */
+        timeout_secs: z.number().positive().default(900),
+      })
+      .prefault({}),
     /** The built-in demo WOPI host (daemon/server/demo-host): a folder of documents served at /demo/wopi/files/<id>, the start page at /. */
     demo_host: z
       .object({

@@ -47,7 +47,8 @@ export function buildCapabilities(o: CapabilitiesOptions): Capabilities {
     hasProxyPrefix: false,
     hasWASMSupport: false,
     hasWopiAccessCheck: false,
-    hasZoteroSupport: false,
+    // Citations from the user's Zotero library (UserPrivateInfo.CitationAPIKey; docs/citations.md).
+    hasZoteroSupport: true,
     hasDocumentSigningSupport: false,
     productName: PRODUCT_NAME,
     productVersion: o.productVersion,

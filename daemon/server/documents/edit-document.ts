@@ -427,6 +427,36 @@ export class EditDocument {
     }
   }
 
+  /**
+   * The document's file as the kit folder holds it: the downloaded copy or the last save (for a pdf, which is never
+   * saved in place, the stored original's bytes).
+   * @throws OdeError no_kit when the document is not open.
+   */
+  storedCopy(): Uint8Array {
+    if (!this.kit || this.state !== 'live' || !this.path) throw new OdeError('no_kit', 'the document is not open');
+    return readFileSync(this.path);
+  }
+
+  /**
+   * Replaces the stored document with `bytes` (an e-signed pdf: docs/esignature.md): PutFile with `view`'s token,
+   * after any save in progress, then every view reloads it from storage. Nothing changes when the upload fails.
+   * @returns undefined when stored, else why not.
+   */
+  replaceStored(view: ViewHandle, bytes: Uint8Array): Promise<string | undefined> {
+    const run = this.saveChain.then(async () => {
+      if (!this.uploader || this.state !== 'live') return `the document is ${this.state}, not open`;
+      if (this.readOnlyForAll || !view.fileInfo.UserCanWrite) return 'the document is read-only';
+      const outcome = await this.timedUpload({ bytes, token: view.token, timestamp: this.lastModifiedTime, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
+      if (!outcome.ok) return outcome.error.message;
+      this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
+      this.log.info({ bytes: bytes.length }, 'stored a replacement of the document; reloading');
+      await this.reload();
+      return undefined;
+    });
+    this.saveChain = run.catch(() => undefined);
+    return run;
+  }
+
   /** Tells every view the document's new name (after RenameFile). */
   renamed(name: string): void {
     this.fileName = name;

@@ -17,6 +17,9 @@ import { featurePolicy, gateOf } from '../documents/feature-policy.ts';
 import type { DocumentRegistry } from '../documents/registry.ts';
 import type { ViewHandle } from '../documents/view-handle.ts';
 import { OdeError } from '../errors.ts';
+import { Citations, citationKey } from '../citations/citations.ts';
+import type { OdeConfig } from '../config/schema.ts';
+import { ESignatureFlow, eSignatureAvailable } from '../esignature/esignature-flow.ts';
 import type { FileInfo } from '../wopi/check-file-info.ts';
 import type { WopiClient } from '../wopi/wopi-client.ts';
 import { WopiError } from '../wopi/wopi-error.ts';
@@ -35,6 +38,8 @@ export interface SessionDeps {
   log: Logger;
   /** The update check: views whose CheckFileInfo says IsAdminUser are told of a newer version (updateAvailable). */
   updates?: { get(refresh: boolean): Promise<{ newer: boolean; current: string; available?: string }> };
+  /** The configuration (the citation service's URL, the e-signature polling); defaults apply without it. */
+  config?: () => OdeConfig;
 }
 
 /** Time before access_token_ttl at which the user is warned (spec: Limits, 15 minutes). */
@@ -53,6 +58,9 @@ export class ViewSession implements ViewHandle {
   private doc: EditDocument | undefined;
   private tokenTimer: NodeJS.Timeout | undefined;
   private readonly sentTiles = new Map<string, number>();
+  /** This view's electronic signature and citations (created on first use; their credentials stay in the daemon). */
+  private eSign: ESignatureFlow | undefined;
+  private citations: Citations | undefined;
   private readonly log: Logger;
 
   constructor(
@@ -148,6 +156,7 @@ export class ViewSession implements ViewHandle {
     }
     if (this.ws.readyState !== this.ws.OPEN) return void this.doc.leave(this);
     this.state = 'live';
+    this.send({ type: 'services', eSignature: eSignatureAvailable(this.fileInfo), citations: citationKey(this.fileInfo) !== undefined });
     if (this.fileInfo.IsAdminUser) void this.tellUpdate();
   }
 
@@ -187,6 +196,19 @@ export class ViewSession implements ViewHandle {
         return;
       case 'closeDocument':
         return doc.ownerClose(this);
+      case 'eSignatureStart':
+        return this.eSignature(doc).start();
+      case 'eSignatureCancel':
+        return this.eSign?.cancel();
+      case 'citationList':
+      case 'citationInsert':
+      case 'bibliographyInsert': {
+        const c = this.citationsOf(doc);
+        if (!c) return this.send({ type: 'citationResult', action: msg.type === 'citationList' ? 'list' : msg.type === 'citationInsert' ? 'citation' : 'bibliography', ok: false, error: { code: 'not_available', message: 'Citations are not set up for you (UserPrivateInfo.CitationAPIKey).' } });
+        if (msg.type === 'citationList') return c.list(msg.style);
+        if (msg.type === 'citationInsert') return c.insertCitation(msg.itemKeys, msg.style);
+        return c.insertBibliography(msg.style);
+      }
       case 'close':
         return this.close(CLOSE.normal, 'closed by the editor');
       case 'clipboardGet': {
@@ -212,6 +234,32 @@ export class ViewSession implements ViewHandle {
     }
   }
 
+  /** This view's e-signature flow (docs/esignature.md). */
+  private eSignature(doc: EditDocument): ESignatureFlow {
+    const timing = this.deps.config?.().esignature;
+    this.eSign ??= new ESignatureFlow(
+      this,
+      { storedCopy: () => doc.storedCopy(), replaceStored: (_v, bytes) => doc.replaceStored(this, bytes) },
+      { pollMs: (timing?.poll_secs ?? 2) * 1000, timeoutMs: (timing?.timeout_secs ?? 900) * 1000 },
+      this.log,
+    );
+    return this.eSign;
+  }
+
+  /** This view's citations (docs/citations.md), or undefined without UserPrivateInfo.CitationAPIKey. */
+  private citationsOf(doc: EditDocument): Citations | undefined {
+    const key = citationKey(this.fileInfo);
+    if (!key) return undefined;
+    this.citations ??= new Citations(
+      this,
+      { input: (_v, e) => doc.input(this, e), paste: (_v, mime, data) => doc.paste(this, mime, data), exportCopy: (format) => doc.exportCopy(format) },
+      key,
+      this.deps.config?.().citations.base_url ?? 'https://api.zotero.org',
+      this.log,
+    );
+    return this.citations;
+  }
+
   private async tiles(msg: Extract<ClientMessage, { type: 'tiles' }>, doc: EditDocument): Promise<void> {
     for (const pos of msg.positions) {
       if (!Array.isArray(pos) || pos.length !== 2 || !pos.every((n) => typeof n === 'number' && Number.isFinite(n))) throw new ProtocolError('tiles.positions must be [[x, y], ...] numbers');
@@ -228,6 +276,7 @@ export class ViewSession implements ViewHandle {
     if (this.state === 'closed') return;
     this.state = 'closed';
     clearTimeout(this.tokenTimer);
+    this.eSign?.dispose();
     await this.doc?.leave(this).catch((e: Error) => this.log.error({ err: e.message }, 'leaving the document failed'));
   }
 }
