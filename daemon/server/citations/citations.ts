@@ -91,7 +91,7 @@ export class Citations {
   }
 
   private bookmark(name: string): void {
-    this.doc.input(this.view, { type: 'uno', command: '.uno:InsertBookmark', args: JSON.stringify({ Bookmark: { type: 'string', value: name } }) } as KitEditEvent);
+    this.doc.input(this.view, { type: 'uno', command: '.uno:InsertBookmark', args: JSON.stringify({ Bookmark: { type: 'string', value: name } }) });
   }
 
   /** `citationInsert`: the items' citation at the cursor, with their bookmarks. */
@@ -104,7 +104,8 @@ export class Citations {
       if (items.length === 0) throw new CitationServiceError('none of these items is in your library any more');
       const text = items.map((it) => it.citation || `(${it.creators}, ${it.date})`).join(' ');
       for (const it of items) this.bookmark(`ZOTERO_ITEM_${it.key}_${randomBytes(2).toString('hex')}`);
-      this.doc.input(this.view, { type: 'textInput', text } as KitEditEvent);
+      // A paste is done when it answers (a textInput event would be inserted later, after a save or export that follows).
+      await this.doc.paste(this.view, 'text/plain;charset=utf-8', new TextEncoder().encode(text));
       this.view.send({ type: 'citationResult', action: 'citation', ok: true, text });
     } catch (e) {
       this.failed('citation', e);
