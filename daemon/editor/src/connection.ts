@@ -1,4 +1,5 @@
 import { decodeTileFrame, type ClientMessage, type ServerMessage, type TileHeader } from '../../protocol/editor.ts';
+import { deviceFormFactor } from './mobile/device.ts';
 
 /** What the editor page carries (routes/editor-page.ts): the WOPISrc, the token and the iframe settings. */
 export interface EditorConfig {
@@ -40,7 +41,7 @@ export class Connection {
         lang: config.settings.lang,
         readonly: config.settings.permission === 'readonly',
         checkFileInfoOverride: config.checkFileInfoOverride,
-        deviceFormFactor: matchMedia('(max-width: 600px)').matches ? 'mobile' : 'desktop',
+        deviceFormFactor: deviceFormFactor(),
         // Iframe parameters the daemon and the slides module use: the document's modification time, slideshow at start.
         timestamp: config.settings.timestamp || undefined,
         startPresentation: config.settings.startPresentation === undefined ? undefined : config.settings.startPresentation !== 'false',

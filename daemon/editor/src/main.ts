@@ -12,6 +12,7 @@ import { setLanguage } from './core/i18n.ts';
 import { EditorSession } from './core/session.ts';
 import { mountDialogs } from './dialogs/index.ts';
 import { mountHost } from './host/index.ts';
+import { mountMobile } from './mobile/index.ts';
 import { mountSigning } from './signing/index.ts';
 import { mountSlides } from './slides/index.ts';
 import { mountView } from './view/index.ts';
@@ -29,6 +30,7 @@ mountCalc(app);
 mountSlides(app);
 mountDialogs(app);
 mountSigning(app);
+mountMobile(app);
 
 // Document_Loaded: the view is live and its first tiles are on the canvas.
 session.once('status', () => {

@@ -55,13 +55,18 @@ export class Headers {
   private askAgain = false;
   private frame = 0;
   private anchor: { kind: 'col' | 'row'; text: string } | undefined;
-  private twipsPerPx = DEFAULT_TWIPS_PER_PX;
+  /**
+   * Until the next `clientZoom` is seen: the one the view sent at load, before the headers existed (tiles are
+   * painted at devicePixelRatio, so at 100 % a phone's LibreOffice pixel is 15 / dpr twips).
+   */
+  private twipsPerPx: number;
   private resizing = false;
 
   constructor(
     private readonly app: App,
     private readonly cursors: CellCursors,
   ) {
+    this.twipsPerPx = DEFAULT_TWIPS_PER_PX / ((window.devicePixelRatio || 1) * (app.view?.zoom ?? 1));
     this.columns = Object.assign(document.createElement('div'), { className: 'ode-calc-colhead', tabIndex: 0 });
     this.columns.setAttribute('role', 'group');
     this.columns.setAttribute('aria-label', t('calc.columnHeaders'));

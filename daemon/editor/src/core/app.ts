@@ -43,6 +43,8 @@ export interface DocumentView {
   onViewportChange(fn: () => void): () => void;
   /** Focuses the hidden text input (typing goes to the document). */
   focus(): void;
+  /** This view's caret (twips; its last place when hidden). */
+  readonly caretRect?: Rect;
 }
 
 /**

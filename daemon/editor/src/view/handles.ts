@@ -21,6 +21,8 @@ export class Handles {
   private readonly ends = new Map<'start' | 'end', { el: HTMLDivElement; rect: Rect | null }>();
   private readonly frame: HTMLDivElement;
   private graphic: Rect | null = null;
+  /** The selection end a pointer drags: it stays shown while LibreOffice redraws the selection (no lost capture). */
+  private dragging: 'start' | 'end' | undefined;
 
   constructor(
     private readonly view: TileView,
@@ -55,6 +57,11 @@ export class Handles {
     this.place();
   }
 
+  /** Shows or hides the selection ends after this view's selection changed (LibreOffice sends the ends first). */
+  refresh(): void {
+    this.place();
+  }
+
   /** This view's selected shape (null: none). */
   setGraphic(rect: Rect | null): void {
     this.graphic = rect && (rect[2] > 0 || rect[3] > 0) ? rect : null;
@@ -63,7 +70,7 @@ export class Handles {
 
   private place(): void {
     for (const [which, { el, rect }] of this.ends) {
-      el.hidden = !rect || this.view.selectionRects.length === 0;
+      el.hidden = which !== this.dragging && (!rect || this.view.selectionRects.length === 0);
       if (!rect) continue;
       const l = this.view.local(rect);
       el.style.left = `${which === 'start' ? l.left : l.left + l.width}px`;
@@ -83,6 +90,7 @@ export class Handles {
       down.preventDefault();
       down.stopPropagation();
       el.setPointerCapture(down.pointerId);
+      this.dragging = which;
       const [px, py] = this.view.toTwips(down.clientX, down.clientY);
       // Offset from the pointer to the middle of the handle's line (twips).
       const dx = (which === 'start' ? rect[0] : rect[0] + rect[2]) - px;
@@ -99,6 +107,8 @@ export class Handles {
           });
       };
       const up = () => {
+        this.dragging = undefined;
+        this.place();
         el.removeEventListener('pointermove', move);
         el.removeEventListener('pointerup', up);
         el.removeEventListener('pointercancel', up);

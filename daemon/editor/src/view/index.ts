@@ -6,15 +6,16 @@ import { Handles } from './handles.ts';
 import { attachInput } from './input.ts';
 import './messages.ts';
 import { TileView } from './tile-view.ts';
+import { attachTouch } from './touch.ts';
 
 /** How long after a key the caret is followed into view (LibreOffice answers a key within this). */
 const FOLLOW_MS = 1500;
 
 /**
  * The document view (issue 5 "Document view"): canvas tiles, carets, selections and their handles, other users'
- * carets and selections, keyboard, IME, mouse, context menu, links and the clipboard. Sets `app.view` (TileView;
- * `setZoom(zoom, anchor?)` also takes a client point to zoom around) and registers `edit.cut`, `edit.copy`,
- * `edit.paste`. Marks `ode:key` (input sent) and `ode:painted` (new tiles on screen) for the benchmarks.
+ * carets and selections, keyboard, IME, mouse, touch (touch.ts: pinch zoom, long press), context menu, links
+ * and the clipboard. Sets `app.view` (TileView; `setZoom(zoom, anchor?)` also takes a client point to zoom
+ * around) and registers `edit.cut`, `edit.copy`, `edit.paste`. Marks `ode:key` (input sent) and `ode:painted` (new tiles on screen) for the benchmarks.
  */
 export function mountView(app: App): void {
   const { session } = app;
@@ -40,6 +41,15 @@ export function mountView(app: App): void {
     copy: (cut) => void clipboard.copyCommand(cut),
   });
   view.focus = () => input.focus({ preventScroll: true });
+  // A long press is a right click: LibreOffice answers with its context menu, shown where the finger was.
+  attachTouch(view, {
+    longPress: (x, y) => {
+      pressedAt = [x, y];
+      const [tx, ty] = view.toTwips(x, y);
+      for (const event of ['buttondown', 'buttonup'] as const) session.send({ type: 'mouse', event, x: tx, y: ty, count: 1, buttons: 4, modifier: 0 });
+      app.events.emit('userActive');
+    },
+  });
   const clipboard = new ViewClipboard(app, input);
   const handles = new Handles(view, (m) => (session.send(m), app.events.emit('userActive')));
   const menu = new ContextMenu(app.slots.popups, (command) => {
@@ -69,6 +79,7 @@ export function mountView(app: App): void {
     if (m.start) handles.setTextHandle('start', m.start);
     if (m.end) handles.setTextHandle('end', m.end);
     if (m.rects.length === 0) (handles.setTextHandle('start', null), handles.setTextHandle('end', null));
+    handles.refresh();
     clipboard.selectionChanged(m.rects.length > 0);
   });
   session.on('selectionHandle', (m) => handles.setTextHandle(m.handle, m.rect));

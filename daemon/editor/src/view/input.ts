@@ -2,6 +2,7 @@ import type { ClientMessage } from '../../../protocol/editor.ts';
 import type { CommandRegistry } from '../core/commands.ts';
 import { t } from '../core/i18n.ts';
 import { ALIGN_SHORTCUTS, CLIPBOARD_KEYS, COMMAND_SHORTCUTS, comboOf, MOD1, SHIFT, UNO_SHORTCUTS, vclKey } from './keys.ts';
+import { textEdit } from './text-edit.ts';
 import type { TileView } from './tile-view.ts';
 
 /** What the input needs besides the view. */
@@ -66,6 +67,7 @@ export function attachInput(view: TileView, deps: InputDeps): HTMLTextAreaElemen
     const id = COMMAND_SHORTCUTS[combo];
     if (id && (deps.commands.get(id) || id === 'file.save')) {
       e.preventDefault();
+      forget();
       if (deps.commands.get(id)) deps.commands.run(id);
       else deps.save();
       return;
@@ -80,24 +82,67 @@ export function attachInput(view: TileView, deps: InputDeps): HTMLTextAreaElemen
     const uno = UNO_SHORTCUTS[combo] ?? (deps.docType() === 'spreadsheet' ? undefined : ALIGN_SHORTCUTS[combo]);
     if (uno) {
       e.preventDefault();
+      forget();
       return typed({ type: 'uno', command: uno });
     }
     const k = vclKey(e);
     if (!k) return; // text: arrives through the input event
     e.preventDefault();
+    forget();
     key(k.charCode, k.keyCode);
   });
-  input.addEventListener('input', () => {
-    if (composing || !input.value) return;
-    typed({ type: 'textInput', text: input.value });
-    input.value = '';
+  // On-screen keyboards: the input keeps the text typed since the caret was placed (`context`), so autocorrect and
+  // suggestions can replace a word in it; each change is replayed from the difference (text-edit.ts).
+  let context = '';
+  const forget = () => {
+    context = '';
+    if (!composing) input.value = '';
+  };
+  /** Sends the edit that made `after` of `before`. */
+  const replay = (before: string, after: string) => {
+    const edit = textEdit(before, after);
+    if (!edit) return;
+    for (let i = 0; i < edit.left; i++) key(0, 1026);
+    for (let i = 0; i < edit.back; i++) key(8, 1283);
+    if (edit.text) typed({ type: 'textInput', text: edit.text });
+    for (let i = 0; i < edit.left; i++) key(0, 1027);
+  };
+  input.addEventListener('beforeinput', (e) => {
+    if (composing || e.isComposing) return;
+    const atStart = input.selectionStart === 0 && input.selectionEnd === 0;
+    const atEnd = input.selectionStart === input.value.length && input.selectionEnd === input.value.length;
+    // Nothing in the input to delete or a new line: the key goes to LibreOffice as such.
+    const keyOf: Record<string, [number, number] | undefined> = {
+      insertParagraph: [13, 1280], insertLineBreak: [13, 1280 | SHIFT],
+      deleteContentBackward: atStart ? [8, 1283] : undefined, deleteWordBackward: atStart ? [8, 1283 | MOD1] : undefined,
+      deleteContentForward: atEnd ? [0, 1286] : undefined, deleteWordForward: atEnd ? [0, 1286 | MOD1] : undefined,
+    };
+    const k = keyOf[e.inputType];
+    if (!k) return;
+    e.preventDefault();
+    if (e.inputType.startsWith('insert')) forget();
+    key(k[0], k[1]);
   });
-  input.addEventListener('compositionstart', () => (composing = true));
+  input.addEventListener('input', () => {
+    if (composing) return;
+    replay(context, input.value);
+    context = input.value;
+    // Long runs of typing: only the last words stay (a keyboard corrects the word it just saw).
+    if (context.length > 200) input.value = context = context.slice(-80);
+  });
+  input.addEventListener('compositionstart', (e) => {
+    composing = true;
+    // A keyboard that composes a word already typed (back into a word, a suggestion): it goes, the composition retypes it.
+    if (e.data && context.endsWith(e.data)) {
+      for (let i = 0; i < Array.from(e.data).length; i++) key(8, 1283);
+      context = context.slice(0, context.length - e.data.length);
+    }
+  });
   input.addEventListener('compositionupdate', (e) => send({ type: 'composition', text: e.data, stage: 'update' }));
   input.addEventListener('compositionend', (e) => {
     composing = false;
     typed({ type: 'composition', text: e.data, stage: 'end' });
-    input.value = '';
+    context = input.value;
   });
 
   // Mouse: press, moves while held (one per frame), release; the release may happen outside the view.
@@ -129,6 +174,7 @@ export function attachInput(view: TileView, deps: InputDeps): HTMLTextAreaElemen
     const box = view.scroller.getBoundingClientRect();
     if (e.clientX - box.left >= view.scroller.clientWidth || e.clientY - box.top >= view.scroller.clientHeight) return;
     e.preventDefault();
+    forget();
     input.focus({ preventScroll: true });
     held = BUTTONS[e.button];
     count = Math.min(Math.max(1, e.detail), 4);

@@ -1,0 +1,255 @@
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import type { BrowserContextOptions, CDPSession, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileId, painted, stateIs } from '../helpers/browser.ts';
+import { CORPUS } from '../helpers/convert-client.ts';
+import { useDemoBrowser } from '../helpers/demo-browser.ts';
+
+const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36' };
+const TABLET: BrowserContextOptions = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel Tablet) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1000, height: 700 } };
+
+const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+
+/** The page objects the page functions below touch (this project is type-checked for Node, not the DOM). */
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+interface PageElement {
+  getBoundingClientRect(): Box;
+  hidden: boolean;
+  value: string;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  closest(selector: string): PageElement | null;
+  setSelectionRange(start: number, end: number): void;
+  setRangeText(text: string, start: number, end: number, mode: string): void;
+  dispatchEvent(event: unknown): boolean;
+}
+interface PageGlobal {
+  document: { querySelector(s: string): PageElement | null; querySelectorAll(s: string): Iterable<PageElement>; documentElement: { scrollWidth: number } };
+  innerWidth: number;
+  getComputedStyle(e: PageElement): { display: string; visibility: string };
+  InputEvent: new (type: string, init: { inputType: string; data: string; cancelable?: boolean; bubbles?: boolean }) => unknown;
+}
+
+/** Page function: the controls a finger must hit (visible ones) that are smaller than 40 CSS px, as "selector: size". */
+const smallTargets = (): string[] => {
+  const g = globalThis as unknown as PageGlobal;
+  const out: string[] = [];
+  for (const sel of ['.ode-toolbar button', '.ode-toolbar select', '.ode-menu-top', '.ode-sheet-tab', '.ode-sheet-add', '.ode-sheet-more', '.ode-sorter-button', '.ode-status-zoom']) {
+    for (const e of g.document.querySelectorAll(sel)) {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || e.closest('[hidden]')) continue;
+      if (r.height < 40 || r.width < 40) out.push(`${sel}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+      // Not cut off by the panel it is in (scrolling rows excepted: the toolbar, the menus, the sheet tabs).
+      const panel = e.closest('.ode-sheet-tabs') ? undefined : e.closest('.ode-left, .ode-status, .ode-sheet-bar')?.getBoundingClientRect();
+      if (panel && (r.right > panel.right + 0.5 || r.left < panel.left - 0.5)) out.push(`${sel}: cut off`);
+    }
+  }
+  return out;
+};
+
+/** Page function: the boxes of the chrome's parts and what overflows the page sideways. */
+const chromeBoxes = () => {
+  const g = globalThis as unknown as PageGlobal;
+  const box = (s: string) => g.document.querySelector(s)?.getBoundingClientRect() ?? null;
+  return { toolbar: box('.ode-toolbar'), title: box('.ode-title'), menus: box('.ode-menus'), doc: box('.ode-doc'), left: box('.ode-left:not([hidden])'), status: box('.ode-status'), pageWidth: g.document.documentElement.scrollWidth, innerWidth: g.innerWidth };
+};
+
+/** Page function: the caret's box on screen (null while hidden). */
+const caretBox = (): Box | null => {
+  const c = (globalThis as unknown as PageGlobal).document.querySelector('.ode-caret');
+  return c && !c.hidden ? c.getBoundingClientRect() : null;
+};
+
+/** Page function: the zoom the status bar shows (percent). */
+const zoomPercent = (): number => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10);
+
+/** Page function: a keyboard's autocorrect replaces `from` by `to` in the hidden input, as Chromium does it (beforeinput, the edit, input). */
+const autocorrect = ([from, to]: [string, string]): void => {
+  const g = globalThis as unknown as PageGlobal;
+  const input = g.document.querySelector('.ode-input')!;
+  const start = input.value.lastIndexOf(from);
+  if (start < 0) throw new Error(`"${from}" is not in the input's text "${input.value}"`);
+  input.setSelectionRange(start, start + from.length);
+  if (!input.dispatchEvent(new g.InputEvent('beforeinput', { inputType: 'insertReplacementText', data: to, cancelable: true, bubbles: true }))) return;
+  input.setRangeText(to, start, start + from.length, 'end');
+  input.setSelectionRange(input.value.length, input.value.length);
+  input.dispatchEvent(new g.InputEvent('input', { inputType: 'insertReplacementText', data: to, bubbles: true }));
+};
+
+/** A touch gesture through Chromium's input pipeline (CDP), fingers as [x, y] per step. */
+async function touch(cdp: CDPSession, steps: Array<Array<[number, number]>>, holdMs = 0): Promise<void> {
+  const points = (step: Array<[number, number]>) => step.map(([x, y], id) => ({ x, y, id }));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: points(steps[0]) });
+  if (holdMs) await new Promise((r) => setTimeout(r, holdMs));
+  for (const step of steps.slice(1)) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: points(step) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/**
+ * The editor on phones and tablets, in Chromium with device emulation (viewport, device scale, touch, mobile user
+ * agent) against a real daemon and LibreOffice: the load message's form factor, the layout of each document type
+ * (screenshots in test/artifacts/, finger-sized targets, one-row toolbar, slides strip under the slide), and on a
+ * phone: tap to place the caret, the on-screen keyboard's text, autocorrect and composition, pinch zoom, long-press
+ * context menu, a selection handle dragged by a finger, and the saved file.
+ */
+describe('the editor on phones and tablets', () => {
+  const env = useDemoBrowser('ode-mobile-', (folder) => {
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'letter.docx'));
+    copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'sheet.xlsx'));
+    copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'slides.pptx'));
+  });
+  beforeAll(() => mkdirSync(ARTIFACTS, { recursive: true }));
+
+  /** Opens `name` in a new context for `device`; `loads` collects the load messages the page sends. */
+  const open = async (device: BrowserContextOptions, name: string) => {
+    const context = await env.browser.newContext(device);
+    const page = await context.newPage();
+    const loads: Array<Record<string, unknown>> = [];
+    const sent: string[] = [];
+    page.on('websocket', (ws) =>
+      ws.on('framesent', (f) => {
+        if (typeof f.payload === 'string') sent.push(f.payload);
+        if (typeof f.payload === 'string' && f.payload.startsWith('{"type":"load"')) loads.push(JSON.parse(f.payload) as Record<string, unknown>);
+      }),
+    );
+    await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
+    await page.waitForFunction(stateIs, 'Ready', { timeout: 30_000 });
+    await page.waitForFunction(painted, null, { timeout: 15_000 });
+    return { page, loads, sent };
+  };
+
+  it('tells LibreOffice the form factor: mobile on a phone, tablet on a tablet, desktop with a mouse', async () => {
+    for (const [device, expected] of [[PHONE, 'mobile'], [TABLET, 'tablet'], [DESKTOP, 'desktop']] as const) {
+      const { page, loads } = await open(device, 'letter.docx');
+      expect(loads.map((l) => l.deviceFormFactor)).toEqual([expected]);
+      expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset.formFactor)).toBe(expected);
+      await page.context().close();
+    }
+  });
+
+  it('lays out each document type on a phone and a tablet: one toolbar row, 40 px targets, nothing off the page (screenshots)', async () => {
+    for (const [device, dname] of [[PHONE, 'phone'], [TABLET, 'tablet']] as const) {
+      for (const file of ['letter.docx', 'sheet.xlsx', 'slides.pptx']) {
+        const { page } = await open(device, file);
+        await page.waitForTimeout(1000);
+        await page.screenshot({ path: join(ARTIFACTS, `mobile-${dname}-${file.split('.')[1]}.png`) });
+        const where = `${dname} ${file}`;
+        expect(await page.evaluate(smallTargets), where).toEqual([]);
+        const b = await page.evaluate(chromeBoxes);
+        expect(b.pageWidth, where).toBeLessThanOrEqual(b.innerWidth);
+        // One toolbar row (44 px targets and padding), the document's name readable.
+        expect(b.toolbar!.height, where).toBeLessThan(60);
+        expect(b.title!.width, where).toBeGreaterThan(60);
+        expect(b.menus!.right, where).toBeLessThanOrEqual(b.innerWidth);
+        // The document gets most of the height.
+        expect(b.doc!.height, where).toBeGreaterThan(device === PHONE ? 400 : 800);
+        if (file === 'slides.pptx' && device === PHONE) {
+          // The slides strip runs under the slide, which has the whole width.
+          expect(b.left!.top).toBeGreaterThanOrEqual(b.doc!.bottom - 1);
+          expect(b.doc!.width).toBeGreaterThan(380);
+        }
+        if (file !== 'sheet.xlsx') {
+          // Opened fitted to the width: under 100 % on a phone, and the page is not wider than the view.
+          const zoom = await page.evaluate(zoomPercent);
+          if (device === PHONE) expect(zoom, where).toBeLessThan(60);
+        }
+        await page.context().close();
+      }
+    }
+  });
+
+  it('on a phone: tap places the caret, the keyboard types (autocorrect, composition), pinch zooms, long press and handles work, and it saves', async () => {
+    const { page, sent } = await open(PHONE, 'letter.docx');
+    const cdp = await page.context().newCDPSession(page);
+    // The caret starts before "Hello World!"; a tap far right on that line puts it at the line's end.
+    const start = await page.waitForFunction(caretBox, null, { timeout: 5_000 }).then((h) => h.jsonValue());
+    await page.touchscreen.tap(start!.left + 250, start!.top + start!.height / 2);
+    await page.waitForFunction((x: number) => {
+      const c = (globalThis as unknown as PageGlobal).document.querySelector('.ode-caret');
+      return !!c && !c.hidden && c.getBoundingClientRect().left > x + 20;
+    }, start!.left, { timeout: 10_000 });
+
+    // The on-screen keyboard: text without key events, a word corrected behind the caret, a composition.
+    await page.keyboard.insertText(' Typed on a mobil device');
+    await page.evaluate(autocorrect, ['mobil', 'mobile'] as [string, string]);
+    await page.keyboard.insertText(' ');
+    await cdp.send('Input.imeSetComposition', { text: 'かん', selectionStart: 2, selectionEnd: 2 });
+    await cdp.send('Input.imeSetComposition', { text: 'かんじ', selectionStart: 3, selectionEnd: 3 });
+    await cdp.send('Input.insertText', { text: '漢字' });
+    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 10_000 });
+
+    // Pinch zoom: two fingers 80 px apart move to 240 px apart: three times the zoom.
+    const before = await page.evaluate(zoomPercent);
+    const steps: Array<Array<[number, number]>> = [];
+    for (let i = 0; i <= 8; i++) steps.push([[195 - 40 - i * 10, 500], [195 + 40 + i * 10, 500]]);
+    await touch(cdp, steps);
+    await page.waitForFunction((z: number) => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10) >= z, Math.floor(before * 3) - 2, { timeout: 5_000 });
+    expect(await page.evaluate(zoomPercent)).toBeLessThanOrEqual(Math.ceil(before * 3) + 2);
+    await page.screenshot({ path: join(ARTIFACTS, 'mobile-phone-docx-pinched.png') });
+    // Back to the fitted zoom for the rest (a pinch in).
+    await touch(cdp, steps.slice().reverse());
+    await page.waitForFunction((z: number) => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10) <= z, before + 2, { timeout: 5_000 });
+
+    // A selection handle dragged by a finger: "delta" selected, its start handle dragged back to where "beta" starts.
+    await page.keyboard.insertText(' alpha ');
+    await page.waitForTimeout(400);
+    const beta = await page.evaluate(caretBox);
+    await page.keyboard.insertText('beta gamma ');
+    await page.waitForTimeout(400);
+    const delta = await page.evaluate(caretBox);
+    await page.keyboard.insertText('delta');
+    await page.waitForTimeout(400);
+    await page.keyboard.press('Control+Shift+ArrowLeft');
+    const handle = page.locator('.ode-handle-start');
+    await handle.waitFor({ state: 'visible', timeout: 10_000 });
+    const h = (await handle.boundingBox())!;
+    const hx = h.x + h.width / 2;
+    const hy = h.y + h.height / 2;
+    const drag: Array<Array<[number, number]>> = [];
+    // The finger moves by as much as "beta" is before "delta" (the text may have wrapped in between).
+    const dx = beta!.left - delta!.left;
+    const dy = beta!.top - delta!.top;
+    for (let i = 0; i <= 10; i++) drag.push([[hx + (dx * i) / 10, hy + (dy * i) / 10]]);
+    await touch(cdp, drag);
+    await page.waitForTimeout(600);
+    // The finger moved the selection's start (not its end).
+    const moves = sent.filter((m) => m.includes('"selectText"'));
+    expect(moves.length).toBeGreaterThan(0);
+    expect(moves.every((m) => m.includes('"kind":"start"'))).toBe(true);
+    await page.keyboard.insertText('X');
+    await page.waitForTimeout(400);
+
+    // A long press on the text opens LibreOffice's context menu; Escape closes it.
+    const caret = (await page.evaluate(caretBox))!;
+    await touch(cdp, [[[caret.left - 30, caret.top + caret.height / 2]]], 900);
+    const menu = page.getByRole('menu', { name: 'Context menu' });
+    await menu.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await menu.getByRole('menuitem').count()).toBeGreaterThan(2);
+    await page.screenshot({ path: join(ARTIFACTS, 'mobile-phone-docx-context-menu.png') });
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached', timeout: 5_000 });
+
+    // Save by a tap on the toolbar's Save button.
+    await page.waitForTimeout(300);
+    const save = (await page.getByRole('button', { name: 'Save', exact: true }).boundingBox())!;
+    await page.touchscreen.tap(save.x + save.width / 2, save.y + save.height / 2);
+    await page.waitForFunction(stateIs, 'All changes saved', { timeout: 30_000 });
+    const text = docxText(readFileSync(join(env.folder, 'letter.docx')));
+    expect(text).toContain('Hello World! Typed on a mobile device 漢字 alpha X');
+    expect(text).not.toContain('mobil ');
+    expect(text).not.toContain('かん');
+    expect(text).not.toContain('gamma');
+    await page.context().close();
+  });
+});
