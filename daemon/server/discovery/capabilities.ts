@@ -42,7 +42,7 @@ export function buildCapabilities(o: CapabilitiesOptions): Capabilities {
   return {
     'convert-to': { available: o.convertToAvailable, endpoint: '/ode/convert-to' },
     hasTemplateSource: false,
-    hasMobileSupport: false,
+    hasMobileSupport: true,
     hasSettingIframeSupport: true,
     hasProxyPrefix: false,
     hasWASMSupport: false,
