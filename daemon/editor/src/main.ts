@@ -6,11 +6,13 @@
  */
 import { mountCalc } from './calc/index.ts';
 import { mountChrome } from './chrome/index.ts';
+import { mountCitations } from './citations/index.ts';
 import { readConfig } from './connection.ts';
 import { createApp } from './core/app.ts';
 import { setLanguage } from './core/i18n.ts';
 import { EditorSession } from './core/session.ts';
 import { mountDialogs } from './dialogs/index.ts';
+import { mountESignature } from './esignature/index.ts';
 import { mountHost } from './host/index.ts';
 import { mountMobile } from './mobile/index.ts';
 import { mountSigning } from './signing/index.ts';
@@ -29,6 +31,8 @@ mountChrome(app);
 mountCalc(app);
 mountSlides(app);
 mountDialogs(app);
+mountESignature(app);
+mountCitations(app);
 mountSigning(app);
 mountMobile(app);
 

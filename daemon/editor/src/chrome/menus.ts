@@ -31,7 +31,8 @@ export function menusFor(docType: DocType): MenuDef[] {
       label: 'menu.insert',
       items: [
         'insert.image', 'insert.remoteImage', '-', 'insert.table', 'insert.chart', calc ? 'insert.function' : '-', 'insert.autoSum', '-',
-        'insert.link', 'insert.remoteLink', 'insert.comment', text ? 'insert.pageBreak' : '-', 'insert.specialCharacter', '-', 'insert.remoteFile', 'insert.aiContent',
+        'insert.link', 'insert.remoteLink', 'insert.comment', text ? 'insert.pageBreak' : '-', 'insert.specialCharacter', '-', 'insert.remoteFile', 'insert.aiContent', '-',
+        'insert.citation', 'insert.bibliography', 'insert.eSignature',
       ],
     },
     {
