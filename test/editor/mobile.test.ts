@@ -1,6 +1,6 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { BrowserContextOptions, CDPSession, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileId, painted, stateIs } from '../helpers/browser.ts';
@@ -11,6 +11,14 @@ const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36' };
 const TABLET: BrowserContextOptions = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel Tablet) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1000, height: 700 } };
+
+/** A small two-page drawing (ODF: the mimetype first and stored), made here: the corpus has no drawing. */
+function drawing(): Uint8Array {
+  const ns = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"';
+  const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ns} office:version="1.3"><office:body><office:drawing><draw:page draw:name="One"><draw:rect svg:x="2cm" svg:y="2cm" svg:width="12cm" svg:height="5cm"><text:p>Drawn for a phone</text:p></draw:rect></draw:page><draw:page draw:name="Two"><draw:ellipse svg:x="3cm" svg:y="3cm" svg:width="8cm" svg:height="8cm"/></draw:page></office:drawing></office:body></office:document-content>`;
+  const manifest = '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.graphics"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
+  return zipSync({ mimetype: [strToU8('application/vnd.oasis.opendocument.graphics'), { level: 0 }], 'content.xml': strToU8(content), 'META-INF/manifest.xml': strToU8(manifest) });
+}
 
 const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 
@@ -108,6 +116,7 @@ describe('the editor on phones and tablets', () => {
     copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'letter.docx'));
     copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'sheet.xlsx'));
     copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'slides.pptx'));
+    writeFileSync(join(folder, 'drawing.odg'), drawing());
   });
   beforeAll(() => mkdirSync(ARTIFACTS, { recursive: true }));
 
@@ -138,9 +147,9 @@ describe('the editor on phones and tablets', () => {
     }
   });
 
-  it('lays out each document type on a phone and a tablet: one toolbar row, 40 px targets, nothing off the page (screenshots)', async () => {
+  it('lays out each document type (docx, xlsx, pptx, odg) on a phone and a tablet: one toolbar row, 40 px targets, nothing off the page, slides and sheets switched by a tap (screenshots)', async () => {
     for (const [device, dname] of [[PHONE, 'phone'], [TABLET, 'tablet']] as const) {
-      for (const file of ['letter.docx', 'sheet.xlsx', 'slides.pptx']) {
+      for (const file of ['letter.docx', 'sheet.xlsx', 'slides.pptx', 'drawing.odg']) {
         const { page } = await open(device, file);
         await page.waitForTimeout(1000);
         await page.screenshot({ path: join(ARTIFACTS, `mobile-${dname}-${file.split('.')[1]}.png`) });
@@ -154,10 +163,22 @@ describe('the editor on phones and tablets', () => {
         expect(b.menus!.right, where).toBeLessThanOrEqual(b.innerWidth);
         // The document gets most of the height.
         expect(b.doc!.height, where).toBeGreaterThan(device === PHONE ? 400 : 800);
-        if (file === 'slides.pptx' && device === PHONE) {
-          // The slides strip runs under the slide, which has the whole width.
+        if ((file === 'slides.pptx' || file === 'drawing.odg') && device === PHONE) {
+          // The slides (pages) strip runs under the slide, which has the whole width.
           expect(b.left!.top).toBeGreaterThanOrEqual(b.doc!.bottom - 1);
           expect(b.doc!.width).toBeGreaterThan(380);
+        }
+        if (device === PHONE && file === 'slides.pptx') {
+          // Slide navigation by touch: a tap on the second thumbnail of the strip shows slide 2.
+          const thumb = (await page.getByRole('listbox', { name: 'Slides' }).getByRole('option').nth(1).boundingBox())!;
+          await page.touchscreen.tap(thumb.x + thumb.width / 2, thumb.y + thumb.height / 2);
+          await page.locator('.ode-status-position', { hasText: 'Slide 2 of 5' }).waitFor({ timeout: 10_000 });
+        }
+        if (device === PHONE && file === 'sheet.xlsx') {
+          // Sheet navigation by touch: a tap on the second tab.
+          const tab = (await page.getByRole('tab', { name: 'Sheet Number 2' }).boundingBox())!;
+          await page.touchscreen.tap(tab.x + tab.width / 2, tab.y + tab.height / 2);
+          await page.locator('.ode-status-position', { hasText: 'Sheet 2 of 3' }).waitFor({ timeout: 10_000 });
         }
         if (file !== 'sheet.xlsx') {
           // Opened fitted to the width: under 100 % on a phone, and the page is not wider than the view.
