@@ -38,5 +38,6 @@ export async function checkUpload(ctx: DoctorContext): Promise<CheckResult> {
   if (r.status === 403 && err?.code === 'forbidden_host') return { name: 'upload', status: 'ok', detail: `the proxy accepts a 20 MB upload (Ode then refused this machine: ${err.message})` };
   if (r.status === 413 && err?.code === 'too_large') return { name: 'upload', status: 'FAIL', detail: `Ode refuses 20 MB: ${err.message}`, fix: 'raise limits.max_upload_mb (100 by default)' };
   if (r.status === 413) return { name: 'upload', status: 'FAIL', detail: 'the proxy refused a 20 MB upload with 413 (not Ode\'s JSON)', fix: 'nginx: client_max_body_size 200m; Apache: LimitRequestBody 209715200 (keep it above limits.max_upload_mb; docs/deploy/)' };
+  if (r.status === 502) return { name: 'upload', status: 'FAIL', detail: 'a 20 MB upload got 502 from the proxy: Ode closed the connection before the upload ended (Apache answers so when Ode refuses a body mid-way)', fix: 'raise limits.max_upload_mb above 20; if it is, check that Ode runs (journalctl -u ode)' };
   return { name: 'upload', status: 'FAIL', detail: `a 20 MB POST to ${target.pathname} got ${r.status}${err ? ` ${err.code}: ${err.message}` : `: ${r.body.slice(0, 100).replace(/\s+/g, ' ')}`}`, fix: 'the proxy must pass POST /ode/convert-to to Ode unchanged (docs/deploy/)' };
 }

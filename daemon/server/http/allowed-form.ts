@@ -15,8 +15,11 @@ export async function receiveAllowedForm(req: IncomingMessage, ctx: RouteContext
   const decision = checkPostAllow(req, cfg.net.post_allow.host);
   if (!decision.allowed) {
     const via = decision.viaForwardedFor ? ' (from X-Forwarded-For)' : '';
-    ctx.log.warn({ address: decision.denied, via: decision.viaForwardedFor }, `${what} denied by net.post_allow.host`);
-    throw new OdeError('forbidden_host', `The address ${decision.denied}${via} is not allowed to use ${what}: add a pattern for it to net.post_allow.host.`);
+    // The peer refused while X-Forwarded-For came along: the peer is a reverse proxy, whose own address is needed too.
+    const proxy = !decision.viaForwardedFor && req.headers['x-forwarded-for'] ? ` It is the reverse proxy that forwarded the request (X-Forwarded-For: ${String(req.headers['x-forwarded-for']).slice(0, 100)}): its address must be allowed as well.` : '';
+    const message = `The address ${decision.denied}${via} is not allowed to use ${what}: add a pattern for it to net.post_allow.host.${proxy}`;
+    ctx.log.warn({ address: decision.denied, via: decision.viaForwardedFor }, `${what} denied: ${message}`);
+    throw new OdeError('forbidden_host', message);
   }
   return receiveForm(req, ctx.uploadDir, cfg.limits.max_upload_mb * 1024 * 1024);
 }
