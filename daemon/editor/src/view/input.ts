@@ -33,6 +33,8 @@ const BUTTONS = [1, 2, 4];
  * text input (the IME popup shows at the caret); keys without text go as vcl key codes (keys.ts); shortcuts of
  * editor commands run the command; mouse positions go as twips, moves while a button is held throttled to
  * animation frames; Ctrl+wheel and pinch zoom around the pointer. Marks `ode:key` when a key or text is sent.
+ * On-screen keyboards (no key events, autocorrect, suggestions): the textarea keeps the text typed since the caret
+ * was placed and each change to it is replayed (text-edit.ts); touch gestures are touch.ts's.
  */
 export function attachInput(view: TileView, deps: InputDeps): HTMLTextAreaElement {
   const { send } = deps;
@@ -61,6 +63,13 @@ export function attachInput(view: TileView, deps: InputDeps): HTMLTextAreaElemen
     input.style.height = `${Math.max(l.height, 12)}px`;
   };
 
+  // On-screen keyboards: the input keeps the text typed since the caret was placed (`context`), so autocorrect and
+  // suggestions can replace a word in it; each change is replayed from the difference (text-edit.ts).
+  let context = '';
+  const forget = () => {
+    context = '';
+    if (!composing) input.value = '';
+  };
   input.addEventListener('keydown', (e) => {
     if (composing || e.isComposing || e.key === 'Process' || e.key === 'Dead') return;
     const combo = comboOf(e);
@@ -76,9 +85,10 @@ export function attachInput(view: TileView, deps: InputDeps): HTMLTextAreaElemen
     // paste: the browser's paste event on this element (clipboard.ts).
     if (COPY_KEYS[combo] !== undefined) {
       e.preventDefault();
+      forget();
       return deps.copy(COPY_KEYS[combo]);
     }
-    if (CLIPBOARD_KEYS.has(combo)) return;
+    if (CLIPBOARD_KEYS.has(combo)) return forget();
     const uno = UNO_SHORTCUTS[combo] ?? (deps.docType() === 'spreadsheet' ? undefined : ALIGN_SHORTCUTS[combo]);
     if (uno) {
       e.preventDefault();
@@ -91,13 +101,6 @@ export function attachInput(view: TileView, deps: InputDeps): HTMLTextAreaElemen
     forget();
     key(k.charCode, k.keyCode);
   });
-  // On-screen keyboards: the input keeps the text typed since the caret was placed (`context`), so autocorrect and
-  // suggestions can replace a word in it; each change is replayed from the difference (text-edit.ts).
-  let context = '';
-  const forget = () => {
-    context = '';
-    if (!composing) input.value = '';
-  };
   /** Sends the edit that made `after` of `before`. */
   const replay = (before: string, after: string) => {
     const edit = textEdit(before, after);
