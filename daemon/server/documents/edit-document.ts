@@ -507,14 +507,7 @@ export class EditDocument {
     const outcome = await this.timedUpload({ bytes, token: writer.token, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit', lock: this.lockId });
     const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
     if (outcome.ok) {
-      this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
-      this.userChanged = false;
-      this.scheduler.saved();
-      // LibreOffice 7.4 does not report ModifiedStatus=false after an in-place save: the saved document is unmodified.
-      if (this.modified) {
-        this.modified = false;
-        this.broadcast({ type: 'modified', modified: false });
-      }
+      this.stored(outcome.lastModifiedTime);
       this.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
       // Saving changes drops a signature: every view sees the state of the stored file.
       void this.tellSignatureState([...this.views]);
@@ -605,13 +598,7 @@ export class EditDocument {
       this.noteModified();
       return refuse(outcome.error.kind, `The signed document could not be stored: ${outcome.error.message}`);
     }
-    this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
-    this.userChanged = false;
-    this.scheduler.saved();
-    if (this.modified) {
-      this.modified = false;
-      this.broadcast({ type: 'modified', modified: false });
-    }
+    this.stored(outcome.lastModifiedTime);
     this.log.info({ bytes: outcome.bytes, state }, 'signed and uploaded');
     this.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime });
     view.send({ type: 'signed', ok: true, state: signatureStateName(state) });
@@ -633,6 +620,20 @@ export class EditDocument {
     }
     this.emit({ type: 'uploaded', doc: this, ok: outcome.ok, ms: Date.now() - started, ...(outcome.ok ? {} : { error: outcome.error.message }) });
     return outcome;
+  }
+
+  /**
+   * The host has the kit's saved file: its new LastModifiedTime is the base of the next PutFile, nothing is unsaved.
+   * LibreOffice 7.4 does not report ModifiedStatus=false after an in-place save, so the views are told here.
+   */
+  private stored(lastModifiedTime: string | undefined): void {
+    this.lastModifiedTime = lastModifiedTime ?? this.lastModifiedTime;
+    this.userChanged = false;
+    this.scheduler.saved();
+    if (this.modified) {
+      this.modified = false;
+      this.broadcast({ type: 'modified', modified: false });
+    }
   }
 
   private uploadFailed(error: WopiError, bytes: Uint8Array, meta: { autosave: boolean; exitSave: boolean }): void {

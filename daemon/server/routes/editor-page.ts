@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { editorPagePolicy } from '../editor-page/csp.ts';
 import { OdeError } from '../errors.ts';
+import { readPageForm, scriptJson } from '../http/page-form.ts';
 import { BASE_HEADERS } from '../http/respond.ts';
 import { checkWopiHost, parseWopiSrc } from '../wopi/wopi-src.ts';
 import { appIcon, browserPath } from './hosting.ts';
@@ -12,23 +12,6 @@ import type { Handler } from './context.ts';
 
 /** The iframe query parameters of the spec that the editor reads (host-integration protocol, "Iframe query parameters"). */
 const IFRAME_PARAMS = ['closebutton', 'revisionhistory', 'target', 'timestamp', 'startPresentation', 'lang', 'permission', 'debug', 'randomUser'] as const;
-
-/** Largest form the host may post to the editor page (bytes): tokens and a few fields. */
-const MAX_FORM_BYTES = 64 * 1024;
-
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  if (req.method !== 'POST') return new URLSearchParams();
-  const type = String(req.headers['content-type'] ?? '');
-  if (!type.startsWith('application/x-www-form-urlencoded')) throw new OdeError('bad_request', 'The editor page takes an HTML form post (application/x-www-form-urlencoded) with access_token and access_token_ttl.');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_FORM_BYTES) throw new OdeError('too_large', `The form posted to the editor page is larger than ${MAX_FORM_BYTES} bytes.`);
-    chunks.push(chunk);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
 
 const EDITOR_DIST = fileURLToPath(new URL('../../editor/dist/', import.meta.url));
 const ASSET_TYPES: Record<string, string> = { 'editor.js': 'text/javascript; charset=utf-8', 'editor.css': 'text/css; charset=utf-8', 'editor.js.map': 'application/json', 'settings.js': 'text/javascript; charset=utf-8', 'settings.css': 'text/css; charset=utf-8', 'settings.js.map': 'application/json' };
@@ -47,11 +30,6 @@ function sendEditorAsset(res: import('node:http').ServerResponse, name: string):
   }
   res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': ASSET_TYPES[name], 'Content-Length': body.length, 'Cache-Control': 'public, max-age=31536000, immutable' });
   res.end(body);
-}
-
-/** JSON safe inside a <script> element (no `</script>`, no HTML comment openers). */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
 /**
@@ -75,7 +53,7 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
   const src = parseWopiSrc(url.searchParams.get('WOPISrc') ?? undefined);
   const cfg = ctx.config();
   checkWopiHost(src, cfg.storage.wopi.hosts);
-  const form = await readForm(req);
+  const form = await readPageForm(req, 'editor page', 'access_token and access_token_ttl');
   const token = form.get('access_token') ?? '';
   if (!token) throw new OdeError('bad_request', 'No access_token was posted: the host must POST the form field access_token to the editor page.');
   const ttl = Number(form.get('access_token_ttl') ?? 0);

@@ -1,13 +1,10 @@
-import type { IncomingMessage } from 'node:http';
 import { editorPagePolicy } from '../editor-page/csp.ts';
 import { OdeError } from '../errors.ts';
+import { readPageForm, scriptJson } from '../http/page-form.ts';
 import { BASE_HEADERS } from '../http/respond.ts';
 import { parseSettingsBaseUrl } from '../settings/host-settings.ts';
 import { browserPath } from './hosting.ts';
 import type { Handler } from './context.ts';
-
-/** Largest form the host may post to the settings page (bytes): a token and four short fields. */
-const MAX_FORM_BYTES = 64 * 1024;
 
 /** What the settings page script reads from `#ode-settings-config` (daemon/editor/src/settings/main.ts). */
 export interface SettingsPageConfig {
@@ -26,26 +23,6 @@ export interface SettingsPageConfig {
   proxy: string;
 }
 
-/** The posted form; a GET has none (and so no wopi_setting_base_url: refused below, naming it). */
-async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
-  if (req.method !== 'POST') return new URLSearchParams();
-  const type = String(req.headers['content-type'] ?? '');
-  if (!type.startsWith('application/x-www-form-urlencoded')) throw new OdeError('bad_request', 'The settings page takes an HTML form post (application/x-www-form-urlencoded) with access_token and wopi_setting_base_url.');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_FORM_BYTES) throw new OdeError('too_large', `The form posted to the settings page is larger than ${MAX_FORM_BYTES} bytes.`);
-    chunks.push(chunk);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
-
-/** JSON safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
-
 /**
  * The settings iframe page at discovery's Settings app `urlsrc` (`/browser/<hash>/settings.html?`; spec: "Iframe
  * form-post fields", settings iframe rows): the host POSTs `access_token`, `access_token_ttl`,
@@ -56,7 +33,7 @@ function scriptJson(value: unknown): string {
  */
 export const settingsPage: Handler = async (req, res, ctx) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const form = await readForm(req);
+  const form = await readPageForm(req, 'settings page', 'access_token and wopi_setting_base_url');
   const cfg = ctx.config();
   const base = parseSettingsBaseUrl(form.get('wopi_setting_base_url'), cfg.storage.wopi.hosts);
   const token = form.get('access_token') ?? '';

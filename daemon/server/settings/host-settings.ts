@@ -2,6 +2,7 @@ import { OdeError } from '../errors.ts';
 import type { ProofSigner } from '../wopi/wopi-client.ts';
 import { describeHostTlsError, type HostFetch } from '../http/host-tls.ts';
 import { checkWopiHost } from '../wopi/wopi-src.ts';
+import { jsonObject } from '../http/page-form.ts';
 
 /**
  * The WOPI-side client of the settings endpoints a host implements (host-integration protocol, "Settings endpoints
@@ -205,7 +206,7 @@ export class HostSettingsClient {
       throw new OdeError('settings_host_error', `The settings ${operation} request to ${url.host} failed: ${why}.`);
     }
     const buf = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, json: tryJson(buf), body: buf };
+    return { status: res.status, json: jsonObject(buf), body: buf };
   }
 }
 
@@ -215,11 +216,3 @@ export function hostRefused(operation: string, answer: HostAnswer): OdeError {
   return new OdeError('settings_host_error', `The settings host answered the ${operation} request with ${answer.status}${said}.`, { hostStatus: answer.status, host: answer.json ?? null });
 }
 
-function tryJson(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const v = JSON.parse(body.toString('utf8')) as unknown;
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}

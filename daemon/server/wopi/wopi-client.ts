@@ -3,6 +3,7 @@ import { parseCheckFileInfo, type FileInfo } from './check-file-info.ts';
 import { WopiError, errorForStatus } from './wopi-error.ts';
 import type { WopiSrc } from './wopi-src.ts';
 import { describeHostTlsError, type HostFetch } from '../http/host-tls.ts';
+import { jsonObject } from '../http/page-form.ts';
 
 /** Signs one request to a host: the proof headers (X-WOPI-Proof, X-WOPI-ProofOld, X-WOPI-TimeStamp) for the absolute URL. */
 export type ProofSigner = (accessToken: string, url: string) => Record<string, string>;
@@ -110,7 +111,7 @@ export class WopiClient {
       if (o.isExitSave) headers[`${prefix}-WOPI-IsExitSave`] = 'true';
     }
     const a = await this.request('PutFile', 'POST', contentsUrl(src), token, headers, body);
-    const j = a.body.length > 0 ? tryJson(a.body) : undefined;
+    const j = a.body.length > 0 ? jsonObject(a.body) : undefined;
     return { lastModifiedTime: typeof j?.LastModifiedTime === 'string' ? j.LastModifiedTime : undefined };
   }
 
@@ -135,7 +136,7 @@ export class WopiClient {
     const headers: Record<string, string> = { 'X-WOPI-Override': 'RENAME_FILE', 'X-WOPI-RequestedName': utf7.encode(requestedName) };
     if (lock) headers['X-WOPI-Lock'] = lock;
     const a = await this.request('RenameFile', 'POST', src.url, token, headers);
-    return a.body.length > 0 ? (tryJson(a.body) ?? {}) : {};
+    return a.body.length > 0 ? (jsonObject(a.body) ?? {}) : {};
   }
 
   /**
@@ -197,17 +198,9 @@ export function contentsUrl(src: WopiSrc): URL {
   return u;
 }
 
-function tryJson(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const v = JSON.parse(body.toString('utf8')) as unknown;
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function json(operation: string, a: Answer): Record<string, unknown> {
-  const j = tryJson(a.body);
+  const j = jsonObject(a.body);
   if (!j) throw new WopiError('bad_answer', `${operation} answered ${a.status} without a JSON object`, a.status);
   return j;
 }
