@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, fetch, FormData } from 'undici';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
@@ -107,6 +108,28 @@ export function describeProxy(name: string, start: (opts: ProxyOptions) => Promi
       } finally {
         daemon.reconfigure({});
       }
+    });
+
+    it('a WOPI host not in storage.wopi.hosts: the socket refusal names the host and the key, through the proxy', async () => {
+      const src = 'https://cloud.example.org/wopi/files/abc';
+      const refusal = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const ws = new WebSocket(`${proxy.url.replace(/^https/, 'wss')}/ode/ws?WOPISrc=${encodeURIComponent(src)}`, { ca: caPem });
+        ws.once('open', () => reject(new Error('the socket opened')));
+        ws.once('error', reject);
+        ws.once('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+      });
+      expect(refusal.status).toBe(403);
+      const err = JSON.parse(refusal.body) as { code: string; message: string };
+      expect(err.code).toBe('forbidden_host');
+      expect(err.message).toContain('"cloud.example.org"');
+      expect(err.message).toContain('cloud\\.example\\.org');
+      expect(err.message).toContain('storage.wopi.hosts');
+      const logged = daemon.logBuffer.recent(50, 'warn').find((l) => l.msg === 'editing socket refused');
+      expect(String(logged?.fields.err)).toContain('add a pattern for it (e.g. "cloud\\.example\\.org") to storage.wopi.hosts');
     });
 
     it('opens an editing WebSocket (wss) through the proxy: status, then a ping answered', async () => {
