@@ -25,6 +25,7 @@ const DEBIAN_PACKAGES = [
   'fonts-liberation2',
   'fonts-crosextra-carlito',
   'fonts-crosextra-caladea',
+  'fonts-noto-cjk', // Chinese, Japanese and Korean text (without it such documents show empty boxes)
   'hunspell-en-us', // a spelling dictionary: the settings tests check a wordbook against it
   'poppler-utils', // pdfinfo/pdftoppm for the tests
   'unoconv', // the baseline of test/bench/convert
