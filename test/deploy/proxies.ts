@@ -100,6 +100,16 @@ async function run(dir: string, cmd: string, args: string[], httpsPort: number, 
   };
 }
 
+/** Runs `start`; when it throws before a proxy runs (e.g. templating), the temp folder goes too. */
+async function removedOnThrow(dir: string, start: () => Promise<RunningProxy>): Promise<RunningProxy> {
+  try {
+    return await start();
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
 /** A temp folder the proxies' unprivileged workers (www-data) can enter: mkdtemp makes it 0700. */
 function proxyDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -115,6 +125,10 @@ function proxyDir(prefix: string): string {
 export async function startNginx(opts: ProxyOptions): Promise<RunningProxy> {
   const dir = proxyDir('ode-nginx-');
   const httpPort = await freePort();
+  return removedOnThrow(dir, () => nginxIn(dir, httpPort, opts));
+}
+
+function nginxIn(dir: string, httpPort: number, opts: ProxyOptions): Promise<RunningProxy> {
   let site = (opts.edit ?? ((t: string) => t))(readFileSync(NGINX_CONF, 'utf8'));
   site = fill(site, 'listen 80;', `listen 127.0.0.1:${httpPort};`, 1);
   site = fill(site, 'listen [::]:80;', `listen [::1]:${httpPort};`, 1);
@@ -160,6 +174,10 @@ const APACHE_MODULES = [
 export async function startApache(opts: ProxyOptions): Promise<RunningProxy> {
   const dir = proxyDir('ode-apache-');
   const httpPort = await freePort();
+  return removedOnThrow(dir, () => apacheIn(dir, httpPort, opts));
+}
+
+function apacheIn(dir: string, httpPort: number, opts: ProxyOptions): Promise<RunningProxy> {
   let site = (opts.edit ?? ((t: string) => t))(readFileSync(APACHE_CONF, 'utf8'));
   site = fill(site, '<VirtualHost *:80>', `<VirtualHost 127.0.0.1:${httpPort}>`, 1);
   site = fill(site, '<VirtualHost *:443>', `<VirtualHost 127.0.0.1:${opts.httpsPort}>`, 1);
