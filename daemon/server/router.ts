@@ -35,9 +35,35 @@ export function createRouter(routes: Route[], ctx: RouteContext): (req: Incoming
       } else {
         ctx.log.error({ method: req.method, path, err: (err as Error)?.stack ?? String(err) }, 'request failed with an unexpected error');
       }
-      // Drain what the client is still sending so the error reaches it instead of a reset.
-      if (!req.complete) req.resume();
-      sendError(res, err, err instanceof OdeError && err.status === 413 ? { Connection: 'close' } : {});
+      drain(req);
+      sendError(res, err);
     });
   };
+}
+
+/** How long a refused request may go on sending its body before the connection is cut (ms). */
+const DRAIN_MS = 60_000;
+/** How much more of a refused body is read and discarded before the connection is cut (bytes). */
+const DRAIN_BYTES = 512 * 1024 * 1024;
+
+/**
+ * Reads and discards the rest of a refused request's body, so the error answer (e.g. 413 too_large) reaches the
+ * client and the reverse proxy in front of Ode. Closing while they still send makes the kernel reset the
+ * connection, and nginx or Apache then answer 502 instead of Ode's JSON error. Past DRAIN_BYTES or DRAIN_MS the
+ * connection is cut.
+ */
+function drain(req: IncomingMessage): void {
+  if (req.complete) return;
+  let seen = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DRAIN_MS);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DRAIN_BYTES) cut();
+  });
+  req.once('end', done);
+  req.once('close', done);
+  req.resume();
 }
