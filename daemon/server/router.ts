@@ -35,8 +35,7 @@ export function createRouter(routes: Route[], ctx: RouteContext): (req: Incoming
       } else {
         ctx.log.error({ method: req.method, path, err: (err as Error)?.stack ?? String(err) }, 'request failed with an unexpected error');
       }
-      drain(req);
-      sendError(res, err);
+      answerAfterDrain(req, res, () => sendError(res, err));
     });
   };
 }
@@ -47,23 +46,35 @@ const DRAIN_MS = 60_000;
 const DRAIN_BYTES = 512 * 1024 * 1024;
 
 /**
- * Reads and discards the rest of a refused request's body, so the error answer (e.g. 413 too_large) reaches the
- * client and the reverse proxy in front of Ode. Closing while they still send makes the kernel reset the
- * connection, and nginx or Apache then answer 502 instead of Ode's JSON error. Past DRAIN_BYTES or DRAIN_MS the
- * connection is cut.
+ * Sends a refused request's answer (e.g. 413 too_large) so that it reaches the client and the reverse proxy in
+ * front of Ode, reading and discarding the rest of the body. Closing while they still send makes the kernel reset
+ * the connection, and nginx or Apache then answer 502 instead of Ode's JSON error. On a keep-alive connection the
+ * answer goes at once (Node keeps reading the body); on a connection the client asked to close (nginx sends
+ * `Connection: close` upstream), Node closes as soon as the answer is sent, so the answer waits for the end of the
+ * body. Past DRAIN_BYTES or DRAIN_MS the answer is sent and the connection cut.
  */
-function drain(req: IncomingMessage): void {
-  if (req.complete) return;
+function answerAfterDrain(req: IncomingMessage, res: ServerResponse, send: () => void): void {
+  if (req.complete) return send();
+  let sent = false;
+  const answer = () => {
+    if (sent) return;
+    sent = true;
+    send();
+  };
+  if (res.shouldKeepAlive) answer();
   let seen = 0;
-  const cut = () => req.socket.destroy();
+  const cut = () => {
+    answer();
+    if (res.writableFinished) req.socket.destroy();
+    else res.once('finish', () => req.socket.destroy());
+  };
   const timer = setTimeout(cut, DRAIN_MS);
   timer.unref();
-  const done = () => clearTimeout(timer);
   req.on('data', (chunk: Buffer) => {
     seen += chunk.length;
     if (seen > DRAIN_BYTES) cut();
   });
-  req.once('end', done);
-  req.once('close', done);
+  req.once('end', () => (clearTimeout(timer), answer()));
+  req.once('close', () => clearTimeout(timer));
   req.resume();
 }

@@ -89,7 +89,7 @@ export function describeProxy(name: string, start: (opts: ProxyOptions) => Promi
         for (let i = 0; i < 3; i++) {
           const r = await post('/ode/convert-to/pdf', { bytes: readFileSync(bigOdt), name: 'big.odt' });
           const text = await r.text();
-          expect(r.status, text.slice(0, 300)).toBe(413);
+          expect(r.status, `${text.slice(0, 300)}\n${proxy.errors().slice(-1500)}`).toBe(413);
           expect((JSON.parse(text) as { code: string }).code).toBe('too_large');
         }
       } finally {
@@ -100,7 +100,7 @@ export function describeProxy(name: string, start: (opts: ProxyOptions) => Promi
     it('a caller denied by net.post_allow is named, with "X-Forwarded-For", and the key to change', async () => {
       const letter = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
       const r = await post('/ode/convert-to/pdf', { bytes: letter, name: 'letter.docx' }, { 'X-Forwarded-For': '203.0.113.9' });
-      expect(r.status).toBe(403);
+      expect(r.status, proxy.errors().slice(-1500)).toBe(403);
       const err = (await r.json()) as { code: string; message: string };
       expect(err.code).toBe('forbidden_host');
       expect(err.message).toContain('203.0.113.9');

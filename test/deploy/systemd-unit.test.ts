@@ -68,7 +68,9 @@ describe('docs/deploy/ode.service', () => {
       // /var/lib/ode and /etc/ode stand-ins outside /tmp and /var/tmp, which the sandbox replaces.
       root = mkdtempSync('/var/lib/ode-unit-test-');
       chmodSync(root, 0o755);
-      const paths: Record<string, string> = { '/var/lib/ode': join(root, 'var-lib-ode'), '/etc/ode': join(root, 'etc-ode'), '/opt/ode': REPO };
+      // The checkout is bound at a path of its own: it may live under /tmp or /root (a CI clone), which the sandbox hides.
+      const paths: Record<string, string> = { '/var/lib/ode': join(root, 'var-lib-ode'), '/etc/ode': join(root, 'etc-ode'), '/opt/ode': join(root, 'opt-ode') };
+      mkdirSync(paths['/opt/ode']);
       mkdirSync(paths['/var/lib/ode'], { mode: 0o750 });
       chownSync(paths['/var/lib/ode'], NOBODY, NOBODY);
       mkdirSync(paths['/etc/ode'], { mode: 0o755 });
@@ -80,6 +82,7 @@ describe('docs/deploy/ode.service', () => {
       const env = map(keys.get('Environment')!).split(/\s+/);
       const cwd = map(keys.get('WorkingDirectory')!);
       const script = [
+        `mount --bind ${REPO} ${paths['/opt/ode']}`,
         ...rw.map((p) => `mount --bind ${p} ${p}`),
         'mount -o remount,bind,ro /',
         'mount -t tmpfs -o mode=1777 tmpfs /tmp',
