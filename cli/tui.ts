@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import { AdminTokenStore } from '../certs/admin-token.ts';
-import { runDashboard } from '../tui/dashboard.tsx';
 import { loadRuntime } from './runtime.ts';
 
 /** The address a client dials for a listener bound to `listen` (a wildcard address means this machine). */
@@ -43,6 +42,14 @@ export function tuiCommand(): Command {
         return token;
       };
       const interval = Math.min(60_000, Math.max(250, Number(opts.interval) || 2000));
+      // Ink draws only a last frame when CI or CONTINUOUS_INTEGRATION is set (is-in-ci, read when ink loads); in a
+      // terminal the dashboard must draw, so those are dropped before it is loaded. Loading it here also keeps ink
+      // and React out of the start-up of every other command.
+      delete process.env.CI;
+      delete process.env.CONTINUOUS_INTEGRATION;
+      const { runDashboard } = await import('../tui/dashboard.tsx');
       await runDashboard({ ...(c.admin.socket ? { socket: c.admin.socket } : { url: adminUrl(c.admin.listen, c.admin.port) }), token: current, statusIntervalMs: interval });
+      // Quitting ends the command: a socket still closing or a reconnect timer must not keep the process alive.
+      process.exit(process.exitCode ?? 0);
     });
 }
