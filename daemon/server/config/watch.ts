@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Logger } from 'pino';
 import { loadConfig } from './load.ts';
@@ -36,6 +37,8 @@ export class ConfigStore {
   /** Starts watching the file (no-op without a file). Resolves when the watcher is ready. */
   async watch(): Promise<void> {
     if (!this.file || this.watcher) return;
+    // Only a regular file can be edited and watched: /dev/null or a pipe would "change" without end.
+    if (!statSync(this.file, { throwIfNoEntry: false })?.isFile()) return;
     this.watcher = watch(this.file, { ignoreInitial: true, awaitWriteFinish: { stabilityThreshold: 100, pollInterval: 25 } });
     this.watcher.on('change', () => this.reload());
     this.watcher.on('add', () => this.reload());
