@@ -28,17 +28,18 @@ import type { FileInfo } from '../wopi/check-file-info.ts';
 import type { WopiClient } from '../wopi/wopi-client.ts';
 import { WopiError } from '../wopi/wopi-error.ts';
 import type { WopiSrc } from '../wopi/wopi-src.ts';
+import { CallbackReplay } from './callback-replay.ts';
 import { translateCallback } from './callbacks.ts';
 import type { DocumentEvent } from './document-events.ts';
 import { downloadDocument } from './download.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
-import { editorGates, featurePolicy } from './feature-policy.ts';
 import { isCommentCommand, isModifyingEvent } from './input-policy.ts';
 import { SaveScheduler } from './save-scheduler.ts';
 import { signatureStateName, signingCredentials, SigningCredentialsError, type SigningCredentials } from './signing.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
 import { Uploader, type UploadOutcome, type UploadRequest } from './uploader.ts';
 import type { ViewHandle } from './view-handle.ts';
+import { statusFor, ViewColors, watermarkOf } from './view-status.ts';
 
 /** The document's lifecycle state (table above). */
 export type DocumentState = 'opening' | 'live' | 'reloading' | 'unloading' | 'closed';
@@ -67,17 +68,6 @@ export interface DocumentDeps {
    */
   settings?: (info: FileInfo, token: string) => Promise<KitSettingsManifest | undefined>;
 }
-
-const DOC_TYPES = ['text', 'spreadsheet', 'presentation', 'drawing'] as const;
-const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#e377c2', '#8c564b'];
-
-/** The CheckFileInfo properties the editor's UI needs (status.fileInfo). */
-const UI_PROPERTIES = [
-  'BaseFileName', 'UserCanWrite', 'UserCanNotWriteRelative', 'HidePrintOption', 'DisablePrint', 'HideSaveOption', 'HideExportOption', 'HideRepairOption', 'DisableExport',
-  'DisableCopy', 'EnableOwnerTermination', 'SupportsRename', 'UserCanRename', 'WatermarkText', 'IsAdminUser', 'IsAnonymousUser', 'PostMessageOrigin', 'DownloadAsPostMessage',
-  'SaveAsPostmessage', 'EnableInsertRemoteImage', 'EnableRemoteLinkPicker', 'EnableInsertRemoteFile', 'EnableRemoteAIContent', 'DisableInsertLocalImage', 'DisableInactiveMessages',
-  'IsUserLocked', 'IsUserRestricted', 'UserExtraInfo', 'OwnerId', 'UserId',
-] as const satisfies ReadonlyArray<keyof FileInfo>;
 
 /** How long after a size or part callback the parts are read again (ms): a burst of callbacks makes one read. */
 const PARTS_DEBOUNCE_MS = 30;
@@ -128,18 +118,13 @@ export class EditDocument {
   private idleTimer: NodeJS.Timeout | undefined;
   /** When a view last sent input or joined (ms since epoch), for the idle unload. */
   private lastActivity = Date.now();
-  private nextColor = 0;
   /** Our WOPI lock id while the host holds a lock for us (CheckFileInfo SupportsLocks). */
   private lockId: string | undefined;
   private lockTimer: NodeJS.Timeout | undefined;
-  private readonly colors = new Map<ViewHandle, string>();
+  private readonly colors = new ViewColors();
   private partsTimer: NodeJS.Timeout | undefined;
-  /**
-   * The last message of each type for views not joined yet: LibreOffice sends a new view's cursor (and
-   * selection, cell cursor ...) while it loads or creates the view, before the view is in `views`; join replays
-   * them after `status` so the caret shows at once. Invalidations are left out (a new view paints everything).
-   */
-  private readonly early = new Map<number, Map<string, ServerMessage>>();
+  /** Callbacks of views not joined yet, replayed when they join (callback-replay.ts). */
+  private readonly early = new CallbackReplay();
   private partsReordered = false;
   /** Each view's signing credentials (UserPrivateInfo, as DER), or why they are unusable; undefined: none given. Never leaves this view. */
   private readonly signers = new WeakMap<ViewHandle, SigningCredentials | SigningCredentialsError | undefined>();
@@ -209,11 +194,10 @@ export class EditDocument {
     this.views.add(view);
     this.joinedAt.set(view, Date.now());
     this.lastActivity = Date.now();
-    this.colors.set(view, COLORS[this.nextColor++ % COLORS.length]);
+    this.colors.assign(view);
     if (!view.readonly) this.lastWriter = view;
     view.send(this.statusFor(view));
-    for (const m of this.early.get(view.viewId)?.values() ?? []) view.send(m);
-    this.early.delete(view.viewId);
+    this.early.replay(view);
     void this.tellSignatureState([view]);
     this.broadcastViews();
     this.emit(this.announced ? { type: 'changed', doc: this, what: 'views' } : { type: 'opened', doc: this });
@@ -260,12 +244,9 @@ export class EditDocument {
     }
   }
 
-  /** The `status` message of a view (editor.md). */
+  /** The `status` message of a view (editor.md; view-status.ts). */
   private statusFor(view: ViewHandle): ServerMessage {
-    const i = this.info!;
-    const fileInfo = Object.fromEntries(UI_PROPERTIES.map((k) => [k, view.fileInfo[k]]));
-    fileInfo.UserCanWrite = !view.readonly && !this.readOnlyForAll;
-    return { type: 'status', viewId: view.viewId, docType: DOC_TYPES[i.docType] ?? 'text', parts: i.parts, part: 0, partNames: i.partNames, width: i.width, height: i.height, readonly: view.readonly || this.readOnlyForAll, commentsOnly: /\.pdf$/i.test(view.fileInfo.BaseFileName), fileInfo, features: editorGates(featurePolicy(view.fileInfo)) };
+    return statusFor(view, this.info!, this.readOnlyForAll);
   }
 
   private broadcast(msg: ServerMessage): void {
@@ -273,8 +254,7 @@ export class EditDocument {
   }
 
   private broadcastViews(): void {
-    const views = [...this.views].map((v) => ({ viewId: v.viewId, userId: v.fileInfo.UserId, userName: v.fileInfo.UserFriendlyName, color: this.colors.get(v) ?? COLORS[0], readonly: v.readonly, extraInfo: v.fileInfo.UserExtraInfo, ...(v.fileInfo.IsAnonymousUser ? { anonymous: true } : {}) }));
-    this.broadcast({ type: 'views', views });
+    this.broadcast(this.colors.viewsMessage(this.views));
   }
 
   /** A LibreOfficeKit callback of one view: invalidate cached tiles, track the modified state, tell that view. */
@@ -293,11 +273,7 @@ export class EditDocument {
     if (!t.message) return;
     let sent = false;
     for (const v of this.views) if (v.viewId === viewId) (v.send(t.message), (sent = true));
-    if (!sent && t.message.type !== 'invalidate' && viewId >= 0) {
-      const kept = this.early.get(viewId) ?? new Map<string, ServerMessage>();
-      kept.set(t.message.type, t.message);
-      this.early.set(viewId, kept);
-    }
+    if (!sent) this.early.keep(viewId, t.message);
   }
 
   /**
@@ -791,7 +767,7 @@ export class EditDocument {
 
   /** A view leaves; the last one unloads the document (exit save first). */
   async leave(view: ViewHandle): Promise<void> {
-    this.early.delete(view.viewId);
+    this.early.forget(view.viewId);
     if (!this.views.has(view)) return;
     if (this.views.size === 1 && (this.state === 'live' || this.state === 'opening')) {
       await this.unload('the last view left');
@@ -881,9 +857,4 @@ export class EditDocument {
     this.deps.onClosed(this);
     this.emit({ type: 'closed', doc: this });
   }
-}
-
-/** CheckFileInfo WatermarkText when it is a non-empty string (spec: painted on each tile of that user's view). */
-function watermarkOf(fileInfo: { WatermarkText?: unknown }): string | undefined {
-  return typeof fileInfo.WatermarkText === 'string' && fileInfo.WatermarkText.trim() !== '' ? fileInfo.WatermarkText : undefined;
 }
