@@ -31,6 +31,7 @@ import type { WopiSrc } from '../wopi/wopi-src.ts';
 import { CallbackReplay } from './callback-replay.ts';
 import { translateCallback } from './callbacks.ts';
 import type { DocumentEvent } from './document-events.ts';
+import { PartsRefresh } from './document-parts.ts';
 import { downloadDocument } from './download.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
 import { isCommentCommand, isModifyingEvent } from './input-policy.ts';
@@ -68,13 +69,6 @@ export interface DocumentDeps {
    */
   settings?: (info: FileInfo, token: string) => Promise<KitSettingsManifest | undefined>;
 }
-
-/** How long after a size or part callback the parts are read again (ms): a burst of callbacks makes one read. */
-const PARTS_DEBOUNCE_MS = 30;
-/** Commands that may rename a sheet without changing the document's size (no callback tells): read the part names again. */
-const RENAME_COMMANDS = /^\.uno:(Name|RenameTable)(\?|$)/;
-/** UNO commands that may add, remove or move slides, pages or sheets (their part numbers change). */
-const PART_COMMANDS = /^\.uno:(InsertPage|InsertSlide|DuplicatePage|DuplicateSlide|DeletePage|DeleteSlide|MovePage(First|Up|Down|Last)|Insert|Remove|Move|DuplicateSheet|InsertSheet|DeleteSheet|Undo|Redo)(\?|$)/;
 
 /** One open document (see the state table at the top of this file). */
 export class EditDocument {
@@ -122,19 +116,20 @@ export class EditDocument {
   private lockId: string | undefined;
   private lockTimer: NodeJS.Timeout | undefined;
   private readonly colors = new ViewColors();
-  private partsTimer: NodeJS.Timeout | undefined;
   /** Callbacks of views not joined yet, replayed when they join (callback-replay.ts). */
   private readonly early = new CallbackReplay();
-  private partsReordered = false;
   /** Each view's signing credentials (UserPrivateInfo, as DER), or why they are unusable; undefined: none given. Never leaves this view. */
   private readonly signers = new WeakMap<ViewHandle, SigningCredentials | SigningCredentialsError | undefined>();
   private readonly log: Logger;
+  /** Reads the parts again when they may have changed (document-parts.ts). */
+  private readonly parts: PartsRefresh;
   private readonly onKitExit = () => this.kitDied();
   private readonly onKitCallback = (viewId: number, type: number, payload: string) => this.callback(viewId, type, payload);
 
   constructor(private readonly deps: DocumentDeps) {
     const cfg = deps.config().documents;
     this.log = deps.log.child({ doc: deps.src.key });
+    this.parts = new PartsRefresh({ kit: () => this.kit, info: () => this.info, live: () => this.state === 'live', views: this.views, tiles: this.tiles, broadcast: (m) => this.broadcast(m), log: this.log });
     this.id = createHash('sha256').update(deps.src.key).digest('hex').slice(0, 12);
     this.scheduler = new SaveScheduler(cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000, (kind) => void this.save(kind).catch(() => undefined));
   }
@@ -267,51 +262,13 @@ export class EditDocument {
     }
     if (t.message?.type === 'documentSize' || t.message?.type === 'part') {
       // Slides or sheets may have been added, deleted or moved: read the parts again and tell every view.
-      this.refreshParts(false);
+      this.parts.refresh(false);
       if (t.message.type === 'documentSize') return;
     }
     if (!t.message) return;
     let sent = false;
     for (const v of this.views) if (v.viewId === viewId) (v.send(t.message), (sent = true));
     if (!sent) this.early.keep(viewId, t.message);
-  }
-
-  /**
-   * Reads the parts again after `PARTS_DEBOUNCE_MS` (debounced: one read for a burst of callbacks) and sends every
-   * view `documentSize` with the fresh `parts` and `partNames`. When the parts changed (count or names), or
-   * `reordered` (a command that may move, add or remove parts ran), every cached tile of a multi-part document is
-   * dropped and the views told so: part numbers now name other slides or sheets.
-   */
-  private refreshParts(reordered: boolean): void {
-    if (reordered) this.partsReordered = true;
-    clearTimeout(this.partsTimer);
-    this.partsTimer = setTimeout(() => void this.readParts(), PARTS_DEBOUNCE_MS);
-    this.partsTimer.unref();
-  }
-
-  private async readParts(): Promise<void> {
-    const kit = this.kit;
-    const info = this.info;
-    if (!kit || !info || this.state !== 'live') return;
-    const reordered = this.partsReordered;
-    this.partsReordered = false;
-    // Each view's own size (a spreadsheet's views may be on sheets of different sizes).
-    const read = await Promise.all([...this.views].map((v) => kit.docInfo(v.viewId).then((d) => ({ v, d }), (e: Error) => (this.log.debug({ err: e.message }, 'docInfo failed'), undefined))));
-    const got = read.filter((r) => r !== undefined);
-    if (this.kit !== kit || got.length === 0) return;
-    const now = got[0].d;
-    const changed = now.parts !== info.parts || now.partNames.some((n, i) => n !== info.partNames[i]);
-    Object.assign(info, { parts: now.parts, partNames: now.partNames, width: now.width, height: now.height });
-    if ((changed || reordered) && info.docType !== 0) {
-      this.tiles.invalidate(-1, 0, 0, 0, 0, true);
-      this.broadcast({ type: 'invalidate', part: -1, x: 0, y: 0, width: 0, height: 0, all: true });
-    }
-    for (const { v, d } of got) {
-      if (!this.views.has(v)) continue;
-      v.send({ type: 'documentSize', width: d.width, height: d.height, parts: now.parts, partNames: now.partNames });
-      // LibreOffice 7.4 moves a slide without SET_PART: tell each view where it is now.
-      if (info.docType !== 0) v.send({ type: 'part', part: d.part });
-    }
   }
 
   /** Input from a view (keys, mouse, commands): dropped with an error when the view may not change the document. */
@@ -326,8 +283,7 @@ export class EditDocument {
       return;
     }
     this.kit.sendEvent(view.viewId, event);
-    if (event.type === 'uno' && PART_COMMANDS.test(event.command)) this.refreshParts(true);
-    else if (event.type === 'uno' && RENAME_COMMANDS.test(event.command)) this.refreshParts(false);
+    if (event.type === 'uno') this.parts.afterCommand(event.command);
     if (modifying) {
       this.userChanged = true;
       this.lastWriter = view;
@@ -846,7 +802,7 @@ export class EditDocument {
   }
 
   private close(): void {
-    clearTimeout(this.partsTimer);
+    this.parts.stop();
     clearInterval(this.checkTimer);
     clearInterval(this.idleTimer);
     this.releaseLock();
