@@ -2,41 +2,12 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureDirs, runFixture } from '../../daemon/native/test-fixtures/run-fixture.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useEditing } from '../helpers/editing-setup.ts';
 import type { EditorClient } from '../helpers/editor-client.ts';
-
-/** A CA and a user certificate it issued, made here with node-forge (PEM). */
-function makeCredentials(): { caPem: string; certPem: string; keyPem: string } {
-  const { pki } = forge;
-  const make = (cn: string, issuer: forge.pki.Certificate | undefined, issuerKey: forge.pki.rsa.PrivateKey | undefined, ca: boolean) => {
-    const keys = pki.rsa.generateKeyPair(2048);
-    const cert = pki.createCertificate();
-    cert.publicKey = keys.publicKey;
-    cert.serialNumber = ca ? '01' : '02';
-    cert.validity.notBefore = new Date(Date.now() - 86_400_000);
-    cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-    const subject = [{ name: 'commonName', value: cn }, { name: 'organizationName', value: 'Ode signing test' }];
-    cert.setSubject(subject);
-    cert.setIssuer(issuer ? issuer.subject.attributes : subject);
-    cert.setExtensions(
-      ca
-        ? [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }, { name: 'subjectKeyIdentifier' }]
-        : [{ name: 'basicConstraints', cA: false }, { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true }, { name: 'subjectKeyIdentifier' }],
-    );
-    cert.sign(issuerKey ?? keys.privateKey, forge.md.sha256.create());
-    return { cert, key: keys.privateKey };
-  };
-  const ca = make('Ode Test CA', undefined, undefined, true);
-  const user = make('Ode Test Signer', ca.cert, ca.key, false);
-  return { caPem: pki.certificateToPem(ca.cert), certPem: pki.certificateToPem(user.cert), keyPem: pki.privateKeyToPem(user.key) };
-}
-
-/** The base64 body of a PEM block (what would show if a secret leaked into a frame, as PEM or as DER base64). */
-const pemBody = (pem: string) => pem.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
+import { makeSigningCredentials, pemBody } from '../helpers/signing-credentials.ts';
 
 /** Every text frame a client received, as one string. */
 const frames = (c: EditorClient) => c.messages.map((m) => JSON.stringify(m)).join('\n');
@@ -50,10 +21,10 @@ const NOTVALIDATED_PARTIAL_OK = 6;
 describe('signing with the user certificate (UserPrivateInfo.SignatureCert/Key/Ca)', () => {
   const env = useEditing({ readyKits: 1, maxKits: 3 });
   const dirs = fixtureDirs('ode-signing');
-  let creds: ReturnType<typeof makeCredentials>;
+  let creds: ReturnType<typeof makeSigningCredentials>;
   let caDerPath: string;
   beforeAll(() => {
-    creds = makeCredentials();
+    creds = makeSigningCredentials();
     caDerPath = join(dirs.workDir(), 'ca.der');
     writeFileSync(caDerPath, new X509Certificate(creds.caPem).raw);
   });

@@ -87,7 +87,11 @@ export function mountSigning(app: App): void {
     badge.title = text;
     // Nothing to say about an unsigned document that this user cannot sign.
     badge.hidden = state === 'unsigned' && !canSign;
-    if (!badge.isConnected) app.slots.status.append(badge);
+    if (badge.isConnected) return;
+    // Before the zoom control, which ends the status bar (as in LibreOffice's own status bar).
+    const zoom = app.slots.status.querySelector('.ode-status-zoom');
+    if (zoom) zoom.before(badge);
+    else app.slots.status.append(badge);
   };
 
   app.session.on('signatureState', (msg) => {
