@@ -11,7 +11,8 @@
  * | `uploaded` | a PutFile ended (`ms` from the upload's start, retries included), or failed for good |
  * | `closed`   | the document closed (unloaded, the kit died, or it failed to open after `opened`) |
  */
-import type { EditDocument, SaveKind } from './edit-document.ts';
+import type { SaveKind } from './document-saving.ts';
+import type { EditDocument } from './edit-document.ts';
 
 /** One document event; `doc` is the document it is about (read its state, views, times from it). */
 export type DocumentEvent =
@@ -20,6 +21,9 @@ export type DocumentEvent =
   | { type: 'saved'; doc: EditDocument; ok: boolean; kind: SaveKind; error?: string }
   | { type: 'uploaded'; doc: EditDocument; ok: boolean; ms: number; error?: string }
   | { type: 'closed'; doc: EditDocument };
+
+/** A document event without its `doc`: what a document's parts (document-saving.ts ...) emit; EditDocument adds itself. */
+export type DocumentEventBody = DocumentEvent extends infer E ? (E extends DocumentEvent ? Omit<E, 'doc'> : never) : never;
 
 /** A listener of document events; it must not throw (a throwing listener is logged and skipped). */
 export type DocumentEventListener = (e: DocumentEvent) => void;

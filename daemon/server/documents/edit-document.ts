@@ -32,24 +32,20 @@ import { CallbackReplay } from './callback-replay.ts';
 import { translateCallback } from './callbacks.ts';
 import type { DocumentEvent } from './document-events.ts';
 import { PartsRefresh } from './document-parts.ts';
+import { DocumentSaving, type SaveKind, type SaveResult } from './document-saving.ts';
 import { downloadDocument } from './download.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
 import { isCommentCommand, isModifyingEvent } from './input-policy.ts';
-import { SaveScheduler } from './save-scheduler.ts';
 import { signatureStateName, signingCredentials, SigningCredentialsError, type SigningCredentials } from './signing.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
-import { Uploader, type UploadOutcome, type UploadRequest } from './uploader.ts';
+import { Uploader } from './uploader.ts';
 import type { ViewHandle } from './view-handle.ts';
 import { statusFor, ViewColors, watermarkOf } from './view-status.ts';
 
 /** The document's lifecycle state (table above). */
 export type DocumentState = 'opening' | 'live' | 'reloading' | 'unloading' | 'closed';
 
-/** Why a save was made: the PutFile headers follow from it. */
-export type SaveKind = 'explicit' | 'idle' | 'auto' | 'exit';
-
-/** How one save ended: uploaded, or why not (read-only, conflict pending, not open, the host refused it). */
-export type SaveResult = { saved: true } | { saved: false; reason: string };
+export type { SaveKind, SaveResult } from './document-saving.ts';
 
 /** What a document needs from the daemon. `convertTemplate` turns a TemplateSource file into the document's format in a conversion kit. */
 export interface DocumentDeps {
@@ -82,32 +78,15 @@ export class EditDocument {
   fileName = '';
   /** When each view joined (ms since epoch). */
   readonly joinedAt = new Map<ViewHandle, number>();
-  /** When the kit last saved it, the last PutFile succeeded, and the last PutFile's failure (cleared by a success). */
-  lastSaveAt: number | undefined;
-  lastUploadAt: number | undefined;
-  lastUploadError: string | undefined;
   /** `opened` was emitted (later joins are `changed`). */
   private announced = false;
-  /** The modified flag last emitted in a `changed` event. */
-  private shownModified = false;
   private kit: EditingKit | undefined;
   private path = '';
   private info: OpenedDocument | undefined;
   private opened: Promise<void> | undefined;
-  /** LastModifiedTime of the stored file as we last knew it (sent as X-ODE-WOPI-Timestamp). */
-  private lastModifiedTime: string | undefined;
-  private modified = false;
-  /** A user changed the document since the last upload (X-ODE-WOPI-IsModifiedByUser). */
-  private userChanged = false;
-  /** After a 413 no view may change the document any more. */
-  private readOnlyForAll = false;
-  /** Bytes refused with 409/1010 while the users decide. */
-  private conflictBytes: Uint8Array | undefined;
-  private lastWriter: ViewHandle | undefined;
-  private saveChain: Promise<unknown> = Promise.resolve();
   private readonly tiles = new TileCache();
-  private readonly scheduler: SaveScheduler;
-  private uploader: Uploader | undefined;
+  /** The save queue, the modified flags and the upload outcomes (document-saving.ts). */
+  private readonly saves: DocumentSaving;
   private checkTimer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   /** When a view last sent input or joined (ms since epoch), for the idle unload. */
@@ -131,7 +110,25 @@ export class EditDocument {
     this.log = deps.log.child({ doc: deps.src.key });
     this.parts = new PartsRefresh({ kit: () => this.kit, info: () => this.info, live: () => this.state === 'live', views: this.views, tiles: this.tiles, broadcast: (m) => this.broadcast(m), log: this.log });
     this.id = createHash('sha256').update(deps.src.key).digest('hex').slice(0, 12);
-    this.scheduler = new SaveScheduler(cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000, (kind) => void this.save(kind).catch(() => undefined));
+    this.saves = new DocumentSaving(
+      {
+        state: () => this.state,
+        kit: () => this.kit,
+        path: () => this.path,
+        lock: () => this.lockId,
+        views: this.views,
+        emit: (e) => this.emit({ ...e, doc: this } as DocumentEvent),
+        broadcast: (m) => this.broadcast(m),
+        sendStatus: () => {
+          for (const v of this.views) v.send(this.statusFor(v));
+        },
+        signatureChanged: () => void this.tellSignatureState([...this.views]),
+        reload: () => this.reload(),
+        log: this.log,
+      },
+      cfg.idle_save_secs * 1000,
+      cfg.autosave_secs * 1000,
+    );
   }
 
   /** The document's key (WOPISrc without its query). */
@@ -146,12 +143,27 @@ export class EditDocument {
 
   /** True when the document has changes not yet uploaded. */
   get unsaved(): boolean {
-    return this.modified || this.userChanged;
+    return this.saves.unsaved;
   }
 
   /** Unsaved changes, or a save whose upload is pending or retrying (admin API `modified`). */
   get modifiedOrUploading(): boolean {
-    return this.unsaved || this.uploader?.busy === true;
+    return this.saves.modifiedOrUploading;
+  }
+
+  /** When the kit last saved the document (ms since epoch). */
+  get lastSaveAt(): number | undefined {
+    return this.saves.lastSaveAt;
+  }
+
+  /** When the last PutFile succeeded (ms since epoch). */
+  get lastUploadAt(): number | undefined {
+    return this.saves.lastUploadAt;
+  }
+
+  /** The last PutFile's failure (cleared by a success). */
+  get lastUploadError(): string | undefined {
+    return this.saves.lastUploadError;
   }
 
   private emit(e: DocumentEvent): void {
@@ -160,14 +172,6 @@ export class EditDocument {
     } catch (err) {
       this.log.error({ err: (err as Error).message, event: e.type }, 'a document event listener failed');
     }
-  }
-
-  /** Emits `changed` (modified) when the modified-or-uploading flag flipped since the last event. */
-  private noteModified(): void {
-    const now = this.modifiedOrUploading;
-    if (now === this.shownModified) return;
-    this.shownModified = now;
-    this.emit({ type: 'changed', doc: this, what: 'modified' });
   }
 
   /**
@@ -183,14 +187,14 @@ export class EditDocument {
     } else {
       await this.opened;
       if (!this.kit) throw new OdeError('load_failed', 'the document could not be opened');
-      view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.readOnlyForAll, commentsOnly: view.commentsOnly, lang: view.lang, watermarkText: watermarkOf(view.fileInfo) })).viewId;
+      view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.saves.readOnlyForAll, commentsOnly: view.commentsOnly, lang: view.lang, watermarkText: watermarkOf(view.fileInfo) })).viewId;
       this.noticeStoredTime(view.fileInfo.LastModifiedTime);
     }
     this.views.add(view);
     this.joinedAt.set(view, Date.now());
     this.lastActivity = Date.now();
     this.colors.assign(view);
-    if (!view.readonly) this.lastWriter = view;
+    if (!view.readonly) this.saves.lastWriter = view;
     view.send(this.statusFor(view));
     this.early.replay(view);
     void this.tellSignatureState([view]);
@@ -212,16 +216,16 @@ export class EditDocument {
       const got = await downloadDocument(client, src, first.token, first.fileInfo, `${this.kit.dir}/document`);
       this.path = got.path;
       this.fileName ||= first.fileInfo.BaseFileName;
-      this.lastModifiedTime = first.fileInfo.LastModifiedTime;
-      this.uploader = new Uploader(client, src, this.deps.recoveryDir, first.fileInfo.BaseFileName, this.log, { firstMs: 500, maxMs: this.deps.config().documents.upload_retry_max_secs * 1000 }, (e, wait) =>
+      this.saves.lastModifiedTime = first.fileInfo.LastModifiedTime;
+      this.saves.uploader = new Uploader(client, src, this.deps.recoveryDir, first.fileInfo.BaseFileName, this.log, { firstMs: 500, maxMs: this.deps.config().documents.upload_retry_max_secs * 1000 }, (e, wait) =>
         this.broadcast({ type: 'storage', state: 'retrying', message: `The document could not be saved to its storage (${e.message}); trying again in ${Math.round(wait / 1000)} s. Nothing is lost.` }),
       );
       if (got.templatePath) {
         // TemplateSource: create the document from the template, and store it at once (PutFile, no timestamp).
         await this.deps.convertTemplate(got.templatePath, got.path);
-        const r = await this.timedUpload({ bytes: readFileSync(got.path), token: first.token, isModifiedByUser: false, isAutosave: false, isExitSave: false });
+        const r = await this.saves.timedUpload({ bytes: readFileSync(got.path), token: first.token, isModifiedByUser: false, isAutosave: false, isExitSave: false });
         if (!r.ok) throw r.error;
-        this.lastModifiedTime = r.lastModifiedTime ?? this.lastModifiedTime;
+        this.saves.lastModifiedTime = r.lastModifiedTime ?? this.saves.lastModifiedTime;
       }
       first.send({ type: 'loading', stage: 'load' });
       const limits = this.deps.config().limits;
@@ -241,7 +245,7 @@ export class EditDocument {
 
   /** The `status` message of a view (editor.md; view-status.ts). */
   private statusFor(view: ViewHandle): ServerMessage {
-    return statusFor(view, this.info!, this.readOnlyForAll);
+    return statusFor(view, this.info!, this.saves.readOnlyForAll);
   }
 
   private broadcast(msg: ServerMessage): void {
@@ -257,8 +261,8 @@ export class EditDocument {
     const t = translateCallback(type, payload);
     if (t.invalidated) this.tiles.invalidate(t.invalidated.part, t.invalidated.x, t.invalidated.y, t.invalidated.width, t.invalidated.height, t.invalidated.all);
     if (t.modified !== undefined) {
-      this.modified = t.modified;
-      this.noteModified();
+      this.saves.modified = t.modified;
+      this.saves.noteModified();
     }
     if (t.message?.type === 'documentSize' || t.message?.type === 'part') {
       // Slides or sheets may have been added, deleted or moved: read the parts again and tell every view.
@@ -278,17 +282,14 @@ export class EditDocument {
     const modifying = isModifyingEvent(event);
     // A pdf opened with view_comment is read-only but for its comments (LibreOffice 7.4 cannot save a pdf in place).
     const comment = view.commentsOnly === true && isCommentCommand(event);
-    if (modifying && (view.readonly || this.readOnlyForAll) && !comment) {
+    if (modifying && (view.readonly || this.saves.readOnlyForAll) && !comment) {
       view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
       return;
     }
     this.kit.sendEvent(view.viewId, event);
     if (event.type === 'uno') this.parts.afterCommand(event.command);
     if (modifying) {
-      this.userChanged = true;
-      this.lastWriter = view;
-      this.scheduler.changed();
-      this.noteModified();
+      this.saves.changedBy(view);
     }
   }
 
@@ -329,12 +330,9 @@ export class EditDocument {
   /** Pastes into the document at the view's cursor: a change, so refused for a read-only view. */
   async paste(view: ViewHandle, mimeType: string, data: Uint8Array): Promise<void> {
     if (!this.kit || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
-    if (view.readonly || this.readOnlyForAll) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
+    if (view.readonly || this.saves.readOnlyForAll) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
     if (!(await this.kit.paste(view.viewId, mimeType, data))) return view.send({ type: 'error', code: 'paste_failed', message: `LibreOffice could not paste ${mimeType}.` });
-    this.userChanged = true;
-    this.lastWriter = view;
-    this.scheduler.changed();
-    this.noteModified();
+    this.saves.changedBy(view);
   }
 
   /** getCommandValues on the view. */
@@ -375,18 +373,7 @@ export class EditDocument {
    * @returns undefined when stored, else why not.
    */
   replaceStored(view: ViewHandle, bytes: Uint8Array): Promise<string | undefined> {
-    const run = this.saveChain.then(async () => {
-      if (!this.uploader || this.state !== 'live') return `the document is ${this.state}, not open`;
-      if (this.readOnlyForAll || !view.fileInfo.UserCanWrite) return 'the document is read-only';
-      const outcome = await this.timedUpload({ bytes, token: view.token, timestamp: this.lastModifiedTime, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
-      if (!outcome.ok) return outcome.error.message;
-      this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
-      this.log.info({ bytes: bytes.length }, 'stored a replacement of the document; reloading');
-      await this.reload();
-      return undefined;
-    });
-    this.saveChain = run.catch(() => undefined);
-    return run;
+    return this.saves.replaceStored(view, bytes);
   }
 
   /** Tells every view the document's new name (after RenameFile). */
@@ -406,50 +393,7 @@ export class EditDocument {
 
   /** `save`, telling how it ended (the admin API's explicit save). @throws the kit's save error. */
   saveWithResult(kind: SaveKind, by?: ViewHandle): Promise<SaveResult> {
-    const run = this.saveChain.then(() => this.saveNow(kind, by));
-    this.saveChain = run.catch(() => undefined);
-    return run;
-  }
-
-  private async saveNow(kind: SaveKind, by?: ViewHandle): Promise<SaveResult> {
-    const kit = this.kit;
-    if (!kit || !this.uploader || (this.state !== 'live' && this.state !== 'unloading')) return { saved: false, reason: `the document is ${this.state}, not open in a kit` };
-    if (this.readOnlyForAll) return { saved: false, reason: 'the document is read-only for everyone (the storage refused its size, or another application locks it)' };
-    if (this.conflictBytes) return { saved: false, reason: 'the stored document changed elsewhere: the users must choose overwrite or reload first' };
-    const writer = by && !by.readonly ? by : ([...this.views].find((v) => !v.readonly) ?? this.lastWriter);
-    if (!writer || writer.readonly) {
-      if (by && kind === 'explicit') by.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be saved.' });
-      return { saved: false, reason: 'no view may write this document (all are read-only)' };
-    }
-    const dirty = this.modified || this.userChanged;
-    if (kind !== 'explicit' && !dirty) return { saved: false, reason: 'not modified' };
-    const viewId = [...this.views].find((v) => v === writer)?.viewId ?? [...this.views][0]?.viewId ?? writer.viewId;
-    let r: { saved: boolean };
-    try {
-      r = await kit.saveDoc(viewId, kind !== 'explicit');
-    } catch (e) {
-      this.emit({ type: 'saved', doc: this, ok: false, kind, error: (e as Error).message });
-      throw e;
-    }
-    if (!r.saved && kind !== 'explicit') return { saved: false, reason: 'not modified' };
-    this.lastSaveAt = Date.now();
-    this.emit({ type: 'saved', doc: this, ok: true, kind });
-    const bytes = readFileSync(this.path);
-    const isModifiedByUser = this.userChanged;
-    const outcome = await this.timedUpload({ bytes, token: writer.token, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit', lock: this.lockId });
-    const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
-    if (outcome.ok) {
-      this.stored(outcome.lastModifiedTime);
-      this.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
-      // Saving changes drops a signature: every view sees the state of the stored file.
-      void this.tellSignatureState([...this.views]);
-      this.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime });
-      this.noteModified();
-      return { saved: true };
-    }
-    this.uploadFailed(outcome.error, bytes, meta);
-    this.noteModified();
-    return { saved: false, reason: `the storage refused the upload: ${outcome.error.message}` };
+    return this.saves.save(kind, by);
   }
 
   /** The view's signing credentials (parsed once), or the reason they cannot be used; undefined when none were given. */
@@ -469,7 +413,7 @@ export class EditDocument {
   /** signatureState.canSign: the view has usable signing credentials, may change the document, and the kit can sign. */
   private canSign(view: ViewHandle): boolean {
     const creds = this.signerOf(view);
-    return creds !== undefined && !(creds instanceof Error) && !view.readonly && !this.readOnlyForAll && this.kit?.signDoc !== undefined;
+    return creds !== undefined && !(creds instanceof Error) && !view.readonly && !this.saves.readOnlyForAll && this.kit?.signDoc !== undefined;
   }
 
   /**
@@ -496,9 +440,7 @@ export class EditDocument {
    * `readonly` for a view that may not change the document.
    */
   sign(view: ViewHandle): Promise<void> {
-    const run = this.saveChain.then(() => this.signNow(view));
-    this.saveChain = run.catch(() => undefined);
-    return run;
+    return this.saves.enqueue(() => this.signNow(view));
   }
 
   private async signNow(view: ViewHandle): Promise<void> {
@@ -507,9 +449,9 @@ export class EditDocument {
     const refuse = (code: string, message: string) => view.send({ type: 'signed', ok: false, error: { code, message } });
     if (!creds) return view.send({ type: 'error', code: 'sign_unavailable', message: 'You cannot sign this document: the host gave no signing certificate for you.' });
     if (creds instanceof Error) return view.send({ type: 'error', code: 'sign_unavailable', message: `You cannot sign this document: ${creds.message}.` });
-    if (view.readonly || this.readOnlyForAll) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be signed.' });
-    if (!kit?.signDoc || !this.uploader || this.state !== 'live') return refuse('no_kit', 'The document is not open.');
-    if (this.conflictBytes) return refuse('conflict', 'The stored document changed elsewhere: choose overwrite or reload first.');
+    if (view.readonly || this.saves.readOnlyForAll) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be signed.' });
+    if (!kit?.signDoc || !this.saves.uploader || this.state !== 'live') return refuse('no_kit', 'The document is not open.');
+    if (this.saves.conflictBytes) return refuse('conflict', 'The stored document changed elsewhere: choose overwrite or reload first.');
     let state: number;
     try {
       // The changes go into the file first (LibreOffice would save them itself, outside our save's answer).
@@ -520,66 +462,22 @@ export class EditDocument {
       const code = (e as { code?: string }).code;
       return refuse(code === 'timeout' || code === 'kit_crashed' ? code : 'sign_failed', (e as Error).message);
     }
-    this.lastSaveAt = Date.now();
+    this.saves.lastSaveAt = Date.now();
     this.emit({ type: 'saved', doc: this, ok: true, kind: 'explicit' });
     const bytes = readFileSync(this.path);
-    const outcome = await this.timedUpload({ bytes, token: view.token, timestamp: this.lastModifiedTime, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
+    const outcome = await this.saves.timedUpload({ bytes, token: view.token, timestamp: this.saves.lastModifiedTime, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
     const meta = { autosave: false, exitSave: false };
     if (!outcome.ok) {
-      this.uploadFailed(outcome.error, bytes, meta);
-      this.noteModified();
+      this.saves.uploadFailed(outcome.error, bytes, meta);
+      this.saves.noteModified();
       return refuse(outcome.error.kind, `The signed document could not be stored: ${outcome.error.message}`);
     }
-    this.stored(outcome.lastModifiedTime);
+    this.saves.stored(outcome.lastModifiedTime);
     this.log.info({ bytes: outcome.bytes, state }, 'signed and uploaded');
-    this.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime });
+    this.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.saves.lastModifiedTime });
     view.send({ type: 'signed', ok: true, state: signatureStateName(state) });
     await this.tellSignatureState([...this.views]);
-    this.noteModified();
-  }
-
-  /** Uploads through the Uploader, keeping lastUpload* and emitting `uploaded` (ms from start, retries included). */
-  private async timedUpload(req: UploadRequest): Promise<UploadOutcome> {
-    const started = Date.now();
-    const pending = this.uploader!.upload(req);
-    this.noteModified();
-    const outcome = await pending;
-    if (outcome.ok) {
-      this.lastUploadAt = Date.now();
-      this.lastUploadError = undefined;
-    } else {
-      this.lastUploadError = outcome.error.message;
-    }
-    this.emit({ type: 'uploaded', doc: this, ok: outcome.ok, ms: Date.now() - started, ...(outcome.ok ? {} : { error: outcome.error.message }) });
-    return outcome;
-  }
-
-  /**
-   * The host has the kit's saved file: its new LastModifiedTime is the base of the next PutFile, nothing is unsaved.
-   * LibreOffice 7.4 does not report ModifiedStatus=false after an in-place save, so the views are told here.
-   */
-  private stored(lastModifiedTime: string | undefined): void {
-    this.lastModifiedTime = lastModifiedTime ?? this.lastModifiedTime;
-    this.userChanged = false;
-    this.scheduler.saved();
-    if (this.modified) {
-      this.modified = false;
-      this.broadcast({ type: 'modified', modified: false });
-    }
-  }
-
-  private uploadFailed(error: WopiError, bytes: Uint8Array, meta: { autosave: boolean; exitSave: boolean }): void {
-    this.broadcast({ type: 'saved', ok: false, ...meta, error: { code: error.kind, message: error.message } });
-    if (error.kind === 'document_changed') {
-      this.conflictBytes = bytes;
-      this.broadcast({ type: 'conflict', unsavedChanges: true });
-    } else if (error.kind === 'unauthorized') {
-      this.broadcast({ type: 'storage', state: 'unauthorized', message: 'The storage no longer accepts your access: open the document again from the host. Your changes are kept on the server until then.' });
-    } else if (error.kind === 'too_large') {
-      this.readOnlyForAll = true;
-      this.broadcast({ type: 'storage', state: 'too_large', message: 'The storage refuses a file this large. The document is now read-only; download a copy to keep your changes.' });
-      for (const v of this.views) v.send(this.statusFor(v));
-    }
+    this.saves.noteModified();
   }
 
   /**
@@ -587,17 +485,17 @@ export class EditDocument {
    * timestamp; reload discards them and loads the stored document.
    */
   async resolveConflict(view: ViewHandle, choice: 'overwrite' | 'reload'): Promise<void> {
-    const bytes = this.conflictBytes;
-    if (!bytes || view.readonly || !this.uploader) return;
-    this.conflictBytes = undefined;
+    const bytes = this.saves.conflictBytes;
+    if (!bytes || view.readonly || !this.saves.uploader) return;
+    this.saves.conflictBytes = undefined;
     if (choice === 'reload') return this.reload();
-    const outcome = await this.timedUpload({ bytes, token: view.token, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
+    const outcome = await this.saves.timedUpload({ bytes, token: view.token, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
     if (outcome.ok) {
-      this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
-      this.userChanged = false;
-      this.broadcast({ type: 'saved', ok: true, autosave: false, exitSave: false, lastModifiedTime: this.lastModifiedTime });
+      this.saves.lastModifiedTime = outcome.lastModifiedTime ?? this.saves.lastModifiedTime;
+      this.saves.userChanged = false;
+      this.broadcast({ type: 'saved', ok: true, autosave: false, exitSave: false, lastModifiedTime: this.saves.lastModifiedTime });
     } else {
-      this.uploadFailed(outcome.error, bytes, { autosave: false, exitSave: false });
+      this.saves.uploadFailed(outcome.error, bytes, { autosave: false, exitSave: false });
     }
   }
 
@@ -624,7 +522,7 @@ export class EditDocument {
     } catch (e) {
       const held = e instanceof WopiError && e.kind === 'conflict' ? ` (locked by "${e.lock ?? 'another application'}")` : '';
       this.log.warn({ err: (e as Error).message }, 'Lock failed: the document is read-only here');
-      this.readOnlyForAll = true;
+      this.saves.readOnlyForAll = true;
       view.send({ type: 'storage', state: 'ok', message: `The document is being edited elsewhere${held}: it is open read-only.` });
     }
   }
@@ -632,17 +530,17 @@ export class EditDocument {
   private releaseLock(): void {
     clearInterval(this.lockTimer);
     const id = this.lockId;
-    const v = [...this.views][0] ?? this.lastWriter;
+    const v = [...this.views][0] ?? this.saves.lastWriter;
     this.lockId = undefined;
     if (id && v) this.deps.client.lock(this.deps.src, v.token, 'UNLOCK', id).catch((e: Error) => this.log.warn({ err: e.message }, 'Unlock failed'));
   }
 
   /** The stored file's LastModifiedTime seen in a CheckFileInfo: another time than ours means it changed elsewhere. */
   private noticeStoredTime(stored: string | undefined): void {
-    if (!stored || !this.lastModifiedTime || stored === this.lastModifiedTime || this.state !== 'live') return;
-    this.log.info({ stored, ours: this.lastModifiedTime }, 'the stored document changed elsewhere');
-    if (this.modified || this.userChanged) {
-      this.conflictBytes ??= new Uint8Array(0);
+    if (!stored || !this.saves.lastModifiedTime || stored === this.saves.lastModifiedTime || this.state !== 'live') return;
+    this.log.info({ stored, ours: this.saves.lastModifiedTime }, 'the stored document changed elsewhere');
+    if (this.saves.modified || this.saves.userChanged) {
+      this.saves.conflictBytes ??= new Uint8Array(0);
       this.broadcast({ type: 'conflict', unsavedChanges: true });
     } else {
       void this.reload();
@@ -678,7 +576,7 @@ export class EditDocument {
     if (secs <= 0) return;
     this.checkTimer = setInterval(() => {
       const v = [...this.views][0];
-      if (!v || this.state !== 'live' || this.conflictBytes) return;
+      if (!v || this.state !== 'live' || this.saves.conflictBytes) return;
       this.deps.client.checkFileInfo(this.deps.src, v.token).then(
         (info) => this.noticeStoredTime(info.LastModifiedTime),
         (e: Error) => this.log.debug({ err: e.message }, 'periodic CheckFileInfo failed'),
@@ -692,12 +590,10 @@ export class EditDocument {
     if (this.state !== 'live') return;
     this.state = 'reloading';
     this.emit({ type: 'changed', doc: this, what: 'state' });
-    this.scheduler.stop();
+    this.saves.scheduler.stop();
     this.retireKit();
     this.tiles.clear();
-    this.conflictBytes = undefined;
-    this.modified = false;
-    this.userChanged = false;
+    this.saves.discard();
     const views = [...this.views];
     const first = views.find((v) => !v.readonly) ?? views[0];
     try {
@@ -713,7 +609,7 @@ export class EditDocument {
       }
       this.broadcastViews();
       this.emit({ type: 'changed', doc: this, what: 'state' });
-      this.noteModified();
+      this.saves.noteModified();
     } catch (e) {
       this.log.error({ err: (e as Error).message }, 'reload failed');
       for (const v of views) v.close(4500, 'the document could not be reloaded');
@@ -763,13 +659,13 @@ export class EditDocument {
     this.state = 'unloading';
     this.emit({ type: 'changed', doc: this, what: 'state' });
     this.log.info({ reason }, 'unloading');
-    this.scheduler.stop();
+    this.saves.scheduler.stop();
     try {
       await this.save('exit');
     } catch (e) {
       this.log.error({ err: (e as Error).message }, 'exit save failed');
     }
-    await this.uploader?.stop(5000);
+    await this.saves.uploader?.stop(5000);
     this.close();
   }
 
@@ -806,7 +702,7 @@ export class EditDocument {
     clearInterval(this.checkTimer);
     clearInterval(this.idleTimer);
     this.releaseLock();
-    this.scheduler.stop();
+    this.saves.scheduler.stop();
     this.retireKit();
     if (this.state === 'closed') return;
     this.state = 'closed';

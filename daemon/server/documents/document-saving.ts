@@ -1,0 +1,245 @@
+/**
+ * A document's saves and uploads: the save queue, the modified flags, and what an upload's outcome does.
+ *
+ * Saves run one at a time (`enqueue`; signing and e-signature replacements queue here too): `.uno:Save` in the kit
+ * writes the kit folder file, then the Uploader sends it with PutFile (retrying while the host is unavailable,
+ * keeping a recovery copy). A success makes the host's new LastModifiedTime the base of the next PutFile
+ * (`stored`); a PutFile answered 409/1010 keeps the refused bytes (`conflictBytes`) while the users choose
+ * (document-conflict.ts); a 413 makes the document read-only for everyone (spec: external change detection, storage
+ * failures).
+ */
+import { readFileSync } from 'node:fs';
+import type { Logger } from 'pino';
+import type { ServerMessage } from '../../protocol/editor.ts';
+import type { WopiError } from '../wopi/wopi-error.ts';
+import type { DocumentEventBody } from './document-events.ts';
+import type { DocumentState } from './edit-document.ts';
+import type { EditingKit } from './editing-kit.ts';
+import { SaveScheduler } from './save-scheduler.ts';
+import type { Uploader, UploadOutcome, UploadRequest } from './uploader.ts';
+import type { ViewHandle } from './view-handle.ts';
+
+/** Why a save was made: the PutFile headers follow from it. */
+export type SaveKind = 'explicit' | 'idle' | 'auto' | 'exit';
+
+/** How one save ended: uploaded, or why not (read-only, conflict pending, not open, the host refused it). */
+export type SaveResult = { saved: true } | { saved: false; reason: string };
+
+/** The `saved` message's flags of a save of this kind. */
+export interface SaveMeta {
+  autosave: boolean;
+  exitSave: boolean;
+}
+
+/** What the saves need from their document. */
+export interface SavingHost {
+  state(): DocumentState;
+  kit(): EditingKit | undefined;
+  /** The kit folder file (the downloaded copy, then the last save). */
+  path(): string;
+  /** Our WOPI lock id, if we hold one (X-WOPI-Lock). */
+  lock(): string | undefined;
+  readonly views: ReadonlySet<ViewHandle>;
+  /** Emits a document event (document-events.ts) about this document. */
+  emit(e: DocumentEventBody): void;
+  broadcast(msg: ServerMessage): void;
+  /** Sends every view its `status` again (its rights changed). */
+  sendStatus(): void;
+  /** The stored file changed: every view is told its signature state again. */
+  signatureChanged(): void;
+  /** Loads the stored document again (EditDocument.reload). */
+  reload(): Promise<void>;
+  readonly log: Logger;
+}
+
+/** The save queue and save state of one document. */
+export class DocumentSaving {
+  /** When the kit last saved it, the last PutFile succeeded, and the last PutFile's failure (cleared by a success). */
+  lastSaveAt: number | undefined;
+  lastUploadAt: number | undefined;
+  lastUploadError: string | undefined;
+  /** LastModifiedTime of the stored file as we last knew it (sent as X-ODE-WOPI-Timestamp). */
+  lastModifiedTime: string | undefined;
+  /** LibreOffice's modified flag (ModifiedStatus callbacks). */
+  modified = false;
+  /** A user changed the document since the last upload (X-ODE-WOPI-IsModifiedByUser). */
+  userChanged = false;
+  /** After a 413 (or a lock held elsewhere) no view may change the document any more. */
+  readOnlyForAll = false;
+  /** Bytes refused with 409/1010 while the users decide. */
+  conflictBytes: Uint8Array | undefined;
+  /** The last view that changed the document (it saves when no writing view is left). */
+  lastWriter: ViewHandle | undefined;
+  /** Set when the document is downloaded (EditDocument.open). */
+  uploader: Uploader | undefined;
+  /** Idle and auto saves (save-scheduler.ts). */
+  readonly scheduler: SaveScheduler;
+  private chain: Promise<unknown> = Promise.resolve();
+  /** The modified flag last emitted in a `changed` event. */
+  private shownModified = false;
+
+  /** `idleMs`, `autoMs`: documents.idle_save_secs and autosave_secs in ms. */
+  constructor(private readonly host: SavingHost, idleMs: number, autoMs: number) {
+    this.scheduler = new SaveScheduler(idleMs, autoMs, (kind) => void this.save(kind).catch(() => undefined));
+  }
+
+  /** True when the document has changes not yet uploaded. */
+  get unsaved(): boolean {
+    return this.modified || this.userChanged;
+  }
+
+  /** Unsaved changes, or a save whose upload is pending or retrying (admin API `modified`). */
+  get modifiedOrUploading(): boolean {
+    return this.unsaved || this.uploader?.busy === true;
+  }
+
+  /** Emits `changed` (modified) when the modified-or-uploading flag flipped since the last event. */
+  noteModified(): void {
+    const now = this.modifiedOrUploading;
+    if (now === this.shownModified) return;
+    this.shownModified = now;
+    this.host.emit({ type: 'changed', what: 'modified' });
+  }
+
+  /** `view` changed the document (input, paste): it is the last writer, and an idle save is due. */
+  changedBy(view: ViewHandle): void {
+    this.userChanged = true;
+    this.lastWriter = view;
+    this.scheduler.changed();
+    this.noteModified();
+  }
+
+  /** Runs `task` after every save queued before it (one save, signing or replacement at a time). */
+  enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(task);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Saves (kit) and uploads (PutFile), queued. An explicit save always uploads (IsModifiedByUser tells whether
+   * anything changed); idle, auto and exit saves only when the document is modified. Nothing is ever uploaded for a
+   * document no view may write. @throws the kit's save error.
+   */
+  save(kind: SaveKind, by?: ViewHandle): Promise<SaveResult> {
+    return this.enqueue(() => this.saveNow(kind, by));
+  }
+
+  private async saveNow(kind: SaveKind, by?: ViewHandle): Promise<SaveResult> {
+    const { host } = this;
+    const kit = host.kit();
+    const state = host.state();
+    if (!kit || !this.uploader || (state !== 'live' && state !== 'unloading')) return { saved: false, reason: `the document is ${state}, not open in a kit` };
+    if (this.readOnlyForAll) return { saved: false, reason: 'the document is read-only for everyone (the storage refused its size, or another application locks it)' };
+    if (this.conflictBytes) return { saved: false, reason: 'the stored document changed elsewhere: the users must choose overwrite or reload first' };
+    const writer = by && !by.readonly ? by : ([...host.views].find((v) => !v.readonly) ?? this.lastWriter);
+    if (!writer || writer.readonly) {
+      if (by && kind === 'explicit') by.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be saved.' });
+      return { saved: false, reason: 'no view may write this document (all are read-only)' };
+    }
+    const dirty = this.modified || this.userChanged;
+    if (kind !== 'explicit' && !dirty) return { saved: false, reason: 'not modified' };
+    const viewId = [...host.views].find((v) => v === writer)?.viewId ?? [...host.views][0]?.viewId ?? writer.viewId;
+    let r: { saved: boolean };
+    try {
+      r = await kit.saveDoc(viewId, kind !== 'explicit');
+    } catch (e) {
+      host.emit({ type: 'saved', ok: false, kind, error: (e as Error).message });
+      throw e;
+    }
+    if (!r.saved && kind !== 'explicit') return { saved: false, reason: 'not modified' };
+    this.lastSaveAt = Date.now();
+    host.emit({ type: 'saved', ok: true, kind });
+    const bytes = readFileSync(host.path());
+    const isModifiedByUser = this.userChanged;
+    const outcome = await this.timedUpload({ bytes, token: writer.token, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit', lock: host.lock() });
+    const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
+    if (outcome.ok) {
+      this.stored(outcome.lastModifiedTime);
+      host.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
+      // Saving changes drops a signature: every view sees the state of the stored file.
+      host.signatureChanged();
+      host.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime });
+      this.noteModified();
+      return { saved: true };
+    }
+    this.uploadFailed(outcome.error, bytes, meta);
+    this.noteModified();
+    return { saved: false, reason: `the storage refused the upload: ${outcome.error.message}` };
+  }
+
+  /** Uploads through the Uploader, keeping lastUpload* and emitting `uploaded` (ms from start, retries included). */
+  async timedUpload(req: UploadRequest): Promise<UploadOutcome> {
+    const started = Date.now();
+    const pending = this.uploader!.upload(req);
+    this.noteModified();
+    const outcome = await pending;
+    if (outcome.ok) {
+      this.lastUploadAt = Date.now();
+      this.lastUploadError = undefined;
+    } else {
+      this.lastUploadError = outcome.error.message;
+    }
+    this.host.emit({ type: 'uploaded', ok: outcome.ok, ms: Date.now() - started, ...(outcome.ok ? {} : { error: outcome.error.message }) });
+    return outcome;
+  }
+
+  /**
+   * The host has the kit's saved file: its new LastModifiedTime is the base of the next PutFile, nothing is unsaved.
+   * LibreOffice 7.4 does not report ModifiedStatus=false after an in-place save, so the views are told here.
+   */
+  stored(lastModifiedTime: string | undefined): void {
+    this.lastModifiedTime = lastModifiedTime ?? this.lastModifiedTime;
+    this.userChanged = false;
+    this.scheduler.saved();
+    if (this.modified) {
+      this.modified = false;
+      this.host.broadcast({ type: 'modified', modified: false });
+    }
+  }
+
+  /**
+   * A PutFile failed for good: the views are told; 409/1010 keeps `bytes` for the users' choice (conflict), 401
+   * asks them to open it again, 413 makes the document read-only for everyone.
+   */
+  uploadFailed(error: WopiError, bytes: Uint8Array, meta: SaveMeta): void {
+    const { host } = this;
+    host.broadcast({ type: 'saved', ok: false, ...meta, error: { code: error.kind, message: error.message } });
+    if (error.kind === 'document_changed') {
+      this.conflictBytes = bytes;
+      host.broadcast({ type: 'conflict', unsavedChanges: true });
+    } else if (error.kind === 'unauthorized') {
+      host.broadcast({ type: 'storage', state: 'unauthorized', message: 'The storage no longer accepts your access: open the document again from the host. Your changes are kept on the server until then.' });
+    } else if (error.kind === 'too_large') {
+      this.readOnlyForAll = true;
+      host.broadcast({ type: 'storage', state: 'too_large', message: 'The storage refuses a file this large. The document is now read-only; download a copy to keep your changes.' });
+      host.sendStatus();
+    }
+  }
+
+  /**
+   * Replaces the stored document with `bytes` (an e-signed pdf: docs/esignature.md): PutFile with `view`'s token,
+   * after any save in progress, then every view reloads it from storage. Nothing changes when the upload fails.
+   * @returns undefined when stored, else why not.
+   */
+  replaceStored(view: ViewHandle, bytes: Uint8Array): Promise<string | undefined> {
+    const { host } = this;
+    return this.enqueue(async () => {
+      if (!this.uploader || host.state() !== 'live') return `the document is ${host.state()}, not open`;
+      if (this.readOnlyForAll || !view.fileInfo.UserCanWrite) return 'the document is read-only';
+      const outcome = await this.timedUpload({ bytes, token: view.token, timestamp: this.lastModifiedTime, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: host.lock() });
+      if (!outcome.ok) return outcome.error.message;
+      this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
+      host.log.info({ bytes: bytes.length }, 'stored a replacement of the document; reloading');
+      await host.reload();
+      return undefined;
+    });
+  }
+
+  /** The kit's copy is discarded (reload): nothing is unsaved and no conflict is pending. */
+  discard(): void {
+    this.conflictBytes = undefined;
+    this.modified = false;
+    this.userChanged = false;
+  }
+}
