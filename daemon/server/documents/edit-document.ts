@@ -32,11 +32,11 @@ import { CallbackReplay } from './callback-replay.ts';
 import { translateCallback } from './callbacks.ts';
 import type { DocumentEvent } from './document-events.ts';
 import { PartsRefresh } from './document-parts.ts';
-import { DocumentSaving, type SaveKind, type SaveResult } from './document-saving.ts';
+import { DocumentSaving, type SaveKind, type SaveResult, type SavingHost } from './document-saving.ts';
+import { DocumentSigning } from './document-signing.ts';
 import { downloadDocument } from './download.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
 import { isCommentCommand, isModifyingEvent } from './input-policy.ts';
-import { signatureStateName, signingCredentials, SigningCredentialsError, type SigningCredentials } from './signing.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
 import { Uploader } from './uploader.ts';
 import type { ViewHandle } from './view-handle.ts';
@@ -97,8 +97,8 @@ export class EditDocument {
   private readonly colors = new ViewColors();
   /** Callbacks of views not joined yet, replayed when they join (callback-replay.ts). */
   private readonly early = new CallbackReplay();
-  /** Each view's signing credentials (UserPrivateInfo, as DER), or why they are unusable; undefined: none given. Never leaves this view. */
-  private readonly signers = new WeakMap<ViewHandle, SigningCredentials | SigningCredentialsError | undefined>();
+  /** Signing with each view's certificate, and the views' signature state (document-signing.ts). */
+  private readonly signing: DocumentSigning;
   private readonly log: Logger;
   /** Reads the parts again when they may have changed (document-parts.ts). */
   private readonly parts: PartsRefresh;
@@ -110,25 +110,24 @@ export class EditDocument {
     this.log = deps.log.child({ doc: deps.src.key });
     this.parts = new PartsRefresh({ kit: () => this.kit, info: () => this.info, live: () => this.state === 'live', views: this.views, tiles: this.tiles, broadcast: (m) => this.broadcast(m), log: this.log });
     this.id = createHash('sha256').update(deps.src.key).digest('hex').slice(0, 12);
-    this.saves = new DocumentSaving(
-      {
-        state: () => this.state,
-        kit: () => this.kit,
-        path: () => this.path,
-        lock: () => this.lockId,
-        views: this.views,
-        emit: (e) => this.emit({ ...e, doc: this } as DocumentEvent),
-        broadcast: (m) => this.broadcast(m),
-        sendStatus: () => {
-          for (const v of this.views) v.send(this.statusFor(v));
-        },
-        signatureChanged: () => void this.tellSignatureState([...this.views]),
-        reload: () => this.reload(),
-        log: this.log,
+    // What the saves and the signing see of this document (document-saving.ts, document-signing.ts).
+    const host: SavingHost = {
+      state: () => this.state,
+      kit: () => this.kit,
+      path: () => this.path,
+      lock: () => this.lockId,
+      views: this.views,
+      emit: (e) => this.emit({ ...e, doc: this } as DocumentEvent),
+      broadcast: (m) => this.broadcast(m),
+      sendStatus: () => {
+        for (const v of this.views) v.send(this.statusFor(v));
       },
-      cfg.idle_save_secs * 1000,
-      cfg.autosave_secs * 1000,
-    );
+      signatureChanged: () => void this.signing.tellState([...this.views]),
+      reload: () => this.reload(),
+      log: this.log,
+    };
+    this.saves = new DocumentSaving(host, cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000);
+    this.signing = new DocumentSigning(host, this.saves);
   }
 
   /** The document's key (WOPISrc without its query). */
@@ -197,7 +196,7 @@ export class EditDocument {
     if (!view.readonly) this.saves.lastWriter = view;
     view.send(this.statusFor(view));
     this.early.replay(view);
-    void this.tellSignatureState([view]);
+    void this.signing.tellState([view]);
     this.broadcastViews();
     this.emit(this.announced ? { type: 'changed', doc: this, what: 'views' } : { type: 'opened', doc: this });
     this.announced = true;
@@ -396,88 +395,12 @@ export class EditDocument {
     return this.saves.save(kind, by);
   }
 
-  /** The view's signing credentials (parsed once), or the reason they cannot be used; undefined when none were given. */
-  private signerOf(view: ViewHandle): SigningCredentials | SigningCredentialsError | undefined {
-    if (!this.signers.has(view)) {
-      let creds: SigningCredentials | SigningCredentialsError | undefined;
-      try {
-        creds = signingCredentials(view.fileInfo.UserPrivateInfo);
-      } catch (e) {
-        creds = e instanceof SigningCredentialsError ? e : new SigningCredentialsError('the signing credentials cannot be read');
-      }
-      this.signers.set(view, creds);
-    }
-    return this.signers.get(view);
-  }
-
-  /** signatureState.canSign: the view has usable signing credentials, may change the document, and the kit can sign. */
-  private canSign(view: ViewHandle): boolean {
-    const creds = this.signerOf(view);
-    return creds !== undefined && !(creds instanceof Error) && !view.readonly && !this.saves.readOnlyForAll && this.kit?.signDoc !== undefined;
-  }
-
   /**
-   * Sends each of `views` the document's signature state (LibreOffice's, after trusting that view's own
-   * SignatureCa) and whether that view may sign.
-   */
-  private async tellSignatureState(views: ViewHandle[]): Promise<void> {
-    const kit = this.kit;
-    if (!kit?.signatureState || this.state !== 'live') return;
-    for (const view of views) {
-      const creds = this.signerOf(view);
-      try {
-        const state = await kit.signatureState(view.viewId, creds && !(creds instanceof Error) ? creds.ca : []);
-        if (this.views.has(view)) view.send({ type: 'signatureState', state: signatureStateName(state), canSign: this.canSign(view) });
-      } catch (e) {
-        this.log.debug({ err: (e as Error).message }, 'signatureState failed');
-      }
-    }
-  }
-
-  /**
-   * Signs the document with the view's own certificate (editor.md `sign`), then uploads the signed file like an
-   * explicit save. Queued with the saves. Refused (error `sign_unavailable`) for a view without usable credentials,
-   * `readonly` for a view that may not change the document.
+   * Signs the document with the view's own certificate (editor.md `sign`; document-signing.ts), then uploads the
+   * signed file like an explicit save. Queued with the saves.
    */
   sign(view: ViewHandle): Promise<void> {
-    return this.saves.enqueue(() => this.signNow(view));
-  }
-
-  private async signNow(view: ViewHandle): Promise<void> {
-    const kit = this.kit;
-    const creds = this.signerOf(view);
-    const refuse = (code: string, message: string) => view.send({ type: 'signed', ok: false, error: { code, message } });
-    if (!creds) return view.send({ type: 'error', code: 'sign_unavailable', message: 'You cannot sign this document: the host gave no signing certificate for you.' });
-    if (creds instanceof Error) return view.send({ type: 'error', code: 'sign_unavailable', message: `You cannot sign this document: ${creds.message}.` });
-    if (view.readonly || this.saves.readOnlyForAll) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be signed.' });
-    if (!kit?.signDoc || !this.saves.uploader || this.state !== 'live') return refuse('no_kit', 'The document is not open.');
-    if (this.saves.conflictBytes) return refuse('conflict', 'The stored document changed elsewhere: choose overwrite or reload first.');
-    let state: number;
-    try {
-      // The changes go into the file first (LibreOffice would save them itself, outside our save's answer).
-      await kit.saveDoc(view.viewId, true);
-      state = (await kit.signDoc({ viewId: view.viewId, ...creds })).signatureState;
-    } catch (e) {
-      this.log.warn({ err: (e as Error).message }, 'signing failed');
-      const code = (e as { code?: string }).code;
-      return refuse(code === 'timeout' || code === 'kit_crashed' ? code : 'sign_failed', (e as Error).message);
-    }
-    this.saves.lastSaveAt = Date.now();
-    this.emit({ type: 'saved', doc: this, ok: true, kind: 'explicit' });
-    const bytes = readFileSync(this.path);
-    const outcome = await this.saves.timedUpload({ bytes, token: view.token, timestamp: this.saves.lastModifiedTime, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
-    const meta = { autosave: false, exitSave: false };
-    if (!outcome.ok) {
-      this.saves.uploadFailed(outcome.error, bytes, meta);
-      this.saves.noteModified();
-      return refuse(outcome.error.kind, `The signed document could not be stored: ${outcome.error.message}`);
-    }
-    this.saves.stored(outcome.lastModifiedTime);
-    this.log.info({ bytes: outcome.bytes, state }, 'signed and uploaded');
-    this.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.saves.lastModifiedTime });
-    view.send({ type: 'signed', ok: true, state: signatureStateName(state) });
-    await this.tellSignatureState([...this.views]);
-    this.saves.noteModified();
+    return this.signing.sign(view);
   }
 
   /**
