@@ -17,7 +17,7 @@
  * Every state change, view join/leave, modified flip, save and upload is emitted as a DocumentEvent
  * (document-events.ts) through `deps.onEvent`.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { CLOSE, type ServerMessage } from '../../protocol/editor.ts';
@@ -31,6 +31,8 @@ import type { WopiSrc } from '../wopi/wopi-src.ts';
 import { CallbackReplay } from './callback-replay.ts';
 import { translateCallback } from './callbacks.ts';
 import type { DocumentEvent } from './document-events.ts';
+import { DocumentConflict } from './document-conflict.ts';
+import { DocumentLock } from './document-lock.ts';
 import { PartsRefresh } from './document-parts.ts';
 import { DocumentSaving, type SaveKind, type SaveResult, type SavingHost } from './document-saving.ts';
 import { DocumentSigning } from './document-signing.ts';
@@ -87,13 +89,13 @@ export class EditDocument {
   private readonly tiles = new TileCache();
   /** The save queue, the modified flags and the upload outcomes (document-saving.ts). */
   private readonly saves: DocumentSaving;
-  private checkTimer: NodeJS.Timeout | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   /** When a view last sent input or joined (ms since epoch), for the idle unload. */
   private lastActivity = Date.now();
-  /** Our WOPI lock id while the host holds a lock for us (CheckFileInfo SupportsLocks). */
-  private lockId: string | undefined;
-  private lockTimer: NodeJS.Timeout | undefined;
+  /** Our WOPI lock (CheckFileInfo SupportsLocks; document-lock.ts). */
+  private readonly wopiLock: DocumentLock;
+  /** External change checks and the conflict choice (document-conflict.ts). */
+  private readonly conflict: DocumentConflict;
   private readonly colors = new ViewColors();
   /** Callbacks of views not joined yet, replayed when they join (callback-replay.ts). */
   private readonly early = new CallbackReplay();
@@ -115,7 +117,7 @@ export class EditDocument {
       state: () => this.state,
       kit: () => this.kit,
       path: () => this.path,
-      lock: () => this.lockId,
+      lock: () => this.wopiLock.id,
       views: this.views,
       emit: (e) => this.emit({ ...e, doc: this } as DocumentEvent),
       broadcast: (m) => this.broadcast(m),
@@ -128,6 +130,9 @@ export class EditDocument {
     };
     this.saves = new DocumentSaving(host, cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000);
     this.signing = new DocumentSigning(host, this.saves);
+    const { client, src } = deps;
+    this.wopiLock = new DocumentLock({ client, src, views: this.views, refused: () => (this.saves.readOnlyForAll = true), log: this.log });
+    this.conflict = new DocumentConflict({ ...host, client, src }, this.saves);
   }
 
   /** The document's key (WOPISrc without its query). */
@@ -187,7 +192,7 @@ export class EditDocument {
       await this.opened;
       if (!this.kit) throw new OdeError('load_failed', 'the document could not be opened');
       view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.saves.readOnlyForAll, commentsOnly: view.commentsOnly, lang: view.lang, watermarkText: watermarkOf(view.fileInfo) })).viewId;
-      this.noticeStoredTime(view.fileInfo.LastModifiedTime);
+      this.conflict.noticeStoredTime(view.fileInfo.LastModifiedTime);
     }
     this.views.add(view);
     this.joinedAt.set(view, Date.now());
@@ -232,7 +237,7 @@ export class EditDocument {
       first.viewId = this.info.viewId;
       this.state = 'live';
       this.startChecks();
-      if (first.fileInfo.SupportsLocks && !first.readonly) await this.takeLock(first);
+      if (first.fileInfo.SupportsLocks && !first.readonly) await this.wopiLock.take(first);
       this.log.info({ name: first.fileInfo.BaseFileName, parts: this.info.parts }, 'document opened');
     } catch (e) {
       this.log.warn({ err: (e as Error).message }, 'document failed to open');
@@ -403,71 +408,14 @@ export class EditDocument {
     return this.signing.sign(view);
   }
 
-  /**
-   * A user's answer to a conflict (spec rule 4): overwrite uploads the refused bytes once more without the
-   * timestamp; reload discards them and loads the stored document.
-   */
-  async resolveConflict(view: ViewHandle, choice: 'overwrite' | 'reload'): Promise<void> {
-    const bytes = this.saves.conflictBytes;
-    if (!bytes || view.readonly || !this.saves.uploader) return;
-    this.saves.conflictBytes = undefined;
-    if (choice === 'reload') return this.reload();
-    const outcome = await this.saves.timedUpload({ bytes, token: view.token, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.lockId });
-    if (outcome.ok) {
-      this.saves.lastModifiedTime = outcome.lastModifiedTime ?? this.saves.lastModifiedTime;
-      this.saves.userChanged = false;
-      this.broadcast({ type: 'saved', ok: true, autosave: false, exitSave: false, lastModifiedTime: this.saves.lastModifiedTime });
-    } else {
-      this.saves.uploadFailed(outcome.error, bytes, { autosave: false, exitSave: false });
-    }
+  /** A user's answer to a conflict (spec rule 4; document-conflict.ts): overwrite or reload. */
+  resolveConflict(view: ViewHandle, choice: 'overwrite' | 'reload'): Promise<void> {
+    return this.conflict.resolve(view, choice);
   }
 
   /** The WOPI lock this document holds, for PutFile and RenameFile (X-WOPI-Lock). */
   get lock(): string | undefined {
-    return this.lockId;
-  }
-
-  /**
-   * Locks the file at the host (MS-WOPI Lock; only when CheckFileInfo says SupportsLocks) and refreshes the lock
-   * every 10 minutes (hosts expire locks after 30). A lock held by someone else makes the document read-only for
-   * everyone here, and the users are told.
-   */
-  private async takeLock(view: ViewHandle): Promise<void> {
-    const id = `ode-${randomUUID()}`;
-    try {
-      await this.deps.client.lock(this.deps.src, view.token, 'LOCK', id);
-      this.lockId = id;
-      this.lockTimer = setInterval(() => {
-        const v = [...this.views].find((x) => !x.readonly) ?? view;
-        this.deps.client.lock(this.deps.src, v.token, 'REFRESH_LOCK', id).catch((e: Error) => this.log.warn({ err: e.message }, 'RefreshLock failed'));
-      }, 10 * 60 * 1000);
-      this.lockTimer.unref();
-    } catch (e) {
-      const held = e instanceof WopiError && e.kind === 'conflict' ? ` (locked by "${e.lock ?? 'another application'}")` : '';
-      this.log.warn({ err: (e as Error).message }, 'Lock failed: the document is read-only here');
-      this.saves.readOnlyForAll = true;
-      view.send({ type: 'storage', state: 'ok', message: `The document is being edited elsewhere${held}: it is open read-only.` });
-    }
-  }
-
-  private releaseLock(): void {
-    clearInterval(this.lockTimer);
-    const id = this.lockId;
-    const v = [...this.views][0] ?? this.saves.lastWriter;
-    this.lockId = undefined;
-    if (id && v) this.deps.client.lock(this.deps.src, v.token, 'UNLOCK', id).catch((e: Error) => this.log.warn({ err: e.message }, 'Unlock failed'));
-  }
-
-  /** The stored file's LastModifiedTime seen in a CheckFileInfo: another time than ours means it changed elsewhere. */
-  private noticeStoredTime(stored: string | undefined): void {
-    if (!stored || !this.saves.lastModifiedTime || stored === this.saves.lastModifiedTime || this.state !== 'live') return;
-    this.log.info({ stored, ours: this.saves.lastModifiedTime }, 'the stored document changed elsewhere');
-    if (this.saves.modified || this.saves.userChanged) {
-      this.saves.conflictBytes ??= new Uint8Array(0);
-      this.broadcast({ type: 'conflict', unsavedChanges: true });
-    } else {
-      void this.reload();
-    }
+    return this.wopiLock.id;
   }
 
   /**
@@ -494,18 +442,7 @@ export class EditDocument {
 
   private startChecks(): void {
     this.startIdleWatch();
-    clearInterval(this.checkTimer);
-    const secs = this.deps.config().documents.check_secs;
-    if (secs <= 0) return;
-    this.checkTimer = setInterval(() => {
-      const v = [...this.views][0];
-      if (!v || this.state !== 'live' || this.saves.conflictBytes) return;
-      this.deps.client.checkFileInfo(this.deps.src, v.token).then(
-        (info) => this.noticeStoredTime(info.LastModifiedTime),
-        (e: Error) => this.log.debug({ err: e.message }, 'periodic CheckFileInfo failed'),
-      );
-    }, secs * 1000);
-    this.checkTimer.unref();
+    this.conflict.startChecks(this.deps.config().documents.check_secs);
   }
 
   /** Discards the kit's copy and loads the stored document again; every view gets `reloaded` and a new status. */
@@ -622,9 +559,9 @@ export class EditDocument {
 
   private close(): void {
     this.parts.stop();
-    clearInterval(this.checkTimer);
+    this.conflict.stop();
     clearInterval(this.idleTimer);
-    this.releaseLock();
+    this.wopiLock.release(this.saves.lastWriter);
     this.saves.scheduler.stop();
     this.retireKit();
     if (this.state === 'closed') return;
