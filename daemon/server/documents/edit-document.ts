@@ -14,11 +14,20 @@
  * document in conflict: with unsaved changes the users choose overwrite (one more PutFile without the timestamp)
  * or reload; without, it reloads (spec: external change detection rules 1-5).
  *
+ * This class keeps the lifecycle (the table above: join, open, reload, leave, unload, close) and delegates the rest,
+ * each module seeing only what it needs of the document:
+ * - document-saving.ts: the save queue, the modified flags, upload outcomes, replacing the stored file;
+ * - document-conflict.ts: external change checks and the conflict choice; document-lock.ts: the WOPI lock;
+ * - document-signing.ts: signing and the views' signature state;
+ * - view-io.ts: input, tiles, dialogs, clipboard, paste, exports; document-parts.ts: the parts refresh;
+ * - view-status.ts: the `status` and `views` messages; callback-replay.ts: callbacks of views not joined yet;
+ * - idle-unload.ts: when no input came for documents.idle_unload_secs.
+ *
  * Every state change, view join/leave, modified flip, save and upload is emitted as a DocumentEvent
  * (document-events.ts) through `deps.onEvent`.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { CLOSE, type ServerMessage } from '../../protocol/editor.ts';
 import type { KitSettingsManifest } from '../../protocol/kit.ts';
@@ -38,10 +47,11 @@ import { DocumentSaving, type SaveKind, type SaveResult, type SavingHost } from 
 import { DocumentSigning } from './document-signing.ts';
 import { downloadDocument } from './download.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
-import { isCommentCommand, isModifyingEvent } from './input-policy.ts';
+import { IdleWatch } from './idle-unload.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
 import { Uploader } from './uploader.ts';
 import type { ViewHandle } from './view-handle.ts';
+import { ViewIo } from './view-io.ts';
 import { statusFor, ViewColors, watermarkOf } from './view-status.ts';
 
 /** The document's lifecycle state (table above). */
@@ -89,9 +99,8 @@ export class EditDocument {
   private readonly tiles = new TileCache();
   /** The save queue, the modified flags and the upload outcomes (document-saving.ts). */
   private readonly saves: DocumentSaving;
-  private idleTimer: NodeJS.Timeout | undefined;
-  /** When a view last sent input or joined (ms since epoch), for the idle unload. */
-  private lastActivity = Date.now();
+  /** When a view last sent input or joined, for the idle unload (idle-unload.ts). */
+  private readonly idle = new IdleWatch(() => this.state === 'live');
   /** Our WOPI lock (CheckFileInfo SupportsLocks; document-lock.ts). */
   private readonly wopiLock: DocumentLock;
   /** External change checks and the conflict choice (document-conflict.ts). */
@@ -104,6 +113,8 @@ export class EditDocument {
   private readonly log: Logger;
   /** Reads the parts again when they may have changed (document-parts.ts). */
   private readonly parts: PartsRefresh;
+  /** The views' requests to the kit (view-io.ts). */
+  private readonly io: ViewIo;
   private readonly onKitExit = () => this.kitDied();
   private readonly onKitCallback = (viewId: number, type: number, payload: string) => this.callback(viewId, type, payload);
 
@@ -133,6 +144,7 @@ export class EditDocument {
     const { client, src } = deps;
     this.wopiLock = new DocumentLock({ client, src, views: this.views, refused: () => (this.saves.readOnlyForAll = true), log: this.log });
     this.conflict = new DocumentConflict({ ...host, client, src }, this.saves);
+    this.io = new ViewIo({ ...host, tiles: this.tiles, readOnlyForAll: () => this.saves.readOnlyForAll, touch: () => this.idle.touch(), afterCommand: (c) => this.parts.afterCommand(c), changedBy: (v) => this.saves.changedBy(v) });
   }
 
   /** The document's key (WOPISrc without its query). */
@@ -196,7 +208,7 @@ export class EditDocument {
     }
     this.views.add(view);
     this.joinedAt.set(view, Date.now());
-    this.lastActivity = Date.now();
+    this.idle.touch();
     this.colors.assign(view);
     if (!view.readonly) this.saves.lastWriter = view;
     view.send(this.statusFor(view));
@@ -279,96 +291,44 @@ export class EditDocument {
     if (!sent) this.early.keep(viewId, t.message);
   }
 
-  /** Input from a view (keys, mouse, commands): dropped with an error when the view may not change the document. */
+  /** Input from a view (keys, mouse, commands): dropped with an error when the view may not change the document (view-io.ts). */
   input(view: ViewHandle, event: KitEditEvent): void {
-    if (this.state !== 'live' || !this.kit) return;
-    this.lastActivity = Date.now();
-    const modifying = isModifyingEvent(event);
-    // A pdf opened with view_comment is read-only but for its comments (LibreOffice 7.4 cannot save a pdf in place).
-    const comment = view.commentsOnly === true && isCommentCommand(event);
-    if (modifying && (view.readonly || this.saves.readOnlyForAll) && !comment) {
-      view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
-      return;
-    }
-    this.kit.sendEvent(view.viewId, event);
-    if (event.type === 'uno') this.parts.afterCommand(event.command);
-    if (modifying) {
-      this.saves.changedBy(view);
-    }
+    this.io.input(view, event);
   }
 
-  /** One tile for a view: from the cache, or painted by the kit (and cached for every view). */
-  async tile(view: ViewHandle, key: TileKey): Promise<CachedTile> {
-    if (!this.kit || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
-    // The kit paints the view's WatermarkText into its tiles: cached tiles are kept apart per watermark.
-    const cacheKey = { ...key, watermark: watermarkOf(view.fileInfo) };
-    const hit = this.tiles.get(cacheKey);
-    if (hit) return hit;
-    const png = await this.kit.paintTile({ viewId: view.viewId, ...key });
-    return this.tiles.put(cacheKey, png);
+  /** One tile for a view: from the cache, or painted by the kit (and cached for every view). @throws OdeError no_kit. */
+  tile(view: ViewHandle, key: TileKey): Promise<CachedTile> {
+    return this.io.tile(view, key);
   }
 
-  /**
-   * An area of a LibreOffice dialog window of the view (editor.md `windowPaint`) as a PNG.
-   * @throws OdeError no_kit when the document is not open or the kit cannot paint dialogs.
-   */
-  async windowPaint(view: ViewHandle, req: { windowId: number; x: number; y: number; width: number; height: number }): Promise<Uint8Array> {
-    if (!this.kit?.paintWindow || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
-    return this.kit.paintWindow({ viewId: view.viewId, ...req });
+  /** An area of a LibreOffice dialog window of the view (editor.md `windowPaint`) as a PNG. @throws OdeError no_kit. */
+  windowPaint(view: ViewHandle, req: { windowId: number; x: number; y: number; width: number; height: number }): Promise<Uint8Array> {
+    return this.io.windowPaint(view, req);
   }
 
-  /**
-   * The view's selection as clipboard flavours (text/plain, text/html, ...), refused when CheckFileInfo says
-   * DisableCopy (pasting into the document still works; spec: DisableCopy).
-   * @throws OdeError no_kit when the document is not open.
-   */
-  async clipboard(view: ViewHandle, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }> | undefined> {
-    if (!this.kit || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
-    if (view.fileInfo.DisableCopy) {
-      view.send({ type: 'error', code: 'forbidden', message: 'Copying from this document is disabled.' });
-      return undefined;
-    }
-    return this.kit.clipboardGet(view.viewId, mimeTypes);
+  /** The view's selection as clipboard flavours; undefined (and an error) when CheckFileInfo says DisableCopy. @throws OdeError no_kit. */
+  clipboard(view: ViewHandle, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }> | undefined> {
+    return this.io.clipboard(view, mimeTypes);
   }
 
-  /** Pastes into the document at the view's cursor: a change, so refused for a read-only view. */
-  async paste(view: ViewHandle, mimeType: string, data: Uint8Array): Promise<void> {
-    if (!this.kit || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
-    if (view.readonly || this.saves.readOnlyForAll) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
-    if (!(await this.kit.paste(view.viewId, mimeType, data))) return view.send({ type: 'error', code: 'paste_failed', message: `LibreOffice could not paste ${mimeType}.` });
-    this.saves.changedBy(view);
+  /** Pastes into the document at the view's cursor: a change, so refused for a read-only view. @throws OdeError no_kit. */
+  paste(view: ViewHandle, mimeType: string, data: Uint8Array): Promise<void> {
+    return this.io.paste(view, mimeType, data);
   }
 
-  /** getCommandValues on the view. */
-  async commandValues(view: ViewHandle, command: string): Promise<string | null> {
-    if (!this.kit) throw new OdeError('no_kit', 'the document is not open');
-    return this.kit.commandValues(view.viewId, command);
+  /** getCommandValues on the view. @throws OdeError no_kit. */
+  commandValues(view: ViewHandle, command: string): Promise<string | null> {
+    return this.io.commandValues(view, command);
   }
 
-  /**
-   * A copy of the document as it is now in `format` (any output format of its kind), written by the kit; the
-   * document itself is not saved.
-   * @throws OdeError no_kit when the document is not open; the kit's save_failed.
-   */
-  async exportCopy(format: string): Promise<Uint8Array> {
-    if (!this.kit || this.state !== 'live') throw new OdeError('no_kit', 'the document is not open');
-    const out = `${this.kit.dir}/export-${Date.now()}.${format}`;
-    await this.kit.exportDoc(out, format);
-    try {
-      return readFileSync(out);
-    } finally {
-      rmSync(out, { force: true });
-    }
+  /** A copy of the document as it is now in `format`; the document itself is not saved. @throws OdeError no_kit; the kit's save_failed. */
+  exportCopy(format: string): Promise<Uint8Array> {
+    return this.io.exportCopy(format);
   }
 
-  /**
-   * The document's file as the kit folder holds it: the downloaded copy or the last save (for a pdf, which is never
-   * saved in place, the stored original's bytes).
-   * @throws OdeError no_kit when the document is not open.
-   */
+  /** The document's file as the kit folder holds it (the downloaded copy or the last save). @throws OdeError no_kit. */
   storedCopy(): Uint8Array {
-    if (!this.kit || this.state !== 'live' || !this.path) throw new OdeError('no_kit', 'the document is not open');
-    return readFileSync(this.path);
+    return this.io.storedCopy();
   }
 
   /**
@@ -419,16 +379,12 @@ export class EditDocument {
   }
 
   /**
-   * Unloads the document after `documents.idle_unload_secs` without input from any view (issue 4: exit save on
-   * idle unload): exit save (IsExitSave), then every view gets `idle` and is closed with 4408.
+   * Starts the idle unload (idle-unload.ts: exit save, then every view gets `idle` and is closed with 4408) and the
+   * external change checks (document-conflict.ts).
    */
-  private startIdleWatch(): void {
-    clearInterval(this.idleTimer);
-    const secs = this.deps.config().documents.idle_unload_secs;
-    if (secs <= 0) return;
-    this.idleTimer = setInterval(() => {
-      if (this.state !== 'live' || Date.now() - this.lastActivity < secs * 1000) return;
-      clearInterval(this.idleTimer);
+  private startChecks(): void {
+    const cfg = this.deps.config().documents;
+    this.idle.start(cfg.idle_unload_secs, () => {
       void this.unload('no input for documents.idle_unload_secs').then(() => {
         for (const v of this.views) {
           v.send({ type: 'idle', message: 'Nobody used this document for a while: it was saved and closed. Reload to continue.' });
@@ -436,13 +392,8 @@ export class EditDocument {
         }
         this.views.clear();
       });
-    }, Math.min(60, Math.max(1, secs / 4)) * 1000);
-    this.idleTimer.unref();
-  }
-
-  private startChecks(): void {
-    this.startIdleWatch();
-    this.conflict.startChecks(this.deps.config().documents.check_secs);
+    });
+    this.conflict.startChecks(cfg.check_secs);
   }
 
   /** Discards the kit's copy and loads the stored document again; every view gets `reloaded` and a new status. */
@@ -560,7 +511,7 @@ export class EditDocument {
   private close(): void {
     this.parts.stop();
     this.conflict.stop();
-    clearInterval(this.idleTimer);
+    this.idle.stop();
     this.wopiLock.release(this.saves.lastWriter);
     this.saves.scheduler.stop();
     this.retireKit();
