@@ -19,6 +19,7 @@
  * - document-saving.ts: the save queue, the modified flags, upload outcomes, replacing the stored file;
  * - document-conflict.ts: external change checks and the conflict choice; document-lock.ts: the WOPI lock;
  * - document-signing.ts: signing and the views' signature state;
+ * - document-loading.ts: settings, kit lease, download (download.ts), template, kit load;
  * - view-io.ts: input, tiles, dialogs, clipboard, paste, exports; document-parts.ts: the parts refresh;
  * - view-status.ts: the `status` and `views` messages; callback-replay.ts: callbacks of views not joined yet;
  * - idle-unload.ts: when no input came for documents.idle_unload_secs.
@@ -27,7 +28,6 @@
  * (document-events.ts) through `deps.onEvent`.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { CLOSE, type ServerMessage } from '../../protocol/editor.ts';
 import type { KitSettingsManifest } from '../../protocol/kit.ts';
@@ -42,14 +42,13 @@ import { translateCallback } from './callbacks.ts';
 import type { DocumentEvent } from './document-events.ts';
 import { DocumentConflict } from './document-conflict.ts';
 import { DocumentLock } from './document-lock.ts';
+import { loadDocument, type LoadingHost } from './document-loading.ts';
 import { PartsRefresh } from './document-parts.ts';
 import { DocumentSaving, type SaveKind, type SaveResult, type SavingHost } from './document-saving.ts';
 import { DocumentSigning } from './document-signing.ts';
-import { downloadDocument } from './download.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
 import { IdleWatch } from './idle-unload.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
-import { Uploader } from './uploader.ts';
 import type { ViewHandle } from './view-handle.ts';
 import { ViewIo } from './view-io.ts';
 import { statusFor, ViewColors, watermarkOf } from './view-status.ts';
@@ -115,6 +114,8 @@ export class EditDocument {
   private readonly parts: PartsRefresh;
   /** The views' requests to the kit (view-io.ts). */
   private readonly io: ViewIo;
+  /** What loading sees of this document (document-loading.ts). */
+  private readonly loading: LoadingHost;
   private readonly onKitExit = () => this.kitDied();
   private readonly onKitCallback = (viewId: number, type: number, payload: string) => this.callback(viewId, type, payload);
 
@@ -144,6 +145,22 @@ export class EditDocument {
     const { client, src } = deps;
     this.wopiLock = new DocumentLock({ client, src, views: this.views, refused: () => (this.saves.readOnlyForAll = true), log: this.log });
     this.conflict = new DocumentConflict({ ...host, client, src }, this.saves);
+    this.loading = {
+      deps,
+      saves: this.saves,
+      log: this.log,
+      broadcast: (m) => this.broadcast(m),
+      kit: () => this.kit,
+      leased: (kit) => {
+        this.kit = kit;
+        kit.on('exit', this.onKitExit);
+        kit.on('callback', this.onKitCallback);
+      },
+      downloaded: (path, fileName) => {
+        this.path = path;
+        this.fileName ||= fileName;
+      },
+    };
     this.io = new ViewIo({ ...host, tiles: this.tiles, readOnlyForAll: () => this.saves.readOnlyForAll, touch: () => this.idle.touch(), afterCommand: (c) => this.parts.afterCommand(c), changedBy: (v) => this.saves.changedBy(v) });
   }
 
@@ -219,33 +236,10 @@ export class EditDocument {
     this.announced = true;
   }
 
+  /** Loads the document for its first view (document-loading.ts), then it is live; a failure closes it. */
   private async open(first: ViewHandle): Promise<void> {
-    const { client, src, pool } = this.deps;
     try {
-      first.send({ type: 'loading', stage: 'download' });
-      // Settings go into the kit's profile before LibreOffice starts (kit.md, "Settings"): one LibreOffice per
-      // document, so the first view's settings are the document's.
-      const settings = await this.deps.settings?.(first.fileInfo, first.token);
-      this.kit = await pool.leaseEditingKit(settings ? { settings } : undefined);
-      this.kit.on('exit', this.onKitExit);
-      this.kit.on('callback', this.onKitCallback);
-      const got = await downloadDocument(client, src, first.token, first.fileInfo, `${this.kit.dir}/document`);
-      this.path = got.path;
-      this.fileName ||= first.fileInfo.BaseFileName;
-      this.saves.lastModifiedTime = first.fileInfo.LastModifiedTime;
-      this.saves.uploader = new Uploader(client, src, this.deps.recoveryDir, first.fileInfo.BaseFileName, this.log, { firstMs: 500, maxMs: this.deps.config().documents.upload_retry_max_secs * 1000 }, (e, wait) =>
-        this.broadcast({ type: 'storage', state: 'retrying', message: `The document could not be saved to its storage (${e.message}); trying again in ${Math.round(wait / 1000)} s. Nothing is lost.` }),
-      );
-      if (got.templatePath) {
-        // TemplateSource: create the document from the template, and store it at once (PutFile, no timestamp).
-        await this.deps.convertTemplate(got.templatePath, got.path);
-        const r = await this.saves.timedUpload({ bytes: readFileSync(got.path), token: first.token, isModifiedByUser: false, isAutosave: false, isExitSave: false });
-        if (!r.ok) throw r.error;
-        this.saves.lastModifiedTime = r.lastModifiedTime ?? this.saves.lastModifiedTime;
-      }
-      first.send({ type: 'loading', stage: 'load' });
-      const limits = this.deps.config().limits;
-      this.info = await this.kit.open({ input: this.path, lang: first.lang, readOnly: false, deviceFormFactor: first.deviceFormFactor, watermarkText: watermarkOf(first.fileInfo) }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
+      this.info = await loadDocument(this.loading, first);
       first.viewId = this.info.viewId;
       this.state = 'live';
       this.startChecks();
@@ -452,15 +446,13 @@ export class EditDocument {
       return;
     }
     await this.unload('closed by its owner');
-    for (const v of this.views) v.close(4409, 'the owner closed the document');
-    this.views.clear();
+    this.closeViews(4409, 'the owner closed the document');
   }
 
   /** An administrator closes the document (admin API documents.close): exit save when modified, then every view is closed with 4410. */
   async adminClose(): Promise<void> {
     await this.unload('closed by the administrator');
-    for (const v of this.views) v.close(CLOSE.adminClosed, 'an administrator closed the document');
-    this.views.clear();
+    this.closeViews(CLOSE.adminClosed, 'an administrator closed the document');
   }
 
   /** Exit save (only when modified), then the kit is released. Used when the last view leaves and when the daemon stops. */
@@ -483,7 +475,12 @@ export class EditDocument {
   /** The daemon stops: exit save, then every view is closed with 1001. */
   async shutdown(): Promise<void> {
     await this.unload('the daemon is stopping');
-    for (const v of this.views) v.close(1001, 'the server is stopping');
+    this.closeViews(1001, 'the server is stopping');
+  }
+
+  /** Closes every view's socket with `code` and forgets the views (after an unload). */
+  private closeViews(code: number, reason: string): void {
+    for (const v of this.views) v.close(code, reason);
     this.views.clear();
   }
 
