@@ -3,19 +3,10 @@
  * one Collabora Online's citation feature uses. The user's key (CheckFileInfo UserPrivateInfo.CitationAPIKey) goes
  * in the `Zotero-API-Key` header, never in a URL or to the browser. docs/citations.md.
  */
+import type { CitationListItem } from '../../protocol/editor.ts';
 
-/** One library item as the editor lists it (no key material). */
-export interface CitationItem {
-  /** Zotero's 8-character item key. */
-  key: string;
-  title: string;
-  /** meta.creatorSummary, e.g. "Doe and Roe". */
-  creators: string;
-  /** data.date as entered. */
-  date: string;
-  itemType: string;
-  /** The in-text citation in `style`, as plain text, e.g. "(Doe, 2020)". */
-  citation: string;
+/** One library item: what the editor lists (`CitationListItem`, no key material) plus what the daemon inserts. */
+export interface CitationItem extends CitationListItem {
   /** The citation as Zotero formats it (HTML span). */
   citationHtml: string;
   /** The bibliography entry as Zotero formats it (HTML div.csl-bib-body). */

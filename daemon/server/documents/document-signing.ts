@@ -9,24 +9,14 @@ import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { ServerMessage } from '../../protocol/editor.ts';
 import type { DocumentEventBody } from './document-events.ts';
-import type { DocumentSaving } from './document-saving.ts';
+import type { DocumentSaving, SavingHost } from './document-saving.ts';
 import type { DocumentState } from './edit-document.ts';
 import type { EditingKit } from './editing-kit.ts';
 import { signatureStateName, signingCredentials, SigningCredentialsError, type SigningCredentials } from './signing.ts';
 import type { ViewHandle } from './view-handle.ts';
 
-/** What signing needs from its document (besides its saves). */
-export interface SigningHost {
-  state(): DocumentState;
-  kit(): EditingKit | undefined;
-  /** The kit folder file (the kit signs it in place). */
-  path(): string;
-  /** Our WOPI lock id, if we hold one (X-WOPI-Lock). */
-  lock(): string | undefined;
-  readonly views: ReadonlySet<ViewHandle>;
-  /** Emits a document event (document-events.ts) about this document. */
-  emit(e: DocumentEventBody): void;
-  broadcast(msg: ServerMessage): void;
+/** What signing needs from its document (besides its saves): the saves' view of it, and a logger. */
+export interface SigningHost extends Pick<SavingHost, 'state' | 'kit' | 'path' | 'lock' | 'views' | 'emit' | 'broadcast'> {
   readonly log: Logger;
 }
 

@@ -3,6 +3,8 @@ import type { ProofSigner } from '../wopi/wopi-client.ts';
 import { describeHostTlsError, type HostFetch } from '../http/host-tls.ts';
 import { checkWopiHost } from '../wopi/wopi-src.ts';
 import { jsonObject } from '../http/page-form.ts';
+import type { SettingFile, SettingsListing } from '../../protocol/settings.ts';
+export type { SettingFile, SettingsListing };
 
 /**
  * The WOPI-side client of the settings endpoints a host implements (host-integration protocol, "Settings endpoints
@@ -16,19 +18,6 @@ import { jsonObject } from '../http/page-form.ts';
 
 /** The two settings kinds: `userconfig` (a user iframe) and `systemconfig` (an admin iframe). */
 export type SettingsType = 'userconfig' | 'systemconfig';
-
-/** One listed file (spec "Settings fetch response"): `stamp` changes when the file does; `file` is the uri's last segment. */
-export interface SettingFile {
-  stamp: string;
-  uri: string;
-  file: string;
-}
-
-/** The settings fetch JSON, checked: `kind` (`user` or `shared`) and the files of each setting name, in host order. */
-export interface SettingsListing {
-  kind: string;
-  settings: Record<string, SettingFile[]>;
-}
 
 /** What the host answered: HTTP status, its JSON object when it sent one, and the raw bytes. */
 export interface HostAnswer {

@@ -4,18 +4,9 @@
  * proof headers and talks to the host.
  */
 
-/** One listed file: the host's stamp and uri, and the file name (the uri's last segment). */
-export interface SettingFile {
-  stamp: string;
-  uri: string;
-  file: string;
-}
+import type { SettingFile, SettingsListing } from '../../../protocol/settings.ts';
 
-/** The listing of one settings kind: `kind` and the files of each setting name. */
-export interface SettingsListing {
-  kind: string;
-  settings: Record<string, SettingFile[]>;
-}
+export type { SettingFile, SettingsListing };
 
 /**
  * The answer to an upload, a delete or a save as the page shows it: `ok`, the host's HTTP status, its `status`
