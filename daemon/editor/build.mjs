@@ -33,28 +33,12 @@ const hash = sourcesHash();
 if (!process.argv.includes('--force') && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) process.exit(0);
 const started = Date.now();
 mkdirSync(dist, { recursive: true });
-await build({
-  entryPoints: [join(src, 'main.ts')],
-  outfile: join(dist, 'editor.js'),
-  bundle: true,
-  format: 'esm',
-  target: ['es2022'],
-  minify: true,
-  sourcemap: true,
-  logLevel: 'warning',
-});
+/** Bundles one page's entry into dist/<name>.js (ES2022 module, minified, with its source map). */
+const bundle = (entry, name) => build({ entryPoints: [entry], outfile: join(dist, `${name}.js`), bundle: true, format: 'esm', target: ['es2022'], minify: true, sourcemap: true, logLevel: 'warning' });
+await bundle(join(src, 'main.ts'), 'editor');
 // The settings iframe page (src/settings: its own entry and stylesheet; it shares core/ and protocol/ only).
 const settingsSrc = join(src, 'settings');
-await build({
-  entryPoints: [join(settingsSrc, 'main.ts')],
-  outfile: join(dist, 'settings.js'),
-  bundle: true,
-  format: 'esm',
-  target: ['es2022'],
-  minify: true,
-  sourcemap: true,
-  logLevel: 'warning',
-});
+await bundle(join(settingsSrc, 'main.ts'), 'settings');
 writeFileSync(join(dist, 'settings.css'), readFileSync(join(settingsSrc, 'settings.css'), 'utf8'));
 // One stylesheet: editor.css (the layout and theme variables) first, then each module's own *.css, in path order.
 const cssFiles = [];

@@ -2,8 +2,9 @@
  * What the host-posted pages (the editor page, the settings page) share: reading the HTML form the WOPI host posts
  * into the iframe, and putting JSON into the page safely.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { OdeError } from '../errors.ts';
+import { BASE_HEADERS } from './respond.ts';
 
 /** Largest form a host may post to a page (bytes): tokens and a few fields. */
 export const MAX_PAGE_FORM_BYTES = 64 * 1024;
@@ -41,4 +42,19 @@ export function jsonObject(body: Buffer): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Sends a host-posted page: 200, HTML, never cached (it carries the access token), with its
+ * Content-Security-Policy (spec: Authentication 6); a HEAD gets the headers only.
+ */
+export function sendPage(req: IncomingMessage, res: ServerResponse, html: string, contentSecurityPolicy: string): void {
+  res.writeHead(200, {
+    ...BASE_HEADERS,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(html),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': contentSecurityPolicy,
+  });
+  res.end(req.method === 'HEAD' ? undefined : html);
 }

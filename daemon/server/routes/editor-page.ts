@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { editorPagePolicy } from '../editor-page/csp.ts';
 import { OdeError } from '../errors.ts';
-import { readPageForm, scriptJson } from '../http/page-form.ts';
+import { readPageForm, scriptJson, sendPage } from '../http/page-form.ts';
 import { BASE_HEADERS } from '../http/respond.ts';
 import { checkWopiHost, parseWopiSrc } from '../wopi/wopi-src.ts';
 import { appIcon, browserPath } from './hosting.ts';
@@ -90,12 +90,5 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
 </body>
 </html>
 `;
-  res.writeHead(200, {
-    ...BASE_HEADERS,
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(html),
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': editorPagePolicy(cfg.net.content_security_policy, src.url.origin),
-  });
-  res.end(req.method === 'HEAD' ? undefined : html);
+  sendPage(req, res, html, editorPagePolicy(cfg.net.content_security_policy, src.url.origin));
 };

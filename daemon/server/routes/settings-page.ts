@@ -1,27 +1,12 @@
 import { editorPagePolicy } from '../editor-page/csp.ts';
 import { OdeError } from '../errors.ts';
-import { readPageForm, scriptJson } from '../http/page-form.ts';
-import { BASE_HEADERS } from '../http/respond.ts';
+import { readPageForm, scriptJson, sendPage } from '../http/page-form.ts';
+import type { SettingsPageConfig } from '../../protocol/settings.ts';
 import { parseSettingsBaseUrl } from '../settings/host-settings.ts';
 import { browserPath } from './hosting.ts';
 import type { Handler } from './context.ts';
 
-/** What the settings page script reads from `#ode-settings-config` (daemon/editor/src/settings/main.ts). */
-export interface SettingsPageConfig {
-  accessToken: string;
-  /** access_token_ttl, ms since the epoch, when given. */
-  accessTokenTtl?: number;
-  /** The checked wopi_setting_base_url (no query). */
-  baseUrl: string;
-  /** iframe_type: `admin` lists systemconfig, `user` userconfig. */
-  iframeType: 'admin' | 'user';
-  type: 'systemconfig' | 'userconfig';
-  theme: 'light' | 'dark';
-  /** UI language tag (`lang` query or form field), e.g. `fr-FR`. */
-  lang: string;
-  /** Path of the daemon's settings proxy (routes/settings-proxy.ts). */
-  proxy: string;
-}
+export type { SettingsPageConfig };
 
 /**
  * The settings iframe page at discovery's Settings app `urlsrc` (`/browser/<hash>/settings.html?`; spec: "Iframe
@@ -72,12 +57,5 @@ export const settingsPage: Handler = async (req, res, ctx) => {
 </body>
 </html>
 `;
-  res.writeHead(200, {
-    ...BASE_HEADERS,
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(html),
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': editorPagePolicy(cfg.net.content_security_policy, base.origin),
-  });
-  res.end(req.method === 'HEAD' ? undefined : html);
+  sendPage(req, res, html, editorPagePolicy(cfg.net.content_security_policy, base.origin));
 };

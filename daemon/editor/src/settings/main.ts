@@ -6,23 +6,13 @@
  */
 import { encodePostMessage } from '../../../protocol/postmessage.ts';
 import { setLanguage, t } from '../core/i18n.ts';
+import type { SettingsPageConfig } from '../../../protocol/settings.ts';
 import { SettingsApi } from './api.ts';
 import './messages.ts';
 import { SettingsPage } from './settings-page.ts';
 
-/** The configuration settings-page.ts writes into `#ode-settings-config` (SettingsPageConfig there). */
-interface PageConfig {
-  accessToken: string;
-  accessTokenTtl?: number;
-  baseUrl: string;
-  iframeType: 'admin' | 'user';
-  type: 'systemconfig' | 'userconfig';
-  theme: 'light' | 'dark';
-  lang: string;
-  proxy: string;
-}
 
-const config = JSON.parse(document.getElementById('ode-settings-config')?.textContent ?? '{}') as PageConfig;
+const config = JSON.parse(document.getElementById('ode-settings-config')?.textContent ?? '{}') as SettingsPageConfig;
 setLanguage(config.lang);
 document.documentElement.dataset.theme = config.theme === 'dark' ? 'dark' : 'light';
 const root = document.getElementById('ode-settings')!;
