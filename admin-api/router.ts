@@ -10,6 +10,7 @@ import { proofKeyRouter } from './routers/proof-key.ts';
 import { updatesRouter } from './routers/updates.ts';
 import { logsRouter } from './routers/logs.ts';
 
+/** The admin API's root router: status, documents, config, proofKey, updates, logs (docs/admin-api.md). */
 export const appRouter = router({
   status: statusRouter,
   documents: documentsRouter,

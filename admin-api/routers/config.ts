@@ -10,6 +10,7 @@ const edit = z.discriminatedUnion('key', [
   z.object({ key: z.literal('wopiHosts'), value: list }),
 ]);
 
+/** `config.get`, `config.edit` (EditableConfig keys; AdminError invalid_config / no_config_file / config_write_failed). */
 export const configRouter = router({
   /** The configuration in force (EffectiveConfig). */
   get: adminProcedure.query(({ ctx }) => ctx.backend.config()),

@@ -5,6 +5,7 @@ import { listen } from './listen.ts';
 
 const byId = z.object({ id: z.string().min(1) });
 
+/** `documents.list`, `.save`, `.close`, `.killKit` (AdminError not_found / save_failed), `.events` (subscription). */
 export const documentsRouter = router({
   /** The open documents (DocumentInfo[]). */
   list: adminProcedure.query(({ ctx }) => ctx.backend.documents()),

@@ -12,6 +12,7 @@ function atLeast(line: LogLine, min: LogLevel): boolean {
   return LEVELS.indexOf(line.level) >= LEVELS.indexOf(min);
 }
 
+/** `logs.recent` (LogLine[], oldest first) and `logs.follow` (subscription), both filtered by minimum level. */
 export const logsRouter = router({
   /** The most recent lines, oldest first. */
   recent: adminProcedure

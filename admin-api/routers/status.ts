@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { adminProcedure, router } from '../trpc.ts';
 import { every } from './listen.ts';
 
+/** `status.get` (ServerStatus) and `status.live` (a subscription repeating it). */
 export const statusRouter = router({
   /** The daemon at a glance (ServerStatus). */
   get: adminProcedure.query(({ ctx }) => ctx.backend.status()),

@@ -67,6 +67,7 @@ export const FEATURES = {
   },
 } as const satisfies Record<string, FeatureDef>;
 
+/** A feature name that IsUserLocked / IsUserRestricted can cover (docs/postmessage.md, section 5). */
 export type Feature = keyof typeof FEATURES;
 
 /** What `true` means: the features a host locking or restricting "the user" most likely means. */

@@ -18,6 +18,7 @@ export interface SigningCredentials {
 
 /** The editor's names of LibreOffice's SignatureState numbers (editor.md, `signatureState`). */
 export const SIGNATURE_STATES = ['unsigned', 'valid', 'broken', 'invalid', 'notValidated', 'partial', 'notValidatedPartial'] as const;
+/** LibreOffice's SignatureState as the editor protocol names it (editor.md `signatureState`). */
 export type SignatureStateName = (typeof SIGNATURE_STATES)[number] | 'unknown';
 
 /** LibreOffice's SignatureState number (sfx2/signaturestate.hxx) -> the editor's name. */

@@ -36,6 +36,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
   return e;
 }
 
+/** Mounts Insert > Citation and Insert > Bibliography (shown only when the daemon's `services` says citations are on). */
 export function mountCitations(app: App): void {
   const { session, commands, slots } = app;
   let style = (() => {

@@ -25,6 +25,7 @@ registerMessages({
   },
 });
 
+/** Mounts Insert > Electronic signature for PDF documents (shown only when the daemon's `services` says it is on). */
 export function mountESignature(app: App): void {
   const { session, commands, slots } = app;
   let busy = false;

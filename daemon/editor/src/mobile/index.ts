@@ -12,6 +12,7 @@ import type { App } from '../core/app.ts';
 import { deviceTraits } from './device.ts';
 import { fitWidthZoom, formFactorOf, isCompact } from './form-factor.ts';
 
+/** Mounts the phone and tablet adaptations: form-factor classes, touch gestures, the on-screen keyboard handling. */
 export function mountMobile(app: App): void {
   const root = document.documentElement;
   const { session, slots } = app;
