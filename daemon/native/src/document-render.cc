@@ -43,9 +43,10 @@ class PaintWorker : public PromiseWorker {
       d_->pClass->paintTile(d_, pixels_, req_.canvasWidth, req_.canvasHeight, req_.tilePosX,
                             req_.tilePosY, req_.tileWidth, req_.tileHeight);
     } else {
-      // LOK 7.4's paintPartTile has no mode argument: a requested mode is set on the view first.
+      // A requested part mode (LOK_PARTMODE_*) is set on the view first; paintPartTile's own nMode argument
+      // (LibreOffice >= 24.x) is Impress' edit mode, 0 = normal view (1 would paint master pages).
       if (req_.mode >= 0) d_->pClass->setPartMode(d_, req_.mode);
-      d_->pClass->paintPartTile(d_, pixels_, req_.part, req_.canvasWidth, req_.canvasHeight,
+      d_->pClass->paintPartTile(d_, pixels_, req_.part, 0, req_.canvasWidth, req_.canvasHeight,
                                 req_.tilePosX, req_.tilePosY, req_.tileWidth, req_.tileHeight);
     }
   }
