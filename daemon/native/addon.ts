@@ -76,8 +76,18 @@ export interface NativeAddon {
   exitNow(code: number): never;
 }
 
-/** Absolute path of the compiled addon. */
-export const ADDON_PATH = fileURLToPath(new URL('./build/Release/ode_lok.node', import.meta.url));
+/** Defined as `true` by esbuild in the production bundle (scripts/build-dist.mjs); undeclared when run from sources. */
+declare const ODE_COMPILED: boolean | undefined;
+
+/**
+ * Absolute path of the compiled addon. From sources it sits beside this file; in the production bundle
+ * (`dist/kit.js`, one level under the checkout's root) it is found from the root.
+ */
+export const ADDON_PATH = fileURLToPath(
+  typeof ODE_COMPILED !== 'undefined' && ODE_COMPILED === true
+    ? new URL('../daemon/native/build/Release/ode_lok.node', import.meta.url)
+    : new URL('./build/Release/ode_lok.node', import.meta.url),
+);
 
 let loaded: NativeAddon | undefined;
 

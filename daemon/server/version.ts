@@ -1,9 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { ROOT as root } from './install-paths.ts';
 
 /** Ode's version from package.json (e.g. `0.1.0`). */
 export const ODE_VERSION: string = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { version: string }).version;

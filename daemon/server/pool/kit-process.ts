@@ -21,10 +21,11 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ConvertRequest, type DaemonToKit, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
+import { entryPoint } from '../install-paths.ts';
 
 /** Lifecycle state of a kit (see the table above). */
 export type KitState = 'starting' | 'ready' | 'busy' | 'stopping' | 'dead';
@@ -80,9 +81,8 @@ interface Pending {
   job: boolean;
 }
 
-const KIT_MAIN = fileURLToPath(new URL('../../kit/main.ts', import.meta.url));
-/** tsx's loader as an absolute URL: `--import tsx` would resolve from the working directory, which may be anywhere. */
-const TSX_LOADER = import.meta.resolve('tsx');
+/** The kit's entry: `dist/kit.js` in a compiled install, else daemon/kit/main.ts through tsx (install-paths.ts). */
+const KIT_ENTRY = entryPoint('kit');
 let nextKitId = 1;
 
 /** A kit process; emits `ready`, `exit` (code, signal) and, while a document is open for editing, `callback` (viewId, type, payload). */
@@ -125,8 +125,8 @@ export class KitProcess extends EventEmitter {
     }
     const settingsFile = join(this.dir, 'settings.json');
     if (opts.settings) writeFileSync(settingsFile, JSON.stringify(opts.settings));
-    this.child = fork(KIT_MAIN, [], {
-      execArgv: ['--import', TSX_LOADER],
+    this.child = fork(KIT_ENTRY.file, [], {
+      execArgv: KIT_ENTRY.execArgv,
       serialization: 'advanced',
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       // Its own process group, so kill() also ends anything the kit started (the CSV import's soffice).

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { editorPagePolicy } from '../editor-page/csp.ts';
+import { ROOT } from '../install-paths.ts';
 import { OdeError } from '../errors.ts';
 import { readPageForm, scriptJson, sendPage } from '../http/page-form.ts';
 import { BASE_HEADERS } from '../http/respond.ts';
@@ -13,7 +14,7 @@ import type { Handler } from './context.ts';
 /** The iframe query parameters of the spec that the editor reads (host-integration protocol, "Iframe query parameters"). */
 const IFRAME_PARAMS = ['closebutton', 'revisionhistory', 'target', 'timestamp', 'startPresentation', 'lang', 'permission', 'debug', 'randomUser'] as const;
 
-const EDITOR_DIST = fileURLToPath(new URL('../../editor/dist/', import.meta.url));
+const EDITOR_DIST = join(ROOT, 'daemon/editor/dist/');
 const ASSET_TYPES: Record<string, string> = { 'editor.js': 'text/javascript; charset=utf-8', 'editor.css': 'text/css; charset=utf-8', 'editor.js.map': 'application/json', 'settings.js': 'text/javascript; charset=utf-8', 'settings.css': 'text/css; charset=utf-8', 'settings.js.map': 'application/json' };
 
 /**

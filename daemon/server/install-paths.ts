@@ -1,0 +1,36 @@
+/**
+ * Where the running install's files are, whether the daemon runs from sources (tests, `tsx`) or from the compiled
+ * bundle that set-up makes (`dist/`, scripts/build-dist.mjs), and how to start the daemon's child processes and
+ * workers in the same way. Paths to files of the checkout (the editor bundle, the addon, package.json) are taken
+ * from ROOT, never from a module's own `import.meta.url`, whose folder differs between the two.
+ */
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Defined as `true` by esbuild in the production bundle (scripts/build-dist.mjs); undeclared when run from sources. */
+declare const ODE_COMPILED: boolean | undefined;
+
+/** True inside the compiled bundle (`dist/*.js`), false when running TypeScript sources through tsx. */
+export const COMPILED: boolean = typeof ODE_COMPILED !== 'undefined' && ODE_COMPILED === true;
+
+/** The checkout's root folder (absolute, with a trailing slash): `dist/` is one level down, this file two. */
+export const ROOT: string = fileURLToPath(new URL(COMPILED ? '../' : '../../', import.meta.url));
+
+/** The processes and workers the daemon starts. */
+export type EntryName = 'kit' | 'structure-worker';
+
+/** The entry file of each, as TypeScript source (relative to ROOT). */
+const SOURCE_ENTRIES: Record<EntryName, string> = {
+  kit: 'daemon/kit/main.ts',
+  'structure-worker': 'daemon/server/structure/worker.ts',
+};
+
+/**
+ * How to start one of the daemon's child processes or workers: the file to run and the Node options it needs.
+ * Compiled: `dist/<name>.js` with no options. From sources: the `.ts` entry with tsx's loader (`--import <url>`,
+ * absolute, because `--import tsx` would resolve from the working directory).
+ */
+export function entryPoint(name: EntryName): { file: string; execArgv: string[] } {
+  if (COMPILED) return { file: join(ROOT, 'dist', `${name}.js`), execArgv: [] };
+  return { file: join(ROOT, SOURCE_ENTRIES[name]), execArgv: ['--import', import.meta.resolve('tsx')] };
+}
