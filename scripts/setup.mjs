@@ -98,6 +98,12 @@ function buildEditor() {
   if (r.status !== 0) fail('building the browser editor failed (see above).');
 }
 
+/** Builds the compiled JavaScript a production install runs (scripts/build-dist.mjs: esbuild, only when sources changed). */
+function buildDist() {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build-dist.mjs')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) fail('building the compiled daemon (dist/) failed (see above).');
+}
+
 /** The demo host's sample sources (flat ODF in the repo) and the format each is converted to. */
 const SAMPLES = [
   ['letter.fodt', 'docx'],
@@ -138,5 +144,6 @@ installDebianPackages();
 installNpmPackages();
 buildNativeAddon();
 buildEditor();
+buildDist();
 createSampleDocuments();
 step(`ready (${Date.now() - started} ms)`);

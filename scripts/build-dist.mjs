@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Builds the compiled JavaScript that a production install runs (issue 19): esbuild bundles the CLI (which
+// serves the daemon), the kit and the structure worker into dist/, with npm packages left external and no
+// TypeScript loader needed at run time. Only when the sources changed (a hash of them is kept in dist/.stamp);
+// `--force` rebuilds. Run by scripts/setup.mjs; tests keep running the TypeScript sources.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = join(root, 'dist');
+const stamp = join(dist, '.stamp');
+
+/** The folders whose TypeScript goes into the bundle (the editor has its own build; tests stay out). */
+export const SOURCE_DIRS = ['daemon', 'cli', 'certs', 'admin-api', 'tui'];
+/** Folders never bundled: the browser editor, the native build output, test fixtures. */
+const SKIP = new Set(['node_modules', 'editor', 'build', 'test-fixtures', 'dist']);
+
+/** The entries: output name -> source, relative to the root. A missing optional entry is left out. */
+const ENTRIES = {
+  cli: 'cli/main.ts',
+  kit: 'daemon/kit/main.ts',
+  'structure-worker': 'daemon/server/structure/worker.ts',
+};
+
+/** Every bundled source file (.ts/.tsx, not tests), sorted, relative to the root. */
+export function sourceFiles() {
+  const out = [];
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (SKIP.has(name)) continue;
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(relative(root, p));
+    }
+  };
+  for (const d of SOURCE_DIRS) walk(join(root, d));
+  return out;
+}
+
+function sourcesHash(files) {
+  const h = createHash('sha256');
+  for (const f of files) h.update(f).update(readFileSync(join(root, f)));
+  h.update(readFileSync(join(root, 'package-lock.json')));
+  h.update(readFileSync(fileURLToPath(import.meta.url)));
+  return h.digest('hex');
+}
+
+const files = sourceFiles();
+const hash = sourcesHash(files);
+if (!process.argv.includes('--force') && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) process.exit(0);
+const started = Date.now();
+const { build } = await import('esbuild');
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(dist, { recursive: true });
+const entryPoints = Object.fromEntries(Object.entries(ENTRIES).filter(([, src]) => existsSync(join(root, src))));
+await build({
+  entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, src]) => [name, join(root, src)])),
+  outdir: dist,
+  // Shared code goes into chunks beside the entries (not a sub-folder): install-paths.ts finds the root as `../`.
+  chunkNames: '[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: ['node20'],
+  packages: 'external',
+  jsx: 'automatic',
+  sourcemap: true,
+  define: { ODE_COMPILED: 'true' },
+  logLevel: 'warning',
+});
+writeFileSync(stamp, hash);
+console.log(`[dist] built ${Object.keys(entryPoints).map((n) => `dist/${n}.js`).join(', ')} in ${Date.now() - started} ms`);
