@@ -35,9 +35,18 @@ export function createRouter(routes: Route[], ctx: RouteContext): (req: Incoming
       } else {
         ctx.log.error({ method: req.method, path, err: (err as Error)?.stack ?? String(err) }, 'request failed with an unexpected error');
       }
+      // A body that stopped arriving will not drain: answer, and close the connection it left half-read.
+      if (err instanceof OdeError && err.code === 'body_timeout') return answerAndClose(req, res, () => sendError(res, err, { Connection: 'close' }));
       answerAfterDrain(req, res, () => sendError(res, err));
     });
   };
+}
+
+/** Sends the answer, then destroys the connection once it is written (a request whose body will never end). */
+function answerAndClose(req: IncomingMessage, res: ServerResponse, send: () => void): void {
+  send();
+  if (res.writableFinished) req.socket.destroy();
+  else res.once('finish', () => req.socket.destroy());
 }
 
 /** How long a refused request may go on sending its body before the connection is cut (ms). */

@@ -57,6 +57,12 @@ export const configSchema = z
         /** The Content-Security-Policy value in HTTP header format (spec: Authentication 6). */
         content_security_policy: z.string().default(''),
         /**
+         * true: the editor talks PostMessage only with CheckFileInfo's PostMessageOrigin (none without it); false
+         * (default, Collabora Online's behaviour): without PostMessageOrigin it talks to its parent frame
+         * (docs/hosts.md, "PostMessage without PostMessageOrigin").
+         */
+        post_message_origin_required: z.boolean().default(false),
+        /**
          * Reverse proxies whose X-Forwarded-Proto / X-Forwarded-Host are believed (regular expressions on the
          * connecting address, like post_allow). Default: loopback only.
          */
@@ -107,6 +113,29 @@ export const configSchema = z
         /** Jobs waiting for a kit; past it requests get 429. */
         queue: z.number().int().min(0).default(16),
         max_upload_mb: z.number().positive().default(100),
+        /** Longest silence of a request body, seconds; past it 408 body_timeout (a lying Content-Length, a stalled client). */
+        body_idle_secs: z.number().positive().default(10),
+        /** Deepest element nesting accepted in any XML part, checked before a kit or the structure engine (422 xml_too_deep). */
+        xml_depth: z.number().int().positive().default(500),
+        /** Most commands in a transformation recipe (array entries at any level); past it 413 recipe_too_large. */
+        recipe_commands: z.number().int().positive().default(1000),
+        /** Worker threads running the structure engine and the package checks (0: one per core, at most 4). Read at start. */
+        structure_threads: z.number().int().min(0).default(2),
+        /** Longest run of one structure-engine job, seconds; past it the worker is ended and the answer is 422 too_complex. */
+        structure_secs: z.number().positive().default(30),
+        /** Heap of one structure worker thread, MB (worker resourceLimits); past it 422 too_complex. Read at start. */
+        structure_memory_mb: z.number().int().positive().default(768),
+        /** Zip packages (docx, odt, xlsx, ...), checked before a kit or the engine inflates them (413 package_too_large). */
+        package: z
+          .object({
+            /** Sum of the entries' uncompressed sizes, MB. */
+            max_uncompressed_mb: z.number().positive().default(1024),
+            /** Number of entries. */
+            max_entries: z.number().int().positive().default(10000),
+            /** Uncompressed/compressed ratio of one entry larger than 1 MB (Apache POI refuses past 100 too). */
+            max_ratio: z.number().positive().default(100),
+          })
+          .prefault({}),
       })
       .prefault({}),
     documents: z

@@ -8,7 +8,7 @@ import { receiveForm, type UploadedForm } from './multipart.ts';
  * The common start of the conversion and structure endpoints (spec: Authentication): the caller must match
  * `net.post_allow.host` (else 403 naming the address seen, and a log line), then the multipart form is received
  * into a per-request folder (limits.max_upload_mb). The caller removes `form.dir` when done.
- * @throws OdeError forbidden_host, too_large, bad_request.
+ * @throws OdeError forbidden_host, too_large, bad_request, body_timeout (limits.body_idle_secs).
  */
 export async function receiveAllowedForm(req: IncomingMessage, ctx: RouteContext, what: string): Promise<UploadedForm> {
   const cfg = ctx.config();
@@ -21,5 +21,5 @@ export async function receiveAllowedForm(req: IncomingMessage, ctx: RouteContext
     ctx.log.warn({ address: decision.denied, via: decision.viaForwardedFor }, `${what} denied: ${message}`);
     throw new OdeError('forbidden_host', message);
   }
-  return receiveForm(req, ctx.uploadDir, cfg.limits.max_upload_mb * 1024 * 1024);
+  return receiveForm(req, ctx.uploadDir, cfg.limits.max_upload_mb * 1024 * 1024, cfg.limits.body_idle_secs * 1000);
 }

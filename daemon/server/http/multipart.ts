@@ -1,4 +1,4 @@
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -12,13 +12,24 @@ export interface UploadedForm {
   fields: Record<string, string>;
 }
 
+/** Longest text field (bytes): a recipe, PDF options. Past it the request is refused with too_large, not cut. */
+export const MAX_FIELD_BYTES = 1024 * 1024;
+
+/** Default longest silence of a request body (ms) when the caller gives none (limits.body_idle_secs). */
+const DEFAULT_IDLE_MS = 10_000;
+
 /**
  * Streams a multipart/form-data request to disk: the file field `data` goes to `<tmpRoot>/<uuid>/upload`,
- * other fields are collected as strings (first value wins). Nothing is kept on failure.
+ * other fields are collected as strings (first value wins). Nothing is kept on failure: the folder is removed
+ * and the promise rejects; every error of the request, the multipart parser, the file part and the file on disk
+ * is handled here, so a malformed or cut body can never surface as an unhandled 'error' (issue 17, item 1).
  * @param maxBytes upload limit in bytes (limits.max_upload_mb)
- * @throws OdeError bad_request (not multipart / malformed), too_large (past maxBytes)
+ * @param idleMs longest time without a byte of body (limits.body_idle_secs): a body shorter than its
+ *   Content-Length, or a stalled client, is refused with body_timeout after it
+ * @throws OdeError bad_request (not multipart / malformed / truncated / aborted), too_large (past maxBytes or a
+ *   text field past MAX_FIELD_BYTES), body_timeout (no byte for idleMs)
  */
-export function receiveForm(req: IncomingMessage, tmpRoot: string, maxBytes: number): Promise<UploadedForm> {
+export function receiveForm(req: IncomingMessage, tmpRoot: string, maxBytes: number, idleMs = DEFAULT_IDLE_MS): Promise<UploadedForm> {
   const dir = join(tmpRoot, randomUUID());
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) {
@@ -26,55 +37,87 @@ export function receiveForm(req: IncomingMessage, tmpRoot: string, maxBytes: num
   }
   let bb: busboy.Busboy;
   try {
-    bb = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 4, fields: 32, fieldSize: 1024 * 1024 } });
-  } catch {
-    return Promise.reject(new OdeError('bad_request', 'Expected a multipart/form-data body.'));
+    bb = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 4, fields: 32, fieldSize: MAX_FIELD_BYTES, parts: 64, headerPairs: 32 } });
+  } catch (e) {
+    return Promise.reject(new OdeError('bad_request', `Expected a multipart/form-data body with a boundary: ${(e as Error).message}.`));
   }
   mkdirSync(dir, { recursive: true });
   const form: UploadedForm = { dir, fields: {} };
   return new Promise<UploadedForm>((resolve, reject) => {
     let failed: OdeError | undefined;
+    let done = false;
+    let out: WriteStream | undefined;
     let writing: Promise<void> = Promise.resolve();
+    let idle: NodeJS.Timeout | undefined;
+    const stopIdle = () => idle && clearTimeout(idle);
+    const armIdle = () => {
+      stopIdle();
+      idle = setTimeout(() => fail(new OdeError('body_timeout', `No byte of the request body arrived for ${Math.round(idleMs / 1000)} s (limits.body_idle_secs): the body is shorter than its Content-Length, or the client stalled.`)), idleMs);
+      idle.unref();
+    };
     const fail = (e: OdeError) => {
-      if (failed) return;
+      if (failed || done) return;
       failed = e;
+      stopIdle();
       req.unpipe(bb);
+      bb.removeAllListeners('file');
+      bb.removeAllListeners('field');
+      bb.on('error', () => {});
+      out?.destroy();
       req.resume();
       rmSync(dir, { recursive: true, force: true });
       reject(e);
     };
     bb.on('file', (name, stream, info) => {
-      if (name !== 'data' || form.file) {
+      // A second error on a part after the form failed (busboy destroys the part stream with it) is expected.
+      stream.on('error', (e: Error) => fail(new OdeError('bad_request', `Malformed multipart body: ${e.message}`)));
+      if (failed || name !== 'data' || form.file) {
         stream.resume();
         return;
       }
       const path = join(dir, 'upload');
-      const out = createWriteStream(path);
+      const file = createWriteStream(path);
+      out = file;
       let size = 0;
       stream.on('data', (chunk: Buffer) => (size += chunk.length));
       stream.on('limit', () => fail(new OdeError('too_large', `The upload exceeds ${maxBytes} bytes (limits.max_upload_mb).`)));
       writing = new Promise<void>((res, rej) => {
-        out.on('finish', () => res());
-        out.on('error', rej);
+        file.on('finish', () => res());
+        file.on('error', rej);
       });
-      stream.pipe(out);
+      // Awaited on 'close'; a failure before that is reported through fail() already.
+      writing.catch(() => {});
+      stream.pipe(file);
       form.file = { path, filename: info.filename ?? '', size: 0 };
       stream.on('end', () => {
         if (form.file) form.file.size = size;
       });
     });
-    bb.on('field', (name, value) => {
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(new OdeError('too_large', `The field "${name.slice(0, 64)}" is larger than ${MAX_FIELD_BYTES} bytes.`));
       if (!(name in form.fields)) form.fields[name] = value;
     });
+    bb.on('partsLimit', () => fail(new OdeError('bad_request', 'The form has more than 64 parts.')));
     bb.on('error', (e: Error) => fail(new OdeError('bad_request', `Malformed multipart body: ${e.message}`)));
     bb.on('close', () => {
       if (failed) return;
+      stopIdle();
       writing.then(
-        () => resolve(form),
-        (e: Error) => fail(new OdeError('internal', `Could not store the upload: ${e.message}`)),
+        () => {
+          if (failed) return;
+          done = true;
+          resolve(form);
+        },
+        (e: Error) => fail(new OdeError('internal', `The upload could not be stored: ${e.message}`)),
       );
     });
+    req.on('data', armIdle);
     req.on('aborted', () => fail(new OdeError('bad_request', 'The client aborted the upload.')));
+    req.on('error', (e: Error) => fail(new OdeError('bad_request', `The upload failed: ${e.message}`)));
+    req.on('close', () => {
+      if (!req.complete) fail(new OdeError('bad_request', 'The connection closed before the body was complete.'));
+    });
+    armIdle();
     req.pipe(bb);
   });
 }
