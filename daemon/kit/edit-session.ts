@@ -109,7 +109,7 @@ export class EditSession {
     office.office.setOptionalFeatures(
       LOK_FEATURE_DOCUMENT_PASSWORD | LOK_FEATURE_DOCUMENT_PASSWORD_TO_MODIFY | LOK_FEATURE_PART_IN_INVALIDATION_CALLBACK | LOK_FEATURE_VIEWID_IN_VISCURSOR_INVALIDATION_CALLBACK,
     );
-    let options = buildLoadOptions({ lang: req.lang });
+    let options = buildLoadOptions({ lang: req.lang, input: req.input });
     if (req.deviceFormFactor) options += `,DeviceFormFactor=${req.deviceFormFactor.replace(/,/g, '')}`;
     const doc = await office.office.documentLoad(pathToFileURL(req.input).href, { options, password: req.password }).catch((e: Error) => {
       e.message = e.message.replace(/^documentLoad \S+( failed)?: /, '');
@@ -332,11 +332,12 @@ export class EditSession {
 
   /**
    * `saveDoc`: `.uno:Save` in place from the view, waiting for its UNO_COMMAND_RESULT (edit-save.ts); saves are
-   * serialised. Resolves `{saved: false}` when `dontSaveIfUnmodified` skipped an unmodified document.
+   * serialised. Resolves `{saved: false}` when `dontSaveIfUnmodified` skipped an unmodified document; unless
+   * `dontTerminateEdit`, the text of a cell being edited is entered first (edit-save.ts).
    * @throws Error with `code` save_failed (LibreOffice said no), timeout (no answer in SAVE_TIMEOUT_MS),
    * bad_request (unknown view, closing).
    */
-  saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }> {
+  saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit = false): Promise<{ saved: boolean }> {
     const run = async () => {
       // The keys typed just before Save must be in the saved file.
       const waiter = await this.#inOrder(() => {
@@ -344,7 +345,7 @@ export class EditSession {
         const w = new SaveWaiter(SAVE_TIMEOUT_MS);
         this.#saveWaiters.set(viewId, w);
         try {
-          postSave(this.#doc, dontSaveIfUnmodified);
+          postSave(this.#doc, dontSaveIfUnmodified, dontTerminateEdit);
         } catch (e) {
           this.#saveWaiters.delete(viewId);
           w.abort(e as Error);

@@ -6,14 +6,15 @@
  *
  * Environment (set by the daemon's pool): ODE_KIT_PROFILE_URL (file:/// URL of this kit's own profile),
  * ODE_LO_PATH (LibreOffice program directory), ODE_KIT_DIR (this kit's temp dir, for the warm-up files),
- * ODE_KIT_SETTINGS (optional: a settings manifest JSON installed into the profile before lok_init_2).
+ * ODE_KIT_SETTINGS (optional: a settings manifest JSON installed into the profile before lok_init_2),
+ * ODE_KIT_PROXY_SOCKET (optional: the daemon's fetch proxy for external data, fetch-bridge.ts).
  */
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isDaemonToKit, isEditRequest, type DaemonToKit, type EditRequest, type KitResult, type KitSettingsManifest, type KitToDaemon } from '../protocol/kit.ts';
 import { convertJob } from './convert-job.ts';
 import { EditSession } from './edit-session.ts';
+import { startFetchBridge } from './fetch-bridge.ts';
 import { inspectJob } from './inspect-job.ts';
 import { loadOffice, type OfficeHandle } from './office.ts';
 import { installSettings } from './settings-install.ts';
@@ -106,7 +107,7 @@ function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
       void answer(msg.id, async () => (session ?? noDocument()).docInfo(msg.viewId));
       return;
     case 'saveDoc':
-      void answer(msg.id, async () => (session ?? noDocument()).saveDoc(msg.viewId, msg.dontSaveIfUnmodified));
+      void answer(msg.id, async () => (session ?? noDocument()).saveDoc(msg.viewId, msg.dontSaveIfUnmodified, msg.dontTerminateEdit === true));
       return;
     case 'exportDoc':
       void answer(msg.id, async () => {
@@ -155,10 +156,7 @@ async function handle(msg: Exclude<DaemonToKit, EditRequest>): Promise<void> {
     return;
   }
   try {
-    const outcome = await convertJob(office, msg, () => void send({ type: 'progress', id: msg.id, stage: 'loaded' }), {
-      loPath: process.env.ODE_LO_PATH || '/usr/lib/libreoffice/program',
-      kitDir: process.env.ODE_KIT_DIR || tmpdir(),
-    });
+    const outcome = await convertJob(office, msg, () => void send({ type: 'progress', id: msg.id, stage: 'loaded' }));
     dispose = outcome.dispose;
     await send({ type: 'result', id: msg.id, ok: true, ms: performance.now() - started, ...outcome.result });
   } catch (e) {
@@ -192,6 +190,13 @@ try {
   // Settings go into the profile before LibreOffice reads it (kit.md, "Settings"); such a kit serves one
   // document, so it skips the warm-up of all three modules.
   const settings = process.env.ODE_KIT_SETTINGS ? installSettings(fileURLToPath(profileUrl), JSON.parse(readFileSync(process.env.ODE_KIT_SETTINGS, 'utf8')) as KitSettingsManifest) : undefined;
+  // External data in documents goes through the daemon's allow-listed proxy (issue 18): LibreOffice's fetches
+  // (libcurl) take the proxy from these variables, read when LibreOffice starts.
+  if (process.env.ODE_KIT_PROXY_SOCKET) {
+    const proxy = await startFetchBridge(process.env.ODE_KIT_PROXY_SOCKET);
+    for (const name of ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY']) process.env[name] = proxy;
+    for (const name of ['no_proxy', 'NO_PROXY']) delete process.env[name];
+  }
   const started = performance.now();
   const loaded = await loadOffice(process.env.ODE_LO_PATH, profileUrl);
   const initMs = performance.now() - started;

@@ -56,8 +56,26 @@ describe('PDF export options, checked from outside', () => {
     expect(pixelDifference(a, renderPage(marked.body))).toBeGreaterThan(0.01);
   });
 
-  it('a PDF version LibreOffice 7.4 cannot write is refused with bad_options', async () => {
-    const r = await postConvert(daemon.url, '/ode/convert-to/pdf', letter, opt({ SelectPdfVersion: { type: 'long', value: 20 } }));
+  it('SelectPdfVersion 4 writes PDF/A-4 (pdfaid:part 4, PDF 2.0) and 20 writes a %PDF-2.0 file; PDFVer PDF/A-4 too', async () => {
+    const a4 = await postConvert(daemon.url, '/ode/convert-to/pdf', letter, opt({ SelectPdfVersion: { type: 'long', value: 4 } }));
+    expect(a4.status, JSON.stringify(a4.error)).toBe(200);
+    expect(pdfMeta(a4.body)).toMatch(/pdfaid:part[^0-9]*4/);
+    // PDF/A-4 is based on PDF 2.0 (ISO 19005-4).
+    expect(a4.body.subarray(0, 8).toString('latin1')).toBe('%PDF-2.0');
+    const v20 = await postConvert(daemon.url, '/ode/convert-to/pdf', letter, opt({ SelectPdfVersion: { type: 'long', value: 20 } }));
+    expect(v20.status, JSON.stringify(v20.error)).toBe(200);
+    expect(v20.body.subarray(0, 8).toString('latin1')).toBe('%PDF-2.0');
+    expect(pdfMeta(v20.body)).not.toMatch(/pdfaid:part/);
+    expect(Number(pdfInfo(v20.body).Pages)).toBeGreaterThanOrEqual(1);
+    const old = await postConvert(daemon.url, '/ode/convert-to/pdf', letter, { PDFVer: 'PDF/A-4' });
+    expect(pdfMeta(old.body)).toMatch(/pdfaid:part[^0-9]*4/);
+    // The default is PDF 1.7.
+    const plain = await postConvert(daemon.url, '/ode/convert-to/pdf', letter);
+    expect(plain.body.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
+  });
+
+  it('a PDF version that does not exist is refused with bad_options', async () => {
+    const r = await postConvert(daemon.url, '/ode/convert-to/pdf', letter, opt({ SelectPdfVersion: { type: 'long', value: 5 } }));
     expect(r.status).toBe(400);
     expect(r.error?.code).toBe('bad_options');
   });

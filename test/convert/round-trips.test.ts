@@ -49,8 +49,12 @@ describe('round trips and filter options', () => {
 
   it('lang formats numbers for the locale, and the next conversion without lang is English (USA) again', async () => {
     const csv = { bytes: Buffer.from('when,amount\n2024-03-05,1234.5\n'), filename: 'amounts.csv' };
-    const german = await postConvert(daemon.url, '/ode/convert-to/csv', csv, { lang: 'de-DE', options: '59,34,76' });
+    // The CSV is read in the conversion's language unless its import options name one (token 6, 1033 = en-US):
+    // in German "1234.5" would be text (LibreOffice 25.2 imports CSV in the kit, as Collabora does).
+    const german = await postConvert(daemon.url, '/ode/convert-to/csv', csv, { lang: 'de-DE', options: '59,34,76', infilterOptions: '44,34,76,1,,1033' });
     expect(german.body.toString('utf8').split(/\r?\n/)[1]).toBe('2024-03-05;1234,5');
+    const readInGerman = await postConvert(daemon.url, '/ode/convert-to/csv', csv, { lang: 'de-DE', options: '59,34,76' });
+    expect(readInGerman.body.toString('utf8').split(/\r?\n/)[1]).toBe('2024-03-05;1234.5');
     const plain = await postConvert(daemon.url, '/ode/convert-to/csv', csv, { options: '59,34,76' });
     expect(plain.body.toString('utf8').split(/\r?\n/)[1]).toBe('2024-03-05;1234.5');
     const bad = await postConvert(daemon.url, '/ode/convert-to/csv', csv, { lang: 'de_DE; rm' });

@@ -35,8 +35,11 @@ describe('conversion options', () => {
     expect(code(() => buildExportOptions({ format: 'pdf', PDFVer: 'PDF-9' }, 'text'))).toBe('bad_options');
   });
 
-  it('refuses PDF versions LibreOffice 7.4 cannot write instead of silently writing another', () => {
-    expect(code(() => buildExportOptions({ format: 'pdf', options: '{"SelectPdfVersion":{"type":"long","value":"20"}}' }, 'text'))).toBe('bad_options');
+  it('passes PDF/A-4 and PDF 2.0 on (LibreOffice 25.2 writes them) and refuses versions that do not exist', () => {
+    for (const v of ['4', '20']) {
+      expect(JSON.parse(buildExportOptions({ format: 'pdf', options: `{"SelectPdfVersion":{"type":"long","value":"${v}"}}` }, 'text').filterOptions!).SelectPdfVersion).toEqual({ type: 'long', value: v });
+    }
+    expect(JSON.parse(buildExportOptions({ format: 'pdf', PDFVer: 'PDF-2.0' }, 'text').filterOptions!).SelectPdfVersion).toEqual({ type: 'long', value: '20' });
     expect(code(() => buildExportOptions({ format: 'pdf', options: '{"SelectPdfVersion":{"type":"long","value":"7"}}' }, 'text'))).toBe('bad_options');
   });
 

@@ -1,5 +1,5 @@
 import { OdeError } from '../errors.ts';
-import { PDF_OPTIONS, PDF_VERSIONS, PDF_VERSIONS_UNAVAILABLE, PDFVER_TO_SELECT, type PdfOptionType } from './pdf-options.ts';
+import { PDF_OPTIONS, PDF_VERSIONS, PDFVER_TO_SELECT, type PdfOptionType } from './pdf-options.ts';
 
 /** One normalised FilterData entry as LibreOffice's JSON filter-options parser takes it (values as strings). */
 export interface FilterDataEntry {
@@ -79,7 +79,6 @@ function checkPdfVersion(pdf: Record<string, FilterDataEntry>): void {
   if (!v) return;
   const n = Number(v.value);
   if (!(n in PDF_VERSIONS)) throw bad(`options.SelectPdfVersion: ${n} is not one of ${Object.keys(PDF_VERSIONS).join(', ')}`);
-  if (PDF_VERSIONS_UNAVAILABLE.has(n)) throw bad(`options.SelectPdfVersion: ${PDF_VERSIONS[n]} cannot be written by this LibreOffice (7.4)`);
 }
 
 function checkSigning(pdf: Record<string, FilterDataEntry>): void {

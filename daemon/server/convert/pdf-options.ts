@@ -78,7 +78,10 @@ export const PDF_OPTIONS: Readonly<Record<string, PdfOptionType>> = {
   SignatureTSA: 'string',
 };
 
-/** Allowed values of `SelectPdfVersion` (spec: 1-4 PDF/A-1b..4b, 15/16/17/20 PDF 1.5..2.0; 0 = default 1.7). */
+/**
+ * Allowed values of `SelectPdfVersion` (spec: 1-4 PDF/A-1b..4b, 15/16/17/20 PDF 1.5..2.0; 0 = default 1.7). LibreOffice
+ * 25.2 writes every one (PDF/A-4 and PDF 2.0 came after 7.4, which Ode refused them on).
+ */
 export const PDF_VERSIONS: Readonly<Record<number, string>> = {
   0: 'PDF 1.7 (default)',
   1: 'PDF/A-1b',
@@ -90,12 +93,6 @@ export const PDF_VERSIONS: Readonly<Record<number, string>> = {
   17: 'PDF 1.7',
   20: 'PDF 2.0',
 };
-
-/**
- * Versions that LibreOffice 7.4's PDF export cannot write (PDF/A-4 and PDF 2.0 came with later versions).
- * Asking for them is refused rather than silently answered with another version.
- */
-export const PDF_VERSIONS_UNAVAILABLE: ReadonlySet<number> = new Set([4, 20]);
 
 /** The deprecated `PDFVer` field's values (spec: Deprecated parameters) -> SelectPdfVersion. */
 export const PDFVER_TO_SELECT: Readonly<Record<string, number>> = {
