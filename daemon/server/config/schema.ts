@@ -54,6 +54,12 @@ export const configSchema = z
           .default('')
           .refine((s) => s === '' || /^https?:\/\/[^/]+$/.test(s), 'an absolute http(s) URL without a path or trailing slash'),
         post_allow: z.object({ host: regexList.default([...DEFAULT_POST_ALLOW]) }).prefault({}),
+        /**
+         * Hosts a document's external data (linked images, OLE and section links, spreadsheet external references,
+         * remote fonts) may be fetched from, through the daemon's fetch proxy (Collabora Online's `net.lok_allow`;
+         * whole-host regular expressions like post_allow). Empty (default, unlike Collabora's): none. Live.
+         */
+        lok_allow: z.object({ host: regexList.default([]) }).prefault({}),
         /** The Content-Security-Policy value in HTTP header format (spec: Authentication 6). */
         content_security_policy: z.string().default(''),
         /**
@@ -223,6 +229,23 @@ export const configSchema = z
         folder: z.string().min(1).default('./documents'),
         /** Lifetime of the access tokens the start page issues, seconds. */
         token_ttl_secs: z.number().int().min(1).default(36000),
+      })
+      .prefault({}),
+    /** What a document can reach (docs/security.md). */
+    security: z
+      .object({
+        /**
+         * Kits in a bubblewrap sandbox: `required` (refuse to start without), `auto` (use it where it runs, say
+         * loudly where not) or `off`. Needs a restart.
+         */
+        sandbox: z.enum(['required', 'auto', 'off']).default('auto'),
+        /** Limits of one fetch of external data through the fetch proxy (net.lok_allow). Live. */
+        external_data: z
+          .object({
+            timeout_secs: z.number().positive().default(10),
+            max_mb: z.number().positive().default(20),
+          })
+          .prefault({}),
       })
       .prefault({}),
   })

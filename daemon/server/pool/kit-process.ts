@@ -17,15 +17,19 @@
  * without killing: the document's owner decides whether to retire the kit. Every LibreOfficeKit callback of the
  * open document is emitted as `callback` (viewId, type, payload), in order.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ConvertRequest, type DaemonToKit, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 import { entryPoint } from '../install-paths.ts';
+import type { KitCommand } from '../sandbox/command.ts';
+import { PROXY_SOCKET_IN_SANDBOX } from '../sandbox/command.ts';
+import { sandboxEnvironment, type KitSandbox } from '../sandbox/sandbox.ts';
+import type { KitPidFiles } from './kit-pids.ts';
 
 /** Lifecycle state of a kit (see the table above). */
 export type KitState = 'starting' | 'ready' | 'busy' | 'stopping' | 'dead';
@@ -45,6 +49,21 @@ export interface KitSpawnOptions {
    * of creating one (measured: about 0.25 s instead of 1 s). Used for kits started with settings.
    */
   profileTemplate?: string;
+  /** The sandbox to start the kit in (issue 18); undefined: the kit runs unconfined, with a parent-death signal. */
+  sandbox?: KitSandbox;
+  /** The fetch proxy's unix socket (sandbox/fetch-proxy.ts), handed to the kit's bridge; undefined: none. */
+  proxySocket?: string;
+  /** Wraps the final command (e.g. `prlimit ... --` for resource limits); rlimits pass through bwrap and exec. */
+  wrap?: (cmd: KitCommand) => KitCommand;
+  /** Where the kit's pid file goes (a starting daemon ends kits a dead one left). */
+  pidFiles?: KitPidFiles;
+}
+
+let setprivPdeathsig: boolean | undefined;
+/** True when util-linux's `setpriv --pdeathsig` (2.33+) is there: how an unsandboxed kit dies with its daemon. */
+function hasSetprivPdeathsig(): boolean {
+  setprivPdeathsig ??= /--pdeathsig/.test(spawnSync('setpriv', ['--help'], { encoding: 'utf8' }).stdout ?? '');
+  return setprivPdeathsig;
 }
 
 /**
@@ -99,6 +118,7 @@ export class KitProcess extends EventEmitter {
   idleSince = Date.now();
   private readonly child: ChildProcess;
   private readonly log: Logger;
+  private readonly pidFiles: KitPidFiles | undefined;
   private nextRequestId = 1;
   private readonly pending = new Map<number, Pending>();
   /** True once `open` was sent: the kit holds a document for editing and takes no more conversions. */
@@ -125,14 +145,24 @@ export class KitProcess extends EventEmitter {
     }
     const settingsFile = join(this.dir, 'settings.json');
     if (opts.settings) writeFileSync(settingsFile, JSON.stringify(opts.settings));
-    this.child = fork(KIT_ENTRY.file, [], {
-      execArgv: KIT_ENTRY.execArgv,
+    // The kit's command: node and its entry, inside bubblewrap (which kills it when the daemon dies:
+    // --die-with-parent) or, unsandboxed, under `setpriv --pdeathsig KILL` (the kernel's parent-death signal,
+    // which holds whatever LibreOffice is doing, unlike the IPC channel's 'disconnect').
+    const inner: KitCommand = { command: process.execPath, args: [...KIT_ENTRY.execArgv, KIT_ENTRY.file] };
+    const launch = opts.sandbox?.launch({ kitDir: this.dir, inner, proxySocket: opts.proxySocket });
+    let cmd: KitCommand = launch?.command ?? (hasSetprivPdeathsig() ? { command: 'setpriv', args: ['--pdeathsig', 'KILL', '--', inner.command, ...inner.args] } : inner);
+    if (opts.wrap) cmd = opts.wrap(cmd);
+    const proxyEnv = opts.proxySocket ? { ODE_KIT_PROXY_SOCKET: launch ? PROXY_SOCKET_IN_SANDBOX : opts.proxySocket } : {};
+    this.child = spawn(cmd.command, cmd.args, {
       serialization: 'advanced',
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      // fd 3: the IPC channel (Node's fork protocol, NODE_CHANNEL_FD, passes through bwrap); fd 4: the seccomp filter.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc', ...(launch?.extraFds ?? [])],
       // Its own process group, so kill() also ends anything the kit started (the CSV import's soffice).
       detached: true,
       env: {
-        ...process.env,
+        // A sandboxed kit gets no daemon variables beyond the harmless ones (they may hold secrets).
+        ...(launch ? sandboxEnvironment(process.env) : process.env),
+        ...proxyEnv,
         ODE_KIT_PROFILE_URL: pathToFileURL(join(this.dir, 'profile')).href,
         ODE_LO_PATH: opts.loPath,
         ODE_KIT_DIR: this.dir,
@@ -143,7 +173,10 @@ export class KitProcess extends EventEmitter {
         SAL_USE_VCLPLUGIN: 'svp',
       },
     });
+    for (const fd of launch?.extraFds ?? []) closeSync(fd);
     this.pid = this.child.pid;
+    this.pidFiles = opts.pidFiles;
+    if (this.pid) this.pidFiles?.add(this.pid);
     const relay = (stream: NodeJS.ReadableStream | null, level: 'debug' | 'warn') =>
       stream?.on('data', (chunk: Buffer) => {
         for (const line of chunk.toString().split('\n')) if (line.trim()) this.log[level]({ out: line }, 'kit output');
@@ -205,6 +238,7 @@ export class KitProcess extends EventEmitter {
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     const was = this.state;
     this.state = 'dead';
+    if (this.pid) this.pidFiles?.remove(this.pid);
     rmSync(this.dir, { recursive: true, force: true });
     const pending = [...this.pending.values()];
     this.pending.clear();

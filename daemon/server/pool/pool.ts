@@ -20,6 +20,11 @@ import type { Logger } from 'pino';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
 import type { KitSettingsManifest } from '../../protocol/kit.ts';
+import { ConfigError } from '../config/load.ts';
+import type { KitCommand } from '../sandbox/command.ts';
+import { FetchProxy } from '../sandbox/fetch-proxy.ts';
+import { resolveSandbox, SANDBOX_FIX, type KitSandbox } from '../sandbox/sandbox.ts';
+import { KitPidFiles } from './kit-pids.ts';
 import { KitProcess } from './kit-process.ts';
 
 /** Counts for /health and the admin API. */
@@ -45,6 +50,18 @@ export interface KitPoolOptions {
   log: Logger;
   /** Root of the kits' temp dirs; default a fresh folder under the OS temp dir, removed by stop(). */
   tmpRoot?: string;
+  /** Wraps each kit's command (resource limits: `prlimit ... --`); see KitSpawnOptions.wrap. */
+  wrapKitCommand?: (cmd: KitCommand) => KitCommand;
+}
+
+/** What start() decided about the sandbox (issue 18), for /health, the admin API and tests. */
+export interface SandboxStatus {
+  /** `security.sandbox` at start. */
+  mode: 'required' | 'auto' | 'off';
+  /** True when kits start in bubblewrap. */
+  active: boolean;
+  /** What the probe saw (bwrap's version and the filter, or why it cannot run). */
+  detail: string;
 }
 
 /** See the module docstring for the state table. */
@@ -67,16 +84,48 @@ export class KitPool {
   private profileTemplate: string | undefined;
   /** Incremented for every kit that dies unexpectedly (crash, kill, time-out); for metrics. */
   crashes = 0;
+  private readonly wrapKitCommand: ((cmd: KitCommand) => KitCommand) | undefined;
+  private sandbox: KitSandbox | undefined;
+  /** The sandbox as decided by start(); undefined before. */
+  sandboxStatus: SandboxStatus | undefined;
+  /** The fetch proxy for external data in documents (net.lok_allow); started by start(). */
+  fetchProxy: FetchProxy | undefined;
+  private pidFiles: KitPidFiles | undefined;
 
   constructor(opts: KitPoolOptions) {
     this.config = opts.config;
     this.log = opts.log.child({ component: 'pool' });
     this.tmpRoot = opts.tmpRoot ?? join(tmpdir(), `ode-${process.pid}-${Date.now().toString(36)}`);
+    this.wrapKitCommand = opts.wrapKitCommand;
     mkdirSync(this.tmpRoot, { recursive: true });
   }
 
-  /** Spawns the warm kits and starts the idle reaper. Does not wait for LibreOffice to start. */
+  /**
+   * Ends kits a previous daemon left (pid files under `<state_dir>/kits`), decides the sandbox
+   * (`security.sandbox`, logged), starts the fetch proxy, spawns the warm kits and starts the idle reaper. Does not
+   * wait for LibreOffice to start.
+   * @throws ConfigError when `security.sandbox` is `required` and bubblewrap cannot run here.
+   */
   start(): void {
+    const cfg = this.config();
+    this.pidFiles = new KitPidFiles(cfg.state_dir, this.log);
+    this.pidFiles.endLeftovers();
+    const { sandbox, probe, mode } = resolveSandbox(this.config, this.tmpRoot);
+    this.sandbox = sandbox;
+    this.sandboxStatus = { mode, active: sandbox !== undefined, detail: probe?.detail ?? 'security.sandbox is off' };
+    if (sandbox) this.log.info({ sandbox: probe?.detail }, 'kits run in a bubblewrap sandbox (no network, no state directory)');
+    else if (mode === 'required') throw new ConfigError('security.sandbox', [`security.sandbox: required: ${probe?.detail ?? 'bubblewrap cannot run'}; fix: ${SANDBOX_FIX}`]);
+    else if (mode === 'auto') this.log.error({ reason: probe?.detail, fix: SANDBOX_FIX }, 'kits run WITHOUT a sandbox: bubblewrap cannot run here, so a document can reach the network and every file Ode can read');
+    else this.log.warn('security.sandbox is off: kits run without a sandbox (a document can reach the network and every file Ode can read)');
+    this.fetchProxy = new FetchProxy({
+      socketPath: join(this.tmpRoot, 'fetch-proxy.sock'),
+      policy: () => {
+        const c = this.config();
+        return { hosts: c.net.lok_allow.host, timeoutMs: c.security.external_data.timeout_secs * 1000, maxBytes: c.security.external_data.max_mb * 1024 * 1024 };
+      },
+      log: this.log,
+    });
+    this.fetchProxy.start().catch((e: Error) => this.log.error({ err: e.message }, 'the fetch proxy could not start: external data stays blocked'));
     this.ensureWarm();
     this.reaper = setInterval(() => this.reapIdle(), 5000);
     this.reaper.unref();
@@ -242,7 +291,17 @@ export class KitPool {
   }
 
   private spawn(settings?: KitSettingsManifest): KitProcess {
-    const kit = new KitProcess({ loPath: this.config().lo_path, tmpRoot: this.tmpRoot, log: this.log, settings, profileTemplate: settings ? this.profileTemplate : undefined });
+    const kit = new KitProcess({
+      loPath: this.config().lo_path,
+      tmpRoot: this.tmpRoot,
+      log: this.log,
+      settings,
+      profileTemplate: settings ? this.profileTemplate : undefined,
+      sandbox: this.sandbox,
+      proxySocket: this.fetchProxy?.socketPath,
+      wrap: this.wrapKitCommand,
+      pidFiles: this.pidFiles,
+    });
     this.kits.add(kit);
     kit.once('ready', () => {
       this.spawnFailures = 0;
@@ -338,6 +397,7 @@ export class KitPool {
     clearTimeout(this.backoffTimer);
     for (const w of this.waiters.splice(0)) w.reject(new OdeError('no_kit', 'the server is shutting down'));
     await Promise.all([...this.kits].map((k) => k.stop()));
+    await this.fetchProxy?.stop();
     rmSync(this.tmpRoot, { recursive: true, force: true });
   }
 }
