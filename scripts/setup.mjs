@@ -33,6 +33,7 @@ const DEBIAN_PACKAGES = [
   'tmux', // the dashboard's pseudo-terminal test (tui/)
   'nginx', // test/deploy: docs/deploy/nginx.conf runs in front of a real Ode (the service itself stays unused)
   'apache2', // test/deploy: docs/deploy/apache.conf, with mod_proxy_wstunnel and mod_headers from the same package
+  'python3-lxml', // test/hosts: lxml, the strict parser Collabora's Python SDK example reads discovery with
   'openssl', // test/tls: an independent check of `ode certs generate` output and the WOPI host's self-signed certificate
   'bubblewrap', 'libseccomp-dev', // kits' sandbox and the libseccomp its seccomp filter is built with (docs/security.md)
   'ca-certificates', // the system CAs Ode's requests to WOPI hosts verify against (/etc/ssl/certs/ca-certificates.crt)

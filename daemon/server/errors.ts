@@ -4,7 +4,7 @@
  */
 export const ERRORS = {
   bad_request: { status: 400, message: 'The request is malformed.' },
-  no_file: { status: 400, message: 'No file was posted: send the document in the multipart field "data".' },
+  no_file: { status: 400, message: 'No file was posted: send the document as a multipart file part (the field "data" in the spec; any field name with a file name is taken).' },
   no_format: { status: 400, message: 'No output format: put it in the path (/ode/convert-to/<format>) or the "format" field.' },
   unknown_input_format: { status: 400, message: 'The input file type is not one Ode converts.' },
   unsupported_format: { status: 400, message: 'This kind of document cannot be converted to the requested format.' },

@@ -2,6 +2,7 @@ import { create } from 'xmlbuilder2';
 import type { ProofKeyValues } from '../../../certs/proof-signing.ts';
 import { INPUT_EXTENSIONS, OUTPUT_FORMATS, type DocumentKind } from '../formats/tables.ts';
 import { INPUT_MIME_TYPES } from '../formats/mime-types.ts';
+import { EXTRA_INPUT_EXTENSIONS, EXTRA_MIME_TYPES, MIME_ALIASES, SAVES_IN_PLACE } from './mime-apps.ts';
 
 /** What discovery needs: absolute base URL, the editor and settings page paths, icons, and the proof keys. */
 export interface DiscoveryOptions {
@@ -35,40 +36,48 @@ const EXPORT_ONLY = new Set(['pdf', 'png', 'svg', 'swf', 'html', 'xhtml']);
 /**
  * The action for an input extension: `view_comment` for pdf (spec: read-only with comments), `edit` when Ode can
  * save the document back in its own format (the extension is among the kind's outputs and is not an
- * export-only format), else `view`.
+ * export-only format, or LibreOffice writes it back with its import filter: mime-apps.ts SAVES_IN_PLACE), else
+ * `view`.
  */
 export function actionFor(kind: DocumentKind, ext: string): DiscoveryAction {
   if (ext === 'pdf') return 'view_comment';
-  return OUTPUT_FORMATS[kind].includes(ext) && !EXPORT_ONLY.has(ext) ? 'edit' : 'view';
+  return (OUTPUT_FORMATS[kind].includes(ext) && !EXPORT_ONLY.has(ext)) || SAVES_IN_PLACE.has(ext) ? 'edit' : 'view';
 }
 
 function extensionsOf(app: (typeof APPS)[number]): readonly string[] {
   if (app.only) return app.only;
-  return INPUT_EXTENSIONS[app.kind].filter((e) => app.kind !== 'text' || !SPECIAL_TEXT_APPS.has(e));
+  return [...INPUT_EXTENSIONS[app.kind], ...EXTRA_INPUT_EXTENSIONS[app.kind]].filter((e) => app.kind !== 'text' || !SPECIAL_TEXT_APPS.has(e));
+}
+
+/** The MIME types a host may send for `ext`: the registered one first, then Collabora's and freedesktop's other names. */
+function mimeTypesOf(ext: string): string[] {
+  const first = INPUT_MIME_TYPES[ext] ?? EXTRA_MIME_TYPES[ext];
+  return [...(first ? [first] : []), ...(MIME_ALIASES[ext] ?? [])];
 }
 
 /**
  * Builds the discovery XML (spec: host integration, "Discovery document"), laid out as Collabora Online's so
  * hosts written for it work unchanged: `<wopi-discovery><net-zone name="external-http">` with one `app` per
- * application (absolute `favIconUrl`) holding an `action` per input extension of the spec's tables, one app per
- * MIME type, the `Capabilities` app (action `getinfo`) and the `Settings` app (action `iframe`); then the
- * `proof-key` element with the current and old key.
+ * application (absolute `favIconUrl`) holding an `action` per input extension (the spec's tables and the formats
+ * of mime-apps.ts), one app per MIME type (a superset of Collabora's: the registered names and Collabora's other
+ * names, each with its extension's action), the `Capabilities` app (action `getinfo`) and the `Settings` app
+ * (action `iframe`); then the `proof-key` element with the current and old key. No XML declaration, as Collabora
+ * serves it: a strict parser reading the text as a string (lxml's `fromstring(str)`) refuses an encoding declaration.
  */
 export function buildDiscoveryXml(o: DiscoveryOptions): string {
   const urlsrc = `${o.baseUrl}${o.editorPath}`;
   const doc = create({ version: '1.0', encoding: 'utf-8' }).ele('wopi-discovery');
   const zone = doc.ele('net-zone', { name: 'external-http' });
-  const mimeApps = new Map<string, DiscoveryAction>();
+  const mimeApps = new Map<string, { action: DiscoveryAction; ext: string }>();
   for (const app of APPS) {
     const el = zone.ele('app', { name: app.name, favIconUrl: `${o.baseUrl}${o.iconPath}/${app.icon}` });
     for (const ext of extensionsOf(app)) {
       const action = actionFor(app.kind, ext);
       el.ele('action', { default: 'true', ext, name: action, urlsrc });
-      const mime = INPUT_MIME_TYPES[ext];
-      if (mime && !mimeApps.has(mime)) mimeApps.set(mime, action);
+      for (const mime of mimeTypesOf(ext)) if (!mimeApps.has(mime)) mimeApps.set(mime, { action, ext });
     }
   }
-  for (const [mime, action] of mimeApps) zone.ele('app', { name: mime }).ele('action', { default: 'true', ext: '', name: action, urlsrc });
+  for (const [mime, { action, ext }] of mimeApps) zone.ele('app', { name: mime }).ele('action', { default: 'true', ext, name: action, urlsrc });
   zone.ele('app', { name: 'Capabilities' }).ele('action', { ext: '', name: 'getinfo', urlsrc: `${o.baseUrl}/hosting/capabilities` });
   zone.ele('app', { name: 'Settings' }).ele('action', { ext: '', name: 'iframe', urlsrc: `${o.baseUrl}${o.settingsPath}` });
   const { current, old } = o.proofKey;
@@ -80,5 +89,6 @@ export function buildDiscoveryXml(o: DiscoveryOptions): string {
     oldvalue: old.value,
     value: current.value,
   });
-  return doc.end({ prettyPrint: true });
+  // No XML declaration, as Collabora: lxml's fromstring(str) refuses a str carrying an encoding declaration.
+  return doc.end({ prettyPrint: true, headless: true });
 }

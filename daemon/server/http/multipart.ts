@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import busboy from 'busboy';
 import { OdeError } from '../errors.ts';
 
-/** An uploaded multipart form: the `data` file on disk (in `dir`, which the caller removes) and the text fields. */
+/** An uploaded multipart form: the first file part on disk (in `dir`, which the caller removes) and the text fields. */
 export interface UploadedForm {
   dir: string;
   file?: { path: string; filename: string; size: number };
@@ -19,7 +19,8 @@ export const MAX_FIELD_BYTES = 1024 * 1024;
 const DEFAULT_IDLE_MS = 10_000;
 
 /**
- * Streams a multipart/form-data request to disk: the file field `data` goes to `<tmpRoot>/<uuid>/upload`,
+ * Streams a multipart/form-data request to disk: the first file part (`data` in the spec, any name with a file name
+ * as Collabora takes it) goes to `<tmpRoot>/<uuid>/upload`,
  * other fields are collected as strings (first value wins). Nothing is kept on failure: the folder is removed
  * and the promise rejects; every error of the request, the multipart parser, the file part and the file on disk
  * is handled here, so a malformed or cut body can never surface as an unhandled 'error' (issue 17, item 1).
@@ -71,7 +72,9 @@ export function receiveForm(req: IncomingMessage, tmpRoot: string, maxBytes: num
     bb.on('file', (name, stream, info) => {
       // A second error on a part after the form failed (busboy destroys the part stream with it) is expected.
       stream.on('error', (e: Error) => fail(new OdeError('bad_request', `Malformed multipart body: ${e.message}`)));
-      if (failed || name !== 'data' || form.file) {
+      // The first file part, whatever its name (Collabora takes any part with a file name; richdocuments names the
+      // part after the file, not `data`); a part with an empty file name (an empty file input) is no file.
+      if (failed || form.file || (name !== 'data' && !info.filename)) {
         stream.resume();
         return;
       }

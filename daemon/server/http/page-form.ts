@@ -3,6 +3,7 @@
  * into the iframe, and putting JSON into the page safely.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import busboy from 'busboy';
 import { OdeError } from '../errors.ts';
 import { BASE_HEADERS } from './respond.ts';
 
@@ -10,15 +11,20 @@ import { BASE_HEADERS } from './respond.ts';
 export const MAX_PAGE_FORM_BYTES = 64 * 1024;
 
 /**
- * Reads an `application/x-www-form-urlencoded` POST body (a GET has none: empty fields).
+ * Reads the HTML form a host posts to a page (a GET has none: empty fields): `application/x-www-form-urlencoded`
+ * as the spec shows, or `multipart/form-data` as Collabora's SDK example pages post it (`enctype="multipart/form-data"`).
+ * Unknown fields are kept and ignored by the caller; file parts of a multipart form are read and dropped. For a
+ * repeated field the first value wins.
  * @param page the page's name for the error messages, e.g. `editor page`
  * @param fields the fields the page expects, named in the error message
- * @throws OdeError bad_request for another content type, too_large past MAX_PAGE_FORM_BYTES
+ * @throws OdeError bad_request for another content type or a malformed multipart body, too_large past
+ *   MAX_PAGE_FORM_BYTES
  */
 export async function readPageForm(req: IncomingMessage, page: string, fields: string): Promise<URLSearchParams> {
   if (req.method !== 'POST') return new URLSearchParams();
-  const type = String(req.headers['content-type'] ?? '');
-  if (!type.startsWith('application/x-www-form-urlencoded')) throw new OdeError('bad_request', `The ${page} takes an HTML form post (application/x-www-form-urlencoded) with ${fields}.`);
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data')) return readMultipartPageForm(req, page);
+  if (!type.startsWith('application/x-www-form-urlencoded')) throw new OdeError('bad_request', `The ${page} takes an HTML form post (application/x-www-form-urlencoded or multipart/form-data) with ${fields}.`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -27,6 +33,46 @@ export async function readPageForm(req: IncomingMessage, page: string, fields: s
     chunks.push(chunk);
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** A multipart page form through busboy: text fields only (first value wins), the whole body at most MAX_PAGE_FORM_BYTES. */
+function readMultipartPageForm(req: IncomingMessage, page: string): Promise<URLSearchParams> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (Number.isFinite(declared) && declared > MAX_PAGE_FORM_BYTES) return Promise.reject(new OdeError('too_large', `The form posted to the ${page} is larger than ${MAX_PAGE_FORM_BYTES} bytes.`));
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({ headers: req.headers, limits: { fieldSize: MAX_PAGE_FORM_BYTES, fields: 64, files: 8, fileSize: MAX_PAGE_FORM_BYTES } });
+  } catch (e) {
+    return Promise.reject(new OdeError('bad_request', `The multipart form posted to the ${page} is malformed: ${(e as Error).message}`));
+  }
+  const form = new URLSearchParams();
+  return new Promise<URLSearchParams>((resolve, reject) => {
+    let size = 0;
+    let done = false;
+    const fail = (e: OdeError) => {
+      if (done) return;
+      done = true;
+      req.unpipe(bb);
+      req.resume();
+      reject(e);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_PAGE_FORM_BYTES) fail(new OdeError('too_large', `The form posted to the ${page} is larger than ${MAX_PAGE_FORM_BYTES} bytes.`));
+    });
+    bb.on('field', (name, value) => {
+      if (!form.has(name)) form.set(name, value);
+    });
+    bb.on('file', (_name, stream) => stream.resume());
+    bb.on('error', (e: Error) => fail(new OdeError('bad_request', `The multipart form posted to the ${page} is malformed: ${e.message}`)));
+    bb.on('close', () => {
+      if (done) return;
+      done = true;
+      resolve(form);
+    });
+    req.on('aborted', () => fail(new OdeError('bad_request', `The client aborted the form post to the ${page}.`)));
+    req.pipe(bb);
+  });
 }
 
 /** JSON safe inside a `<script>` element (no `</script>`, no HTML comment openers). */

@@ -4,6 +4,7 @@ import { editorPagePolicy } from '../editor-page/csp.ts';
 import { ROOT } from '../install-paths.ts';
 import { OdeError } from '../errors.ts';
 import { readPageForm, scriptJson, sendPage } from '../http/page-form.ts';
+import { parseCssVariables, parseUiDefaults, type HostPageConfig } from '../../protocol/host-page.ts';
 import { BASE_HEADERS } from '../http/respond.ts';
 import { checkWopiHost, parseWopiSrc } from '../wopi/wopi-src.ts';
 import { appIcon, browserPath } from './hosting.ts';
@@ -35,8 +36,9 @@ function sendEditorAsset(res: import('node:http').ServerResponse, name: string):
 
 /**
  * The editor page at discovery's `urlsrc` (`/browser/<hash>/ode.html?WOPISrc=...`, issue 4 "Entry and page"):
- * the host POSTs the spec's form fields (access_token, access_token_ttl, checkfileinfo_override) and may add the
- * iframe query parameters. WOPISrc and its host are checked (400 / 403 naming the fix); CheckFileInfo starts at
+ * the host POSTs the spec's form fields (access_token, access_token_ttl, checkfileinfo_override), urlencoded or
+ * multipart (Collabora's SDK pages), with Collabora's `css_variables` and `ui_defaults` passed to the editor parsed
+ * (protocol/host-page.ts), other fields ignored, and may add the iframe query parameters. WOPISrc and its host are checked (400 / 403 naming the fix); CheckFileInfo starts at
  * once so the editor's `load` finds it answered. The page carries the token, TTL and settings to the browser
  * editor, with a Content-Security-Policy whose frame-ancestors are the configured ones plus the WOPI host, and is
  * never cached (it holds a token). Other `/browser/<hash>/...` paths are the versioned resources (icons).
@@ -62,7 +64,14 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
   ctx.prefetch.start(src.key, token, override, () => ctx.wopi.checkFileInfo(src, token, override));
   const prefix = browserPath(ctx);
   const settings = Object.fromEntries(IFRAME_PARAMS.flatMap((p) => (url.searchParams.has(p) ? [[p, url.searchParams.get(p)]] : [])));
+  // Collabora's SDK pages post these too (protocol/host-page.ts); other unknown fields are ignored.
+  const look: HostPageConfig = {
+    cssVariables: form.has('css_variables') ? parseCssVariables(form.get('css_variables') ?? '') : undefined,
+    uiDefaults: form.has('ui_defaults') ? parseUiDefaults(form.get('ui_defaults') ?? '') : undefined,
+    requirePostMessageOrigin: (cfg.net as { post_message_origin_required?: boolean }).post_message_origin_required ?? false,
+  };
   const config = {
+    ...look,
     wopiSrc: src.url.href,
     accessToken: token,
     accessTokenTtl: Number.isFinite(ttl) && ttl > 0 ? ttl : undefined,

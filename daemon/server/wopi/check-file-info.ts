@@ -10,6 +10,8 @@ export interface UserExtraInfo {
 /** UserPrivateInfo: this user's secrets, never shared with other views. */
 export interface UserPrivateInfo {
   CitationAPIKey?: string;
+  /** Collabora's older name of CitationAPIKey, which richdocuments sends. */
+  ZoteroAPIKey?: string;
   SignatureCert?: string;
   SignatureKey?: string;
   SignatureCa?: string;
@@ -22,7 +24,10 @@ export interface ServerPrivateInfo {
   ESignatureSecret?: string;
 }
 
-/** UserSettings / SharedSettings: where the settings JSON is and its stamp. */
+/**
+ * UserSettings / SharedSettings: where the settings JSON is and its stamp. The spec names the address `url`;
+ * Collabora, its SDK and richdocuments send `uri`: both are read (`uri` when both are there, as Collabora reads it).
+ */
 export interface SettingsRef {
   url: string;
   stamp: string;
@@ -131,7 +136,8 @@ export function parseCheckFileInfo(body: unknown, override?: string): FileInfo {
   const flag = (k: string): boolean | string[] => (Array.isArray(j[k]) ? (j[k] as unknown[]).filter((x): x is string => typeof x === 'string') : bool(k, false));
   const settings = (k: string): SettingsRef | undefined => {
     const o = obj(k);
-    return typeof o.url === 'string' ? { url: o.url, stamp: typeof o.stamp === 'string' ? o.stamp : '' } : undefined;
+    const address = typeof o.uri === 'string' && o.uri ? o.uri : typeof o.url === 'string' && o.url ? o.url : undefined;
+    return address ? { url: address, stamp: typeof o.stamp === 'string' ? o.stamp : typeof o.stamp === 'number' ? String(o.stamp) : '' } : undefined;
   };
   const picked = <T extends string>(o: Json, keys: readonly T[]): Partial<Record<T, string>> => Object.fromEntries(keys.filter((key) => typeof o[key] === 'string').map((key) => [key, o[key] as string])) as Partial<Record<T, string>>;
 
@@ -159,7 +165,7 @@ export function parseCheckFileInfo(body: unknown, override?: string): FileInfo {
     WatermarkText: str('WatermarkText') ?? '',
     FileUrl: str('FileUrl'),
     UserExtraInfo: obj('UserExtraInfo'),
-    UserPrivateInfo: picked(obj('UserPrivateInfo'), ['CitationAPIKey', 'SignatureCert', 'SignatureKey', 'SignatureCa']),
+    UserPrivateInfo: picked(obj('UserPrivateInfo'), ['CitationAPIKey', 'ZoteroAPIKey', 'SignatureCert', 'SignatureKey', 'SignatureCa']),
     ServerPrivateInfo: picked(obj('ServerPrivateInfo'), ['ESignatureBaseUrl', 'ESignatureClientId', 'ESignatureSecret']),
     UserSettings: settings('UserSettings'),
     SharedSettings: settings('SharedSettings'),
