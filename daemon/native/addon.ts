@@ -21,6 +21,11 @@ export interface NativeOffice {
   getDialogCancelMode(): number | null;
   setDialogCancelMode(mode: number): boolean;
   documentLoad(url: string, options: string | undefined, password: string | undefined): Promise<NativeDocument>;
+  extractRequest(url: string): Promise<string>;
+  extractDocumentStructureRequest(url: string, filter: string): Promise<string>;
+  trimMemory(target: number): void;
+  setOption(option: string, value: string | undefined): void;
+  optionalCalls(): string[];
   destroy(): void;
 }
 
@@ -38,8 +43,19 @@ export interface NativeDocument {
   initializeForRendering(args: string | undefined): void;
   registerCallback(cb: NativeCallback): void;
   getCommandValues(command: string): string | null;
+  getEditMode(): number;
+  optionalCalls(): string[];
+  sendContentControlEvent(args: string): void;
+  setViewReadOnly(viewId: number, readOnly: boolean): void;
+  setAllowChangeComments(viewId: number, allow: boolean): void;
+  setViewTimezone(viewId: number, timezone: string): void;
+  setViewOption(option: string, value: string): void;
+  getPresentationInfo(): string;
+  createSlideRenderer(slide: number, width: number, height: number, renderBackground: boolean, renderMasterPage: boolean): { width: number; height: number };
+  renderNextSlideLayer(): { done: boolean; isBitmapLayer: boolean; message: string | null; pixels: Buffer | null };
+  postSlideshowCleanup(): void;
   paintTile(cw: number, ch: number, x: number, y: number, w: number, h: number): Promise<Buffer>;
-  paintPartTile(part: number, mode: number, cw: number, ch: number, x: number, y: number, w: number, h: number): Promise<Buffer>;
+  paintPartTile(part: number, mode: number, editMode: number, cw: number, ch: number, x: number, y: number, w: number, h: number): Promise<Buffer>;
   paintWindow(windowId: number, x: number, y: number, width: number, height: number): Buffer;
   renderFont(fontName: string, text: string, width: number, height: number, orientation: number): { width: number; height: number; data: Buffer };
   postWindow(windowId: number, action: number): void;

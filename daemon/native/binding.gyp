@@ -13,13 +13,15 @@
         "src/password-broker.cc",
         "src/office.cc",
         "src/office-load.cc",
+        "src/office-extract.cc",
         "src/document.cc",
         "src/document-render.cc",
         "src/document-save.cc",
         "src/document-input.cc",
         "src/document-views.cc",
         "src/document-clipboard.cc",
-        "src/document-sign.cc"
+        "src/document-sign.cc",
+        "src/document-slideshow.cc"
       ],
       "include_dirs": ["/usr/include/LibreOfficeKit"],
       "dependencies": ["<!(node -p \"require('node-addon-api').targets\"):node_addon_api_except"],

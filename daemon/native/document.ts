@@ -1,5 +1,7 @@
 /**
- * LokDocument: one document loaded by Office.documentLoad, over lok::Document of LibreOfficeKit 7.4.
+ * LokDocument: one document loaded by Office.documentLoad, over lok::Document of LibreOfficeKit 25.2.
+ * Calls newer than 7.4 are optional calls (found by LibreOffice's class size; optionalCalls() lists them) and
+ * throw LokError `unsupported` on a LibreOffice without them.
  * Units: twips for document coordinates and sizes, px for buffers. Tile buffers are BGRA with
  * premultiplied alpha, rows top-down, width*height*4 bytes.
  *
@@ -11,6 +13,7 @@
 import type { NativeDocument } from './addon.ts';
 import { LokError } from './errors.ts';
 import {
+  checkBoolean,
   checkBuffer,
   checkFileUrl,
   checkFunction,
@@ -36,11 +39,41 @@ export interface TileRequest {
   tileHeight: number;
 }
 
-/** Tile request of paintPartTile: a part (sheet/slide) and, for presentations, a LOK_PARTMODE_*. */
+/** Tile request of paintPartTile: a part (sheet/slide) and, for presentations, a LOK_PARTMODE_* and edit mode. */
 export interface PartTileRequest extends TileRequest {
   part: number;
-  /** LOK_PARTMODE_SLIDES / LOK_PARTMODE_NOTES. LOK 7.4 has no per-call mode: it is set on the view. */
+  /** LOK_PARTMODE_SLIDES / LOK_PARTMODE_NOTES, set on the view before painting (unchanged when absent). */
   mode?: number;
+  /** paintPartTile's own `nMode` (LibreOffice 24.2+ header): Impress' edit mode, 0 normal view (default), 1 master pages. */
+  editMode?: 0 | 1;
+}
+
+/**
+ * The lok::Document calls newer than LibreOffice 7.4 that the addon knows (header names). optionalCalls() says
+ * which this LibreOffice has.
+ */
+export type DocumentOptionalCall =
+  | 'sendContentControlEvent'
+  | 'getEditMode'
+  | 'setViewTimezone'
+  | 'setViewReadOnly'
+  | 'setAllowChangeComments'
+  | 'getPresentationInfo'
+  | 'createSlideRenderer'
+  | 'postSlideshowCleanup'
+  | 'renderNextSlideLayer'
+  | 'setViewOption';
+
+/** One layer of a slide from renderNextSlideLayer. */
+export interface SlideLayer {
+  /** True when the slide has no more layers after this one. */
+  done: boolean;
+  /** True when `pixels` holds this layer's bitmap. */
+  isBitmapLayer: boolean;
+  /** LibreOffice's JSON describing the layer (type, index, animation...), or null. */
+  message: string | null;
+  /** width*height*4 bytes, BGRA premultiplied, of the size createSlideRenderer answered; null unless a bitmap layer. */
+  pixels: Buffer | null;
 }
 
 /** One clipboard flavour. */
@@ -158,7 +191,10 @@ export class LokDocument {
     });
   }
 
-  /** Like paintTile, for part `o.part` (and, if given, part mode `o.mode`, set on the view first). */
+  /**
+   * Like paintTile, for part `o.part` (and, if given, part mode `o.mode`, set on the view first), in edit mode
+   * `o.editMode` (0 normal view by default, 1 master pages).
+   */
   paintPartTile(o: PartTileRequest): Promise<Buffer> {
     const holder = {};
     Error.captureStackTrace(holder, this.paintPartTile);
@@ -166,7 +202,8 @@ export class LokDocument {
       checkTile(o);
       const part = checkInt('part', o.part, 0);
       const mode = o.mode === undefined ? -1 : checkInt('mode', o.mode, 0);
-      return this.#native.paintPartTile(part, mode, o.canvasWidth, o.canvasHeight, o.tilePosX, o.tilePosY, o.tileWidth, o.tileHeight);
+      const editMode = o.editMode === undefined ? 0 : checkInt('editMode', o.editMode, 0, 1);
+      return this.#native.paintPartTile(part, mode, editMode, o.canvasWidth, o.canvasHeight, o.tilePosX, o.tilePosY, o.tileWidth, o.tileHeight);
     });
   }
 
@@ -196,7 +233,7 @@ export class LokDocument {
     this.#native.postUnoCommand(checkString('command', command, true), checkOptionalJson('args', args), notifyWhenFinished === true);
   }
 
-  /** lok::Document::getCommandValues: LOK's JSON answer, or null where 7.4 has none. */
+  /** lok::Document::getCommandValues: LOK's JSON answer, or null where LibreOffice has none. */
   getCommandValues(command: string): string | null {
     return this.#native.getCommandValues(checkString('command', command, true));
   }
@@ -217,7 +254,7 @@ export class LokDocument {
   }
 
   /**
-   * Creates a view and makes it current; returns its id. `options` (LOK 7.4 createViewWithOptions) is
+   * Creates a view and makes it current; returns its id. `options` (LOK createViewWithOptions) is
    * the comma-separated `Language=de-DE,DeviceFormFactor=desktop` form, not JSON.
    */
   createView(options?: string): number {
@@ -353,6 +390,96 @@ export class LokDocument {
   /** postWindow: LOK_WINDOW_CLOSE (lok-enums.ts) closes a dialog window as its Cancel button would. */
   postWindow(windowId: number, action: number): void {
     this.#native.postWindow(checkInt('windowId', windowId, 0), checkInt('action', action, 0, 1));
+  }
+
+  /** The optional lok::Document calls this LibreOffice has (found by its class size). */
+  optionalCalls(): DocumentOptionalCall[] {
+    return this.#native.optionalCalls() as DocumentOptionalCall[];
+  }
+
+  /**
+   * lok::Document::setViewReadOnly: view `viewId` may no longer change the document (typing, commands that
+   * edit and pasting do nothing there) while the other views still edit. Throws `unsupported`, `invalid_argument`.
+   */
+  setViewReadOnly(viewId: number, readOnly: boolean): void {
+    this.#native.setViewReadOnly(checkInt('viewId', viewId, 0), checkBoolean('readOnly', readOnly));
+  }
+
+  /**
+   * lok::Document::setAllowChangeComments: in a read-only view (setViewReadOnly), comments may still be
+   * inserted, replied to, edited and deleted: Collabora's comments-only mode. Throws `unsupported`,
+   * `invalid_argument`.
+   */
+  setAllowChangeComments(viewId: number, allow: boolean): void {
+    this.#native.setAllowChangeComments(checkInt('viewId', viewId, 0), checkBoolean('allow', allow));
+  }
+
+  /**
+   * lok::Document::setViewTimezone: the IANA time zone (e.g. `Europe/Paris`) that the view's date/time fields
+   * and NOW() use. Throws `unsupported`, `invalid_argument` (empty or not a zone name of letters, digits, `/_+-`).
+   */
+  setViewTimezone(viewId: number, timezone: string): void {
+    const tz = checkString('timezone', timezone, true);
+    if (!/^[A-Za-z0-9/_+-]{1,64}$/.test(tz)) throw new LokError(`timezone must be an IANA zone name, got ${tz}`, 'invalid_argument');
+    this.#native.setViewTimezone(checkInt('viewId', viewId, 0), tz);
+  }
+
+  /**
+   * lok::Document::setViewOption(option, value) for the current view (LibreOffice 25.2 reads e.g.
+   * `ColorSchemeName`, `A11yCheckDeck`). Throws `unsupported`, `invalid_argument`.
+   */
+  setViewOption(option: string, value: string): void {
+    this.#native.setViewOption(checkString('option', option, true), checkString('value', value));
+  }
+
+  /** lok::Document::getEditMode: Impress' edit mode of the current view, 0 normal, 1 master pages. Throws `unsupported`. */
+  getEditMode(): number {
+    return this.#native.getEditMode();
+  }
+
+  /**
+   * lok::Document::sendContentControlEvent: acts on the content control at the cursor, `args` as LOK's JSON,
+   * e.g. `{"type":"drop-down","selected":"1"}`, `{"type":"picture","changed":"file:///..."}`,
+   * `{"type":"date","selected":"2022-05-30T00:00:00Z"}`. Throws `unsupported`, `invalid_argument` (not JSON).
+   */
+  sendContentControlEvent(args: string): void {
+    this.#native.sendContentControlEvent(checkOptionalJson('args', checkString('args', args, true)) as string);
+  }
+
+  /**
+   * lok::Document::getPresentationInfo: LibreOffice's JSON of a presentation's slides (docWidth/docHeight in
+   * 1/100 mm, slides with hidden, transitions, animations). Throws `unsupported`, `call_failed`.
+   */
+  getPresentationInfo(): string {
+    return this.#native.getPresentationInfo();
+  }
+
+  /**
+   * lok::Document::createSlideRenderer: prepares slide `slide` for renderNextSlideLayer in a box of `width` x
+   * `height` px; answers the size every bitmap layer will have (LibreOffice may shrink one side to keep the
+   * slide's aspect). Throws `unsupported`, `call_failed` (no such slide), `invalid_argument`.
+   */
+  createSlideRenderer(slide: number, width: number, height: number, renderBackground = true, renderMasterPage = true): { width: number; height: number } {
+    return this.#native.createSlideRenderer(
+      checkInt('slide', slide, 0),
+      checkInt('width', width, 1, MAX_CANVAS_PX),
+      checkInt('height', height, 1, MAX_CANVAS_PX),
+      checkBoolean('renderBackground', renderBackground),
+      checkBoolean('renderMasterPage', renderMasterPage),
+    );
+  }
+
+  /**
+   * lok::Document::renderNextSlideLayer: the next layer of the prepared slide (synchronous). Throws
+   * `unsupported`, `call_failed` (no renderer prepared).
+   */
+  renderNextSlideLayer(): SlideLayer {
+    return this.#native.renderNextSlideLayer();
+  }
+
+  /** lok::Document::postSlideshowCleanup: frees the slide renderer. Throws `unsupported`. */
+  postSlideshowCleanup(): void {
+    this.#native.postSlideshowCleanup();
   }
 
   /**

@@ -17,6 +17,7 @@ export const LOK_ERROR_CODES = {
   password_invalid: 'the password given to documentLoad is wrong',
   save_failed: 'saveAs returned false (message has getError())',
   call_failed: 'another LibreOfficeKit call reported failure',
+  unsupported: 'this LibreOffice lacks an optional LibreOfficeKit call (older than 25.2): install LibreOffice 25.2 or later',
 } as const;
 
 /** A stable error code: a key of LOK_ERROR_CODES. */

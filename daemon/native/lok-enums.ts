@@ -1,5 +1,5 @@
 /**
- * LibreOfficeKit enum numbers, copied from LibreOfficeKitEnums.h of LibreOffice 7.4 (the header installed
+ * LibreOfficeKit enum numbers, copied from LibreOfficeKitEnums.h of LibreOffice 25.2 (the header installed
  * by libreofficekit-dev, under LOK_USE_UNSTABLE_API), with the header's names. One `as const` object per
  * C enum, plus each member as its own constant, so callers write `LOK_CALLBACK_INVALIDATE_TILES`.
  * A test (lok-enums.test.ts) checks every value against the installed header.
@@ -160,6 +160,23 @@ export const LibreOfficeKitCallbackType = {
   LOK_CALLBACK_SC_FOLLOW_JUMP: 54,
   LOK_CALLBACK_CONTENT_CONTROL: 55,
   LOK_CALLBACK_PRINT_RANGES: 56,
+  LOK_CALLBACK_FONTS_MISSING: 57,
+  LOK_CALLBACK_MEDIA_SHAPE: 58,
+  LOK_CALLBACK_EXPORT_FILE: 59,
+  LOK_CALLBACK_VIEW_RENDER_STATE: 60,
+  LOK_CALLBACK_APPLICATION_BACKGROUND_COLOR: 61,
+  LOK_CALLBACK_A11Y_FOCUS_CHANGED: 62,
+  LOK_CALLBACK_A11Y_CARET_CHANGED: 63,
+  LOK_CALLBACK_A11Y_TEXT_SELECTION_CHANGED: 64,
+  LOK_CALLBACK_COLOR_PALETTES: 65,
+  LOK_CALLBACK_DOCUMENT_PASSWORD_RESET: 66,
+  LOK_CALLBACK_A11Y_FOCUSED_CELL_CHANGED: 67,
+  LOK_CALLBACK_A11Y_EDITING_IN_SELECTION_STATE: 68,
+  LOK_CALLBACK_A11Y_SELECTION_CHANGED: 69,
+  LOK_CALLBACK_CORE_LOG: 70,
+  LOK_CALLBACK_TOOLTIP: 71,
+  LOK_CALLBACK_SHAPE_INNER_TEXT: 72,
+  LOK_CALLBACK_VERTICAL_RULER_UPDATE: 73,
 } as const;
 
 /** `LOK_CALLBACK_INVALIDATE_TILES` (LibreOfficeKitCallbackType). */
@@ -276,6 +293,40 @@ export const LOK_CALLBACK_SC_FOLLOW_JUMP = LibreOfficeKitCallbackType.LOK_CALLBA
 export const LOK_CALLBACK_CONTENT_CONTROL = LibreOfficeKitCallbackType.LOK_CALLBACK_CONTENT_CONTROL;
 /** `LOK_CALLBACK_PRINT_RANGES` (LibreOfficeKitCallbackType). */
 export const LOK_CALLBACK_PRINT_RANGES = LibreOfficeKitCallbackType.LOK_CALLBACK_PRINT_RANGES;
+/** `LOK_CALLBACK_FONTS_MISSING` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_FONTS_MISSING = LibreOfficeKitCallbackType.LOK_CALLBACK_FONTS_MISSING;
+/** `LOK_CALLBACK_MEDIA_SHAPE` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_MEDIA_SHAPE = LibreOfficeKitCallbackType.LOK_CALLBACK_MEDIA_SHAPE;
+/** `LOK_CALLBACK_EXPORT_FILE` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_EXPORT_FILE = LibreOfficeKitCallbackType.LOK_CALLBACK_EXPORT_FILE;
+/** `LOK_CALLBACK_VIEW_RENDER_STATE` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_VIEW_RENDER_STATE = LibreOfficeKitCallbackType.LOK_CALLBACK_VIEW_RENDER_STATE;
+/** `LOK_CALLBACK_APPLICATION_BACKGROUND_COLOR` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_APPLICATION_BACKGROUND_COLOR = LibreOfficeKitCallbackType.LOK_CALLBACK_APPLICATION_BACKGROUND_COLOR;
+/** `LOK_CALLBACK_A11Y_FOCUS_CHANGED` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_A11Y_FOCUS_CHANGED = LibreOfficeKitCallbackType.LOK_CALLBACK_A11Y_FOCUS_CHANGED;
+/** `LOK_CALLBACK_A11Y_CARET_CHANGED` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_A11Y_CARET_CHANGED = LibreOfficeKitCallbackType.LOK_CALLBACK_A11Y_CARET_CHANGED;
+/** `LOK_CALLBACK_A11Y_TEXT_SELECTION_CHANGED` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_A11Y_TEXT_SELECTION_CHANGED = LibreOfficeKitCallbackType.LOK_CALLBACK_A11Y_TEXT_SELECTION_CHANGED;
+/** `LOK_CALLBACK_COLOR_PALETTES` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_COLOR_PALETTES = LibreOfficeKitCallbackType.LOK_CALLBACK_COLOR_PALETTES;
+/** `LOK_CALLBACK_DOCUMENT_PASSWORD_RESET` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_DOCUMENT_PASSWORD_RESET = LibreOfficeKitCallbackType.LOK_CALLBACK_DOCUMENT_PASSWORD_RESET;
+/** `LOK_CALLBACK_A11Y_FOCUSED_CELL_CHANGED` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_A11Y_FOCUSED_CELL_CHANGED = LibreOfficeKitCallbackType.LOK_CALLBACK_A11Y_FOCUSED_CELL_CHANGED;
+/** `LOK_CALLBACK_A11Y_EDITING_IN_SELECTION_STATE` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_A11Y_EDITING_IN_SELECTION_STATE = LibreOfficeKitCallbackType.LOK_CALLBACK_A11Y_EDITING_IN_SELECTION_STATE;
+/** `LOK_CALLBACK_A11Y_SELECTION_CHANGED` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_A11Y_SELECTION_CHANGED = LibreOfficeKitCallbackType.LOK_CALLBACK_A11Y_SELECTION_CHANGED;
+/** `LOK_CALLBACK_CORE_LOG` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_CORE_LOG = LibreOfficeKitCallbackType.LOK_CALLBACK_CORE_LOG;
+/** `LOK_CALLBACK_TOOLTIP` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_TOOLTIP = LibreOfficeKitCallbackType.LOK_CALLBACK_TOOLTIP;
+/** `LOK_CALLBACK_SHAPE_INNER_TEXT` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_SHAPE_INNER_TEXT = LibreOfficeKitCallbackType.LOK_CALLBACK_SHAPE_INNER_TEXT;
+/** `LOK_CALLBACK_VERTICAL_RULER_UPDATE` (LibreOfficeKitCallbackType; LibreOffice 7.5 or later). */
+export const LOK_CALLBACK_VERTICAL_RULER_UPDATE = LibreOfficeKitCallbackType.LOK_CALLBACK_VERTICAL_RULER_UPDATE;
 
 /** Key event types for postKeyEvent / postWindowKeyEvent. C enum `LibreOfficeKitKeyEventType`. */
 export const LibreOfficeKitKeyEventType = {

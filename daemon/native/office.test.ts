@@ -1,5 +1,5 @@
 /**
- * The addon against real LibreOffice 7.4: each case runs a fixture script in its own process (LibreOffice
+ * The addon against real LibreOffice 25.2: each case runs a fixture script in its own process (LibreOffice
  * lives for the life of a process and must be destroyed before it exits).
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ describe('Office and LokDocument (real LibreOffice)', () => {
     expect(run.code, run.stderr).toBe(0);
     const r = run.result!;
     expect(r.version.ProductName).toBe('LibreOffice');
-    expect(r.version.ProductVersion).toBe('7.4');
+    expect(r.version.ProductVersion).toBe('25.2');
     expect(r.filterTypeCount).toBeGreaterThan(50);
     expect(r.docxMediaType).toBeTypeOf('string');
     expect(r.officeEvents).toContain(40); // LOK_CALLBACK_SIGNATURE_STATUS after the load

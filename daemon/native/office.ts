@@ -1,7 +1,9 @@
 /**
- * Office: the process's LibreOfficeKit instance (lok::Office of LibreOfficeKit 7.4), started with
+ * Office: the process's LibreOfficeKit instance (lok::Office of LibreOfficeKit 25.2), started with
  * lok_init_2(programDir, profileUrl). One per process, never restarted. See README.md for the
  * threading design and the safe shutdown order (destroy documents, then the office, then exit).
+ * Calls LibreOffice added after 7.4 are "optional calls": found by the size of LibreOffice's class (the LOK
+ * way), listed by optionalCalls(), and throwing LokError `unsupported` on a LibreOffice without them.
  */
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +12,16 @@ import { fileURLToPath } from 'node:url';
 import { loadAddon, type NativeOffice } from './addon.ts';
 import { LokDocument, type LokCallback } from './document.ts';
 import { LokError } from './errors.ts';
-import { checkFileUrl, checkFunction, checkLoadUrl, checkOptionalString, reportThrows, withCallerStack } from './validate.ts';
+import {
+  checkFileUrl,
+  checkFunction,
+  checkInt,
+  checkLoadUrl,
+  checkOptionalString,
+  checkString,
+  reportThrows,
+  withCallerStack,
+} from './validate.ts';
 
 /** Debian's LibreOffice program directory. */
 export const DEFAULT_PROGRAM_DIR = '/usr/lib/libreoffice/program';
@@ -26,15 +37,21 @@ export interface OfficeInitOptions {
 /** Options of documentLoad. */
 export interface DocumentLoadOptions {
   /**
-   * LOK's load options string. LOK 7.4 takes out `Language=`, `DeviceFormFactor=`, `Batch=`,
-   * `MacroSecurityLevel=`, `EnableMacrosExecution=` and passes what is left as the import filter's
-   * FilterOptions (README.md, "Load options"). Include `Batch=true` in a kit: without it, a load that
-   * wants a dialog (e.g. any CSV) hangs for ever. CSV cannot be loaded through LOK 7.4 at all.
+   * LOK's load options string. LOK takes out `Language=`, `DeviceFormFactor=`, `Batch=`,
+   * `MacroSecurityLevel=`, `EnableMacrosExecution=` (and more in 25.2) and passes what is left as the import
+   * filter's FilterOptions (README.md, "Load options"). Include `Batch=true` in a kit: without it, a load that
+   * wants a dialog hangs for ever.
    */
   options?: string;
   /** Password for an encrypted document (also used once as password-to-modify). */
   password?: string;
 }
+
+/**
+ * The lok::Office calls newer than LibreOffice 7.4 that the addon knows (header names). optionalCalls() says
+ * which this LibreOffice has.
+ */
+export type OfficeOptionalCall = 'setOption' | 'extractRequest' | 'trimMemory' | 'extractDocumentStructureRequest';
 
 /** getVersionInfo() answer (LOK's JSON). */
 export interface LokVersionInfo {
@@ -108,7 +125,7 @@ export class Office {
     return this.#native.getError();
   }
 
-  /** Parsed getVersionInfo JSON, e.g. { ProductName: 'LibreOffice', ProductVersion: '7.4', ... }. */
+  /** Parsed getVersionInfo JSON, e.g. { ProductName: 'LibreOffice', ProductVersion: '25.2', ... }. */
   getVersionInfo(): LokVersionInfo {
     return JSON.parse(this.#native.getVersionInfo()) as LokVersionInfo;
   }
@@ -173,6 +190,56 @@ export class Office {
       this.#documents.add(doc);
       return doc;
     });
+  }
+
+  /**
+   * lok::Office::extractRequest on a worker thread: LibreOffice loads the document hidden and answers the JSON
+   * of its link targets, `{"Targets": {"Headings": {...}, "Bookmarks": {...}, "Tables": ..., ...}}` (each
+   * group maps a name to the target string a link uses, e.g. `"Intro": "Intro|outline"`); `{ }` when the
+   * document has none or cannot be read. `url` is a file:/// URL (work on a copy). Takes about a load's time.
+   * Rejects LokError `unsupported` (no such call in this LibreOffice), `password_required`, `call_failed`,
+   * `busy` (a load of the same URL is in flight), `destroyed`, `invalid_argument`.
+   */
+  extractRequest(url: string): Promise<string> {
+    const holder = {};
+    Error.captureStackTrace(holder, this.extractRequest);
+    return withCallerStack(holder, async () => this.#native.extractRequest(checkFileUrl('url', url)));
+  }
+
+  /**
+   * lok::Office::extractDocumentStructureRequest on a worker thread: LibreOffice loads the document hidden and
+   * answers the JSON of its structure, as Collabora's `/cool/extract-document-structure` does: `filter` is
+   * LibreOffice's (e.g. `contentcontrol`, `charts`, `docprops`, or "" for everything it knows; text documents
+   * only in 25.2). Rejects like extractRequest.
+   */
+  extractDocumentStructureRequest(url: string, filter = ''): Promise<string> {
+    const holder = {};
+    Error.captureStackTrace(holder, this.extractDocumentStructureRequest);
+    return withCallerStack(holder, async () =>
+      this.#native.extractDocumentStructureRequest(checkFileUrl('url', url), checkString('filter', filter)),
+    );
+  }
+
+  /**
+   * lok::Office::trimMemory: LibreOffice drops caches it can rebuild (glyphs, bitmaps, ...). `target` is how
+   * hard to try, as Collabora's kit passes it: below 1000 caches only, 1000 or more also returns freed heap to
+   * the system (malloc_trim). Synchronous, a few ms. Throws `unsupported`, `invalid_argument`.
+   */
+  trimMemory(target: number): void {
+    this.#native.trimMemory(checkInt('target', target, 0));
+  }
+
+  /**
+   * lok::Office::setOption(option, value): LibreOffice's process-wide switches (e.g. `profilezonerecording`,
+   * `sallogoverride`, `addfont`). Throws `unsupported`, `invalid_argument`.
+   */
+  setOption(option: string, value?: string): void {
+    this.#native.setOption(checkString('option', option, true), checkOptionalString('value', value));
+  }
+
+  /** The optional lok::Office calls this LibreOffice has (found by its class size). */
+  optionalCalls(): OfficeOptionalCall[] {
+    return this.#native.optionalCalls() as OfficeOptionalCall[];
   }
 
   /**

@@ -20,6 +20,12 @@ export function checkString(name: string, v: unknown, nonEmpty = false): string 
   return v;
 }
 
+/** Throws unless `v` is a boolean. */
+export function checkBoolean(name: string, v: unknown): boolean {
+  if (typeof v !== 'boolean') throw new LokError(`${name} must be a boolean`, 'invalid_argument');
+  return v;
+}
+
 /** Like checkString, but undefined passes through. */
 export function checkOptionalString(name: string, v: unknown): string | undefined {
   return v === undefined ? undefined : checkString(name, v);

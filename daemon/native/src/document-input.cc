@@ -2,6 +2,7 @@
 // LibreOffice and processed on its main thread; their effects arrive as callbacks.
 #include "args.h"
 #include "document.h"
+#include "optional-calls.h"
 
 namespace ode {
 
@@ -85,6 +86,21 @@ Napi::Value Document::PostWindowMouseEvent(const Napi::CallbackInfo& info) {
                                   IntArg(info, 3, "y"), IntArg(info, 4, "count"),
                                   IntArg(info, 5, "buttons"), IntArg(info, 6, "modifier"));
   return info.Env().Undefined();
+}
+
+}  // namespace ode
+
+namespace ode {
+
+// sendContentControlEvent(json): acts on the content control at the cursor (lok::Document::
+// sendContentControlEvent; e.g. {"type":"drop-down","selected":"1"}). The facade checks the JSON. Optional call.
+Napi::Value Document::SendContentControlEvent(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  LibreOfficeKitDocument* d = Live(env);
+  ODE_REQUIRE_DOCUMENT(env, d, sendContentControlEvent);
+  std::string args = StringArg(info, 0, "arguments");
+  d->pClass->sendContentControlEvent(d, args.c_str());
+  return env.Undefined();
 }
 
 }  // namespace ode

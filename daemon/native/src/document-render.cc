@@ -14,6 +14,7 @@ namespace {
 struct TileRequest {
   int part = -1;  // -1: paintTile (current part); otherwise paintPartTile
   int mode = -1;  // -1: leave the part mode alone
+  int editMode = 0;  // paintPartTile's nMode: Impress' edit mode, 0 normal view, 1 master pages
   int canvasWidth = 0, canvasHeight = 0;       // px
   int tilePosX = 0, tilePosY = 0;              // twips
   int tileWidth = 0, tileHeight = 0;           // twips
@@ -44,9 +45,9 @@ class PaintWorker : public PromiseWorker {
                             req_.tilePosY, req_.tileWidth, req_.tileHeight);
     } else {
       // A requested part mode (LOK_PARTMODE_*) is set on the view first; paintPartTile's own nMode argument
-      // (LibreOffice >= 24.x) is Impress' edit mode, 0 = normal view (1 would paint master pages).
+      // (LibreOffice >= 24.2's header) is Impress' edit mode, 0 = normal view, 1 = master pages.
       if (req_.mode >= 0) d_->pClass->setPartMode(d_, req_.mode);
-      d_->pClass->paintPartTile(d_, pixels_, req_.part, 0, req_.canvasWidth, req_.canvasHeight,
+      d_->pClass->paintPartTile(d_, pixels_, req_.part, req_.editMode, req_.canvasWidth, req_.canvasHeight,
                                 req_.tilePosX, req_.tilePosY, req_.tileWidth, req_.tileHeight);
     }
   }
@@ -97,16 +98,19 @@ Napi::Value Document::PaintTile(const Napi::CallbackInfo& info) {
   return worker->Promise();
 }
 
-// paintPartTile(part, mode (-1 = unchanged), canvasWidth, canvasHeight, tilePosX, tilePosY,
-// tileWidth, tileHeight) -> Promise<Buffer>
+// paintPartTile(part, mode (-1 = unchanged), editMode (0 normal, 1 master), canvasWidth, canvasHeight, tilePosX,
+// tilePosY, tileWidth, tileHeight) -> Promise<Buffer>
 Napi::Value Document::PaintPartTile(const Napi::CallbackInfo& info) {
   LibreOfficeKitDocument* d = Live(info.Env());
   int part = IntArg(info, 0, "part");
   int mode = IntArg(info, 1, "mode");
+  int editMode = IntArg(info, 2, "editMode");
   if (part < 0) ThrowError(info.Env(), code::kInvalidArgument, "part must be >= 0");
-  TileRequest req = ReadTile(info, 2);
+  if (editMode < 0 || editMode > 1) ThrowError(info.Env(), code::kInvalidArgument, "editMode must be 0 or 1");
+  TileRequest req = ReadTile(info, 3);
   req.part = part;
   req.mode = mode;
+  req.editMode = editMode;
   auto* worker = new PaintWorker(info.Env(), this, Value(), d, req);
   BeginAsync();
   worker->Queue();

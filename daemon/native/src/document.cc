@@ -2,6 +2,7 @@
 
 #include "args.h"
 #include "errors.h"
+#include "optional-calls.h"
 
 namespace ode {
 
@@ -21,6 +22,8 @@ Napi::Function Document::Define(Napi::Env env) {
           InstanceMethod<&Document::InitializeForRendering>("initializeForRendering"),
           InstanceMethod<&Document::RegisterCallback>("registerCallback"),
           InstanceMethod<&Document::GetCommandValues>("getCommandValues"),
+          InstanceMethod<&Document::GetEditMode>("getEditMode"),
+          InstanceMethod<&Document::OptionalCalls>("optionalCalls"),
           InstanceMethod<&Document::PaintTile>("paintTile"),
           InstanceMethod<&Document::PaintPartTile>("paintPartTile"),
           InstanceMethod<&Document::PaintWindow>("paintWindow"),
@@ -36,6 +39,7 @@ Napi::Function Document::Define(Napi::Env env) {
           InstanceMethod<&Document::PostWindowKeyEvent>("postWindowKeyEvent"),
           InstanceMethod<&Document::PostWindowExtTextInputEvent>("postWindowExtTextInputEvent"),
           InstanceMethod<&Document::PostWindowMouseEvent>("postWindowMouseEvent"),
+          InstanceMethod<&Document::SendContentControlEvent>("sendContentControlEvent"),
           InstanceMethod<&Document::CreateView>("createView"),
           InstanceMethod<&Document::DestroyView>("destroyView"),
           InstanceMethod<&Document::SetView>("setView"),
@@ -43,12 +47,20 @@ Napi::Function Document::Define(Napi::Env env) {
           InstanceMethod<&Document::GetViewsCount>("getViewsCount"),
           InstanceMethod<&Document::SetClientVisibleArea>("setClientVisibleArea"),
           InstanceMethod<&Document::SetClientZoom>("setClientZoom"),
+          InstanceMethod<&Document::SetViewReadOnly>("setViewReadOnly"),
+          InstanceMethod<&Document::SetAllowChangeComments>("setAllowChangeComments"),
+          InstanceMethod<&Document::SetViewTimezone>("setViewTimezone"),
+          InstanceMethod<&Document::SetViewOption>("setViewOption"),
           InstanceMethod<&Document::GetClipboard>("getClipboard"),
           InstanceMethod<&Document::SetClipboard>("setClipboard"),
           InstanceMethod<&Document::Paste>("paste"),
           InstanceMethod<&Document::InsertCertificate>("insertCertificate"),
           InstanceMethod<&Document::AddCertificate>("addCertificate"),
           InstanceMethod<&Document::GetSignatureState>("getSignatureState"),
+          InstanceMethod<&Document::GetPresentationInfo>("getPresentationInfo"),
+          InstanceMethod<&Document::CreateSlideRenderer>("createSlideRenderer"),
+          InstanceMethod<&Document::RenderNextSlideLayer>("renderNextSlideLayer"),
+          InstanceMethod<&Document::PostSlideshowCleanup>("postSlideshowCleanup"),
       });
 }
 
@@ -176,6 +188,20 @@ Napi::Value Document::GetCommandValues(const Napi::CallbackInfo& info) {
   std::string out = TakeLokString(d->pClass->getCommandValues(d, command.c_str()), &wasNull);
   if (wasNull) return info.Env().Null();
   return Napi::String::New(info.Env(), out);
+}
+
+// getEditMode() -> number: Impress' edit mode of the current view (0 normal, 1 master pages). Optional call.
+Napi::Value Document::GetEditMode(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  LibreOfficeKitDocument* d = Live(env);
+  ODE_REQUIRE_DOCUMENT(env, d, getEditMode);
+  return Napi::Number::New(env, d->pClass->getEditMode(d));
+}
+
+// optionalCalls() -> string[]: the lok::Document calls of optional-calls.h this LibreOffice has.
+Napi::Value Document::OptionalCalls(const Napi::CallbackInfo& info) {
+  LibreOfficeKitDocument* d = Live(info.Env());
+  return PresentCalls(info.Env(), d->pClass, DocumentOptionalCalls());
 }
 
 }  // namespace ode

@@ -2,7 +2,8 @@
 // worker. Methods are split by concern: document.cc (life cycle, parts, callbacks),
 // document-render.cc (paintTile, paintPartTile, paintWindow, renderFont, postWindow), document-save.cc (saveAs),
 // document-input.cc (events, UNO commands, selection), document-views.cc (views, client area/zoom),
-// document-clipboard.cc (clipboard, paste), document-sign.cc (certificates, signature state).
+// document-clipboard.cc (clipboard, paste), document-sign.cc (certificates, signature state),
+// document-slideshow.cc (the slide renderer). Calls newer than LibreOffice 7.4 are checked with optional-calls.h.
 //
 // State guards: every method throws `destroyed` after destroy() or office.destroy(). Slow calls run on
 // the libuv pool and count as in flight; destroy() while one is in flight throws `busy`. Fast
@@ -54,6 +55,8 @@ class Document : public Napi::ObjectWrap<Document> {
   Napi::Value InitializeForRendering(const Napi::CallbackInfo& info);
   Napi::Value RegisterCallback(const Napi::CallbackInfo& info);
   Napi::Value GetCommandValues(const Napi::CallbackInfo& info);
+  Napi::Value GetEditMode(const Napi::CallbackInfo& info);
+  Napi::Value OptionalCalls(const Napi::CallbackInfo& info);
   // document-render.cc
   Napi::Value PaintTile(const Napi::CallbackInfo& info);
   Napi::Value PaintPartTile(const Napi::CallbackInfo& info);
@@ -72,6 +75,7 @@ class Document : public Napi::ObjectWrap<Document> {
   Napi::Value PostWindowKeyEvent(const Napi::CallbackInfo& info);
   Napi::Value PostWindowExtTextInputEvent(const Napi::CallbackInfo& info);
   Napi::Value PostWindowMouseEvent(const Napi::CallbackInfo& info);
+  Napi::Value SendContentControlEvent(const Napi::CallbackInfo& info);
   // document-views.cc
   Napi::Value CreateView(const Napi::CallbackInfo& info);
   Napi::Value DestroyView(const Napi::CallbackInfo& info);
@@ -80,6 +84,10 @@ class Document : public Napi::ObjectWrap<Document> {
   Napi::Value GetViewsCount(const Napi::CallbackInfo& info);
   Napi::Value SetClientVisibleArea(const Napi::CallbackInfo& info);
   Napi::Value SetClientZoom(const Napi::CallbackInfo& info);
+  Napi::Value SetViewReadOnly(const Napi::CallbackInfo& info);
+  Napi::Value SetAllowChangeComments(const Napi::CallbackInfo& info);
+  Napi::Value SetViewTimezone(const Napi::CallbackInfo& info);
+  Napi::Value SetViewOption(const Napi::CallbackInfo& info);
   // document-clipboard.cc
   Napi::Value GetClipboard(const Napi::CallbackInfo& info);
   Napi::Value SetClipboard(const Napi::CallbackInfo& info);
@@ -88,12 +96,18 @@ class Document : public Napi::ObjectWrap<Document> {
   Napi::Value InsertCertificate(const Napi::CallbackInfo& info);
   Napi::Value AddCertificate(const Napi::CallbackInfo& info);
   Napi::Value GetSignatureState(const Napi::CallbackInfo& info);
+  // document-slideshow.cc
+  Napi::Value GetPresentationInfo(const Napi::CallbackInfo& info);
+  Napi::Value CreateSlideRenderer(const Napi::CallbackInfo& info);
+  Napi::Value RenderNextSlideLayer(const Napi::CallbackInfo& info);
+  Napi::Value PostSlideshowCleanup(const Napi::CallbackInfo& info);
 
   OfficeCore* core_ = nullptr;
   Napi::ObjectReference office_;  // keeps the JS office alive while the document is
   LibreOfficeKitDocument* doc_ = nullptr;
   bool destroyed_ = false;
   int inFlight_ = 0;
+  unsigned slideWidth_ = 0, slideHeight_ = 0;  // px size of the prepared slide renderer (0: none)
   // Every queue handed to registerCallback; closed only when the document is destroyed, because
   // LibreOffice may still hold a replaced view's pointer until then.
   std::vector<CallbackQueue*> queues_;

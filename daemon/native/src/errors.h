@@ -21,6 +21,7 @@ inline constexpr const char* kPasswordRequired = "password_required";
 inline constexpr const char* kPasswordInvalid = "password_invalid";
 inline constexpr const char* kSaveFailed = "save_failed";
 inline constexpr const char* kCallFailed = "call_failed";         // a LOK call reported failure
+inline constexpr const char* kUnsupported = "unsupported";         // this LibreOffice lacks an optional call
 }  // namespace code
 
 // Registers the constructor used for every error: new ErrorClass(message, code).

@@ -10,6 +10,7 @@
 #include "args.h"
 #include "document.h"
 #include "errors.h"
+#include "optional-calls.h"
 
 namespace ode {
 namespace {
@@ -79,6 +80,12 @@ Napi::Function Office::Define(Napi::Env env) {
                          InstanceMethod<&Office::GetDialogCancelMode>("getDialogCancelMode"),
                          InstanceMethod<&Office::SetDialogCancelMode>("setDialogCancelMode"),
                          InstanceMethod<&Office::DocumentLoad>("documentLoad"),
+                         InstanceMethod<&Office::ExtractRequest>("extractRequest"),
+                         InstanceMethod<&Office::ExtractDocumentStructureRequest>(
+                             "extractDocumentStructureRequest"),
+                         InstanceMethod<&Office::TrimMemory>("trimMemory"),
+                         InstanceMethod<&Office::SetOption>("setOption"),
+                         InstanceMethod<&Office::OptionalCalls>("optionalCalls"),
                          InstanceMethod<&Office::Destroy>("destroy"),
                      });
 }
@@ -159,6 +166,34 @@ Napi::Value Office::SetDialogCancelMode(const Napi::CallbackInfo& info) {
   if (!set) return Napi::Boolean::New(info.Env(), false);
   set(mode);
   return Napi::Boolean::New(info.Env(), true);
+}
+
+// trimMemory(target): LibreOffice drops caches it can rebuild (lok::Office::trimMemory; LibreOffice reads
+// `target` as how hard to try: >= 1000 also returns freed heap to the system). Optional call.
+Napi::Value Office::TrimMemory(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  LibreOfficeKit* kit = Live(env);
+  ODE_REQUIRE_OFFICE(env, kit, trimMemory);
+  kit->pClass->trimMemory(kit, IntArg(info, 0, "target"));
+  return env.Undefined();
+}
+
+// setOption(option, value): lok::Office::setOption (e.g. "profilezonerecording", "sallogoverride"). Optional
+// call.
+Napi::Value Office::SetOption(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  LibreOfficeKit* kit = Live(env);
+  ODE_REQUIRE_OFFICE(env, kit, setOption);
+  std::string option = StringArg(info, 0, "option");
+  std::optional<std::string> value = OptionalStringArg(info, 1, "value");
+  kit->pClass->setOption(kit, option.c_str(), value ? value->c_str() : nullptr);
+  return env.Undefined();
+}
+
+// optionalCalls() -> string[]: the lok::Office calls of optional-calls.h this LibreOffice has.
+Napi::Value Office::OptionalCalls(const Napi::CallbackInfo& info) {
+  LibreOfficeKit* kit = Live(info.Env());
+  return PresentCalls(info.Env(), kit->pClass, OfficeOptionalCalls());
 }
 
 // destroy(): destroys every open document, then LibreOffice (lo_destroy joins its main thread).

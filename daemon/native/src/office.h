@@ -47,6 +47,12 @@ class Office : public Napi::ObjectWrap<Office> {
   Napi::Value GetDialogCancelMode(const Napi::CallbackInfo& info);
   Napi::Value SetDialogCancelMode(const Napi::CallbackInfo& info);
   Napi::Value DocumentLoad(const Napi::CallbackInfo& info);  // office-load.cc
+  Napi::Value ExtractRequest(const Napi::CallbackInfo& info);                   // office-extract.cc
+  Napi::Value ExtractDocumentStructureRequest(const Napi::CallbackInfo& info);  // office-extract.cc
+  Napi::Value StartExtract(const Napi::CallbackInfo& info, bool structure);     // office-extract.cc
+  Napi::Value TrimMemory(const Napi::CallbackInfo& info);
+  Napi::Value SetOption(const Napi::CallbackInfo& info);
+  Napi::Value OptionalCalls(const Napi::CallbackInfo& info);
   Napi::Value Destroy(const Napi::CallbackInfo& info);
 
   OfficeCore* core_ = nullptr;
