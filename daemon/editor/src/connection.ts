@@ -1,8 +1,13 @@
 import { decodeTileFrame, type ClientMessage, type ServerMessage, type TileHeader } from '../../protocol/editor.ts';
+import type { HostPageConfig } from '../../protocol/host-page.ts';
+import { browserTimezone } from './core/timezone.ts';
 import { deviceFormFactor } from './mobile/device.ts';
 
-/** What the editor page carries (routes/editor-page.ts): the WOPISrc, the token and the iframe settings. */
-export interface EditorConfig {
+/**
+ * What the editor page carries (routes/editor-page.ts): the WOPISrc, the token and the iframe settings, and what
+ * the host's form and Ode's config add (protocol/host-page.ts: css_variables, ui_defaults, the origin policy).
+ */
+export interface EditorConfig extends HostPageConfig {
   wopiSrc: string;
   accessToken: string;
   accessTokenTtl?: number;
@@ -45,6 +50,8 @@ export class Connection {
         // Iframe parameters the daemon and the slides module use: the document's modification time, slideshow at start.
         timestamp: config.settings.timestamp || undefined,
         startPresentation: config.settings.startPresentation === undefined ? undefined : config.settings.startPresentation !== 'false',
+        // The user's time zone, for LibreOffice's date/time fields and NOW() in this view (setViewTimezone).
+        timezone: browserTimezone(),
       }),
     );
     this.ws.addEventListener('message', (e: MessageEvent<string | ArrayBuffer>) => {

@@ -36,11 +36,15 @@ export class Ruler {
       this.draw();
     });
     app.events.on('themeChanged', () => this.draw());
+    // The user's own choice, unless the host says SavedUIState=false; else the host's ui_defaults TextRuler.
+    const defaults = app.config.uiDefaults ?? {};
+    let own: string | null = null;
     try {
-      this.shownNow = localStorage.getItem(STORAGE_KEY) === '1';
+      if (defaults.savedUIState !== false) own = localStorage.getItem(STORAGE_KEY);
     } catch {
-      /* storage blocked: hidden */
+      /* storage blocked: the host's default, else hidden */
     }
+    this.shownNow = own !== null ? own === '1' : defaults.text?.ShowRuler === true;
     app.session.once('status', () => {
       this.element.hidden = !this.shownNow;
       app.view.onViewportChange(() => this.draw());

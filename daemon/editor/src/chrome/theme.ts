@@ -1,6 +1,7 @@
 /**
  * Light and dark themes: `data-theme` on <html> selects the colour variables of editor.css. The first choice is
- * the system's (prefers-color-scheme); a choice made with `view.theme` is remembered in localStorage.
+ * the user's remembered one, else the host's ui_defaults `UITheme`, else the system's (prefers-color-scheme); a
+ * choice made with `view.theme` is remembered in localStorage. The host's css_variables: host/theming.ts.
  */
 import type { App } from '../core/app.ts';
 
@@ -35,12 +36,18 @@ export function setTheme(app: App, theme: Theme, remember: boolean): void {
   app.commands.refresh();
 }
 
-/** Sets the first theme and registers `view.theme` (a toggle, checked when dark). */
+/**
+ * Sets the first theme and registers `view.theme` (a toggle, checked when dark). The first theme: the user's own
+ * choice (unless the host's ui_defaults say `SavedUIState=false`), else the host's `UITheme`, else the system's.
+ */
 export function mountTheme(app: App): void {
   const media = matchMedia('(prefers-color-scheme: dark)');
-  setTheme(app, stored() ?? (media.matches ? 'dark' : 'light'), false);
+  const defaults = app.config.uiDefaults ?? {};
+  const own = () => (defaults.savedUIState === false ? undefined : stored());
+  const host: Theme | undefined = defaults.darkTheme === undefined ? undefined : defaults.darkTheme ? 'dark' : 'light';
+  setTheme(app, own() ?? host ?? (media.matches ? 'dark' : 'light'), false);
   media.addEventListener('change', (e) => {
-    if (!stored()) setTheme(app, e.matches ? 'dark' : 'light', false);
+    if (!own() && !host) setTheme(app, e.matches ? 'dark' : 'light', false);
   });
   app.commands.register({
     id: 'view.theme',

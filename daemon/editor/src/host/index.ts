@@ -11,6 +11,7 @@ import { createOverlays } from './overlays.ts';
 import { computePolicy, expand } from './policy.ts';
 import { insertGraphic } from './remote-image.ts';
 import { installUnlock } from './restrictions.ts';
+import { mountTheming } from './theming.ts';
 import { installUpdateNotice } from './update-notice.ts';
 
 const yes = (v: unknown) => v === true || v === 'true';
@@ -45,6 +46,7 @@ export function mountHost(app: App): void {
     setLanguage(settings.lang);
   }
 
+  mountTheming(app);
   const bridge = new HostBridge();
   const debug = createDebug(app);
   bridge.onTraffic = (dir, id, values) => debug.trace(`${dir === 'in' ? '◀ host' : dir === 'out' ? '▶ host' : '✕ dropped'} ${id} ${JSON.stringify(values) ?? ''}`.slice(0, 200));
@@ -103,13 +105,17 @@ export function mountHost(app: App): void {
   applyPolicy(true);
 
   // --- Loading status ---
-  let loaded = false;
-  const originKnown = (origin: unknown) => {
-    if (!bridge.setOrigin(origin)) return;
+  // Whom to talk to is decided once CheckFileInfo is answered (the `loading` message after it, or `status`):
+  // PostMessageOrigin, else the parent frame (Collabora's behaviour) unless net.post_message_origin_required.
+  const frameReady = () => {
     debug.mark('origin');
     bridge.send('App_LoadingStatus', { Status: 'Frame_Ready' });
   };
-  session.on('loading', (m) => originKnown(m.postMessageOrigin));
+  const originKnown = (origin: unknown) => {
+    if (bridge.setOrigin(origin)) frameReady();
+    else if (!(typeof origin === 'string' && origin) && !config.requirePostMessageOrigin && bridge.useParent()) frameReady();
+  };
+  session.on('loading', (m) => m.stage !== 'checkfileinfo' && originKnown(m.postMessageOrigin));
   session.on('status', (m) => {
     originKnown(m.fileInfo.PostMessageOrigin);
     debug.mark('status');
@@ -118,15 +124,22 @@ export function mountHost(app: App): void {
     if (yes(m.fileInfo.SaveAsPostmessage)) saveAsThroughHost(m.fileInfo.BaseFileName);
     applyPolicy(true);
   });
+  // Document_Loaded goes once per document load, as in Collabora (Map.WOPI.js `_appLoaded`).
+  let loadedSent = false;
   app.events.on('documentLoaded', () => {
-    loaded = true;
     debug.mark('loaded');
+    if (loadedSent) return;
+    loadedSent = true;
     bridge.send('App_LoadingStatus', { Status: 'Document_Loaded', DocumentLoadedTime: Date.now() });
     const target = str(settings.target);
     // Best effort: LibreOffice's jump-to-mark takes `<name>|graphic|table|region|outlinetext|frame`.
     if (target) session.uno('.uno:JumpToMark', { Bookmark: { type: 'string', value: target } });
   });
-  app.events.on('loadFailed', (reason) => bridge.send('App_LoadingStatus', { Status: 'Failed', Reason: reason }));
+  app.events.on('loadFailed', (reason) => {
+    // CheckFileInfo may have failed: no PostMessageOrigin ever came. Collabora still tells the parent ('*').
+    if (!config.requirePostMessageOrigin) bridge.useParent();
+    bridge.send('App_LoadingStatus', { Status: 'Failed', Reason: reason });
+  });
   if (yes(settings.debug)) debug.toggle(true);
 
   // --- Document state to the host ---
@@ -165,7 +178,9 @@ export function mountHost(app: App): void {
   session.on('tokenExpiring', (m) => overlays.tokenExpiring(m.expiresAt));
 
   // --- Messages from the host ---
-  bridge.on('Host_PostmessageReady', () => bridge.send('App_LoadingStatus', { Status: loaded ? 'Document_Loaded' : 'Frame_Ready' }));
+  // Host_PostmessageReady only says the host listens (Collabora sets WOPIPostmessageReady and answers nothing):
+  // answering it would ping-pong with hosts that send it on every Document_Loaded (richdocuments).
+  bridge.on('Host_PostmessageReady', () => undefined);
   bridge.on('Action_Save', (v) => session.send({ type: 'save', dontSaveIfUnmodified: yes(v.DontSaveIfUnmodified) || undefined }));
   bridge.on('Action_SaveAs', (v) => str(v.Filename) && session.send({ type: 'saveAs', name: str(v.Filename)! }));
   bridge.on('Action_Print', () => void app.exportDocument('pdf', 'print'));
