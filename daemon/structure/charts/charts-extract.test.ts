@@ -36,16 +36,16 @@ describe('chart extraction details', () => {
     ]);
   });
 
-  it('docx charts are named Object<n> as LibreOffice names them, with the wp:docPr name as an alias', () => {
+  it('docx charts are named after the drawing (wp:docPr/@name) as LibreOffice 25.2 names them, Object<n> kept as an alias', () => {
     const objects = embeddedObjects(StructureDocument.open(corpusFile('chart1.docx'), 'docx'));
     expect(objects.map((o) => [o.name, o.aliases])).toEqual([
-      ['Object1', ['Chart 1']],
-      ['Object2', ['Chart 2']],
-      ['Object3', ['Chart 3']],
-      ['Object4', ['Chart 4']],
-      ['Object5', ['Chart 5']],
-      ['Object6', ['Chart 7']],
-      ['Object7', ['Chart 6']],
+      ['Chart 1', ['Object1']],
+      ['Chart 2', ['Object2']],
+      ['Chart 3', ['Object3']],
+      ['Chart 4', ['Object4']],
+      ['Chart 5', ['Object5']],
+      ['Chart 7', ['Object6']],
+      ['Chart 6', ['Object7']],
     ]);
   });
 

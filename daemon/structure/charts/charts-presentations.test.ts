@@ -20,8 +20,6 @@ describe('charts in presentations', () => {
     const items = extract(out, 'pptx');
     expect(items['Charts.ByEmbedIndex.1']).toEqual({
       name: 'Chart 8',
-      title: '',
-      subtitle: '',
       RowDescriptions: ['2000', '2008', '2024'],
       ColumnDescriptions: ['HS Diploma / GED', 'College Enrollment', 'Degree Attainment'],
       DataValues: [['29', '32', '5'], ['30', '37', '6'], ['2', '3', '4']],

@@ -10,13 +10,14 @@ import { ooxmlEmbeddedObjects } from './ooxml-chart.ts';
 
 /**
  * A chart item of the extraction result (spec: "Chart item"), as LibreOffice's chart model reports it: `name`
- * (the embedded object's name), `title` and `subtitle` (empty when the chart has none), `RowDescriptions`
+ * (the embedded object's name), `title` and `subtitle` (absent when the chart has none, as LibreOffice omits
+ * them), `RowDescriptions`
  * (categories), `ColumnDescriptions` (series), `DataValues` (rows of formatted doubles, `NaN` when unset).
  */
 export interface ChartItem {
   name: string;
-  title: string;
-  subtitle: string;
+  title?: string;
+  subtitle?: string;
   RowDescriptions: string[];
   ColumnDescriptions: string[];
   DataValues: string[][];
@@ -44,8 +45,8 @@ export function extractCharts(doc: StructureDocument, parts: PartReader = stream
     const table = obj.chart.read();
     out[`Charts.ByEmbedIndex.${obj.index}`] = {
       name: obj.name,
-      title: obj.chart.title,
-      subtitle: obj.chart.subtitle,
+      ...(obj.chart.title ? { title: obj.chart.title } : {}),
+      ...(obj.chart.subtitle ? { subtitle: obj.chart.subtitle } : {}),
       RowDescriptions: [...table.rowDescriptions],
       ColumnDescriptions: table.columns.map((c) => c.desc),
       DataValues: table.rows().map((r) => r.map(formatChartNumber)),

@@ -48,8 +48,9 @@ export interface OoxmlChartModel {
 /**
  * The embedded objects of a docx body (charts, OLE objects `w:object`, and OMML formulas `m:oMath`, which
  * LibreOffice imports as formula objects) or of a pptx's slides (graphic frames with charts or OLE objects), in
- * document order; `mc:Fallback` content is skipped. Names: docx `Object<n>` as LibreOffice names them, with the
- * drawing's wp:docPr/@name as an alias; pptx the shape's p:cNvPr/@name. The story parts are read through `parts`
+ * document order; `mc:Fallback` content is skipped. Names, as LibreOffice 25.2 names the objects: a chart's is the
+ * drawing's wp:docPr/@name (docx, with `Object<n>` kept as an alias) or p:cNvPr/@name (pptx), `Object<n>` when
+ * it has none. The story parts are read through `parts`
  * (default: their DOM, as transformations need; extraction passes stream-built trees); chart parts always as DOM.
  * @throws StructureError bad_package when a part is not well-formed.
  */
@@ -78,8 +79,9 @@ export function ooxmlEmbeddedObjects(doc: StructureDocument, parts: PartReader =
           const part = relTarget(doc, source, rid, parts);
           const index = out.length;
           const shapeName = drawingName(el, doc.format);
-          const name = doc.format === 'docx' ? `Object${index + 1}` : shapeName || `Object${index + 1}`;
-          out.push({ index, name, aliases: shapeName && shapeName !== name ? [shapeName] : [], chart: part && doc.has(part) ? ooxmlChart(doc, part) : undefined });
+          // LibreOffice names the object after the drawing (wp:docPr/@name, p:cNvPr/@name); Object<n> stays an alias
+          const name = shapeName || `Object${index + 1}`;
+          out.push({ index, name, aliases: doc.format === 'docx' && name !== `Object${index + 1}` ? [`Object${index + 1}`] : [], chart: part && doc.has(part) ? ooxmlChart(doc, part) : undefined });
           continue;
         }
         if (uri === 'http://schemas.openxmlformats.org/presentationml/2006/ole') {

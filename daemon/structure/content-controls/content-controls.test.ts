@@ -66,7 +66,7 @@ describe('content controls: content', () => {
   });
 
   it('docx ById, a cell-level control (CT_SdtCell) keeps its cell', async () => {
-    const out = await expectChange('Bug54849.docx', [{ 'ContentControls.ById.288325205': { content: 'cell text' } }], { 9: { content: 'cell text' } });
+    const out = await expectChange('Bug54849.docx', [{ 'ContentControls.ById.288325205': { content: 'cell text' } }], { 11: { content: 'cell text' } });
     expect(partText(out, 'word/document.xml')).toMatch(/<w:sdtContent><w:tc><w:tcPr>.*?<\/w:tcPr><w:p [^>]*><w:pPr>.*?<\/w:pPr><w:r><w:t>cell text<\/w:t><\/w:r><\/w:p><\/w:tc><\/w:sdtContent>/);
   });
 
@@ -153,7 +153,7 @@ describe('content controls: data binding (Word re-reads the bound custom XML)', 
   });
 
   it('a date bound with prefix mappings gets its new value in the store, as dateTime', async () => {
-    const out = await expectChange('52449.docx', [{ 'ContentControls.ByIndex.0': { date: '2024-05-01' } }], { 0: { CurrentDate: '2024-05-01T00:00:00Z' } });
+    const out = await expectChange('52449.docx', [{ 'ContentControls.ByIndex.0': { date: '2024-05-01' } }], { 0: { CurrentDate: '2024-05-01T00:00:00' } });
     expect(partText(out, 'customXml/item1.xml')).toContain('<PublishDate>2024-05-01T00:00:00</PublishDate>');
     // Content of a date changes only the text: the store keeps the date.
     const text = await transform(anyFile('52449.docx'), 'docx', [{ 'ContentControls.ByIndex.0': { content: 'soon' } }]);
@@ -204,7 +204,7 @@ describe('content controls: checked, alias, date', () => {
 
   it('parts the transform did not touch are copied byte for byte', async () => {
     const file = anyFile('Bug54849.docx');
-    const out = await transform(file, 'docx', [{ 'ContentControls.ByIndex.0': { content: 'x' } }]);
+    const out = await transform(file, 'docx', [{ 'ContentControls.ByIndex.4': { content: 'x' } }]);
     const a = StructureDocument.open(file, 'docx').pkg;
     const b = StructureDocument.open(out, 'docx').pkg;
     expect([...b.names()].sort()).toEqual([...a.names()].sort());
@@ -213,7 +213,7 @@ describe('content controls: checked, alias, date', () => {
   });
 
   it('docx date by tag, unbound: w:fullDate only, text unchanged', async () => {
-    const out = await expectChange('run-level-controls.docx', [{ 'ContentControls.ByTag.DueTag': { date: '2024-03-01' } }], { 4: { CurrentDate: '2024-03-01T00:00:00Z' } });
+    const out = await expectChange('run-level-controls.docx', [{ 'ContentControls.ByTag.DueTag': { date: '2024-03-01' } }], { 4: { CurrentDate: '2024-03-01T00:00:00' } });
     expect(partText(out, 'word/document.xml')).toContain('<w:date w:fullDate="2024-03-01T00:00:00Z">');
   });
 

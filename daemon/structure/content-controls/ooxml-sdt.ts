@@ -12,14 +12,15 @@ import { firstRunProperties, replaceSdtContent, sdtContentText } from './ooxml-s
  * CT_SdtRow, CT_SdtCell) with their properties w:sdtPr (CT_SdtPr) and the Word 2010 checkbox (w14:checkbox,
  * [MS-DOCX] 2.6.1).
  *
- * Which sdts count, and their order (docs/structure/content-controls.md):
- * - the main document story in document order, an outer control before the controls nested in it;
- * - a footnote's or endnote's controls where its reference stands (as LibreOffice's ODT has them: the note body
- *   sits inside the paragraph), so a docx and its ODT conversion number their controls alike;
+ * Which sdts count, and their order (docs/structure/content-controls.md), LibreOffice's order (its content
+ * control list is sorted by node position, and Writer's nodes hold the notes, then headers and footers, then the
+ * body):
+ * - first the footnotes' and endnotes' controls, in the order of their references in the body;
  * - then the headers and footers, in the order the section properties reference them, each part once;
+ * - then the main document story in document order, an outer control before the controls nested in it;
  * - not the glossary document (building blocks, word/glossary/), and not the gallery containers w:docPartObj,
- *   w:docPartList (TOC, cover pages, page numbers), w:group and w15:repeatingSection(Item), which hold content
- *   rather than a value; controls nested inside those do count.
+ *   w:docPartList (TOC, cover pages, page numbers), w:group and w15:repeatingSection, which hold content
+ *   rather than a value; controls nested inside those do count, and so does each w15:repeatingSectionItem.
  */
 
 const GLOSSARY = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/glossaryDocument';
@@ -32,7 +33,7 @@ const TYPE_OF_CHOICE: Readonly<Record<string, ContentControlType>> = {
   richText: 'rich-text',
   picture: 'picture',
 };
-const CONTAINERS = new Set(['docPartObj', 'docPartList', 'group', 'repeatingSection', 'repeatingSectionItem']);
+const CONTAINERS = new Set(['docPartObj', 'docPartList', 'group', 'repeatingSection']);
 /** CT_SdtPr's sequence before the type choice (17.5.2.38); elements not listed (the choice, w14/w15) come after. */
 const SDT_PR_ORDER = ['rPr', 'alias', 'tag', 'id', 'lock', 'placeholder', 'temporary', 'showingPlcHdr', 'dataBinding', 'label', 'tabIndex'];
 
@@ -65,7 +66,10 @@ function walkSdts<E extends ReadElement>(doc: StructureDocument, parts: PartRead
     }
     return byId.get(id);
   };
-  const found: FoundSdt<E>[] = [];
+  const body: FoundSdt<E>[] = [];
+  const inNotes: FoundSdt<E>[] = [];
+  const inHeaders: FoundSdt<E>[] = [];
+  let found = body;
   const headerIds: string[] = [];
   const glossary = rels.find((r) => !r.external && r.type === GLOSSARY)?.target;
 
@@ -90,7 +94,12 @@ function walkSdts<E extends ReadElement>(doc: StructureDocument, parts: PartRead
         case 'footnoteReference':
         case 'endnoteReference': {
           const note = noteOf(c.localName === 'footnoteReference' ? 'footnote' : 'endnote', c.getAttributeNS(NS.w, 'id') ?? '');
-          if (note) walk(note, relOfType(c.localName === 'footnoteReference' ? '/footnotes' : '/endnotes')!.target);
+          if (note) {
+            const outer = found;
+            found = inNotes;
+            walk(note, relOfType(c.localName === 'footnoteReference' ? '/footnotes' : '/endnotes')!.target);
+            found = outer;
+          }
           break;
         }
         case 'rPr':
@@ -106,6 +115,7 @@ function walkSdts<E extends ReadElement>(doc: StructureDocument, parts: PartRead
     }
   };
   walk(parts(doc, main), main);
+  found = inHeaders;
   const seen = new Set<string>();
   for (const id of headerIds) {
     const target = rels.find((r) => r.id === id && !r.external)?.target;
@@ -113,7 +123,7 @@ function walkSdts<E extends ReadElement>(doc: StructureDocument, parts: PartRead
     seen.add(target);
     walk(parts(doc, target), target);
   }
-  return { found, glossary };
+  return { found: [...inNotes, ...inHeaders, ...body], glossary };
 }
 
 /** The content controls of a docx, in the order described in the module comment, over the parts' DOM (writable). */
@@ -173,7 +183,8 @@ function sdtItem(sdt: ReadElement, content: ReadElement): ContentControlItem {
     const date = readChild(readChild(sdt, NS.w, 'sdtPr')!, NS.w, 'date')!;
     item.DateFormat = attrOfChild(date, 'dateFormat');
     item.DateLanguage = attrOfChild(date, 'lid');
-    item.CurrentDate = date.getAttributeNS(NS.w, 'fullDate') ?? '';
+    // LibreOffice keeps the date without the zone Word writes (2012-01-11T00:00:00Z -> 2012-01-11T00:00:00).
+    item.CurrentDate = (date.getAttributeNS(NS.w, 'fullDate') ?? '').replace(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})$/, '$1');
   }
   return item;
 }

@@ -1,6 +1,8 @@
-import { Zip, ZipDeflate, ZipPassThrough, unzipSync, type ZipInputFile } from 'fflate';
+import { unzipSync } from 'fflate';
 import yauzl from 'yauzl';
 import { StructureError } from '../errors.ts';
+import { isStrictPackage, toStrict, toTransitional } from './strict-namespaces.ts';
+import { entryOf, writeZip, type ZipEntry } from './zip-writer.ts';
 
 /**
  * A zip package (OOXML: ECMA-376 Part 2 OPC; ODF 1.3 Part 2) read lazily and written back preserving what was
@@ -12,7 +14,8 @@ import { StructureError } from '../errors.ts';
  * Writing: `setPart` / `removePart` record changes; `save()` writes a new archive in the original entry order
  * (new parts at the end, except that an ODF `mimetype` always stays first and stored). Untouched entries are
  * copied as their original compressed bytes with their CRC (no inflate, no deflate): byte for byte the same
- * data, and fast. Changed and new parts are deflated.
+ * data, and fast. Changed and new parts are deflated. Headers are written as office suites write them
+ * (package/zip-writer.ts: sizes and CRC in the local headers, no data descriptors, no extra fields).
  */
 export class ZipPackage {
   private readonly bytes: Uint8Array;
@@ -20,6 +23,11 @@ export class ZipPackage {
   private readonly partNames: string[];
   private readonly changed = new Map<string, Uint8Array>();
   private removed = false;
+  /**
+   * True for an ISO 29500 Strict OOXML package: its XML parts are read with Transitional namespace URIs and the
+   * parts written go back to Strict ones (package/strict-namespaces.ts).
+   */
+  readonly strict: boolean;
   /**
    * Single-part inflations so far, per folder; past BATCH_AFTER, when at least a quarter of the folder has been
    * wanted, the folder's remaining XML parts are inflated in one pass.
@@ -29,6 +37,7 @@ export class ZipPackage {
   private constructor(bytes: Uint8Array, names: string[]) {
     this.bytes = bytes;
     this.partNames = names;
+    this.strict = names.includes('_rels/.rels') && isStrictPackage(this.rawText('_rels/.rels'));
   }
 
   /**
@@ -90,17 +99,29 @@ export class ZipPackage {
     return data;
   }
 
-  /** The part as UTF-8 text, or undefined when it does not exist. */
+  /**
+   * The part as UTF-8 text, or undefined when it does not exist. The XML parts of a Strict package are given with
+   * Transitional namespace URIs.
+   */
   textOf(name: string): string | undefined {
+    const text = this.rawText(name);
+    return text !== undefined && this.strict && isXmlPart(name) ? toTransitional(text) : text;
+  }
+
+  private rawText(name: string): string | undefined {
     const data = this.bytesOf(name);
     return data ? new TextDecoder('utf-8').decode(data) : undefined;
   }
 
-  /** Replaces a part, or adds it at the end of the archive. Text is written as UTF-8. */
+  /**
+   * Replaces a part, or adds it at the end of the archive. Text is written as UTF-8; XML text given to a Strict
+   * package (with Transitional URIs, as it reads) is written with Strict ones.
+   */
   setPart(name: string, data: Uint8Array | string): void {
     const k = key(name);
     if (!this.partNames.includes(k)) this.partNames.push(k);
-    this.changed.set(k, typeof data === 'string' ? new TextEncoder().encode(data) : data);
+    const text = typeof data === 'string' && this.strict && isXmlPart(k) ? toStrict(data) : data;
+    this.changed.set(k, typeof text === 'string' ? new TextEncoder().encode(text) : text);
   }
 
   /** Removes a part (nothing happens when it does not exist). */
@@ -127,56 +148,35 @@ export class ZipPackage {
    */
   async save(): Promise<Uint8Array> {
     const originals = await readRawEntries(this.bytes);
-    const chunks: Uint8Array[] = [];
-    let failure: Error | undefined;
-    const zip = new Zip((err, chunk) => {
-      if (err) failure = err;
-      else chunks.push(chunk);
-    });
     const order = [...this.partNames];
     const mimetype = order.indexOf('mimetype');
     if (mimetype > 0) order.unshift(...order.splice(mimetype, 1));
-    for (const name of order) {
+    const now = new Date();
+    const entries: ZipEntry[] = order.map((name) => {
       const edited = this.changed.get(name);
       const raw = originals.get(name);
-      if (!edited && raw) {
-        const file = rawEntry(name, raw);
-        zip.add(file);
-        file.ondata!(null, raw.data as Uint8Array<ArrayBuffer>, true);
-      } else {
-        const data = edited ?? this.bytesOf(name)!;
-        // ODF 1.3 Part 2, 3.3: the mimetype entry is stored uncompressed.
-        const file = name === 'mimetype' ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
-        zip.add(file);
-        file.push(data, true);
-      }
-    }
-    zip.end();
-    if (failure) throw new StructureError('bad_package', `the package cannot be written: ${failure.message}`);
-    return concat(chunks);
+      // ODF 1.3 Part 2, 3.3: the mimetype entry is stored uncompressed (an original that was deflated is stored anew).
+      if (!edited && raw && !(name === 'mimetype' && raw.compression !== 0)) return { name, ...raw };
+      return entryOf(name, edited ?? this.bytesOf(name)!, raw?.mtime ?? now, name === 'mimetype');
+    });
+    return writeZip(entries);
   }
 }
 
 /** Parts inflated one at a time before the rest of the XML parts are inflated together. */
 const BATCH_AFTER = 8;
 
+/** XML parts: the ones whose namespaces Strict spells differently. */
+function isXmlPart(name: string): boolean {
+  return /\.(xml|rels)$/i.test(name);
+}
+
 function key(name: string): string {
   return name.replace(/^\//, '');
 }
 
 /** One original entry's compressed bytes and the central directory facts needed to copy it. */
-interface RawEntry {
-  data: Uint8Array;
-  crc: number;
-  size: number;
-  compression: number;
-  mtime: Date;
-}
-
-/** A zip input that writes already-compressed bytes as they are (fflate's custom ZipInputFile). */
-function rawEntry(name: string, raw: RawEntry): ZipInputFile {
-  return { filename: name, size: raw.size, crc: raw.crc, compression: raw.compression, mtime: raw.mtime, terminate: () => undefined };
-}
+type RawEntry = Omit<ZipEntry, 'name'>;
 
 /** Reads every entry's raw (still compressed) bytes with yauzl: central directory, then each local header. */
 async function readRawEntries(bytes: Uint8Array): Promise<Map<string, RawEntry>> {
@@ -198,26 +198,17 @@ async function readRawEntries(bytes: Uint8Array): Promise<Map<string, RawEntry>>
   });
   const out = new Map<string, RawEntry>();
   for (const entry of entries) {
-    if (entry.isEncrypted() || (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)) continue;
+    const compression = entry.compressionMethod;
+    if (entry.isEncrypted() || (compression !== 0 && compression !== 8)) continue;
     const { fileDataStart } = await zipfile.readLocalFileHeaderPromise(entry, { minimal: true });
     out.set(entry.fileName, {
       data: bytes.subarray(fileDataStart, fileDataStart + entry.compressedSize),
       crc: entry.crc32,
       size: entry.uncompressedSize,
-      compression: entry.compressionMethod,
+      compression,
       mtime: entry.getLastModDate(),
     });
   }
   zipfile.close();
-  return out;
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
   return out;
 }
