@@ -59,12 +59,14 @@ export class SaveWaiter {
 
 /**
  * Dispatches `.uno:Save` (in place, to the URL the document was loaded from) in the current view, with
- * `DontSaveIfUnmodified` and `DontTerminateEdit` (a cell or text box being edited stays in edit mode), asking
- * for UNO_COMMAND_RESULT. The caller has set the view and routes that view's callbacks to `waiter.offer`.
+ * `DontSaveIfUnmodified` and `DontTerminateEdit`, asking for UNO_COMMAND_RESULT. With `dontTerminateEdit` false
+ * LibreOffice enters the text of a cell being edited before saving (ScTabViewShell::ExecuteSave); with true the
+ * cell stays in edit mode and its text is not in the file (Collabora's autosave; issue 16). The caller has set
+ * the view and routes that view's callbacks to `waiter.offer`.
  */
-export function postSave(doc: LokDocument, dontSaveIfUnmodified: boolean): void {
+export function postSave(doc: LokDocument, dontSaveIfUnmodified: boolean, dontTerminateEdit: boolean): void {
   const args = {
-    DontTerminateEdit: { type: 'boolean', value: 'true' },
+    DontTerminateEdit: { type: 'boolean', value: String(dontTerminateEdit) },
     DontSaveIfUnmodified: { type: 'boolean', value: String(dontSaveIfUnmodified) },
   };
   doc.postUnoCommand('.uno:Save', JSON.stringify(args), true);

@@ -20,7 +20,7 @@ export type ClientMessage =
   | { type: 'uno'; command: string; args?: string; notify?: boolean }
   | { type: 'commandValues'; command: string }
   | { type: 'setPart'; part: number }
-  | { type: 'save'; dontSaveIfUnmodified?: boolean }
+  | { type: 'save'; dontSaveIfUnmodified?: boolean; dontTerminateEdit?: boolean }
   | { type: 'sign' }
   | { type: 'saveAs'; name: string }
   | { type: 'rename'; name: string }
@@ -158,7 +158,7 @@ const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
   uno: { command: 'string', args: 'string?', notify: 'boolean?' },
   commandValues: { command: 'string' },
   setPart: { part: 'number' },
-  save: { dontSaveIfUnmodified: 'boolean?' },
+  save: { dontSaveIfUnmodified: 'boolean?', dontTerminateEdit: 'boolean?' },
   sign: {},
   saveAs: { name: 'string' },
   rename: { name: 'string' },

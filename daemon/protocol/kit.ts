@@ -273,12 +273,16 @@ export interface CommandValuesRequest {
   command: string;
 }
 
-/** `.uno:Save` in place (to the opened `input`) from view `viewId`; result `saved` (false: unmodified and skipped). */
+/**
+ * `.uno:Save` in place (to the opened `input`) from view `viewId`; result `saved` (false: unmodified and skipped).
+ * `dontTerminateEdit` (default false) leaves a cell being edited in edit mode, so its text is not in the save.
+ */
 export interface SaveDocRequest {
   type: 'saveDoc';
   id: number;
   viewId: number;
   dontSaveIfUnmodified: boolean;
+  dontTerminateEdit?: boolean;
 }
 
 /** saveAs a copy to `output` in `format` (LOK saveAs format); the document stays as it is. */

@@ -22,6 +22,11 @@ import type { ViewHandle } from './view-handle.ts';
 /** Why a save was made: the PutFile headers follow from it. */
 export type SaveKind = 'explicit' | 'idle' | 'auto' | 'exit';
 
+/** How a save treats a cell being edited: `dontTerminateEdit` keeps it in edit mode (its text is then not saved). */
+export interface SaveOptions {
+  dontTerminateEdit?: boolean;
+}
+
 /** How one save ended: uploaded, or why not (read-only, conflict pending, not open, the host refused it). */
 export type SaveResult = { saved: true } | { saved: false; reason: string };
 
@@ -121,11 +126,11 @@ export class DocumentSaving {
    * anything changed); idle, auto and exit saves only when the document is modified. Nothing is ever uploaded for a
    * document no view may write. @throws the kit's save error.
    */
-  save(kind: SaveKind, by?: ViewHandle): Promise<SaveResult> {
-    return this.enqueue(() => this.saveNow(kind, by));
+  save(kind: SaveKind, by?: ViewHandle, opts: SaveOptions = {}): Promise<SaveResult> {
+    return this.enqueue(() => this.saveNow(kind, by, opts));
   }
 
-  private async saveNow(kind: SaveKind, by?: ViewHandle): Promise<SaveResult> {
+  private async saveNow(kind: SaveKind, by: ViewHandle | undefined, opts: SaveOptions): Promise<SaveResult> {
     const { host } = this;
     const kit = host.kit();
     const state = host.state();
@@ -140,9 +145,15 @@ export class DocumentSaving {
     const dirty = this.modified || this.userChanged;
     if (kind !== 'explicit' && !dirty) return { saved: false, reason: 'not modified' };
     const viewId = [...host.views].find((v) => v === writer)?.viewId ?? [...host.views][0]?.viewId ?? writer.viewId;
+    // What a user typed into a cell is entered before every save but the autosave timer's, which would end the
+    // edit mode of someone typing (Collabora's autosave keeps it too); a host may ask the same (Action_Save
+    // DontTerminateEdit). Input since the last upload (userChanged) saves even when LibreOffice says unmodified:
+    // a cell being edited does not mark the document modified until its text is entered.
+    const dontTerminateEdit = opts.dontTerminateEdit ?? kind === 'auto';
+    const dontSaveIfUnmodified = kind !== 'explicit' && !(this.userChanged && !dontTerminateEdit);
     let r: { saved: boolean };
     try {
-      r = await kit.saveDoc(viewId, kind !== 'explicit');
+      r = await kit.saveDoc(viewId, dontSaveIfUnmodified, dontTerminateEdit);
     } catch (e) {
       host.emit({ type: 'saved', ok: false, kind, error: (e as Error).message });
       throw e;

@@ -44,7 +44,7 @@ import { DocumentConflict } from './document-conflict.ts';
 import { DocumentLock } from './document-lock.ts';
 import { loadDocument, type LoadingHost } from './document-loading.ts';
 import { PartsRefresh } from './document-parts.ts';
-import { DocumentSaving, type SaveKind, type SaveResult, type SavingHost } from './document-saving.ts';
+import { DocumentSaving, type SaveKind, type SaveOptions, type SaveResult, type SavingHost } from './document-saving.ts';
 import { DocumentSigning } from './document-signing.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
 import { IdleWatch } from './idle-unload.ts';
@@ -345,8 +345,8 @@ export class EditDocument {
    * whether anything changed); idle, auto and exit saves only when the document is modified. Nothing is ever
    * uploaded for a document no view may write.
    */
-  save(kind: SaveKind, by?: ViewHandle): Promise<void> {
-    return this.saveWithResult(kind, by).then(() => undefined);
+  save(kind: SaveKind, by?: ViewHandle, opts?: SaveOptions): Promise<void> {
+    return this.saves.save(kind, by, opts).then(() => undefined);
   }
 
   /** `save`, telling how it ended (the admin API's explicit save). @throws the kit's save error. */

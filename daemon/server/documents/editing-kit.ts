@@ -27,7 +27,8 @@ export interface EditingKit {
   clipboardGet(viewId: number, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }>>;
   paste(viewId: number, mimeType: string, data: Uint8Array): Promise<boolean>;
   docInfo(viewId: number): Promise<DocInfoResult>;
-  saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }>;
+  /** `.uno:Save` in place; `dontTerminateEdit` keeps a cell being edited in edit mode (kit.md, Editing: `saveDoc`). */
+  saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit?: boolean): Promise<{ saved: boolean }>;
   exportDoc(output: string, format: string, filterOptions?: string): Promise<void>;
   closeDoc(): Promise<void>;
   /** Signs the document file in place with a view's certificate (kit.md, Editing: `signDoc`); DER bytes, PKCS#8 key. */

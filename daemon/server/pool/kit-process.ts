@@ -425,11 +425,12 @@ export class KitProcess extends EventEmitter {
 
   /**
    * `saveDoc`: `.uno:Save` in place, to open()'s `input`, from view `viewId`; `{saved: false}` when
-   * `dontSaveIfUnmodified` and LibreOffice skipped an unmodified document. The daemon then reads `input`.
+   * `dontSaveIfUnmodified` and LibreOffice skipped an unmodified document; `dontTerminateEdit` keeps a cell being
+   * edited in edit mode (its text is then not saved). The daemon then reads `input`.
    * @throws OdeError save_failed, timeout (60 s), kit_crashed, bad_request.
    */
-  async saveDoc(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }> {
-    const r = await this.edit({ type: 'saveDoc', viewId, dontSaveIfUnmodified }, EDIT_LIMITS_MS.save, 'saving');
+  async saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit = false): Promise<{ saved: boolean }> {
+    const r = await this.edit({ type: 'saveDoc', viewId, dontSaveIfUnmodified, dontTerminateEdit }, EDIT_LIMITS_MS.save, 'saving');
     return { saved: r.saved === true };
   }
 

@@ -181,7 +181,7 @@ export class ViewSession implements ViewHandle {
       case 'commandValues':
         return this.send({ type: 'commandValues', command: msg.command, value: parseMaybeJson(await doc.commandValues(this, msg.command)) });
       case 'save':
-        return doc.save('explicit', this);
+        return doc.save('explicit', this, { dontTerminateEdit: msg.dontTerminateEdit === true });
       case 'sign':
         return doc.sign(this);
       case 'saveAs':

@@ -11,7 +11,9 @@ const ADDRESS = /^(?:(?:\$?'[^']+'|\$?[\w ]+)[.!])?(?:\$?[A-Za-z]{1,3}\$?\d+(?::
  * (`cellAddress`) and jumps to an address typed in it (Enter: `.uno:GoToCell` ToPoint); the fx button runs
  * `insert.function` (LibreOffice's Function Wizard dialog); the formula input shows the current cell's content
  * (`cellFormula`); Enter puts the edited content in the cell (`.uno:EnterString`), Escape puts the cell's content
- * back. Both inputs give the focus back to the document afterwards.
+ * back. Both inputs give the focus back to the document afterwards. Text typed in the formula input and not yet
+ * entered is entered before every save but one asking `dontTerminateEdit` (issue 16: a save keeps what the user
+ * typed, as LibreOffice's own save enters the cell being edited) and when the page goes away (the exit save).
  */
 export function mountFormulaBar(app: App, cursors: CellCursors): void {
   const bar = app.slots.formulaBar;
@@ -67,10 +69,25 @@ export function mountFormulaBar(app: App, cursors: CellCursors): void {
   fx.addEventListener('click', () => app.commands.run('insert.function'));
   app.commands.on('changed', () => (fx.hidden = app.commands.isHidden('insert.function')));
 
+  /** Enters what the formula input holds when the user changed it (before a save, when leaving the page). */
+  const commitPending = () => {
+    if (!editing || formula.readOnly || !app.session.live) return;
+    editing = false;
+    enterString(app, formula.value);
+  };
+  app.session.on('sending', (m) => {
+    if (m.type === 'save' && !m.dontTerminateEdit) commitPending();
+  });
+  window.addEventListener('pagehide', commitPending);
+
   formula.addEventListener('input', () => (editing = true));
   formula.addEventListener('keydown', (e) => {
     if (e.isComposing) return;
-    if (e.key === 'Enter') {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+      // Save from the formula bar: the page's shortcuts skip input fields, this one is the document's.
+      e.preventDefault();
+      app.commands.run('file.save');
+    } else if (e.key === 'Enter') {
       e.preventDefault();
       if (editing && !formula.readOnly) enterString(app, formula.value);
       editing = false;

@@ -187,16 +187,24 @@ export function mountStatusBar(app: App): void {
   });
 
   // Save state.
+  // A spreadsheet cell being edited shows LibreOffice's text caret (LOK_CALLBACK_CURSOR_VISIBLE true, a `cursor`
+  // message without a rectangle): its text is not in a save made with DontTerminateEdit (the autosave timer, a
+  // host's Action_Save asking it), so the state never says "saved" then (issue 16).
+  let cellEditing = false;
+  session.on('cursor', (m) => {
+    if (m.rect.every((v) => v === 0)) cellEditing = m.visible && session.state.status?.docType === 'spreadsheet';
+  });
+  const savedOrPending = () => (cellEditing ? t('status.unsaved') : t('status.saved'));
   session.on('sent', (m) => {
     if (m.type === 'save') showState(t('status.saving'));
   });
   session.on('modified', (m) => {
     // LibreOffice says "not modified" once after loading: the state stays "Ready" until something changed.
     if (!m.modified && !session.state.everModified) return;
-    showState(m.modified ? t('status.unsaved') : t('status.saved'));
+    showState(m.modified ? t('status.unsaved') : savedOrPending());
   });
   session.on('saved', (m) => {
-    if (m.ok) return showState(t('status.saved'));
+    if (m.ok) return showState(savedOrPending());
     const text = t('status.notSaved', { message: m.error?.message ?? 'unknown error' });
     showState(text, true);
     app.notify(text, 'error');

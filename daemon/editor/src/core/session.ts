@@ -15,6 +15,11 @@ export type SessionEvents = { [T in ServerMessage['type']]: (msg: Msg<T>) => voi
   closed: (code: number, reason: string) => void;
   /** A message this editor sent (the PostMessage bridge and the debug overlay watch them). */
   sent: (msg: ClientMessage) => void;
+  /**
+   * A message about to be sent: a listener may send others first (they arrive before it), e.g. the formula bar
+   * enters its text before a `save`.
+   */
+  sending: (msg: ClientMessage) => void;
 };
 
 /** What the editor knows of its view, kept up to date from the server's messages. */
@@ -60,6 +65,7 @@ export class EditorSession extends Emitter<SessionEvents> {
 
   /** Sends one message (dropped when the socket is not open). */
   send(msg: ClientMessage): void {
+    this.emit('sending', msg);
     this.connection.send(msg);
     this.emit('sent', msg);
   }

@@ -181,7 +181,7 @@ export function mountHost(app: App): void {
   // Host_PostmessageReady only says the host listens (Collabora sets WOPIPostmessageReady and answers nothing):
   // answering it would ping-pong with hosts that send it on every Document_Loaded (richdocuments).
   bridge.on('Host_PostmessageReady', () => undefined);
-  bridge.on('Action_Save', (v) => session.send({ type: 'save', dontSaveIfUnmodified: yes(v.DontSaveIfUnmodified) || undefined }));
+  bridge.on('Action_Save', (v) => session.send({ type: 'save', dontSaveIfUnmodified: yes(v.DontSaveIfUnmodified) || undefined, dontTerminateEdit: yes(v.DontTerminateEdit) || undefined }));
   bridge.on('Action_SaveAs', (v) => str(v.Filename) && session.send({ type: 'saveAs', name: str(v.Filename)! }));
   bridge.on('Action_Print', () => void app.exportDocument('pdf', 'print'));
   bridge.on('Action_Export', (v) => void app.exportDocument(str(v.Format) ?? 'pdf', 'download'));
