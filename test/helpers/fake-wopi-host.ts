@@ -167,8 +167,15 @@ export class FakeWopiHost {
         this.files.set(id, { name: String(headers['x-wopi-suggestedtarget']), bytes: body, lastModifiedTime: this.tick(), info: {} });
         return send(200, { Name: String(headers['x-wopi-suggestedtarget']), Url: `${this.fileUrl(id)}?access_token=${this.token}` });
       }
-      case 'RENAME_FILE':
-        return send(200, { Name: String(headers['x-wopi-requestedname']) });
+      case 'RENAME_FILE': {
+        // As richdocuments: the file is moved to the requested name (plus its extension) and the request body is
+        // written into it (WopiController::postFile), so its time changes; the answer has no LastModifiedTime.
+        const requested = String(headers['x-wopi-requestedname']);
+        file.name = `${requested}${/\.[^.]*$/.exec(file.name)?.[0] ?? ''}`;
+        file.bytes = body;
+        file.lastModifiedTime = this.tick();
+        return send(200, { Name: requested });
+      }
       case 'LOCK':
       case 'UNLOCK':
       case 'REFRESH_LOCK':

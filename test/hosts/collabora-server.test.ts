@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { unzipSync, strFromU8 } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -291,4 +292,32 @@ describe('a host written for Collabora, request by request (issue 14, server sid
     expect(count()).toBe(3);
     c2.close();
   }, 120_000);
+
+  it('a rename sends the saved document (the host writes the body into the renamed file): the content stays, and the next save is no conflict', async () => {
+    const src = host.addFile('rn1', 'letter.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')), { SupportsRename: true, UserCanRename: true });
+    const { client } = await EditorClient.open(daemon.url, src, { token: host.token });
+    let from = client.messages.length;
+    client.type('Renamed but kept');
+    await client.next('modified', (m) => m.modified, 30_000, from);
+    await new Promise((res) => setTimeout(res, 300));
+    from = client.messages.length;
+    client.send({ type: 'rename', name: 'Kept' });
+    expect(await client.next('renamed', () => true, 60_000, from)).toMatchObject({ ok: true, name: 'Kept' });
+    const rename = host.of('RENAME_FILE').at(-1)!;
+    expect(rename.headers['content-type']).toBe('application/octet-stream');
+    // The host's stored file, read with a zip reader of its own: the renamed file holds the typed text.
+    const stored = host.files.get('rn1')!;
+    expect(stored.name).toBe('Kept.docx');
+    expect(strFromU8(unzipSync(new Uint8Array(stored.bytes))['word/document.xml'])).toContain('Renamed but kept');
+    // The rename changed the stored file's time: Ode took the new one, so the next save is accepted.
+    from = client.messages.length;
+    client.type(' and saved');
+    await client.next('modified', (m) => m.modified, 30_000, from);
+    await new Promise((res) => setTimeout(res, 300));
+    from = client.messages.length;
+    client.send({ type: 'save' });
+    expect(await client.next('saved', () => true, 60_000, from)).toMatchObject({ ok: true });
+    expect(strFromU8(unzipSync(new Uint8Array(host.files.get('rn1')!.bytes))['word/document.xml'])).toContain('and saved');
+    client.close();
+  }, 180_000);
 });

@@ -185,8 +185,11 @@ describe('WopiClient against a real HTTP host', () => {
     expect(execFileSync('iconv', ['-f', 'UTF-7', '-t', 'UTF-8'], { input: raw }).toString()).toBe('Größe Über.odt');
     expect(put.headers['x-wopi-size']).toBe(String(doc.length));
     expect(put.body.equals(doc)).toBe(true);
-    await client.renameFile(src, host.token, '日本語');
+    await client.renameFile(src, host.token, '日本語', doc);
     const ren = host.of('RENAME_FILE')[0];
+    // The document goes in the body, as Collabora sends it (richdocuments writes it into the renamed file).
+    expect(ren.body.equals(doc)).toBe(true);
+    expect(ren.headers['content-type']).toBe('application/octet-stream');
     const name = ren.rawHeaders[ren.rawHeaders.findIndex((h) => h.toLowerCase() === 'x-wopi-requestedname') + 1];
     expect(name).toMatch(/^[\x20-\x7e]+$/);
     expect(execFileSync('iconv', ['-f', 'UTF-7', '-t', 'UTF-8'], { input: name }).toString()).toBe('日本語');

@@ -334,9 +334,14 @@ export class EditDocument {
     return this.saves.replaceStored(view, bytes);
   }
 
-  /** Tells every view the document's new name (after RenameFile). */
-  renamed(name: string): void {
+  /**
+   * Tells every view the document's new name (after RenameFile). `lastModifiedTime` is the stored file's time after
+   * the rename (RenameFile writes the document into the renamed file, so the host's time changed): the base of the
+   * next PutFile and of the external change checks, so the rename is not taken for a change made elsewhere.
+   */
+  renamed(name: string, lastModifiedTime?: string): void {
     this.fileName = name;
+    if (lastModifiedTime) this.saves.lastModifiedTime = lastModifiedTime;
     this.broadcast({ type: 'renamed', ok: true, name });
   }
 

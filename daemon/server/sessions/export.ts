@@ -15,7 +15,8 @@ const errorOf = (e: unknown) => ({ code: e instanceof WopiError ? e.kind : 'fail
 /**
  * Save As (PutRelativeFile), Rename (RenameFile) and Download for one view, each refused when CheckFileInfo says
  * so: UserCanNotWriteRelative hides Save As, rename needs SupportsRename and UserCanRename, DisableExport refuses
- * downloads and DisablePrint printing (spec: CheckFileInfo properties).
+ * downloads and DisablePrint printing (spec: CheckFileInfo properties). A rename saves first and sends the saved
+ * document in the RenameFile body, as Collabora does.
  */
 export async function exportForView(doc: EditDocument, view: ViewSession, msg: ExportMessage, client: WopiClient, src: WopiSrc, downloads?: { add(bytes: Uint8Array, mimeType: string, filename: string, inline?: { csp: string }): string }): Promise<void> {
   const fi = view.fileInfo;
@@ -33,8 +34,16 @@ export async function exportForView(doc: EditDocument, view: ViewSession, msg: E
   if (msg.type === 'rename') {
     if (!fi.SupportsRename || !fi.UserCanRename) return view.send({ type: 'renamed', ok: false, error: { code: 'forbidden', message: 'Renaming is not allowed for this document (SupportsRename, UserCanRename).' } });
     try {
-      const r = await client.renameFile(src, view.token, msg.name, doc.lock);
-      return doc.renamed(typeof r.Name === 'string' ? r.Name : msg.name);
+      // As Collabora: the document is saved, then the saved file goes in the RenameFile body (hosts such as
+      // richdocuments write the body into the renamed file). A save that did not reach the host (a conflict, a
+      // refusal) stops the rename, so the body never overwrites a newer stored file.
+      const saved = await doc.saveWithResult('explicit', view);
+      if (!saved.saved && view.fileInfo.UserCanWrite) return view.send({ type: 'renamed', ok: false, error: { code: 'save_failed', message: `The document could not be saved before renaming it: ${saved.reason}.` } });
+      const r = await client.renameFile(src, view.token, msg.name, doc.storedCopy(), doc.lock);
+      const name = typeof r.Name === 'string' ? r.Name : msg.name;
+      // The host's new LastModifiedTime: from the answer when it has one (Collabora reads it), else from CheckFileInfo.
+      const stamp = typeof r.LastModifiedTime === 'string' ? r.LastModifiedTime : await client.checkFileInfo(src, view.token).then((i) => i.LastModifiedTime, () => undefined);
+      return doc.renamed(name, stamp);
     } catch (e) {
       return view.send({ type: 'renamed', ok: false, error: errorOf(e) });
     }

@@ -127,15 +127,18 @@ export class WopiClient {
   }
 
   /**
-   * RenameFile: POST to the file URL with X-WOPI-Override RENAME_FILE and X-WOPI-RequestedName (the new name
-   * without extension, UTF-7).
-   * @returns the host's JSON answer (MS-WOPI: Name).
+   * RenameFile: POST to the file URL with X-WOPI-Override RENAME_FILE, X-WOPI-RequestedName (the new name without
+   * extension, UTF-7), X-WOPI-Lock when locked, and the document in the body (application/octet-stream), as
+   * Collabora Online sends it (wsd/wopi/WopiStorage.cpp uploads the saved file for a rename): richdocuments writes
+   * the request body into the renamed file, so an empty body would empty it (issue 14, item 7).
+   * @param body the document as stored (bytes)
+   * @returns the host's JSON answer (MS-WOPI: Name; Collabora also reads Url and LastModifiedTime).
    * @throws WopiError.
    */
-  async renameFile(src: WopiSrc, token: string, requestedName: string, lock?: string): Promise<Record<string, unknown>> {
-    const headers: Record<string, string> = { 'X-WOPI-Override': 'RENAME_FILE', 'X-WOPI-RequestedName': utf7.encode(requestedName) };
+  async renameFile(src: WopiSrc, token: string, requestedName: string, body: Uint8Array, lock?: string): Promise<Record<string, unknown>> {
+    const headers: Record<string, string> = { 'X-WOPI-Override': 'RENAME_FILE', 'X-WOPI-RequestedName': utf7.encode(requestedName), 'Content-Type': 'application/octet-stream' };
     if (lock) headers['X-WOPI-Lock'] = lock;
-    const a = await this.request('RenameFile', 'POST', src.url, token, headers);
+    const a = await this.request('RenameFile', 'POST', src.url, token, headers, body);
     return a.body.length > 0 ? (jsonObject(a.body) ?? {}) : {};
   }
 
