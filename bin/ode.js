@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The `ode` command. A set-up install runs the compiled bundle (dist/cli.js, made by scripts/build-dist.mjs), with
 // no TypeScript loader in any process. When the bundle is missing, or a source file is newer than it (a checkout
-// being edited), the TypeScript sources run through tsx's loader instead; ODE_FROM_SOURCES=1 forces that.
+// being edited), the TypeScript sources run through tsx's loader instead. ODE_FROM_SOURCES=1 forces the sources,
+// ODE_FROM_SOURCES=0 the bundle (whatever the files' times say).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +26,8 @@ function sourcesNewerThan(ms) {
   return ['daemon', 'cli', 'certs', 'admin-api', 'tui'].some((d) => walk(join(root, d)));
 }
 
-const compiled = process.env.ODE_FROM_SOURCES !== '1' && existsSync(bundle) && !sourcesNewerThan(statSync(bundle).mtimeMs);
+const choice = process.env.ODE_FROM_SOURCES;
+const compiled = choice === '0' || (choice !== '1' && existsSync(bundle) && !sourcesNewerThan(statSync(bundle).mtimeMs));
 let main;
 if (compiled) {
   ({ main } = await import('../dist/cli.js'));

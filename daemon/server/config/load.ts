@@ -30,6 +30,9 @@ export function resolveConfigPath(explicit?: string, env: NodeJS.ProcessEnv = pr
   return existsSync(local) ? local : undefined;
 }
 
+/** ODE_ variables that are not configuration keys: the file to read, and bin/ode.js' choice of sources over dist/. */
+const NOT_CONFIG_KEYS = new Set(['ODE_CONFIG', 'ODE_FROM_SOURCES']);
+
 /**
  * Applies environment overrides: `ODE_<SECTION>__<KEY>=value` (double underscore between levels, case
  * insensitive), e.g. `ODE_NET__PORT=8080`, `ODE_LOG_LEVEL=debug`, `ODE_NET__POST_ALLOW__HOST='["10\\..*"]'`.
@@ -38,7 +41,7 @@ export function resolveConfigPath(explicit?: string, env: NodeJS.ProcessEnv = pr
 export function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
   const out = structuredClone(raw);
   for (const [name, value] of Object.entries(env)) {
-    if (!name.startsWith('ODE_') || name === 'ODE_CONFIG' || value === undefined) continue;
+    if (!name.startsWith('ODE_') || NOT_CONFIG_KEYS.has(name) || value === undefined) continue;
     const path = name.slice(4).toLowerCase().split('__');
     let node: Record<string, unknown> = out;
     for (const key of path.slice(0, -1)) {
