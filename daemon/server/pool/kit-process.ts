@@ -19,8 +19,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { closeSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
 import { isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ConvertRequest, type DaemonToKit, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
@@ -144,7 +144,7 @@ export class KitProcess extends EventEmitter {
       }
     }
     const settingsFile = join(this.dir, 'settings.json');
-    if (opts.settings) writeFileSync(settingsFile, JSON.stringify(opts.settings));
+    if (opts.settings) writeFileSync(settingsFile, JSON.stringify(this.copySettings(opts.settings)));
     // The kit's command: node and its entry, inside bubblewrap (which kills it when the daemon dies:
     // --die-with-parent) or, unsandboxed, under `setpriv --pdeathsig KILL` (the kernel's parent-death signal,
     // which holds whatever LibreOffice is doing, unlike the IPC channel's 'disconnect').
@@ -188,6 +188,27 @@ export class KitProcess extends EventEmitter {
     });
     this.child.on('exit', (code, signal) => this.onExit(code, signal));
     this.child.on('error', (err) => this.log.error({ err: err.message }, 'kit process error'));
+  }
+
+  /**
+   * Copies the settings files into the kit's own folder (`settings/<n>-<name>`) and returns the manifest naming
+   * the copies: a sandboxed kit sees no other folder of the daemon's (the host's files sit in the state dir's
+   * settings cache). A file that cannot be copied keeps its path; the kit then reports it skipped.
+   */
+  private copySettings(manifest: KitSettingsManifest): KitSettingsManifest {
+    const dir = join(this.dir, 'settings');
+    mkdirSync(dir, { recursive: true });
+    return {
+      files: manifest.files.map((f, i) => {
+        const copy = join(dir, `${i}-${basename(f.path)}`);
+        try {
+          copyFileSync(f.path, copy);
+          return { ...f, path: copy };
+        } catch {
+          return f;
+        }
+      }),
+    };
   }
 
   private onMessage(msg: KitToDaemon): void {
