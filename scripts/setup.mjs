@@ -9,35 +9,19 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { engineSource, installPlan, PACKAGES, servicesOf } from './debian-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 
-/** Debian packages Ode needs: LibreOffice and its kit headers, fonts documents expect, and test/bench tools. */
-const DEBIAN_PACKAGES = [
-  'libreoffice-core',
-  'libreoffice-writer',
-  'libreoffice-calc',
-  'libreoffice-impress',
-  'libreoffice-draw',
-  'libreofficekit-dev',
-  'fonts-dejavu',
-  'fonts-liberation2',
-  'fonts-crosextra-carlito',
-  'fonts-crosextra-caladea',
-  'fonts-noto-cjk', // Chinese, Japanese and Korean text (without it such documents show empty boxes)
-  'hunspell-en-us', // a spelling dictionary: the settings tests check a wordbook against it
-  'poppler-utils', // pdfinfo/pdftoppm for the tests
-  'unoconv', // the baseline of test/bench/convert
-  'chromium', // the browser of the editor tests, driven by playwright-core
-  'tmux', // the dashboard's pseudo-terminal test (tui/)
-  'nginx', // test/deploy: docs/deploy/nginx.conf runs in front of a real Ode (the service itself stays unused)
-  'apache2', // test/deploy: docs/deploy/apache.conf, with mod_proxy_wstunnel and mod_headers from the same package
-  'python3-lxml', // test/hosts: lxml, the strict parser Collabora's Python SDK example reads discovery with
-  'openssl', // test/tls: an independent check of `ode certs generate` output and the WOPI host's self-signed certificate
-  'bubblewrap', 'libseccomp-dev', // kits' sandbox and the libseccomp its seccomp filter is built with (docs/security.md)
-  'ca-certificates', // the system CAs Ode's requests to WOPI hosts verify against (/etc/ssl/certs/ca-certificates.crt)
-];
+/**
+ * The package roles beyond the server's: `npm test` runs `setup.mjs --with test`, the benchmarks `--with bench`
+ * (scripts/debian-packages.mjs lists each package with its role). `npm start` installs the server's only.
+ */
+const ROLES = (() => {
+  const i = process.argv.indexOf('--with');
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1].split(',') : [];
+})();
 
 function step(msg) {
   process.stderr.write(`[setup] ${msg}\n`);
@@ -53,29 +37,74 @@ function checkNode() {
   if (major < 20 || (major === 20 && minor < 19)) fail(`Node ${process.versions.node} is too old: Ode needs Node >= 20.19.`);
 }
 
-function missingDebianPackages() {
-  const r = spawnSync('dpkg-query', ['-W', '-f=${Package} ${db:Status-Abbrev}\n', ...DEBIAN_PACKAGES], { encoding: 'utf8' });
-  if (r.error) fail('dpkg-query is not available: Ode is set up for Debian 12 (bookworm).');
-  const installed = new Set(
-    r.stdout
-      .split('\n')
-      .filter((l) => /\sii\s*$/.test(l))
-      .map((l) => l.split(' ')[0]),
-  );
-  return DEBIAN_PACKAGES.filter((p) => !installed.has(p));
+/** Installed versions of the packages set-up knows (dpkg's `ii` state only): name -> Debian version. */
+function installedPackages() {
+  const r = spawnSync('dpkg-query', ['-W', '-f=${Package} ${db:Status-Abbrev} ${Version}\n', ...PACKAGES.map((p) => p.name)], { encoding: 'utf8' });
+  if (r.error) fail('dpkg-query is not available: Ode is set up for Debian 12 (bookworm) and Debian 13 (trixie).');
+  const installed = new Map();
+  for (const line of r.stdout.split('\n')) {
+    const m = /^(\S+) ii\s+(\S+)/.exec(line);
+    if (m) installed.set(m[1], m[2]);
+  }
+  return installed;
 }
 
+/** VERSION_CODENAME of /etc/os-release (`bookworm`, `trixie`, ...), or '' when unknown. */
+function debianCodename() {
+  try {
+    return /^VERSION_CODENAME=(.*)$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1].replace(/"/g, '') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** True when some apt source already lists `suite` (e.g. bookworm-backports added by the administrator). */
+function aptHasSuite(suite) {
+  const files = ['/etc/apt/sources.list', ...(existsSync('/etc/apt/sources.list.d') ? readdirSync('/etc/apt/sources.list.d').map((f) => join('/etc/apt/sources.list.d', f)) : [])];
+  return files.some((f) => /\.(list|sources)$/.test(f) && existsSync(f) && readFileSync(f, 'utf8').split('\n').some((l) => !l.trim().startsWith('#') && l.includes(suite)));
+}
+
+function plan() {
+  const codename = debianCodename();
+  const probe = engineSource(codename);
+  try {
+    return installPlan({ roles: ROLES, codename, installed: installedPackages(), sourcePresent: !!probe?.target && aptHasSuite(probe.target) });
+  } catch (e) {
+    fail(e.message);
+  }
+}
+
+/**
+ * Installs what is missing with apt-get (as root; others get the exact commands): LibreOffice from its source for
+ * this release (bookworm-backports on Debian 12, added by set-up), an older LibreOffice upgraded, then the other
+ * packages of the roles asked for. No service starts because of it: Debian's policy-rc.d hook refuses every start
+ * while apt runs, and on a systemd machine the test tools' services (nginx, apache2) are disabled afterwards.
+ */
 function installDebianPackages() {
-  const missing = missingDebianPackages();
-  if (missing.length === 0) return;
-  const cmd = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
-  if (process.getuid?.() !== 0) fail(`missing Debian packages: ${missing.join(', ')}.\nRun as root:\n  sudo sh -c '${cmd}'\nthen run this command again.`);
-  step(`installing Debian packages: ${missing.join(' ')}`);
+  const p = plan();
+  if (p.commands.length === 0) return;
+  const what = [...p.engine.map((n) => `${n}${p.target ? ` (${p.target})` : ''}`), ...p.missing].join(' ');
+  if (process.getuid?.() !== 0) {
+    fail(`${p.upgradeEngine ? 'LibreOffice is older than 25.2; ' : ''}missing Debian packages: ${what}.\nRun as root:\n${p.commands.map((c) => `  sudo sh -c ${JSON.stringify(c)}`).join('\n')}\nthen run this command again.`);
+  }
+  step(`installing Debian packages: ${what}${p.upgradeEngine ? ' (upgrading LibreOffice to 25.2)' : ''}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
-  const still = missingDebianPackages();
-  if (still.length) fail(`apt-get did not install: ${still.join(', ')}`);
+  if (p.addSource) writeFileSync(p.sourceFile, p.sourceText);
+  const policy = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !existsSync(policy);
+  if (ownPolicy) writeFileSync(policy, '#!/bin/sh\n# Written by Ode set-up while apt runs: no service starts because a package was installed.\nexit 101\n', { mode: 0o755 });
+  try {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    const apt = ['install', '-y', '-qq', '--no-install-recommends'];
+    if (p.engine.length) execFileSync('apt-get', [...apt, ...(p.target ? ['-t', p.target] : []), ...p.engine], { stdio: 'inherit', env });
+    if (p.missing.length) execFileSync('apt-get', [...apt, ...p.missing], { stdio: 'inherit', env });
+  } finally {
+    if (ownPolicy) rmSync(policy, { force: true });
+  }
+  const services = servicesOf(p.missing);
+  if (services.length && existsSync('/run/systemd/system')) spawnSync('systemctl', ['disable', '--now', ...services], { stdio: 'inherit' });
+  const after = plan();
+  if (after.engine.length || after.missing.length) fail(`apt-get did not install: ${[...after.engine, ...after.missing].join(', ')}`);
 }
 
 function installNpmPackages() {
