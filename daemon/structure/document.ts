@@ -1,5 +1,6 @@
 import type { Document } from '@xmldom/xmldom';
 import { StructureError } from './errors.ts';
+import { REL, relationshipsOf } from './package/opc-relationships.ts';
 import { ZipPackage } from './package/zip-package.ts';
 import { parseXml, serializeXml } from './xml/dom.ts';
 
@@ -9,6 +10,12 @@ export type StructureFormat = 'docx' | 'odt' | 'pptx' | 'odp';
 /** True for the OOXML formats (docx, pptx); false for ODF (odt, odp). */
 export function isOoxml(format: StructureFormat): boolean {
   return format === 'docx' || format === 'pptx';
+}
+
+/** The main document part: ODF content.xml, or the target of the package's officeDocument relationship. */
+function mainPart(pkg: ZipPackage, format: StructureFormat): string | undefined {
+  if (!isOoxml(format)) return 'content.xml';
+  return relationshipsOf(pkg, '').find((r) => !r.external && REL.officeDocument.includes(r.type))?.target;
 }
 
 /**
@@ -30,12 +37,16 @@ export class StructureDocument {
 
   /**
    * Opens a document from its bytes.
-   * @throws StructureError bad_package when the bytes are not a readable zip package; encrypted when an ODF
-   *   package's parts are encrypted (manifest:encryption-data, ODF 1.3 Part 2, 3.8): the engine cannot read them.
+   * @throws StructureError bad_package when the bytes are not a readable zip package or the package has no main
+   *   document part (ODF content.xml; the OOXML officeDocument target), whatever is asked of it afterwards, as
+   *   LibreOffice cannot load such a package at all; encrypted when an ODF package's parts are encrypted
+   *   (manifest:encryption-data, ODF 1.3 Part 2, 3.8): the engine cannot read them.
    */
   static open(bytes: Uint8Array, format: StructureFormat): StructureDocument {
     const pkg = ZipPackage.open(bytes);
     if (!isOoxml(format) && /<manifest:encryption-data\b/.test(pkg.textOf('META-INF/manifest.xml') ?? '')) throw new StructureError('encrypted', 'the document is encrypted (password-protected)');
+    const main = mainPart(pkg, format);
+    if (!main || !pkg.has(main)) throw new StructureError('bad_package', `the package has no main document part${main ? ` (${main})` : ''}`);
     return new StructureDocument(pkg, format);
   }
 

@@ -10,8 +10,9 @@ import { UNO_DATE_TYPES, count, emptyDocumentProperties, isoDateTime, type Docum
  * LibreOffice's OOXML import maps them (docs/structure/document-properties.md):
  * dc:creator -> Author, cp:lastModifiedBy -> ModifiedBy, cp:revision -> EditingCycles, cp:keywords split on
  * white space, commas and semicolons -> Keywords, cp:lastPrinted -> PrintDate, app.xml Application ->
- * Generator, Template -> TemplateName, TotalTime (minutes) -> EditingDuration (seconds), Company, Manager and
- * AppVersion and cp:category/cp:contentStatus -> user-defined properties.
+ * Generator, Template -> TemplateName, TotalTime (minutes) -> EditingDuration (seconds), Company, Manager,
+ * AppVersion, PresentationFormat and cp:category/cp:contentStatus -> user-defined properties; Slides and Notes
+ * (when not zero) -> user-defined longs, as LibreOffice 25.2 imports them.
  * Statistics are the ones stored in app.xml (Pages or Slides, Words, CharactersWithSpaces, Characters,
  * Paragraphs); LibreOffice recounts them on load (see the analysis page).
  */
@@ -60,9 +61,14 @@ function readApp(root: Element, p: DocumentProperties): void {
   s.CharacterCount = count(text('CharactersWithSpaces'));
   s.NonWhitespaceCharacterCount = count(text('Characters'));
   s.ParagraphCount = count(text('Paragraphs'));
-  for (const name of ['AppVersion', 'Company', 'Manager']) {
+  for (const name of ['AppVersion', 'Company', 'Manager', 'PresentationFormat']) {
     const v = text(name);
     if (v) p.UserDefinedProperties[name] = { type: 'string', value: v };
+  }
+  // LibreOffice 25.2 keeps a presentation's slide and notes counts as user-defined longs (not when zero)
+  for (const name of ['Slides', 'Notes']) {
+    const n = count(text(name));
+    if (n > 0) p.UserDefinedProperties[name] = { type: 'long', value: n };
   }
 }
 

@@ -89,7 +89,9 @@ def user_value(value):
     """(type, value) of a user-defined property, with the UNO type names the spec uses."""
     if isinstance(value, bool):
         return "boolean", value
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
+        return "long", value
+    if isinstance(value, float):
         return "double", value
     if isinstance(value, str):
         return "string", value
@@ -243,34 +245,27 @@ def slides(doc):
     return out
 
 
-def main():
-    office, desktop, profile = start_office()
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        req = json.loads(line)
-        if req.get("op") == "quit":
-            break
-        answer = {"ok": True}
-        doc = None
+def answer_for(desktop, req):
+    answer = {"ok": True}
+    doc = load(desktop, req["path"])
+    try:
+        if req.get("op") == "load":
+            answer["title"] = doc.getDocumentProperties().Title
+        if req.get("op") == "inspect":
+            answer["contentcontrols"] = contentcontrols(doc)
+            answer["charts"] = charts(doc)
+            answer["docprops"] = docprops(doc)
+            answer["trackchanges"] = trackchanges(doc)
+            answer["slides"] = slides(doc)
+    finally:
         try:
-            doc = load(desktop, req["path"])
-            if req.get("op") == "inspect":
-                answer["contentcontrols"] = contentcontrols(doc)
-                answer["charts"] = charts(doc)
-                answer["docprops"] = docprops(doc)
-                answer["trackchanges"] = trackchanges(doc)
-                answer["slides"] = slides(doc)
-        except Exception as e:
-            answer = {"ok": False, "error": "%s: %s" % (type(e).__name__, getattr(e, "Message", None) or str(e)), "trace": traceback.format_exc(limit=3)}
-        finally:
-            if doc is not None:
-                try:
-                    doc.close(True)
-                except Exception:
-                    pass
-        sys.stdout.write(json.dumps(answer) + "\n")
-        sys.stdout.flush()
+            doc.close(True)
+        except Exception:
+            pass
+    return answer
+
+
+def stop_office(office, desktop, profile):
     try:
         desktop.terminate()
     except Exception:
@@ -279,7 +274,33 @@ def main():
         office.wait(timeout=20)
     except subprocess.TimeoutExpired:
         office.kill()
+        office.wait()
     subprocess.run(["rm", "-rf", profile])
+
+
+def main():
+    office, desktop, profile = start_office()
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        req = json.loads(line)
+        if req.get("op") == "quit":
+            break
+        for attempt in (1, 2):
+            try:
+                answer = answer_for(desktop, req)
+                break
+            except Exception as e:
+                answer = {"ok": False, "error": "%s: %s" % (type(e).__name__, getattr(e, "Message", None) or str(e)), "trace": traceback.format_exc(limit=3)}
+                # soffice died under us (a crash on some file): start a new one and ask once more
+                if attempt == 1 and ("Disposed" in type(e).__name__ or office.poll() is not None):
+                    stop_office(office, desktop, profile)
+                    office, desktop, profile = start_office()
+                    continue
+                break
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+    stop_office(office, desktop, profile)
 
 
 if __name__ == "__main__":
