@@ -7,6 +7,7 @@ import { checkFonts } from './doctor/fonts.ts';
 import { checkLibreOffice } from './doctor/libreoffice.ts';
 import { checkProofKey } from './doctor/proof-key.ts';
 import { checkClock, checkPublicUrl, fetchDiscovery } from './doctor/public-url.ts';
+import { checkSandbox } from './doctor/sandbox.ts';
 import { checkUpload } from './doctor/upload.ts';
 import { checkWebSocket } from './doctor/websocket.ts';
 import { loadRuntime } from './runtime.ts';
@@ -48,6 +49,7 @@ export function doctorCommand(): Command {
       const checks: Array<() => CheckResult | Promise<CheckResult>> = [
         () => checkLibreOffice(ctx, log),
         () => checkFonts(),
+        () => checkSandbox(ctx),
         () => checkProofKey(ctx),
         () => checkCertificate(ctx),
         () => checkPublicUrl(ctx),
