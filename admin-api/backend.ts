@@ -68,6 +68,11 @@ export interface FailureCounts {
 export interface ServerStatus {
   version: string;
   versionHash: string;
+  /**
+   * How the daemon runs: `compiled` from the bundle set-up builds (dist/, no TypeScript loader in any process), or
+   * `sources` through tsx (a checkout being edited, the tests).
+   */
+  runtime: 'compiled' | 'sources';
   serverId: string;
   startedAt: number;
   uptimeMs: number;

@@ -7,6 +7,7 @@
 import pidusage from 'pidusage';
 import type { AdminBackend, FailureCounts, KitStatus, ProcessUsage, ServerStatus } from '../../../admin-api/backend.ts';
 import type { EditDocument } from '../documents/edit-document.ts';
+import { COMPILED } from '../install-paths.ts';
 import type { AdminParts } from './parts.ts';
 
 /** Usage of `pids`, by pid; a pid that vanished meanwhile (a kit exited) reads as zero rather than failing all. */
@@ -69,6 +70,7 @@ export function statusPart(parts: AdminParts): Pick<AdminBackend, 'status'> {
       return {
         version: ctx.version,
         versionHash: ctx.versionHash,
+        runtime: COMPILED ? 'compiled' : 'sources',
         serverId: ctx.serverId,
         startedAt: ctx.startedAt,
         uptimeMs: now - ctx.startedAt,
