@@ -4,7 +4,7 @@
 // TypeScript loader needed at run time. Only when the sources changed (a hash of them is kept in dist/.stamp);
 // `--force` rebuilds. Run by scripts/setup.mjs; tests keep running the TypeScript sources.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,12 +52,14 @@ const hash = sourcesHash(files);
 if (!process.argv.includes('--force') && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) process.exit(0);
 const started = Date.now();
 const { build } = await import('esbuild');
-rmSync(dist, { recursive: true, force: true });
-mkdirSync(dist, { recursive: true });
+// Built beside dist/ and swapped in whole, so a failed build leaves the last good bundle in place.
+const next = `${dist}.next`;
+rmSync(next, { recursive: true, force: true });
+mkdirSync(next, { recursive: true });
 const entryPoints = Object.fromEntries(Object.entries(ENTRIES).filter(([, src]) => existsSync(join(root, src))));
 await build({
   entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, src]) => [name, join(root, src)])),
-  outdir: dist,
+  outdir: next,
   // Shared code goes into chunks beside the entries (not a sub-folder): install-paths.ts finds the root as `../`.
   chunkNames: '[name]-[hash]',
   bundle: true,
@@ -71,5 +73,7 @@ await build({
   define: { ODE_COMPILED: 'true' },
   logLevel: 'warning',
 });
-writeFileSync(stamp, hash);
+writeFileSync(join(next, '.stamp'), hash);
+rmSync(dist, { recursive: true, force: true });
+renameSync(next, dist);
 console.log(`[dist] built ${Object.keys(entryPoints).map((n) => `dist/${n}.js`).join(', ')} in ${Date.now() - started} ms`);
