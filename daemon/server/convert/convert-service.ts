@@ -7,7 +7,6 @@ import { exportTargetFor, kindOfExtension, outputFormatsFor, UNAVAILABLE_OUTPUTS
 import type { KitPool } from '../pool/pool.ts';
 import { checkContainer, isEncryptedPackage } from './container-check.ts';
 import { buildExportOptions, type ConvertFields, type ExportOptions } from './options.ts';
-import { signPdf } from './sign-pdf.ts';
 
 /** One conversion request: the uploaded file on disk and the spec's form fields. */
 export interface ConvertRequestInput {
@@ -154,7 +153,11 @@ export class ConvertService {
     started: number,
   ): Promise<ConvertOutput> {
     let bytes = result.bytes;
-    if (exportOptions.pdf?.SignPDF?.value === 'true') bytes = await signPdf(bytes, exportOptions.pdf);
+    if (exportOptions.pdf?.SignPDF?.value === 'true') {
+      // Loaded on first use: node-forge and @signpdf cost the daemon some 10 MB it should not carry when idle.
+      const { signPdf } = await import('./sign-pdf.ts');
+      bytes = await signPdf(bytes, exportOptions.pdf);
+    }
     const stem = basename(input.filename, extname(input.filename)) || 'document';
     const totalMs = performance.now() - started;
     this.log.info({ kind, from: ext, to: format, bytes: bytes.length, ms: Math.round(totalMs) }, 'converted');
