@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { Command } from 'commander';
-import open from 'open';
 import { fileIdOf, isDocumentName } from '../daemon/server/demo-host/file-id.ts';
 import { createOdeServer } from '../daemon/server/server.ts';
 import { loadRuntime, stopOnSignals } from './runtime.ts';
@@ -51,6 +50,7 @@ export function openCommand(): Command {
       const target = !isDir && isDocumentName(name) ? `${local}/?open=${fileIdOf(name)}` : `${local}/`;
       process.stdout.write(`Opening ${target}\n`);
       if (opts.browser) {
+        const { default: open } = await import('open'); // only `ode open` needs it: not loaded by `ode serve`
         await open(target).catch((e: Error) => process.stderr.write(`ode open: no browser could be started (${e.message}); open ${target} yourself.\n`));
       }
       stopOnSignals(server, log);
