@@ -4,6 +4,8 @@
 #include "errors.h"
 #include "optional-calls.h"
 
+#include <vector>
+
 namespace ode {
 
 Napi::Function Document::Define(Napi::Env env) {
@@ -82,10 +84,31 @@ Document::~Document() {
   if (!destroyed_ && !core_->destroyed) DestroyNative();
 }
 
+namespace {
+
+// LibreOffice 25.2 aborts ("Unspecified Application Error") when a document is destroyed while a view's text
+// selection spans content controls (measured: ContentControls.docx after .uno:SelectAll, every time; other
+// documents close fine). Clearing each view's selection first avoids it; the document is going away anyway.
+void ClearSelections(LibreOfficeKitDocument* d) {
+  int count = d->pClass->getViewsCount(d);
+  if (count <= 0) return;
+  std::vector<int> ids(static_cast<size_t>(count));
+  if (!d->pClass->getViewIds(d, ids.data(), ids.size())) return;
+  for (int id : ids) {
+    d->pClass->setView(d, id);
+    d->pClass->resetSelection(d);
+  }
+}
+
+}  // namespace
+
 void Document::DestroyNative() {
   if (destroyed_) return;
   destroyed_ = true;
-  if (!core_->destroyed && doc_) doc_->pClass->destroy(doc_);
+  if (!core_->destroyed && doc_) {
+    ClearSelections(doc_);
+    doc_->pClass->destroy(doc_);
+  }
   doc_ = nullptr;
   // LibreOffice no longer calls back for this document: the queues can go.
   for (CallbackQueue* q : queues_) q->Close();
