@@ -35,6 +35,7 @@ export const PACKAGES = [
   { name: 'python3-lxml', role: 'test', why: "test/hosts: the strict parser Collabora's Python SDK example reads discovery with" },
   { name: 'python3-uno', role: 'test', engine: true, why: "the structure tests' independent oracle (LibreOffice's document model over UNO)" },
   { name: 'openssl', role: 'test', why: 'test/tls checks certificates with it' },
+  { name: 'unzip', role: 'test', why: "Info-ZIP's unzip -t: the structure tests' second zip reader" },
   { name: 'unoconv', role: 'bench', why: 'the baseline of test/bench/convert' },
 ];
 

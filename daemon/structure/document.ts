@@ -15,7 +15,7 @@ export function isOoxml(format: StructureFormat): boolean {
 /** The main document part: ODF content.xml, or the target of the package's officeDocument relationship. */
 function mainPart(pkg: ZipPackage, format: StructureFormat): string | undefined {
   if (!isOoxml(format)) return 'content.xml';
-  return relationshipsOf(pkg, '').find((r) => !r.external && REL.officeDocument.includes(r.type))?.target;
+  return relationshipsOf(pkg, '').find((r) => !r.external && (REL.officeDocument as readonly string[]).includes(r.type))?.target;
 }
 
 /**
