@@ -78,6 +78,11 @@ export interface InspectResult {
   docType: number;
   parts: number;
   redlines?: RedlinePage[];
+  /**
+   * With `linkTargets`: LibreOffice's link targets (office extractRequest) as the JSON text it answers,
+   * `{"Targets": {"Headings": {...}, "Tables": {...}, ...}}`; `docType` and `parts` are then 0.
+   */
+  linkTargets?: string;
 }
 
 /** Fields of a successful `open` result (kit.md, Editing): LOK_DOCTYPE_*, getParts and the part names, size in twips, the first view. */
@@ -171,6 +176,8 @@ export interface InspectRequest {
   lang?: string;
   password?: string;
   redlines?: boolean;
+  /** Only the link targets (`linkTargets` in the result): LibreOffice's office-level extractRequest, no other step. */
+  linkTargets?: boolean;
 }
 
 /** Ask the kit to destroy its document and LibreOffice, then exit 0. */

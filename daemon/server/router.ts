@@ -5,7 +5,7 @@ import type { Handler, RouteContext } from './routes/context.ts';
 
 /** One route: method, a path prefix (`exact` for whole-path matches) and its handler. */
 export interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   exact: boolean;
   handler: Handler;

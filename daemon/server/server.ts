@@ -27,6 +27,8 @@ import { download } from './routes/download.ts';
 import { transformStructure } from './routes/transform-structure.ts';
 import { health, root } from './routes/health.ts';
 import { capabilities, discovery } from './routes/hosting.ts';
+import { extractLinkTargets, getThumbnail } from './routes/link-targets.ts';
+import { wopiAccessCheck } from './routes/wopi-access-check.ts';
 import { ProofKeyStore } from './routes/proof-key-store.ts';
 import { settingsProxy } from './routes/settings-proxy.ts';
 import { SessionSettings } from './settings/fetch-settings.ts';
@@ -98,6 +100,20 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/ode/settings', exact: false, handler: settingsProxy },
   { method: 'DELETE', path: '/ode/settings', exact: false, handler: settingsProxy },
   { method: 'POST', path: '/cool/transform-document-structure', exact: false, handler: transformStructure },
+  // Hosts written for Collabora (issue 14): its Linking API (richdocuments PUTs, the SDK POSTs) and the WOPI access check.
+  { method: 'POST', path: '/cool/extract-link-targets', exact: true, handler: extractLinkTargets },
+  { method: 'PUT', path: '/cool/extract-link-targets', exact: true, handler: extractLinkTargets },
+  { method: 'POST', path: '/ode/extract-link-targets', exact: true, handler: extractLinkTargets },
+  { method: 'PUT', path: '/ode/extract-link-targets', exact: true, handler: extractLinkTargets },
+  { method: 'POST', path: '/lool/extract-link-targets', exact: true, handler: extractLinkTargets },
+  { method: 'PUT', path: '/lool/extract-link-targets', exact: true, handler: extractLinkTargets },
+  { method: 'POST', path: '/cool/get-thumbnail', exact: true, handler: getThumbnail },
+  { method: 'PUT', path: '/cool/get-thumbnail', exact: true, handler: getThumbnail },
+  { method: 'POST', path: '/ode/get-thumbnail', exact: true, handler: getThumbnail },
+  { method: 'PUT', path: '/ode/get-thumbnail', exact: true, handler: getThumbnail },
+  { method: 'POST', path: '/lool/get-thumbnail', exact: true, handler: getThumbnail },
+  { method: 'PUT', path: '/lool/get-thumbnail', exact: true, handler: getThumbnail },
+  { method: 'POST', path: '/hosting/wopiAccessCheck', exact: true, handler: wopiAccessCheck },
 ];
 
 /**

@@ -180,6 +180,20 @@ export const configSchema = z
           .prefault({}),
       })
       .prefault({}),
+    /** What hosts written for Collabora Online see of Ode (docs/hosts.md, "Capabilities and version"). */
+    hosting: z
+      .object({
+        /**
+         * The Collabora Online version Ode's capabilities advertise as `productVersion` (hosts such as richdocuments
+         * switch features on by comparing it: form filling from 24.04.5.2). Default: the level whose gated features
+         * Ode has. `productName` stays Ode and Ode's own version is `odeVersion`. Live.
+         */
+        collabora_version: z
+          .string()
+          .default('24.04.5.2')
+          .refine((s) => /^\d+(\.\d+){1,3}$/.test(s), 'a dotted version such as 24.04.5.2'),
+      })
+      .prefault({}),
     /** The update check (spec: Update check) and Ode's own update feed. */
     updates: z
       .object({

@@ -74,6 +74,7 @@ export class ConfigStore {
       limits: next.limits,
       storage: next.storage,
       updates: next.updates,
+      hosting: next.hosting,
       documents: next.documents,
       demo_host: next.demo_host,
     };

@@ -11,7 +11,10 @@ export const DEVELOPMENT_PRODUCT_NAME = 'Ode Development Edition';
 export interface CapabilitiesOptions {
   /** Whether the requesting address may use convert-to (net.post_allow.host). */
   convertToAvailable: boolean;
+  /** The Collabora Online version advertised (hosting.collabora_version), e.g. `24.04.5.2`. */
   productVersion: string;
+  /** Ode's own version (package.json), e.g. `0.1.0`. */
+  odeVersion: string;
   productVersionHash: string;
   serverId: string;
 }
@@ -31,28 +34,38 @@ export interface Capabilities {
   productVersion: string;
   productVersionHash: string;
   serverId: string;
+  /** Ode's own version (Collabora's capabilities have no such field; hosts ignore it). */
+  odeVersion: string;
 }
 
 /**
- * Builds the capabilities answer. Every `has*` flag states what this build of Ode does today: the editing
- * features (templates, mobile layout, settings iframe, signing) are switched on by the work that delivers them,
- * so that hosts never offer a feature that is not there. `convert-to.available` is per requesting address.
+ * Builds the capabilities answer (Collabora Online's fields). Every `has*` flag states what this build of Ode does,
+ * so that hosts offer exactly what is there (docs/hosts.md, "Capabilities and version"):
+ * - hasTemplateSource: CheckFileInfo TemplateSource creates the document from a template (document-loading.ts);
+ * - hasMobileSupport: the editor's phone and tablet layout; hasSettingIframeSupport: the Settings app of discovery;
+ * - hasWopiAccessCheck: POST /hosting/wopiAccessCheck (routes/wopi-access-check.ts);
+ * - hasZoteroSupport: citations from the user's Zotero library; hasDocumentSigningSupport: signing with
+ *   UserPrivateInfo.SignatureCert/Key/Ca;
+ * - hasProxyPrefix (Collabora's proxy.php mode) and hasWASMSupport (its offline WASM build): Ode has neither.
+ * `productVersion` is the Collabora version whose feature level Ode implements (hosting.collabora_version), since
+ * hosts gate features on it; `productName` is Ode and `odeVersion` Ode's own version. `convert-to.available` is per
+ * requesting address.
  */
 export function buildCapabilities(o: CapabilitiesOptions): Capabilities {
   return {
     'convert-to': { available: o.convertToAvailable, endpoint: '/ode/convert-to' },
-    hasTemplateSource: false,
+    hasTemplateSource: true,
     hasMobileSupport: true,
     hasSettingIframeSupport: true,
     hasProxyPrefix: false,
     hasWASMSupport: false,
-    hasWopiAccessCheck: false,
-    // Citations from the user's Zotero library (UserPrivateInfo.CitationAPIKey; docs/citations.md).
+    hasWopiAccessCheck: true,
     hasZoteroSupport: true,
-    hasDocumentSigningSupport: false,
+    hasDocumentSigningSupport: true,
     productName: PRODUCT_NAME,
     productVersion: o.productVersion,
     productVersionHash: o.productVersionHash,
     serverId: o.serverId,
+    odeVersion: o.odeVersion,
   };
 }

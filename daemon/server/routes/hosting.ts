@@ -25,10 +25,14 @@ export const discovery: Handler = (req, res, ctx) => {
   res.end(xml);
 };
 
-/** GET /hosting/capabilities: the capabilities JSON; `convert-to.available` is decided for the requesting address. */
+/**
+ * GET /hosting/capabilities: the capabilities JSON; `convert-to.available` is decided for the requesting address,
+ * `productVersion` is hosting.collabora_version (the Collabora level hosts gate features on).
+ */
 export const capabilities: Handler = (req, res, ctx) => {
-  const available = checkPostAllow(req, ctx.config().net.post_allow.host).allowed;
-  sendJson(res, 200, buildCapabilities({ convertToAvailable: available, productVersion: ctx.version, productVersionHash: ctx.versionHash, serverId: ctx.serverId }));
+  const cfg = ctx.config();
+  const available = checkPostAllow(req, cfg.net.post_allow.host).allowed;
+  sendJson(res, 200, buildCapabilities({ convertToAvailable: available, productVersion: cfg.hosting.collabora_version, odeVersion: ctx.version, productVersionHash: ctx.versionHash, serverId: ctx.serverId }));
 };
 
 /** GET /browser/<hash>/images/<icon>.svg: the app icons discovery links to. */
