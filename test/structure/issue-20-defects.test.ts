@@ -283,6 +283,11 @@ describe('issue 20: the structure API answers what LibreOffice answers', () => {
     const out = await transformStructure(bytes, 'docx', recipe([{ 'ContentControls.ByIndex.2': { content: 'New header' } }]));
     const after = await oracle.inspect(save('order-out.docx', out));
     expect(after.contentcontrols![2]!.content).toBe('New header');
+    // the same order in an odt (LibreOffice's own conversion of Bug54849.docx: its content controls have no ids)
+    const odt = new Uint8Array(readFileSync(join(import.meta.dirname, 'fixtures/content-controls/Bug54849.odt')));
+    const loOdt = await oracle.inspect(save('order.odt', odt));
+    const ourOdt = Object.values(extractStructure(odt, 'odt', { filter: 'contentcontrol' })) as Array<{ content: string }>;
+    expect(ourOdt.map((c) => c.content)).toEqual(loOdt.contentcontrols!.map((c) => c.content));
   }, 120_000);
 
   it('5: a docx date control\'s CurrentDate has no zone, as LibreOffice keeps it', async () => {

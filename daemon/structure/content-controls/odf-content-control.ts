@@ -13,8 +13,9 @@ import { DEFAULT_CHECKBOX_STATES, type CheckboxStates, type ContentControl, type
  * loext:dropdown, loext:alias, loext:tag, loext:id (the last ones from 7.5 on); list entries are
  * `loext:list-item` children with loext:display-text and loext:value.
  *
- * Order: content.xml's office:text in document order (a note's controls where the note stands), then the
- * headers and footers of styles.xml's master pages. The type follows LibreOffice's SwContentControl::GetType:
+ * Order, LibreOffice's (its list is sorted by node position; Writer's nodes hold notes, then headers and footers,
+ * then the body): the controls in content.xml's notes (text:note) in document order, then the headers and footers
+ * of styles.xml's master pages, then the rest of content.xml's office:text in document order. The type follows LibreOffice's SwContentControl::GetType:
  * checkbox, combo box, list (drop-down), picture, date, plain text, else rich text.
  */
 
@@ -22,16 +23,24 @@ const XML_SPACE_RUN = /[ \t\r\n]+/g;
 
 /** The loext:content-control elements of an odt with their parts, in the order described in the module comment. */
 function findControls(doc: StructureDocument, parts: PartReader): Array<{ part: string; el: ReadElement }> {
-  const out: Array<{ part: string; el: ReadElement }> = [];
+  const notes: Array<{ part: string; el: ReadElement }> = [];
+  const headers: Array<{ part: string; el: ReadElement }> = [];
+  const body: Array<{ part: string; el: ReadElement }> = [];
   for (const part of ['content.xml', 'styles.xml']) {
     if (!doc.has(part)) continue;
     const root = parts(doc, part);
     const scope = part === 'content.xml' ? readChild(root, NS.office, 'body') : readChild(root, NS.office, 'master-styles');
     if (!scope) continue;
     const found = scope.getElementsByTagNameNS(NS.loext, 'content-control');
-    for (let i = 0; i < found.length; i++) out.push({ part, el: found[i]! });
+    for (let i = 0; i < found.length; i++) (part === 'styles.xml' ? headers : inNote(found[i]!) ? notes : body).push({ part, el: found[i]! });
   }
-  return out;
+  return [...notes, ...headers, ...body];
+}
+
+/** True when the element is inside a text:note (a footnote's or endnote's body). */
+function inNote(el: ReadElement): boolean {
+  for (let n = el.parentNode as ReadElement | null; n && n.nodeType === 1; n = n.parentNode as ReadElement | null) if (n.namespaceURI === NS.text && n.localName === 'note') return true;
+  return false;
 }
 
 /** The content controls of an odt, in the order described in the module comment, over the parts' DOM (writable). */
