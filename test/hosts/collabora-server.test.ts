@@ -320,4 +320,21 @@ describe('a host written for Collabora, request by request (issue 14, server sid
     expect(strFromU8(unzipSync(new Uint8Array(host.files.get('rn1')!.bytes))['word/document.xml'])).toContain('and saved');
     client.close();
   }, 180_000);
+
+  it('a PutFile answered 423 (richdocuments: locked by another operation, nothing written) is tried again: the text reaches the file', async () => {
+    const src = host.addFile('lk1', 'letter.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
+    const { client } = await EditorClient.open(daemon.url, src, { token: host.token });
+    let from = client.messages.length;
+    client.type('Locked once');
+    await client.next('modified', (m) => m.modified, 30_000, from);
+    await new Promise((res) => setTimeout(res, 300));
+    const puts = host.of('PutFile').filter((q) => q.path.includes('/lk1/')).length;
+    host.answer('PutFile', { status: 423, body: JSON.stringify({ message: 'File locked' }) });
+    from = client.messages.length;
+    client.send({ type: 'save' });
+    expect(await client.next('saved', () => true, 60_000, from)).toMatchObject({ ok: true });
+    expect(host.of('PutFile').filter((q) => q.path.includes('/lk1/')).length).toBe(puts + 2);
+    expect(strFromU8(unzipSync(new Uint8Array(host.files.get('lk1')!.bytes))['word/document.xml'])).toContain('Locked once');
+    client.close();
+  }, 120_000);
 });

@@ -5,7 +5,8 @@
  * - `conflict`: another 409 (a lock held by someone else: `lock` is the host's X-WOPI-Lock);
  * - `unauthorized`: 401, 403 or 404: the token is no longer valid (or the file is gone); not retried;
  * - `too_large`: 413: the host refuses the file's size; not retried;
- * - `unavailable`: 5xx, 429, a time-out, a refused or reset connection: retried with back-off;
+ * - `unavailable`: 5xx, 429, 423 (richdocuments: the file is locked by another operation and nothing was written,
+ *   "so the client can retry"), a time-out, a refused or reset connection: retried with back-off;
  * - `bad_answer`: the host answered something unreadable (no JSON where JSON belongs, no BaseFileName, too
  *   many redirects); `failed`: any other status.
  */
@@ -49,5 +50,6 @@ export function errorForStatus(operation: string, status: number, body: string, 
   if (status === 401 || status === 403 || status === 404) return new WopiError('unauthorized', `${what}: the access token is no longer valid, or the file is gone`, status);
   if (status === 413) return new WopiError('too_large', `${what}: the host refuses a file this large`, status);
   if (status >= 500 || status === 429) return new WopiError('unavailable', `${what}: the host is unavailable`, status);
+  if (status === 423) return new WopiError('unavailable', `${what}: the file is locked by another operation on the host; trying again`, status);
   return new WopiError('failed', `${what}`, status);
 }
