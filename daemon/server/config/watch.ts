@@ -6,7 +6,7 @@ import type { OdeConfig } from './schema.ts';
 
 /**
  * Holds the current configuration and re-reads the file when it changes (chokidar). The live keys
- * (`net.post_allow`, `net.content_security_policy`, `limits`, `kits`, `storage.wopi.hosts`, `documents`,
+ * (`net.post_allow`, `net.lok_allow`, `security.external_data`, `net.content_security_policy`, `limits`, `kits`, `storage.wopi.hosts`, `documents`,
  * `demo_host`, `log_level`) take effect at once (`documents` for documents opened after the change); a bad edit keeps the last good configuration and logs why. Keys that need a restart are logged when
  * they change, not applied.
  */
@@ -58,7 +58,7 @@ export class ConfigStore {
       return false;
     }
     const prev = this.current;
-    const restartKeys = ['state_dir', 'lo_path', 'proof_key', 'net.listen', 'net.port', 'admin.listen', 'admin.port', 'admin.socket', 'ssl.enable', 'ssl.termination', 'ssl.cert_file', 'ssl.key_file', 'ssl.ca_file'] as const;
+    const restartKeys = ['state_dir', 'lo_path', 'proof_key', 'net.listen', 'net.port', 'admin.listen', 'admin.port', 'admin.socket', 'ssl.enable', 'ssl.termination', 'ssl.cert_file', 'ssl.key_file', 'ssl.ca_file', 'security.sandbox'] as const;
     for (const key of restartKeys) {
       const [a, b] = key.split('.') as [keyof OdeConfig, string | undefined];
       const before = b ? (prev[a] as Record<string, unknown>)[b] : prev[a];
@@ -69,7 +69,9 @@ export class ConfigStore {
     this.current = {
       ...prev,
       log_level: next.log_level,
-      net: { ...prev.net, post_allow: next.net.post_allow, content_security_policy: next.net.content_security_policy, proxy_addresses: next.net.proxy_addresses },
+      net: { ...prev.net, post_allow: next.net.post_allow, content_security_policy: next.net.content_security_policy, proxy_addresses: next.net.proxy_addresses, lok_allow: next.net.lok_allow },
+      // security.sandbox is decided when kits are first spawned: only the fetch limits apply at once.
+      security: { ...prev.security, external_data: next.security.external_data },
       kits: { ...next.kits },
       limits: next.limits,
       storage: next.storage,
