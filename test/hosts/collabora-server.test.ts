@@ -243,6 +243,19 @@ describe('a host written for Collabora, request by request (issue 14, server sid
     expect((await fetch(`${daemon.url}/hosting/capabilities`)).status).toBe(200);
   });
 
+  it('a malformed multipart page form is 400 bad_request within seconds (no boundary, no closing boundary), and the daemon keeps serving', async () => {
+    const src = host.addFile('mp4', 'a.docx', Buffer.from('x'));
+    const url = `${urlsrc}WOPISrc=${encodeURIComponent(src)}`;
+    const noBoundary = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'multipart/form-data' }, body: 'access_token=x' });
+    expect(noBoundary.status).toBe(400);
+    expect(((await noBoundary.json()) as { code: string }).code).toBe('bad_request');
+    const started = Date.now();
+    const cut = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=XyZ' }, body: '--XyZ\r\nContent-Disposition: form-data; name="access_token"\r\n\r\ntok' });
+    expect(cut.status).toBe(400);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await fetch(`${daemon.url}/hosting/capabilities`)).status).toBe(200);
+  });
+
   it('convert-to takes the file from a part named after the file (richdocuments previews), on /cool and /lool too', async () => {
     for (const prefix of ['cool', 'lool', 'ode']) {
       const fd = new FormData();
