@@ -21,6 +21,7 @@ import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
 import type { KitSettingsManifest } from '../../protocol/kit.ts';
 import { ConfigError } from '../config/load.ts';
+import { assertEngineSupported } from './engine-check.ts';
 import type { KitCommand } from '../sandbox/command.ts';
 import { FetchProxy } from '../sandbox/fetch-proxy.ts';
 import { resolveSandbox, SANDBOX_FIX, type KitSandbox } from '../sandbox/sandbox.ts';
@@ -108,6 +109,8 @@ export class KitPool {
    */
   start(): void {
     const cfg = this.config();
+    // LibreOffice older than 25.2 is refused before any kit starts (ConfigError naming the version and the fix).
+    assertEngineSupported(cfg.lo_path);
     this.pidFiles = new KitPidFiles(cfg.state_dir, this.log);
     this.pidFiles.endLeftovers();
     const { sandbox, probe, mode } = resolveSandbox(this.config, this.tmpRoot);
