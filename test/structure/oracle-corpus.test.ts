@@ -2,12 +2,17 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractStructure, type StructureFormat } from '../../daemon/structure/index.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { runFixture } from '../../daemon/native/test-fixtures/run-fixture.ts';
 import { startUnoOracle, type UnoInspection, type UnoOracle } from './oracle/uno-oracle.ts';
 
-// Every docx/odt/pptx/odp of the shared corpus, extracted by the engine and read by LibreOffice 25.2 itself
-// (test/structure/oracle/uno_oracle.py: the content controls and embedded charts the way LibreOffice's own
-// structure extraction reads them, document properties and statistics, the redline table, the draw pages), compared
-// item by item. A difference fails the test unless docs/structure/oracle-differences.md lists it with its reason.
+// Every docx/odt/pptx/odp of the shared corpus, extracted by the engine and read by LibreOffice 25.2 itself, item
+// by item: LibreOfficeKit's extractDocumentStructureRequest (the reference Collabora answers from) for the
+// content controls and charts of text documents (oracle/lok-structure.ts, one kit-like child process), and
+// LibreOffice's document model over UNO (oracle/uno_oracle.py, one soffice) for everything: the same content
+// controls and charts (checked equal to the reference), document properties and statistics, the redline table,
+// the draw pages. A difference fails the test unless docs/structure/oracle-differences.md lists it with its reason.
 
 const CORPUS = join(import.meta.dirname, '../../../shared/corpus');
 const DIFFERENCES = join(import.meta.dirname, '../../docs/structure/oracle-differences.md');
@@ -137,6 +142,33 @@ function compare(file: string, format: StructureFormat, bytes: Uint8Array, lo: U
   return diffs;
 }
 
+/**
+ * LibreOfficeKit's own extraction (extractDocumentStructureRequest, what Collabora answers) of `contentcontrol`
+ * and `charts` for text documents, in one child process (oracle/lok-structure.ts), shaped like the UNO oracle's
+ * answer. LibreOffice 25.2 writes `DataValues` as `[ "Row.0": [...], ... ]`, which is not JSON: the row labels go.
+ */
+async function lokStructure(files: string[]): Promise<Map<string, UnoInspection>> {
+  const work = mkdtempSync(join(tmpdir(), 'ode-lok-structure-'));
+  try {
+    const run = await runFixture<Record<string, { contentcontrol?: string; charts?: string; error?: string }>>('../../../test/structure/oracle/lok-structure', { workDir: work, profileDir: join(work, 'profile'), args: files, timeoutMs: 300_000 });
+    if (!run.result) throw new Error(`the LibreOfficeKit oracle gave no result (exit ${run.code}): ${run.stderr.slice(-2000)}`);
+    const out = new Map<string, UnoInspection>();
+    for (const [file, answer] of Object.entries(run.result)) {
+      if (answer.error) {
+        out.set(file, { ok: false, error: answer.error });
+        continue;
+      }
+      const items = (text: string) => (JSON.parse(text.replace(/"Row\.\d+":\s*/g, '')) as { DocStructure: Record<string, Record<string, unknown>> }).DocStructure;
+      const charts: Record<string, Record<string, unknown>> = {};
+      for (const [k, v] of Object.entries(items(answer.charts!))) charts[k.replace('Charts.ByEmbedIndex.', '')] = v;
+      out.set(file, { ok: true, contentcontrols: Object.values(items(answer.contentcontrol!)), charts });
+    }
+    return out;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 describe('the engine against LibreOffice 25.2 on the corpus', () => {
   let oracle: UnoOracle;
   beforeAll(() => {
@@ -159,6 +191,24 @@ describe('the engine against LibreOffice 25.2 on the corpus', () => {
         const key = d.slice(0, d.indexOf(': '));
         const i = listed.findIndex((l) => l.pattern.test(key));
         if (i < 0) unlisted.push(d);
+        else used.add(i);
+      }
+    }
+    // LibreOfficeKit's extractDocumentStructureRequest, the reference itself, for contentcontrol and charts of the
+    // text documents: the engine against it under the same list, and the UNO oracle agreeing with it exactly
+    const textFiles = files.filter((f) => /\.(docx|odt)$/.test(f));
+    const lok = await lokStructure(textFiles.map((f) => join(CORPUS, f)));
+    for (const file of textFiles) {
+      const path = join(CORPUS, file);
+      const reference = lok.get(path)!;
+      expect(reference.ok, `${file}: ${reference.error}`).toBe(true);
+      const uno = await oracle.inspect(path);
+      const shape = (x: UnoInspection) => ({ controls: x.contentcontrols, charts: Object.fromEntries(Object.entries(x.charts ?? {}).map(([k, c]) => [k, { ...c, DataValues: (c.DataValues as string[][]).map((r) => r.map((v) => String(Number(v.replace(/^nan$/i, 'NaN'))))) }])) });
+      expect(shape(uno), `${file}: the UNO oracle reads what LibreOfficeKit's extraction answers`).toEqual(shape(reference));
+      for (const d of compare(file.split('/').pop()!, file.split('.').pop() as StructureFormat, readFileSync(path), reference)) {
+        const key = d.slice(0, d.indexOf(': '));
+        const i = listed.findIndex((l) => l.pattern.test(key));
+        if (i < 0) unlisted.push(`(LOK) ${d}`);
         else used.add(i);
       }
     }
