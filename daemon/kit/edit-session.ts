@@ -42,6 +42,7 @@ import { kitError, postSave, SAVE_TIMEOUT_MS, SaveWaiter } from './edit-save.ts'
 import { signDocument, trustCertificates } from './edit-sign.ts';
 import type { OfficeHandle } from './office.ts';
 import { InputOrder } from './input-order.ts';
+import { applyViewRights, liftReadOnlyForSave } from './view-rights.ts';
 import { Watermark } from './watermark.ts';
 
 /** Forwards one LOK callback of one view to the daemon (kit.md: `callback`). */
@@ -54,6 +55,8 @@ interface ViewState {
   readOnly: boolean;
   /** Read-only but for comments (a pdf opened with view_comment). */
   commentsOnly?: boolean;
+  /** The user's IANA time zone, given to LibreOffice (setViewTimezone). */
+  timezone?: string;
   color?: string;
   /** The LOK_PARTMODE_* last set on the view (presentations), so a tile of the same mode does not set it again. */
   mode: number;
@@ -121,7 +124,7 @@ export class EditSession {
     try {
       const session = new EditSession(doc, sink);
       const viewId = doc.getView();
-      session.#initView(viewId, { userName: req.userName ?? '', userId: '', readOnly: req.readOnly === true, mode: 0, watermark: session.#watermark(req.watermarkText) });
+      session.#initView(viewId, { userName: req.userName ?? '', userId: '', readOnly: req.readOnly === true, timezone: req.timezone, mode: 0, watermark: session.#watermark(req.watermarkText) });
       return { session, result: { ...session.#describe(), viewId } };
     } catch (e) {
       doc.destroy();
@@ -145,6 +148,7 @@ export class EditSession {
   #initView(viewId: number, state: ViewState): void {
     this.#doc.setView(viewId);
     this.#doc.initializeForRendering(renderingArgs(state.userName));
+    for (const problem of applyViewRights(this.#doc, viewId, state)) process.stderr.write(`kit: view ${viewId}: ${problem}\n`);
     this.#views.set(viewId, state);
     this.#doc.registerCallback((type, payload) => {
       if (type === LOK_CALLBACK_WINDOW) trackWindow(state, payload);
@@ -175,15 +179,16 @@ export class EditSession {
 
   /**
    * `createView`: a new LibreOfficeKit view (createViewWithOptions with `Language=` when `lang` is given), its
-   * author set to `userName`, its callbacks forwarded. `color` is kept for the daemon only: LibreOffice 7.4 has
-   * no per-view colour. Returns the view id. LOK: createView, setView, initializeForRendering, registerCallback.
+   * author set to `userName`, its callbacks forwarded, its rights and time zone given to LibreOffice
+   * (view-rights.ts). `color` is kept for the daemon only. Returns the view id. LOK: createView, setView,
+   * initializeForRendering, setViewReadOnly, setAllowChangeComments, setViewTimezone, registerCallback.
    * @throws LokError call_failed when LibreOffice refuses the view.
    */
   createView(req: Omit<CreateViewRequest, 'type' | 'id'>): number {
     if (this.#state !== 'open') throw kitError('bad_request', 'the document is closing');
     const options = req.lang ? `Language=${req.lang.replace(/,/g, '')}` : undefined;
     const viewId = this.#doc.createView(options);
-    this.#initView(viewId, { userName: req.userName, userId: req.userId, readOnly: req.readOnly === true, commentsOnly: req.commentsOnly === true, color: req.color, mode: 0, watermark: this.#watermark(req.watermarkText) });
+    this.#initView(viewId, { userName: req.userName, userId: req.userId, readOnly: req.readOnly === true, commentsOnly: req.commentsOnly === true, timezone: req.timezone, color: req.color, mode: 0, watermark: this.#watermark(req.watermarkText) });
     return viewId;
   }
 
@@ -340,11 +345,14 @@ export class EditSession {
   saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit = false): Promise<{ saved: boolean }> {
     const run = async () => {
       // The keys typed just before Save must be in the saved file.
+      let restore: (() => void) | undefined;
       const waiter = await this.#inOrder(() => {
-        this.#use(viewId);
+        const view = this.#use(viewId);
         const w = new SaveWaiter(SAVE_TIMEOUT_MS);
         this.#saveWaiters.set(viewId, w);
         try {
+          // A read-only view saves too (the writers have left): LibreOffice saves only from a writable view.
+          restore = liftReadOnlyForSave(this.#doc, viewId, view);
           postSave(this.#doc, dontSaveIfUnmodified, dontTerminateEdit);
         } catch (e) {
           this.#saveWaiters.delete(viewId);
@@ -358,6 +366,7 @@ export class EditSession {
         return await waiter.done;
       } finally {
         if (this.#saveWaiters.get(viewId) === waiter) this.#saveWaiters.delete(viewId);
+        if (restore && this.#state === 'open' && this.#views.has(viewId)) this.#inOrder(restore).catch(() => undefined);
       }
     };
     const result = this.#saving.then(run, run);

@@ -7,7 +7,8 @@
  * Environment (set by the daemon's pool): ODE_KIT_PROFILE_URL (file:/// URL of this kit's own profile),
  * ODE_LO_PATH (LibreOffice program directory), ODE_KIT_DIR (this kit's temp dir, for the warm-up files),
  * ODE_KIT_SETTINGS (optional: a settings manifest JSON installed into the profile before lok_init_2),
- * ODE_KIT_PROXY_SOCKET (optional: the daemon's fetch proxy for external data, fetch-bridge.ts).
+ * ODE_KIT_PROXY_SOCKET (optional: the daemon's fetch proxy for external data, fetch-bridge.ts),
+ * ODE_KIT_TRIM_IDLE_MS (optional: idle time before LibreOffice trims its memory, idle-trim.ts; 0 = never).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import { isDaemonToKit, isEditRequest, type DaemonToKit, type EditRequest, type 
 import { convertJob } from './convert-job.ts';
 import { EditSession } from './edit-session.ts';
 import { startFetchBridge } from './fetch-bridge.ts';
+import { IdleTrim, trimIdleMs } from './idle-trim.ts';
 import { inspectJob } from './inspect-job.ts';
 import { loadOffice, type OfficeHandle } from './office.ts';
 import { installSettings } from './settings-install.ts';
@@ -34,6 +36,10 @@ let queue: Promise<void> = Promise.resolve();
 /** The document open for editing (kit.md, "Editing"), from `open` until `closeDoc`. */
 let session: EditSession | undefined;
 let opening = false;
+/** Trims LibreOffice's memory when the kit waits for work (no document open for editing). */
+let idleTrim: IdleTrim | undefined;
+/** Conversion and inspection jobs queued or running. */
+let jobs = 0;
 
 /** Answers request `id` with what `work` returns, or with its error's code and message. */
 async function answer(id: number, work: () => Promise<Omit<Extract<KitResult, { ok: true }>, 'type' | 'id' | 'ok' | 'ms'>>): Promise<void> {
@@ -136,6 +142,7 @@ function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
 function shutdown(code: number): void {
   if (stopping) return;
   stopping = true;
+  idleTrim?.stop();
   const closing = session?.close().catch(() => undefined) ?? Promise.resolve();
   void queue.then(() => closing).finally(() => (office ? office.exit(code) : process.exit(code)));
 }
@@ -173,12 +180,18 @@ async function handle(msg: Exclude<DaemonToKit, EditRequest>): Promise<void> {
 
 process.on('message', (raw: unknown) => {
   if (!isDaemonToKit(raw) || stopping) return;
+  // A kit leased for editing is never trimmed (its tiles and caches serve the users); a pool kit is, when idle.
+  if (isEditRequest(raw)) idleTrim?.stop();
   if (isEditRequest(raw)) {
     if (office) handleEdit(raw, office);
     return;
   }
   // One job at a time: a kit serves one document at a time.
-  queue = queue.then(() => handle(raw));
+  jobs++;
+  queue = queue.then(() => handle(raw)).finally(() => {
+    jobs--;
+    if (!session && !opening) idleTrim?.touch();
+  });
 });
 // The daemon went away: leave cleanly rather than linger as an orphan holding LibreOffice.
 process.on('disconnect', () => shutdown(0));
@@ -202,6 +215,8 @@ try {
   const initMs = performance.now() - started;
   const warmMs = process.env.ODE_KIT_DIR && !settings ? await warmUp(loaded, process.env.ODE_KIT_DIR) : 0;
   office = loaded;
+  idleTrim = new IdleTrim(loaded, trimIdleMs(process.env), (line) => process.stderr.write(`${line}\n`), () => jobs > 0 || session !== undefined || opening);
+  idleTrim.touch();
   void send({ type: 'ready', pid: process.pid, version: loaded.version, initMs: Math.round(initMs), warmMs: Math.round(warmMs), ...(settings ? { settings } : {}) });
 } catch (e) {
   void send({ type: 'fatal', message: (e as Error).message });

@@ -206,14 +206,19 @@ export interface OpenRequest {
   input: string;
   lang?: string;
   password?: string;
+  /** The first view is read-only (LibreOffice's setViewReadOnly where it has it, and the kit's input filter). */
   readOnly?: boolean;
+  /** With `readOnly`: the first view may still change comments (setAllowChangeComments; a pdf opened with view_comment). */
+  commentsOnly?: boolean;
+  /** The first view's IANA time zone (setViewTimezone), from the browser. */
+  timezone?: string;
   deviceFormFactor?: string;
   userName?: string;
   /** CheckFileInfo WatermarkText of the first view's user: painted into every tile of that view. */
   watermarkText?: string;
 }
 
-/** A new view of the open document for one user; result: `viewId`. `color` is the user's CSS colour (kept, not given to LibreOffice 7.4). */
+/** A new view of the open document for one user; result: `viewId`. `color` is the user's CSS colour (kept by the kit, not given to LibreOffice). */
 export interface CreateViewRequest {
   type: 'createView';
   id: number;
@@ -223,6 +228,8 @@ export interface CreateViewRequest {
   /** With `readOnly`: the view may still add, edit and delete comments (a pdf opened with view_comment). */
   commentsOnly?: boolean;
   lang?: string;
+  /** The user's IANA time zone (setViewTimezone), from the browser. */
+  timezone?: string;
   color?: string;
   /** CheckFileInfo WatermarkText of this user: painted into every tile of this view. */
   watermarkText?: string;

@@ -56,5 +56,5 @@ export async function loadDocument(host: LoadingHost, first: ViewHandle): Promis
   }
   first.send({ type: 'loading', stage: 'load' });
   const limits = host.deps.config().limits;
-  return host.kit()!.open({ input: got.path, lang: first.lang, readOnly: false, deviceFormFactor: first.deviceFormFactor, watermarkText: watermarkOf(first.fileInfo) }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
+  return host.kit()!.open({ input: got.path, lang: first.lang, readOnly: first.readonly, commentsOnly: first.commentsOnly, timezone: first.timezone, deviceFormFactor: first.deviceFormFactor, watermarkText: watermarkOf(first.fileInfo) }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
 }

@@ -220,7 +220,7 @@ export class EditDocument {
     } else {
       await this.opened;
       if (!this.kit) throw new OdeError('load_failed', 'the document could not be opened');
-      view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.saves.readOnlyForAll, commentsOnly: view.commentsOnly, lang: view.lang, watermarkText: watermarkOf(view.fileInfo) })).viewId;
+      view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.saves.readOnlyForAll, commentsOnly: view.commentsOnly, lang: view.lang, timezone: view.timezone, watermarkText: watermarkOf(view.fileInfo) })).viewId;
       this.conflict.noticeStoredTime(view.fileInfo.LastModifiedTime);
     }
     this.views.add(view);
@@ -412,7 +412,7 @@ export class EditDocument {
       this.opened = this.open({ ...first, fileInfo: info, send: (m) => first.send(m), sendBinary: (f) => first.sendBinary(f), close: (c, r) => first.close(c, r), viewId: first.viewId });
       await this.opened;
       first.viewId = this.info!.viewId;
-      for (const v of views) if (v !== first) v.viewId = (await this.kit!.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly, commentsOnly: v.commentsOnly, lang: v.lang, watermarkText: watermarkOf(v.fileInfo) })).viewId;
+      for (const v of views) if (v !== first) v.viewId = (await this.kit!.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly, commentsOnly: v.commentsOnly, lang: v.lang, timezone: v.timezone, watermarkText: watermarkOf(v.fileInfo) })).viewId;
       for (const v of views) {
         v.send({ type: 'reloaded' });
         v.send(this.statusFor(v));

@@ -19,6 +19,8 @@ export interface ViewHandle {
   /** The editor language (BCP 47) and device form factor from the `load` message. */
   readonly lang: string | undefined;
   readonly deviceFormFactor: string | undefined;
+  /** The browser's IANA time zone from the `load` message (optional: LibreOffice's own when absent). */
+  readonly timezone?: string;
   send(msg: ServerMessage): void;
   sendBinary(frame: Uint8Array): void;
   close(code: number, reason: string): void;

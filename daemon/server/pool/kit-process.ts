@@ -157,7 +157,7 @@ export class KitProcess extends EventEmitter {
       serialization: 'advanced',
       // fd 3: the IPC channel (Node's fork protocol, NODE_CHANNEL_FD, passes through bwrap); fd 4: the seccomp filter.
       stdio: ['ignore', 'pipe', 'pipe', 'ipc', ...(launch?.extraFds ?? [])],
-      // Its own process group, so kill() also ends anything the kit started (the CSV import's soffice).
+      // Its own process group, so kill() also ends anything the kit started.
       detached: true,
       env: {
         // A sandboxed kit gets no daemon variables beyond the harmless ones (they may hold secrets).
@@ -166,6 +166,8 @@ export class KitProcess extends EventEmitter {
         ODE_KIT_PROFILE_URL: pathToFileURL(join(this.dir, 'profile')).href,
         ODE_LO_PATH: opts.loPath,
         ODE_KIT_DIR: this.dir,
+        // How long an idle kit waits before LibreOffice trims its memory (idle-trim.ts); the kit's default otherwise.
+        ...(process.env.ODE_KIT_TRIM_IDLE_MS !== undefined ? { ODE_KIT_TRIM_IDLE_MS: process.env.ODE_KIT_TRIM_IDLE_MS } : {}),
         ...(opts.settings ? { ODE_KIT_SETTINGS: settingsFile } : {}),
         LOK_ALLOWLIST_LANGUAGES: process.env.LOK_ALLOWLIST_LANGUAGES ?? DEFAULT_ALLOWLIST_LANGUAGES,
         // LibreOffice must not find a display or try Java (a kit is headless and has no JRE).
@@ -362,7 +364,7 @@ export class KitProcess extends EventEmitter {
    * kit is not ready.
    */
   async open(
-    req: { input: string; lang?: string; password?: string; readOnly?: boolean; deviceFormFactor?: string; userName?: string; watermarkText?: string },
+    req: { input: string; lang?: string; password?: string; readOnly?: boolean; commentsOnly?: boolean; timezone?: string; deviceFormFactor?: string; userName?: string; watermarkText?: string },
     limits: StageLimits,
   ): Promise<OpenResult> {
     if (this.state !== 'ready' || this.editing) throw new OdeError('internal', `kit ${this.id} is ${this.state}${this.editing ? ' and editing' : ''}, not ready`);
@@ -373,10 +375,10 @@ export class KitProcess extends EventEmitter {
   }
 
   /**
-   * `createView`: a new LibreOfficeKit view for one user, `userName` its author. `color` stays with the daemon
-   * (LibreOffice 7.4 has no per-view colour). @throws OdeError timeout, kit_crashed, bad_request, internal.
+   * `createView`: a new LibreOfficeKit view for one user, `userName` its author, its rights and `timezone` given
+   * to LibreOffice (kit.md). `color` stays with the daemon. @throws OdeError timeout, kit_crashed, bad_request, internal.
    */
-  async createView(req: { userName: string; userId: string; readOnly?: boolean; commentsOnly?: boolean; lang?: string; color?: string; watermarkText?: string }): Promise<{ viewId: number }> {
+  async createView(req: { userName: string; userId: string; readOnly?: boolean; commentsOnly?: boolean; lang?: string; timezone?: string; color?: string; watermarkText?: string }): Promise<{ viewId: number }> {
     const r = await this.edit({ type: 'createView', ...req }, EDIT_LIMITS_MS.other, 'creating a view');
     return { viewId: r.viewId ?? 0 };
   }

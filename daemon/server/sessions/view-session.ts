@@ -54,6 +54,7 @@ export class ViewSession implements ViewHandle {
   viewId = -1;
   lang: string | undefined;
   deviceFormFactor: string | undefined;
+  timezone: string | undefined;
   private state: 'connecting' | 'loading' | 'live' | 'closed' = 'connecting';
   private doc: EditDocument | undefined;
   private tokenTimer: NodeJS.Timeout | undefined;
@@ -130,6 +131,8 @@ export class ViewSession implements ViewHandle {
     this.token = msg.token;
     this.lang = msg.lang;
     this.deviceFormFactor = msg.deviceFormFactor;
+    // An IANA zone name (Area/Location, letters, digits, _+-); anything else is ignored (LibreOffice's own zone).
+    this.timezone = msg.timezone && /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(msg.timezone) && msg.timezone.length <= 64 ? msg.timezone : undefined;
     this.send({ type: 'loading', stage: 'checkfileinfo' });
     try {
       const prefetched = this.deps.prefetch?.take(this.src.key, msg.token, msg.checkFileInfoOverride);
