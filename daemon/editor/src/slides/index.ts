@@ -48,8 +48,40 @@ export function startsInSlideshow(fileName: string, param: string | undefined): 
   return /\.(ppsx|pps)$/i.test(fileName);
 }
 
+/**
+ * The zoom (1 = 100 %) at which a whole slide of `docWidth` x `docHeight` twips fits a view of `viewWidth` x
+ * `viewHeight` CSS px with `margin` px around it, between 25 % and 200 % (at 15 twips per CSS px at 100 %).
+ * Collabora opens presentations fitted so (issue 16).
+ */
+export function fitSlideZoom(viewWidth: number, viewHeight: number, docWidth: number, docHeight: number, margin = 16): number {
+  if (docWidth <= 0 || docHeight <= 0 || viewWidth <= 0 || viewHeight <= 0) return 1;
+  const z = Math.min(((viewWidth - 2 * margin) * 15) / docWidth, ((viewHeight - 2 * margin) * 15) / docHeight);
+  return Math.max(0.25, Math.min(2, Math.floor(z * 100) / 100));
+}
+
 export function mountSlides(app: App): void {
   const { session, commands, slots } = app;
+  // A presentation opens fitted to the window, and fits again when the window changes size until the user zooms.
+  let fitted: number | undefined;
+  const fit = () => {
+    const status = session.state.status;
+    // Touch devices fit the width instead (mobile/).
+    if (!status || status.docType !== 'presentation' || !app.view || matchMedia('(pointer: coarse)').matches) return;
+    const { clientWidth, clientHeight } = app.view.scroller;
+    if (clientWidth <= 0 || clientHeight <= 0) return; // not laid out yet: the size observer fits it then
+    fitted = fitSlideZoom(clientWidth, clientHeight, status.width, status.height);
+    app.view.setZoom(fitted);
+  };
+  const untouched = () => fitted === undefined || Math.abs(app.view.zoom - fitted) < 0.001;
+  let watching = false;
+  session.on('status', () => {
+    if (!watching && app.view) {
+      // The window, the slide panel or the chrome around the slide changed its size: fit again unless the user zoomed.
+      watching = true;
+      new ResizeObserver(() => untouched() && requestAnimationFrame(fit)).observe(app.view.scroller);
+    }
+    if (untouched()) requestAnimationFrame(fit);
+  });
   let sorter: Sorter | undefined;
   const slideshow = new Slideshow(app);
   let kind: 'slides' | 'pages' | undefined;
