@@ -42,8 +42,9 @@ export function useTaskEnv(documents: Record<string, number> = {}): TaskEnv {
   let n = 0;
   const opened: OpenedTask[] = [];
   beforeAll(async () => {
-    // ODE_TEST_SANDBOX (required|auto|off) overrides security.sandbox for a machine where bubblewrap cannot run.
-    const sandbox = process.env.ODE_TEST_SANDBOX ? { security: { sandbox: process.env.ODE_TEST_SANDBOX } } : {};
+    // EDITOR_TASKS_SANDBOX (required|auto|off) overrides security.sandbox for a machine where bubblewrap cannot run
+    // (not ODE_*: the daemon reads those as config overrides when it reloads its file).
+    const sandbox = process.env.EDITOR_TASKS_SANDBOX ? { security: { sandbox: process.env.EDITOR_TASKS_SANDBOX } } : {};
     env.daemon = await startDaemon({ ...sandbox, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600, ...documents } });
     env.wopi = await FakeWopiHost.start();
     env.browser = await launchChromium();
