@@ -31,6 +31,10 @@ export interface EditorToHost {
   Doc_ModifiedStatus: { Modified: boolean };
   Action_Save_Resp: { success: boolean; fileName?: string; result?: string; errorMsg?: string };
   Views_List: HostViewInfo[];
+  /** Collabora's name for the answer to Get_Views (sent too, before Views_List). */
+  Get_Views_Resp: HostViewInfo[];
+  /** The document was renamed (File > Rename): the new file name, URI-encoded, as Collabora sends it. */
+  File_Rename: { NewName: string };
   View_Added: HostViewInfo;
   View_Removed: { ViewId: number };
   Clicked_Button: { Id: string };

@@ -267,7 +267,7 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     await page.keyboard.type('Mine wins ');
     await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 15_000);
     wopi.touch('conflictdoc');
-    await host.post({ MessageId: 'Action_Save', Values: {} });
+    await host.post({ MessageId: 'Action_Save', Values: { Notify: true } });
     const dialog = frame.getByRole('alertdialog');
     await dialog.waitFor({ timeout: 30_000 });
     expect(await dialog.textContent()).toContain('changed the stored document');
@@ -285,7 +285,7 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     await host.post({ MessageId: 'Action_InsertGraphic', Values: { filename: 'red.png', url: `${host.origin}/red.png` } });
     await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 20_000);
     const since = host.messages().length;
-    await host.post({ MessageId: 'Action_Save', Values: {} });
+    await host.post({ MessageId: 'Action_Save', Values: { Notify: true } });
     expect((await host.waitFor('Action_Save_Resp', undefined, 30_000, since)).Values.success).toBe(true);
     const media = Object.keys(unzipSync(new Uint8Array(wopi.files.get('imagedoc')!.bytes))).filter((n) => n.startsWith('word/media/'));
     expect(media.length).toBeGreaterThan(0);

@@ -39,8 +39,16 @@ afterAll(async () => {
 });
 
 /** Waits until the page has received App_LoadingStatus Document_Loaded; returns the editor's frame. */
-async function loaded(page: Page, frameName: string): Promise<Frame> {
-  await page.waitForFunction(() => (globalThis as unknown as HostWindow).hostLog.some((m) => m.MessageId === 'App_LoadingStatus' && m.Values.Status === 'Document_Loaded'), undefined, { timeout: 90_000 });
+async function loaded(page: Page, frameName: string, requests: () => Array<{ operation: string; status?: number; proof?: string }>): Promise<Frame> {
+  const consoleLines: string[] = [];
+  page.on('console', (m) => consoleLines.push(m.text()));
+  try {
+    await page.waitForFunction(() => (globalThis as unknown as HostWindow).hostLog.some((m) => m.MessageId === 'App_LoadingStatus' && m.Values.Status === 'Document_Loaded'), undefined, { timeout: 90_000 });
+  } catch (e) {
+    // Say what the host saw and what the page got: the failure names its cause.
+    const seen = requests().map((r) => `${r.operation} ${r.status ?? '-'}${r.proof ? ` proof=${r.proof}` : ''}`);
+    throw new Error(`no Document_Loaded: host requests [${seen.join(', ')}], page messages ${JSON.stringify(await log(page))}, console ${JSON.stringify(consoleLines.slice(-10))}`, { cause: e });
+  }
   return page.frame({ name: frameName })!;
 }
 const log = (page: Page) => page.evaluate(() => (globalThis as unknown as HostWindow).hostLog);
@@ -73,7 +81,7 @@ describe('an SDK-style host (Collabora SDK examples: multipart form, no PostMess
     host = await SdkHost.start({ daemonUrl: daemon.url });
     page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     await page.goto(host.pageUrl);
-    frame = await loaded(page, 'collabora-online-viewer');
+    frame = await loaded(page, 'collabora-online-viewer', () => host.requests);
   }, 120_000);
   afterAll(async () => {
     await page?.close();
@@ -116,6 +124,7 @@ describe('an SDK-style host (Collabora SDK examples: multipart form, no PostMess
     const before = Buffer.from(host.file.bytes);
     await rename(page, frame, 'test.txt', 'renamed-by-sdk');
     await expect.poll(() => host.file.name, { timeout: 30_000 }).toBe('renamed-by-sdk.txt');
+    await page.waitForFunction(() => (globalThis as unknown as HostWindow).hostLog.some((m) => m.MessageId === 'File_Rename'), undefined, { timeout: 20_000 });
     expect(host.file.bytes.toString('utf8')).toContain('SdkTyped');
     expect(host.file.bytes.equals(before)).toBe(true);
   }, 60_000);
@@ -139,7 +148,7 @@ describe('a richdocuments-style host (proofs, LastModifiedTime with microseconds
     id = host.addFile(42, 'Letter.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
     page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
     await page.goto(host.pageUrl(id));
-    frame = await loaded(page, 'collaboraframe_1');
+    frame = await loaded(page, 'collaboraframe_1', () => host.requests);
   }, 120_000);
   afterAll(async () => {
     await page?.close();
@@ -178,12 +187,25 @@ describe('a richdocuments-style host (proofs, LastModifiedTime with microseconds
   it('a rename sends the document: the renamed file holds the text (richdocuments writes the body into it)', async () => {
     await rename(page, frame, 'Letter.docx', 'Renamed letter');
     await expect.poll(() => host.files.get(id)!.name, { timeout: 30_000 }).toBe('Renamed letter.docx');
+    // The editor says File_Rename once the daemon has the host's new LastModifiedTime (after the rename's CheckFileInfo).
+    await page.waitForFunction(() => (globalThis as unknown as HostWindow).hostLog.some((m) => m.MessageId === 'File_Rename'), undefined, { timeout: 20_000 });
+    expect((await log(page)).find((m) => m.MessageId === 'File_Rename')!.Values).toEqual({ NewName: encodeURIComponent('Renamed letter.docx') });
     const call = host.of('RENAME_FILE').at(-1)!;
     expect(call.body.length).toBeGreaterThan(0);
     expect(docxText(host.files.get(id)!.bytes)).toContain('RichTyped');
   }, 60_000);
 
+  it('previews through /cool/convert-to/png with the file part named after the file, link targets by PUT', async () => {
+    const png = await host.preview(id, 'png');
+    expect(png.status).toBe(200);
+    expect(Buffer.from(await png.arrayBuffer()).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    const targets = await host.linkTargets(id);
+    expect(targets.status).toBe(200);
+    expect(typeof (await targets.json())).toBe('object');
+  }, 60_000);
+
   it('a save after someone else changed the file gets 409 with COOLStatusCode 1010 from the host', async () => {
+    const stale = toIso8601Micro(host.files.get(id)!.mtime);
     host.touch(id);
     await frame.focus('.ode-input');
     await page.keyboard.type('Again ');
@@ -191,6 +213,7 @@ describe('a richdocuments-style host (proofs, LastModifiedTime with microseconds
     await frame.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => host.of('PutFile').length, { timeout: 30_000 }).toBeGreaterThan(before);
     const put = host.of('PutFile').at(-1)!;
-    expect(put.status).toBe(409);
+    // The header carried the mtime Ode knew, which is no longer the stored one.
+    expect({ status: put.status, timestamp: put.headers['x-cool-wopi-timestamp'] }).toEqual({ status: 409, timestamp: stale });
   }, 60_000);
 });

@@ -144,10 +144,16 @@ export function mountHost(app: App): void {
 
   // --- Document state to the host ---
   session.on('modified', (m) => bridge.send('Doc_ModifiedStatus', { Modified: m.modified }));
+  // Action_Save_Resp only answers an Action_Save (or Action_SaveAs) that asked with Notify, as Collabora does: hosts
+  // written for it read one after every save as a Save As (richdocuments compares fileName with its own path).
+  let notifySave = false;
   session.on('saved', (m) => {
-    if (m.autosave || m.exitSave) return;
+    if (m.autosave || m.exitSave || !notifySave) return;
+    notifySave = false;
     bridge.send('Action_Save_Resp', m.ok ? { success: true, fileName: str(fileInfo().BaseFileName) } : { success: false, result: m.error?.code ?? 'failed', errorMsg: m.error?.message });
   });
+  // Collabora tells the host the new name after a rename (richdocuments renames the file in its list).
+  session.on('renamed', (m) => m.ok && m.name && bridge.send('File_Rename', { NewName: encodeURIComponent(m.name) }));
   session.on('savedAs', (m) => app.notify(m.ok ? (m.name ?? '') : (m.error?.message ?? 'Save As failed'), m.ok ? 'info' : 'error'));
   let known = new Map<number, ViewInfo>();
   session.on('views', (m) => {
@@ -181,7 +187,10 @@ export function mountHost(app: App): void {
   // Host_PostmessageReady only says the host listens (Collabora sets WOPIPostmessageReady and answers nothing):
   // answering it would ping-pong with hosts that send it on every Document_Loaded (richdocuments).
   bridge.on('Host_PostmessageReady', () => undefined);
-  bridge.on('Action_Save', (v) => session.send({ type: 'save', dontSaveIfUnmodified: yes(v.DontSaveIfUnmodified) || undefined, dontTerminateEdit: yes(v.DontTerminateEdit) || undefined }));
+  bridge.on('Action_Save', (v) => {
+    notifySave = yes(v.Notify);
+    session.send({ type: 'save', dontSaveIfUnmodified: yes(v.DontSaveIfUnmodified) || undefined, dontTerminateEdit: yes(v.DontTerminateEdit) || undefined });
+  });
   bridge.on('Action_SaveAs', (v) => str(v.Filename) && session.send({ type: 'saveAs', name: str(v.Filename)! }));
   bridge.on('Action_Print', () => void app.exportDocument('pdf', 'print'));
   bridge.on('Action_Export', (v) => void app.exportDocument(str(v.Format) ?? 'pdf', 'download'));
@@ -191,7 +200,12 @@ export function mountHost(app: App): void {
   });
   bridge.on('Close_Session', () => session.send({ type: 'closeDocument' }));
   bridge.on('Grab_Focus', () => app.view?.focus());
-  bridge.on('Get_Views', () => bridge.send('Views_List', session.state.views.map((v) => hostView(v, session.state.status?.viewId))));
+  // Collabora answers Get_Views with Get_Views_Resp, the spec with Views_List: both go, the same list.
+  bridge.on('Get_Views', () => {
+    const views = session.state.views.map((v) => hostView(v, session.state.status?.viewId));
+    bridge.send('Get_Views_Resp', views);
+    bridge.send('Views_List', views);
+  });
   bridge.on('Action_InsertGraphic', (v) => str(v.url) && void insertGraphic(app, str(v.url)!));
   bridge.on('Action_InsertLink', (v) => {
     const url = str(v.url);
