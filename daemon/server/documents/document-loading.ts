@@ -3,6 +3,10 @@
  * go into a leased kit's profile before LibreOffice starts (kit.md, "Settings"), the file is downloaded into the kit
  * folder (download.ts: GetFile, or TemplateSource), the saves get their Uploader, a template becomes the document and
  * is stored at once, and the kit loads it. The first view is told the stages (`loading` download, load).
+ *
+ * The whole load (waiting for a kit, settings, download, template, LibreOffice's load) ends within
+ * `limits.load_secs`: a kit that comes after the limit is retired at once, and the load fails with `timeout`
+ * (issue 16: under CPU load a document waited without end for a kit and never reported Document_Loaded).
  */
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
@@ -13,6 +17,7 @@ import type { DocumentDeps } from './edit-document.ts';
 import type { EditingKit, OpenedDocument } from './editing-kit.ts';
 import { Uploader } from './uploader.ts';
 import type { ViewHandle } from './view-handle.ts';
+import { OdeError } from '../errors.ts';
 import { watermarkOf } from './view-status.ts';
 
 /** What loading needs from its document. */
@@ -37,11 +42,14 @@ export interface LoadingHost {
 export async function loadDocument(host: LoadingHost, first: ViewHandle): Promise<OpenedDocument> {
   const { client, src, pool } = host.deps;
   const { saves } = host;
+  const limitSecs = host.deps.config().limits.load_secs;
+  const deadline = Date.now() + limitSecs * 1000;
+  const within = <T>(work: Promise<T>, what: string, late?: (value: T) => void) => withinDeadline(work, deadline, `The document could not be loaded within ${limitSecs} s (limits.load_secs): ${what} took too long.`, late);
   first.send({ type: 'loading', stage: 'download' });
   // One LibreOffice per document, so the first view's settings are the document's.
-  const settings = await host.deps.settings?.(first.fileInfo, first.token);
-  host.leased(await pool.leaseEditingKit(settings ? { settings } : undefined));
-  const got = await downloadDocument(client, src, first.token, first.fileInfo, `${host.kit()!.dir}/document`);
+  const settings = await within(Promise.resolve(host.deps.settings?.(first.fileInfo, first.token)), 'reading the settings');
+  host.leased(await within(pool.leaseEditingKit(settings ? { settings } : undefined), 'waiting for a LibreOffice process', (kit) => pool.retireKit(kit)));
+  const got = await within(downloadDocument(client, src, first.token, first.fileInfo, `${host.kit()!.dir}/document`), 'the download (GetFile)');
   host.downloaded(got.path, first.fileInfo.BaseFileName);
   saves.lastModifiedTime = first.fileInfo.LastModifiedTime;
   saves.uploader = new Uploader(client, src, host.deps.recoveryDir, first.fileInfo.BaseFileName, host.log, { firstMs: 500, maxMs: host.deps.config().documents.upload_retry_max_secs * 1000 }, (e, wait) =>
@@ -56,5 +64,22 @@ export async function loadDocument(host: LoadingHost, first: ViewHandle): Promis
   }
   first.send({ type: 'loading', stage: 'load' });
   const limits = host.deps.config().limits;
-  return host.kit()!.open({ input: got.path, lang: first.lang, readOnly: first.readonly, commentsOnly: first.commentsOnly, timezone: first.timezone, deviceFormFactor: first.deviceFormFactor, watermarkText: watermarkOf(first.fileInfo) }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
+  const left = deadline - Date.now();
+  if (left <= 0) throw new OdeError('timeout', `The document could not be loaded within ${limitSecs} s (limits.load_secs).`);
+  return host.kit()!.open({ input: got.path, lang: first.lang, readOnly: first.readonly, commentsOnly: first.commentsOnly, timezone: first.timezone, deviceFormFactor: first.deviceFormFactor, watermarkText: watermarkOf(first.fileInfo) }, { loadMs: left, convertMs: limits.convert_secs * 1000 });
+}
+
+/**
+ * `work`, or OdeError `timeout` with `message` when `deadline` (ms since the epoch) passes first; a value that
+ * arrives after that goes to `late` (e.g. a leased kit is retired), a late failure is dropped.
+ */
+function withinDeadline<T>(work: Promise<T>, deadline: number, message: string, late?: (value: T) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let expired = false;
+    const timer = setTimeout(() => ((expired = true), reject(new OdeError('timeout', message))), Math.max(0, deadline - Date.now()));
+    work.then(
+      (v) => (expired ? late?.(v) : (clearTimeout(timer), resolve(v))),
+      (e: unknown) => (expired ? undefined : (clearTimeout(timer), reject(e))),
+    );
+  });
 }

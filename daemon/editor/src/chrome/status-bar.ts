@@ -169,7 +169,8 @@ export function mountStatusBar(app: App): void {
       case '.uno:StateTableCell':
       case '.uno:RowColSelCount': {
         if (docType !== 'spreadsheet') return;
-        const parts = [session.state.states.get('.uno:RowColSelCount'), session.state.states.get('.uno:StateTableCell')].filter((s) => s && s.replace(/[\s;:]/g, '') !== '');
+        // LibreOffice 25.2 says `""` for RowColSelCount with one cell selected: shown as nothing.
+        const parts = [session.state.states.get('.uno:RowColSelCount'), session.state.states.get('.uno:StateTableCell')].filter((s) => s && s.replace(/[\s;:"]/g, '') !== '');
         summary.textContent = parts.join(' · ');
         summary.hidden = !summary.textContent;
         return;

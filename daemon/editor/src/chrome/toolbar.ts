@@ -39,9 +39,10 @@ const FONT_SIZES = [6, 7, 8, 9, 10, 10.5, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24
 const ZOOMS = [50, 75, 100, 125, 150, 200, 300];
 
 /** Puts `value` in `select` (adding an option for a value it does not list) unless the user is choosing. */
-function showValue(select: HTMLSelectElement, value: string): void {
+/** Shows `value` in `select`, adding an option (labelled `label`, default the value) when it has none. */
+function showValue(select: HTMLSelectElement, value: string, label = value): void {
   if (!value || document.activeElement === select) return;
-  if (![...select.options].some((o) => o.value === value)) select.append(el('option', { value }, {}, value));
+  if (![...select.options].some((o) => o.value === value)) select.append(el('option', { value }, {}, label));
   select.value = value;
 }
 
@@ -140,7 +141,8 @@ export class Toolbar {
     if (kind === 'zoom') {
       s.append(...ZOOMS.map((z) => el('option', { value: String(z / 100), selected: z === 100 }, {}, `${z} %`)));
       s.addEventListener('change', () => this.app.view.setZoom(Number(s.value)));
-      queueMicrotask(() => this.app.view?.onViewportChange(() => showValue(s, String(Math.round(this.app.view.zoom * 100) / 100))));
+      // A zoom not in the list (a fitted slide: 0.82) is shown as a percentage too.
+      queueMicrotask(() => this.app.view?.onViewportChange(() => showValue(s, String(Math.round(this.app.view.zoom * 100) / 100), `${Math.round(this.app.view.zoom * 100)} %`)));
       return s;
     }
     const command = { style: 'format.paragraphStyle', fontName: 'format.fontName', fontSize: 'format.fontSize' }[kind];

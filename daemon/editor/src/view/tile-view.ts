@@ -88,6 +88,8 @@ export class TileView implements DocumentView {
   private focused = false;
   private readonly others = new Map<number, HTMLDivElement>();
   private frame = 0;
+  /** Asks again for tiles still missing after PENDING_MS (a lost or failed tile must not leave a hole for ever). */
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private accent = '#2b63c6';
 
   constructor(
@@ -492,6 +494,8 @@ export class TileView implements DocumentView {
     const x0 = Math.max(0, Math.floor(left / t) * t);
     const y0 = Math.max(0, Math.floor(top / t) * t);
     const now = performance.now();
+    // Asked too long ago: forgotten (asked again below when still in view).
+    for (const [key, since] of this.pending) if (now - since >= PENDING_MS) this.pending.delete(key);
     const refresh: Array<[number, number]> = [];
     const fresh: Array<[number, number]> = [];
     const ask = (x: number, y: number) => {
@@ -511,6 +515,14 @@ export class TileView implements DocumentView {
     const px = this.tileDevicePx;
     if (fresh.length > 0) this.source.requestTiles(this.currentPart, px, px, t, fresh, true);
     if (refresh.length > 0) this.source.requestTiles(this.currentPart, px, px, t, refresh, false);
+    // A tile that never comes (its paint failed or timed out in the daemon, the socket dropped it) is asked again:
+    // without this nothing else may ever schedule a render, and the first paint (Document_Loaded) never happens.
+    if (this.pending.size > 0 && !this.retryTimer) {
+      this.retryTimer = setTimeout(() => {
+        this.retryTimer = undefined;
+        this.schedule();
+      }, PENDING_MS + 100);
+    }
   }
 
   /** Drops tiles of other zooms, and the farthest ones beyond MAX_TILES (the grid on screen is complete). */
