@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { unzipSync, strFromU8 } from 'fflate';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
@@ -165,7 +166,7 @@ describe('a host written for Collabora, request by request (issue 14, server sid
   let urlsrc: string;
   beforeAll(async () => {
     host = await FakeWopiHost.start();
-    daemon = await startDaemon({ documents: { check_secs: 0 } });
+    daemon = await startDaemon({ documents: { check_secs: 0 }, limits: { body_idle_secs: 2 } });
     discoveryText = await (await fetch(`${daemon.url}/hosting/discovery`)).text();
     urlsrc = /<action [^>]*ext="docx"[^>]*urlsrc="([^"]+)"/.exec(discoveryText)![1];
   }, 120_000);
@@ -255,6 +256,28 @@ describe('a host written for Collabora, request by request (issue 14, server sid
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await fetch(`${daemon.url}/hosting/capabilities`)).status).toBe(200);
   });
+
+  it('a page form that stops arriving is 408 body_timeout after limits.body_idle_secs, urlencoded and multipart', async () => {
+    const src = host.addFile('mp5', 'a.docx', Buffer.from('x'));
+    const path = new URL(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`);
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=XyZ']) {
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const sock = connect(Number(path.port), path.hostname, () => {
+          // Content-Length promises 1000 bytes; 20 arrive, then nothing.
+          sock.write(`POST ${path.pathname}${path.search} HTTP/1.1\r\nHost: ${path.host}\r\nContent-Type: ${type}\r\nContent-Length: 1000\r\n\r\n--XyZ\r\naccess_tok`);
+        });
+        let text = '';
+        sock.on('data', (d) => (text += d.toString()));
+        sock.on('close', () => resolve(text));
+        sock.on('error', reject);
+        setTimeout(() => (sock.destroy(), resolve(text)), 15_000);
+      });
+      expect(answer, type).toMatch(/^HTTP\/1\.1 408/);
+      expect(answer).toContain('body_timeout');
+      expect(Date.now() - started).toBeLessThan(8000);
+    }
+  }, 60_000);
 
   it('convert-to takes the file from a part named after the file (richdocuments previews), on /cool and /lool too', async () => {
     for (const prefix of ['cool', 'lool', 'ode']) {

@@ -17,26 +17,54 @@ export const MAX_PAGE_FORM_BYTES = 64 * 1024;
  * repeated field the first value wins.
  * @param page the page's name for the error messages, e.g. `editor page`
  * @param fields the fields the page expects, named in the error message
+ * @param idleMs longest silence of the body (limits.body_idle_secs), default 10 s
  * @throws OdeError bad_request for another content type or a malformed multipart body, too_large past
- *   MAX_PAGE_FORM_BYTES
+ *   MAX_PAGE_FORM_BYTES, body_timeout when no byte arrives for idleMs
  */
-export async function readPageForm(req: IncomingMessage, page: string, fields: string): Promise<URLSearchParams> {
+export async function readPageForm(req: IncomingMessage, page: string, fields: string, idleMs = 10_000): Promise<URLSearchParams> {
   if (req.method !== 'POST') return new URLSearchParams();
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
-  if (type.startsWith('multipart/form-data')) return readMultipartPageForm(req, page);
+  if (type.startsWith('multipart/form-data')) return readMultipartPageForm(req, page, idleMs);
   if (!type.startsWith('application/x-www-form-urlencoded')) throw new OdeError('bad_request', `The ${page} takes an HTML form post (application/x-www-form-urlencoded or multipart/form-data) with ${fields}.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_PAGE_FORM_BYTES) throw new OdeError('too_large', `The form posted to the ${page} is larger than ${MAX_PAGE_FORM_BYTES} bytes.`);
-    chunks.push(chunk);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const body = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const idle = idleTimer(idleMs, () => fail(bodyTimeout(idleMs)));
+    const fail = (e: OdeError) => {
+      idle.stop();
+      req.removeAllListeners('data');
+      reject(e);
+    };
+    req.on('data', (chunk: Buffer) => {
+      idle.touch();
+      size += chunk.length;
+      if (size > MAX_PAGE_FORM_BYTES) return fail(new OdeError('too_large', `The form posted to the ${page} is larger than ${MAX_PAGE_FORM_BYTES} bytes.`));
+      chunks.push(chunk);
+    });
+    req.on('end', () => (idle.stop(), resolve(Buffer.concat(chunks))));
+    req.on('error', () => fail(new OdeError('bad_request', `The client aborted the form post to the ${page}.`)));
+  });
+  return new URLSearchParams(body.toString('utf8'));
+}
+
+/** A timer that fires after `ms` without a `touch()` (started at once). */
+function idleTimer(ms: number, fire: () => void): { touch(): void; stop(): void } {
+  let t: NodeJS.Timeout | undefined;
+  const touch = () => {
+    clearTimeout(t);
+    t = setTimeout(fire, ms);
+    t.unref();
+  };
+  touch();
+  return { touch, stop: () => clearTimeout(t) };
+}
+
+function bodyTimeout(ms: number): OdeError {
+  return new OdeError('body_timeout', `No byte of the form arrived for ${Math.round(ms / 1000)} s (limits.body_idle_secs): the body is shorter than its Content-Length, or the client stalled.`);
 }
 
 /** A multipart page form through busboy: text fields only (first value wins), the whole body at most MAX_PAGE_FORM_BYTES. */
-function readMultipartPageForm(req: IncomingMessage, page: string): Promise<URLSearchParams> {
+function readMultipartPageForm(req: IncomingMessage, page: string, idleMs: number): Promise<URLSearchParams> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > MAX_PAGE_FORM_BYTES) return Promise.reject(new OdeError('too_large', `The form posted to the ${page} is larger than ${MAX_PAGE_FORM_BYTES} bytes.`));
   let bb: busboy.Busboy;
@@ -49,14 +77,17 @@ function readMultipartPageForm(req: IncomingMessage, page: string): Promise<URLS
   return new Promise<URLSearchParams>((resolve, reject) => {
     let size = 0;
     let done = false;
+    const idle = idleTimer(idleMs, () => fail(bodyTimeout(idleMs)));
     const fail = (e: OdeError) => {
       if (done) return;
       done = true;
+      idle.stop();
       req.unpipe(bb);
       req.resume();
       reject(e);
     };
     req.on('data', (chunk: Buffer) => {
+      idle.touch();
       size += chunk.length;
       if (size > MAX_PAGE_FORM_BYTES) fail(new OdeError('too_large', `The form posted to the ${page} is larger than ${MAX_PAGE_FORM_BYTES} bytes.`));
     });
@@ -68,6 +99,7 @@ function readMultipartPageForm(req: IncomingMessage, page: string): Promise<URLS
     bb.on('close', () => {
       if (done) return;
       done = true;
+      idle.stop();
       resolve(form);
     });
     req.on('aborted', () => fail(new OdeError('bad_request', `The client aborted the form post to the ${page}.`)));

@@ -18,8 +18,8 @@ export type { SettingsPageConfig };
  */
 export const settingsPage: Handler = async (req, res, ctx) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const form = await readPageForm(req, 'settings page', 'access_token and wopi_setting_base_url');
   const cfg = ctx.config();
+  const form = await readPageForm(req, 'settings page', 'access_token and wopi_setting_base_url', cfg.limits.body_idle_secs * 1000);
   const base = parseSettingsBaseUrl(form.get('wopi_setting_base_url'), cfg.storage.wopi.hosts);
   const token = form.get('access_token') ?? '';
   if (!token) throw new OdeError('bad_request', 'No access_token was posted: the host must POST the form field access_token to the settings page.');
