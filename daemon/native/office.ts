@@ -9,9 +9,9 @@ import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { loadAddon, type NativeOffice } from './addon.ts';
+import { loadAddon, type NativeDocument, type NativeOffice } from './addon.ts';
 import { LokDocument, type LokCallback } from './document.ts';
-import { LokError } from './errors.ts';
+import { isLokError, LokError } from './errors.ts';
 import {
   checkFileUrl,
   checkFunction,
@@ -25,6 +25,15 @@ import {
 
 /** Debian's LibreOffice program directory. */
 export const DEFAULT_PROGRAM_DIR = '/usr/lib/libreoffice/program';
+
+/** VCL's DialogCancelMode::LOKSilent: every dialog is cancelled as soon as it opens. */
+const DIALOG_CANCEL_LOK_SILENT = 2;
+
+/** `options` without its `Batch=...` item (LOK's comma-separated load options). */
+function stripBatch(options: string): string | undefined {
+  const rest = options.split(',').filter((item) => !/^Batch=/i.test(item));
+  return rest.length ? rest.join(',') : undefined;
+}
 
 /** Options of Office.init. */
 export interface OfficeInitOptions {
@@ -185,11 +194,36 @@ export class Office {
       checkLoadUrl('url', url);
       const options = checkOptionalString('options', opts.options);
       const password = checkOptionalString('password', opts.password);
-      const native = await this.#native.documentLoad(url, options, password);
+      const native = await this.#loadWithPasswordQuestions(url, options, password);
       const doc = LokDocument.create(native, (d) => this.#documents.delete(d));
       this.#documents.add(doc);
       return doc;
     });
+  }
+
+  /**
+   * LibreOffice 25.2 asks no password question in a `Batch=true` load: an encrypted document just fails
+   * ("loadComponentFromURL returned an empty reference"), with or without the right password. So a batch load that
+   * fails is tried once more without `Batch=` but with VCL's dialog cancel mode at LOKSilent (every dialog closes as
+   * it opens, as in batch mode), where the questions come and the password broker answers them. The retry's
+   * password_* error (or its document) wins; when it fails for another reason the batch load's error is kept.
+   */
+  async #loadWithPasswordQuestions(url: string, options: string | undefined, password: string | undefined): Promise<NativeDocument> {
+    try {
+      return await this.#native.documentLoad(url, options, password);
+    } catch (err) {
+      const batch = options !== undefined && /(^|,)Batch=true(,|$)/i.test(options);
+      const previous = batch && isLokError(err, 'load_failed') ? this.#native.getDialogCancelMode() : null;
+      if (previous === null) throw err;
+      this.#native.setDialogCancelMode(DIALOG_CANCEL_LOK_SILENT);
+      try {
+        return await this.#native.documentLoad(url, stripBatch(options!), password);
+      } catch (retryErr) {
+        throw isLokError(retryErr, 'password_required') || isLokError(retryErr, 'password_invalid') ? retryErr : err;
+      } finally {
+        this.#native.setDialogCancelMode(previous);
+      }
+    }
   }
 
   /**
