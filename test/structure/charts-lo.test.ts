@@ -62,13 +62,14 @@ describe('chart transforms, as LibreOffice reads them', () => {
   it('docx (61745.docx): the manual example on chart 0; chart 1 untouched', async () => {
     const out = await transformStructure(corpusFile('61745.docx'), 'docx', recipe([{ 'Charts.ByEmbedIndex.0': manualExample }]));
     const charts = await loCharts(out, 'docx');
-    expect(charts.get('Object1')).toEqual({
+    // LibreOffice 25.2 names the charts after their drawings (wp:docPr/@name): chart 0 is "Chart 3"
+    expect(charts.get('Chart 3')).toEqual({
       title: 'Chart Title',
       columns: ['c0', 'new', 'Series 2'],
       rows: ['Paul', 'Category 2', 'Category 3', 'Category 4'],
       values: [['15', '1', '17'], ['19', '2', '15'], ['3.5', '3', '1.8'], ['4.5', '4', '37']],
     });
-    expect(charts.get('Object2')?.values[0]).toEqual(['4.3', '2.4', '2']);
+    expect(charts.get('Chart 1')?.values[0]).toEqual(['4.3', '2.4', '2']);
     // the embedded workbook, opened by LibreOffice Calc, holds the same table in Word's layout
     const xlsx = partBytes(out, 'word/embeddings/Microsoft_Excel_Worksheet1.xlsx');
     const csv = await postConvert(daemon.url, '/ode/convert-to/csv', { bytes: Buffer.from(xlsx), filename: 'data.xlsx' });
@@ -93,8 +94,8 @@ describe('chart transforms, as LibreOffice reads them', () => {
       recipe([{ 'Charts.ByEmbedIndex.2': [{ resize: [3, 2] }, { data: [[1, 2], [3, 4], [5, 6], [8]] }, { setcolumndesc: ['a', 'b'] }, { 'setrowdesc.3': 'z' }] }, { 'Charts.ByEmbedIndex.4': [{ 'datayx.0.0': 9.5 }] }]),
     );
     const charts = await loCharts(out, 'docx');
-    expect(charts.get('Object3')).toMatchObject({ columns: ['a', 'b'], rows: ['90-100', '80-90', '70-80', 'z'], values: [['1', '2'], ['3', '4'], ['5', '6'], ['8', 'NaN']] });
-    expect(charts.get('Object5')?.values[0][0]).toBe('9.5');
+    expect(charts.get('Chart 3')).toMatchObject({ columns: ['a', 'b'], rows: ['90-100', '80-90', '70-80', 'z'], values: [['1', '2'], ['3', '4'], ['5', '6'], ['8', 'NaN']] });
+    expect(charts.get('Chart 5')?.values[0][0]).toBe('9.5');
   });
 
   // LibreOffice's ODF export fills a column that no series shows with NaN (it does so for the untouched
@@ -122,7 +123,7 @@ describe('chart transforms, as LibreOffice reads them', () => {
   it('through the endpoints: extract with filter=charts, transform, extract again', async () => {
     const before = await postConvert(daemon.url, '/ode/extract-document-structure', { bytes: Buffer.from(corpusFile('testWORD_charts.docx')), filename: 'pie.docx' }, { filter: 'charts' });
     expect(before.status, JSON.stringify(before.error)).toBe(200);
-    expect(JSON.parse(before.body.toString('utf8')).DocStructure['Charts.ByEmbedIndex.0']).toMatchObject({ name: 'Object1', title: 'wants a peach', ColumnDescriptions: ['NUMBER'] });
+    expect(JSON.parse(before.body.toString('utf8')).DocStructure['Charts.ByEmbedIndex.0']).toMatchObject({ name: 'Chart 1', title: 'wants a peach', ColumnDescriptions: ['NUMBER'] });
     const changed = await postConvert(daemon.url, '/ode/transform-document-structure', { bytes: Buffer.from(corpusFile('testWORD_charts.docx')), filename: 'pie.docx' }, { transform: recipe([{ 'Charts.ByTitle.wants a peach': [{ 'modifycolumn.0': [50, 80] }, { 'setcolumndesc.0': 'COUNT' }] }]) });
     expect(changed.status, JSON.stringify(changed.error)).toBe(200);
     const after = await postConvert(daemon.url, '/ode/extract-document-structure', { bytes: changed.body, filename: 'pie.docx' }, { filter: 'charts' });
