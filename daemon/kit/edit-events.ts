@@ -51,13 +51,7 @@ function isFindOnly(args: string | undefined): boolean {
   }
 }
 
-/**
- * True when `event` cannot change the document, so a read-only view may send it. LibreOffice 7.4 has no
- * per-view read-only mode (setViewReadOnly came later), so the kit filters instead: typing, IME, dialogs and
- * every UNO command outside a safe list (copy, select, navigate, find, zoom) are dropped; navigation keys
- * (with Shift to select), Ctrl+C/A/F, mouse, selection handles, part switching, zoom and visible area pass.
- */
-/** The comment commands a comments-only view (a pdf opened with view_comment) may send (LibreOffice 7.4 names). */
+/** The comment commands a comments-only view (a pdf opened with view_comment) may send (LibreOffice's UNO names). */
 const COMMENT_UNO = /^\.uno:(InsertAnnotation|EditAnnotation|DeleteAnnotation|ReplyToAnnotation|ReplyComment|DeleteComment|DeleteAllAnnotation|DeleteAllAnnotationByAuthor)$/;
 
 /** True for a comment command: the one change a comments-only view may make (kit.md `createView` `commentsOnly`). */
@@ -65,6 +59,14 @@ export function isCommentCommand(event: KitEditEvent): boolean {
   return event.type === 'uno' && COMMENT_UNO.test(event.command);
 }
 
+/**
+ * True when `event` cannot change the document, so a read-only view may send it. The kit filters a read-only
+ * view's input as well as making the view read-only in LibreOffice (setViewReadOnly, view-rights.ts; the filter is
+ * the only wall on a LibreOffice without that call): typing, IME, dialogs and every UNO command outside a safe
+ * list (copy, select, navigate, find, zoom) are dropped; navigation keys (with Shift to select), Ctrl+C/A/F,
+ * mouse, selection handles, part switching, zoom and visible area pass (LibreOffice's read-only view stops what
+ * the mouse could change, e.g. dragging a shape).
+ */
 export function allowedInReadOnly(event: KitEditEvent): boolean {
   switch (event.type) {
     case 'key': {

@@ -124,7 +124,7 @@ export class EditSession {
     try {
       const session = new EditSession(doc, sink);
       const viewId = doc.getView();
-      session.#initView(viewId, { userName: req.userName ?? '', userId: '', readOnly: req.readOnly === true, timezone: req.timezone, mode: 0, watermark: session.#watermark(req.watermarkText) });
+      session.#initView(viewId, { userName: req.userName ?? '', userId: '', readOnly: req.readOnly === true, commentsOnly: req.commentsOnly === true, timezone: req.timezone, mode: 0, watermark: session.#watermark(req.watermarkText) });
       return { session, result: { ...session.#describe(), viewId } };
     } catch (e) {
       doc.destroy();

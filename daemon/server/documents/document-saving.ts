@@ -17,7 +17,7 @@ import type { DocumentState } from './edit-document.ts';
 import type { EditingKit } from './editing-kit.ts';
 import { SaveScheduler } from './save-scheduler.ts';
 import type { Uploader, UploadOutcome, UploadRequest } from './uploader.ts';
-import type { ViewHandle } from './view-handle.ts';
+import { mayStore, type ViewHandle } from './view-handle.ts';
 
 /** Why a save was made: the PutFile headers follow from it. */
 export type SaveKind = 'explicit' | 'idle' | 'auto' | 'exit';
@@ -137,8 +137,8 @@ export class DocumentSaving {
     if (!kit || !this.uploader || (state !== 'live' && state !== 'unloading')) return { saved: false, reason: `the document is ${state}, not open in a kit` };
     if (this.readOnlyForAll) return { saved: false, reason: 'the document is read-only for everyone (the storage refused its size, or another application locks it)' };
     if (this.conflictBytes) return { saved: false, reason: 'the stored document changed elsewhere: the users must choose overwrite or reload first' };
-    const writer = by && !by.readonly ? by : ([...host.views].find((v) => !v.readonly) ?? this.lastWriter);
-    if (!writer || writer.readonly) {
+    const writer = by && mayStore(by) ? by : ([...host.views].find((v) => mayStore(v)) ?? this.lastWriter);
+    if (!writer || !mayStore(writer)) {
       if (by && kind === 'explicit') by.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be saved.' });
       return { saved: false, reason: 'no view may write this document (all are read-only)' };
     }

@@ -49,7 +49,7 @@ import { DocumentSigning } from './document-signing.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
 import { IdleWatch } from './idle-unload.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
-import type { ViewHandle } from './view-handle.ts';
+import { mayStore, type ViewHandle } from './view-handle.ts';
 import { ViewIo } from './view-io.ts';
 import { statusFor, ViewColors, watermarkOf } from './view-status.ts';
 
@@ -227,7 +227,7 @@ export class EditDocument {
     this.joinedAt.set(view, Date.now());
     this.idle.touch();
     this.colors.assign(view);
-    if (!view.readonly) this.saves.lastWriter = view;
+    if (mayStore(view)) this.saves.lastWriter = view;
     view.send(this.statusFor(view));
     this.early.replay(view);
     void this.signing.tellState([view]);

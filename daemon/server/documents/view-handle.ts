@@ -25,3 +25,11 @@ export interface ViewHandle {
   sendBinary(frame: Uint8Array): void;
   close(code: number, reason: string): void;
 }
+
+/**
+ * True when `view`'s changes are stored back to the host: a writable view, or a comments-only view (a pdf opened
+ * with view_comment) of a user who may write the file (UserCanWrite), as Collabora saves a pdf's comments.
+ */
+export function mayStore(view: ViewHandle): boolean {
+  return !view.readonly || (view.commentsOnly === true && view.fileInfo.UserCanWrite === true);
+}

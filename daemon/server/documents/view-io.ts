@@ -42,7 +42,7 @@ export class ViewIo {
     if (host.state() !== 'live' || !kit) return;
     host.touch();
     const modifying = isModifyingEvent(event);
-    // A pdf opened with view_comment is read-only but for its comments (LibreOffice 7.4 cannot save a pdf in place).
+    // A pdf opened with view_comment is read-only but for its comments, which are saved back (mayStore).
     const comment = view.commentsOnly === true && isCommentCommand(event);
     if (modifying && (view.readonly || host.readOnlyForAll()) && !comment) {
       view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
