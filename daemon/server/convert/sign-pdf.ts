@@ -34,8 +34,9 @@ function parseKey(pem: string, password: string | undefined): forge.pki.PrivateK
  * Signs an exported PDF (spec: Conversion, "Digital signature options"): SignCertificateCertPem,
  * SignCertificateKeyPem (RSA, optionally encrypted with SignaturePassword), SignCertificateCaPem (one or more CA
  * certificates), and the optional SignatureLocation, SignatureReason, SignatureContactInfo. LibreOffice 7.4's
- * PDF export cannot sign from PEM material, so Ode adds an adbe.pkcs7.detached signature (PAdES-compatible
- * CMS, ISO 32000-1 12.8) to the exported file itself. The signature carries the server's current time.
+ * PDF export could not sign from PEM material, so Ode adds an adbe.pkcs7.detached signature (PAdES-compatible
+ * CMS, ISO 32000-1 12.8) to the exported file itself. LibreOffice 25.2's PDF filter knows the SignCertificate*Pem
+ * names (found in libpdffilterlo); moving the signing there is not done yet (this path is tested). The signature carries the server's current time.
  * @throws OdeError bad_options for unreadable PEM material, a key that does not match the certificate, or
  *   SignatureTSA (time-stamping is not available).
  */

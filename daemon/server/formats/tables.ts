@@ -60,10 +60,10 @@ export const OUTPUT_MIME_TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Outputs the spec lists that LibreOffice 7.4 cannot write (its Flash export was removed in 7.0): asking for
+ * Outputs the spec lists that LibreOffice cannot write (its Flash export was removed in 7.0; 25.2 has none): asking for
  * them is answered with unsupported_format and this reason instead of a failed conversion.
  */
-export const UNAVAILABLE_OUTPUTS: Readonly<Record<string, string>> = { swf: 'LibreOffice 7.4 has no Flash (swf) export' };
+export const UNAVAILABLE_OUTPUTS: Readonly<Record<string, string>> = { swf: 'LibreOffice has no Flash (swf) export (removed in 7.0)' };
 
 /** A conversion target: the extension written, the saveAs format given to LibreOfficeKit, the Content-Type. */
 export interface ConversionTarget {
