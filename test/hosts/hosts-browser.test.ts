@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser.ts';
+import { launchChromium, painted } from '../helpers/browser.ts';
 import type { LoggedMessage } from '../helpers/collabora-host-common.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
@@ -138,6 +138,26 @@ describe('an SDK-style host (Collabora SDK examples: multipart form, no PostMess
   }, 30_000);
 });
 
+describe('net.post_message_origin_required: true (the strict reading of the spec)', () => {
+  it('the SDK-style host (no PostMessageOrigin) still edits, but its page receives no PostMessage', async () => {
+    daemon.reconfigure({ net: { post_message_origin_required: true } });
+    const host = await SdkHost.start({ daemonUrl: daemon.url });
+    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    try {
+      await page.goto(host.pageUrl);
+      await expect.poll(() => page.frame({ name: 'collabora-online-viewer' })?.url() ?? '', { timeout: 30_000 }).toContain('WOPISrc=');
+      const frame = page.frame({ name: 'collabora-online-viewer' })!;
+      await frame.waitForFunction(painted, undefined, { timeout: 90_000 });
+      await new Promise((r) => setTimeout(r, 3000));
+      expect({ count: await count(page), messages: (await log(page)).map((m) => `${m.MessageId} ${JSON.stringify(m.Values)}`) }).toEqual({ count: 0, messages: [] });
+    } finally {
+      await page.close();
+      await host.stop();
+      daemon.reconfigure({ net: { post_message_origin_required: false } });
+    }
+  }, 150_000);
+});
+
 describe('a richdocuments-style host (proofs, LastModifiedTime with microseconds, 409/1010, Host_PostmessageReady on every Document_Loaded)', () => {
   let host: RichdocumentsHost;
   let page: Page;
@@ -204,16 +224,39 @@ describe('a richdocuments-style host (proofs, LastModifiedTime with microseconds
     expect(typeof (await targets.json())).toBe('object');
   }, 60_000);
 
+  it('a save while another user locks the file gets 423 and stores nothing; once unlocked, the next save stores the text', async () => {
+    const before = Buffer.from(host.files.get(id)!.bytes);
+    host.lockedBy = 'bob';
+    await frame.focus('.ode-input');
+    await page.keyboard.type('WhileLocked ');
+    const puts = host.of('PutFile').length;
+    await frame.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => host.of('PutFile').length, { timeout: 30_000 }).toBeGreaterThan(puts);
+    expect(host.of('PutFile').at(-1)!.status).toBe(423);
+    expect(host.files.get(id)!.bytes.equals(before)).toBe(true);
+    host.lockedBy = undefined;
+    const ok = host.of('PutFile').filter((r) => r.status === 200).length;
+    await frame.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => host.of('PutFile').filter((r) => r.status === 200).length, { timeout: 30_000 }).toBeGreaterThan(ok);
+    expect(docxText(host.files.get(id)!.bytes)).toContain('WhileLocked');
+  }, 90_000);
+
   it('a save after someone else changed the file gets 409 with COOLStatusCode 1010 from the host', async () => {
     const stale = toIso8601Micro(host.files.get(id)!.mtime);
     host.touch(id);
+    // Nothing covers the document (no dialog left from the saves before).
+    expect(await frame.locator('.ode-overlay').innerText()).toBe('');
     await frame.focus('.ode-input');
     await page.keyboard.type('Again ');
     const before = host.of('PutFile').length;
-    await frame.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.keyboard.press('Control+s');
     await expect.poll(() => host.of('PutFile').length, { timeout: 30_000 }).toBeGreaterThan(before);
     const put = host.of('PutFile').at(-1)!;
     // The header carried the mtime Ode knew, which is no longer the stored one.
     expect({ status: put.status, timestamp: put.headers['x-cool-wopi-timestamp'] }).toEqual({ status: 409, timestamp: stale });
+    // Ode took the 409 with COOLStatusCode 1010 for a change made elsewhere: the user is asked, nothing is overwritten.
+    const dialog = frame.getByRole('alertdialog');
+    await dialog.waitFor({ timeout: 30_000 });
+    expect(await dialog.textContent()).toContain('changed the stored document');
   }, 60_000);
 });

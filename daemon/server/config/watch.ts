@@ -6,7 +6,7 @@ import type { OdeConfig } from './schema.ts';
 
 /**
  * Holds the current configuration and re-reads the file when it changes (chokidar). The live keys
- * (`net.post_allow`, `net.lok_allow`, `security.external_data`, `net.content_security_policy`, `limits`, `kits`, `storage.wopi.hosts`, `documents`,
+ * (`net.post_allow`, `net.lok_allow`, `security.external_data`, `net.content_security_policy`, `net.post_message_origin_required`, `limits`, `kits`, `storage.wopi.hosts`, `documents`,
  * `demo_host`, `log_level`) take effect at once (`documents` for documents opened after the change); a bad edit keeps the last good configuration and logs why. Keys that need a restart are logged when
  * they change, not applied.
  */
@@ -69,7 +69,7 @@ export class ConfigStore {
     this.current = {
       ...prev,
       log_level: next.log_level,
-      net: { ...prev.net, post_allow: next.net.post_allow, content_security_policy: next.net.content_security_policy, proxy_addresses: next.net.proxy_addresses, lok_allow: next.net.lok_allow },
+      net: { ...prev.net, post_allow: next.net.post_allow, content_security_policy: next.net.content_security_policy, post_message_origin_required: next.net.post_message_origin_required, proxy_addresses: next.net.proxy_addresses, lok_allow: next.net.lok_allow },
       // security.sandbox is decided when kits are first spawned: only the fetch limits apply at once.
       security: { ...prev.security, external_data: next.security.external_data },
       kits: { ...next.kits },
