@@ -65,9 +65,30 @@ describe('spreadsheet: what is typed into a cell is in every save', () => {
 
   it("keeps the formula bar's text not yet entered on Ctrl+S", async () => {
     await goTo('D8');
+    await formula().click();
     await formula().fill('from the formula bar');
+    // Still in the formula bar with the text (leaving it without Enter would cancel, as in LibreOffice).
+    await poll(() => formula().evaluate((e: { ownerDocument: { activeElement: unknown } }) => e.ownerDocument.activeElement === e)).toBe(true);
+    expect(await formula().inputValue()).toBe('from the formula bar');
     await formula().press('Control+s');
     await storedCell('D8').toBe('from the formula bar');
+  });
+
+  it('types and moves with Tab and Enter (Enter goes back to the column the Tabs started from), and Ctrl+S stores the cells', async () => {
+    await goTo('A20');
+    await f.locator('.ode-input').focus();
+    await doc.page.keyboard.type('north', { delay: 20 });
+    await doc.page.keyboard.press('Tab');
+    await doc.page.keyboard.type('east', { delay: 20 });
+    await doc.page.keyboard.press('Enter');
+    await poll(() => nameBox().inputValue()).toBe('A21');
+    await doc.page.keyboard.type('south', { delay: 20 });
+    await doc.page.keyboard.press('ArrowRight');
+    await poll(() => nameBox().inputValue()).toBe('B21');
+    await doc.page.keyboard.press('Control+s');
+    await storedCell('A21').toBe('south');
+    const cells = xlsxCells(doc.stored(), 'First Sheet').values;
+    expect([cells.A20, cells.B20]).toEqual(['north', 'east']);
   });
 
   it('Action_Save with DontTerminateEdit keeps the cell in edit mode: the text is not saved, and the status bar does not say saved', async () => {
@@ -107,7 +128,7 @@ describe('spreadsheet: the idle save and the exit save keep a cell being edited'
     await poll(() => xlsxCells(doc.stored(), 'First Sheet').values.E3, 30_000).toBe('left to idle');
     await poll(() => doc.frame.locator('.ode-state').textContent()).toBe('All changes saved');
     await doc.close();
-  });
+  }, 180_000);
 
   it('closing the page while a cell is being edited stores the text (exit save)', async () => {
     const doc = await env.open('exit.xlsx', corpus('spreadsheets/SampleSS.xlsx'));
@@ -115,5 +136,5 @@ describe('spreadsheet: the idle save and the exit save keep a cell being edited'
     await doc.page.close();
     await poll(() => xlsxCells(doc.stored(), 'First Sheet').values.E4, 30_000).toBe('typed then closed');
     await doc.close();
-  });
+  }, 180_000);
 });

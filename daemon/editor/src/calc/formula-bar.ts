@@ -84,9 +84,16 @@ export function mountFormulaBar(app: App, cursors: CellCursors): void {
   formula.addEventListener('keydown', (e) => {
     if (e.isComposing) return;
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
-      // Save from the formula bar: the page's shortcuts skip input fields, this one is the document's.
+      // Save from the formula bar: the page's shortcuts skip input fields, this one is the document's. The text is
+      // entered first and the save waits for LibreOffice's answer to it (it may run the command after the save).
       e.preventDefault();
-      app.commands.run('file.save');
+      if (!editing || formula.readOnly || !app.session.live) return app.commands.run('file.save');
+      editing = false;
+      const args = JSON.stringify({ StringName: { type: 'string', value: formula.value } });
+      void app.session
+        .request({ type: 'uno', command: '.uno:EnterString', args, notify: true }, 'unoResult', (m) => m.command === '.uno:EnterString', 10_000)
+        .catch(() => undefined)
+        .finally(() => app.commands.run('file.save'));
     } else if (e.key === 'Enter') {
       e.preventDefault();
       if (editing && !formula.readOnly) enterString(app, formula.value);
