@@ -28,7 +28,7 @@ tryRead('stateDir', () => { if (!fs.readdirSync(stateDir).includes('proof_key'))
 tryRead('otherKit', () => fs.readFileSync(otherKit + '/document.odt'));
 tryRead('ownDirWrite', () => fs.writeFileSync(ownDir + '/written', 'x'));
 tryRead('usrWrite', () => fs.writeFileSync('/usr/ode-probe', 'x'));
-tryRead('shadow', () => fs.readFileSync('/etc/shadow'));
+tryRead('shadow', () => { if (!fs.readFileSync('/etc/shadow', 'utf8').includes('root:')) throw Object.assign(new Error(), { code: 'EMPTY' }); });
 tryRead('ptraceLike', () => { const r = require('node:child_process').spawnSync('unshare', ['-U', 'true']); if (r.status !== 0) throw Object.assign(new Error(), { code: 'EXIT' + r.status }); });
 const s = net.connect(Number(port), '127.0.0.1');
 const t = setTimeout(() => { out.connect = 'TIMEOUT'; done(); }, 3000);
@@ -78,8 +78,8 @@ async function runProbe(sandboxed: boolean): Promise<Record<string, string>> {
   const child = spawn(cmd.command, cmd.args, { stdio: ['ignore', 'pipe', 'pipe', 'ignore', ...(launch?.extraFds ?? [])] });
   let out = '';
   let err = '';
-  child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
   await new Promise((r) => child.on('exit', r));
   if (!out) throw new Error(`the probe printed nothing: ${err}`);
   return JSON.parse(out) as Record<string, string>;
@@ -93,7 +93,7 @@ describe('a sandboxed kit (bubblewrap, seccomp)', () => {
   it('without the sandbox the same probe reaches the state dir, the other kit, the listener (the oracle)', async () => {
     const before = connections;
     const r = await runProbe(false);
-    expect(r).toMatchObject({ proofKey: 'ok', adminToken: 'ok', stateDir: 'ok', otherKit: 'ok', ownDirWrite: 'ok', connect: 'ok' });
+    expect(r).toMatchObject({ proofKey: 'ok', adminToken: 'ok', stateDir: 'ok', otherKit: 'ok', ownDirWrite: 'ok', shadow: 'ok', connect: 'ok' });
     await new Promise((res) => setTimeout(res, 100));
     expect(connections).toBe(before + 1);
   });
@@ -107,7 +107,7 @@ describe('a sandboxed kit (bubblewrap, seccomp)', () => {
     expect(r.otherKit).toBe('ENOENT');
     expect(r.ownDirWrite).toBe('ok');
     expect(r.usrWrite).toBe('EROFS');
-    expect(r.shadow).toBe('ENOENT');
+    expect(['ENOENT', 'EMPTY', 'EACCES']).toContain(r.shadow);
     // The net namespace has only its own loopback: nothing listens there, and the host's listener saw nobody.
     expect(r.connect).toBe('ECONNREFUSED');
     await new Promise((res) => setTimeout(res, 100));

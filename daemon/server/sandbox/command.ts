@@ -1,10 +1,10 @@
 /**
  * The kit's command line inside bubblewrap (issue 18): which parts of the file system a kit sees, and how.
- * Pure: builds arguments, touches nothing (the paths are checked by the caller and by bwrap itself).
+ * Builds arguments; reads only whether /etc's secrets exist (to cover those that do).
  *
  * What a sandboxed kit holds (docs/security.md):
- * - read-only: `/usr` (with the merged-/usr links `/lib`, `/lib64`, `/bin`, `/sbin`), a few files of `/etc`
- *   (fonts, LibreOffice's own, TLS roots, the dynamic linker's cache, passwd/group for the user's name), the font
+ * - read-only: `/usr` (with the merged-/usr links `/lib`, `/lib64`, `/bin`, `/sbin`), `/etc` with its secrets
+ *   covered (ETC_HIDDEN: password hashes, SSH and TLS private keys), the font
  *   cache, the Node binary, the program folders of the checkout (`daemon/`, `node_modules/`, `dist/`), and
  *   LibreOffice's program folder;
  * - writable: its own kit folder (profile, job and document files), and a private `/tmp` (tmpfs);
@@ -15,7 +15,16 @@
  * Namespaces: user (where the kernel allows), pid, net (loopback only), ipc, uts, cgroup; `--new-session`,
  * `--die-with-parent`, no capabilities, and the seccomp filter of seccomp-filter.c on an inherited fd.
  */
+import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative } from 'node:path';
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** A program and its arguments, as given to child_process.spawn. */
 export interface KitCommand {
@@ -23,23 +32,22 @@ export interface KitCommand {
   args: string[];
 }
 
-/** Files of `/etc` a kit may read: fontconfig, LibreOffice's Debian config, TLS roots, the linker, names. */
-export const ETC_ALLOWED: readonly string[] = [
-  '/etc/fonts',
-  '/etc/libreoffice',
-  '/etc/ssl',
-  '/etc/ca-certificates',
-  '/etc/alternatives',
-  '/etc/ld.so.cache',
-  '/etc/ld.so.conf',
-  '/etc/ld.so.conf.d',
-  '/etc/localtime',
-  '/etc/timezone',
-  '/etc/passwd',
-  '/etc/group',
-  '/etc/nsswitch.conf',
-  '/etc/mime.types',
-  '/etc/os-release',
+/**
+ * Secrets of `/etc` covered inside the sandbox (`/etc` itself is bound read-only: LibreOffice opens documents
+ * read-only, without a lock file, when it sees only a few of its entries, measured with 25.2): password hashes, SSH
+ * host keys, TLS private keys (Debian's ssl/private, certbot's letsencrypt), sudo rules.
+ */
+export const ETC_HIDDEN: readonly string[] = [
+  '/etc/shadow',
+  '/etc/shadow-',
+  '/etc/gshadow',
+  '/etc/gshadow-',
+  '/etc/ssh',
+  '/etc/ssl/private',
+  '/etc/letsencrypt',
+  '/etc/sudoers',
+  '/etc/sudoers.d',
+  '/etc/ode',
 ];
 
 /** Where the fetch proxy's socket appears inside the sandbox. */
@@ -57,6 +65,10 @@ export interface SandboxPlan {
   rootLinks: Array<{ path: string; target: string | undefined }>;
   /** The fetch proxy's unix socket on the host, bound at PROXY_SOCKET_IN_SANDBOX; undefined: none. */
   proxySocket?: string;
+  /** Secrets of /etc to cover (default ETC_HIDDEN); `exists`/`isDir` tell what they are on this machine. */
+  etcHidden?: readonly string[];
+  exists?: (path: string) => boolean;
+  isDir?: (path: string) => boolean;
   /** The fd (in the spawned bwrap) carrying the compiled seccomp BPF program; undefined: no filter. */
   seccompFd?: number;
   /** The command run inside: the Node binary, its options and the kit's entry file. */
@@ -80,7 +92,7 @@ export function bwrapArgs(plan: SandboxPlan): KitCommand {
     if (link.target) a.push('--symlink', link.target, link.path);
     else a.push('--ro-bind-try', link.path, link.path);
   }
-  for (const p of ETC_ALLOWED) a.push('--ro-bind-try', p, p);
+  a.push('--ro-bind', '/etc', '/etc');
   a.push('--ro-bind-try', '/var/cache/fontconfig', '/var/cache/fontconfig');
   a.push('--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp');
   const bound = ['/usr', '/tmp'];
@@ -90,6 +102,11 @@ export function bwrapArgs(plan: SandboxPlan): KitCommand {
     bound.push(p);
   }
   a.push('--bind', plan.kitDir, plan.kitDir);
+  for (const p of plan.etcHidden ?? ETC_HIDDEN) {
+    if (!(plan.exists ?? existsSync)(p)) continue;
+    if ((plan.isDir ?? isDirectory)(p)) a.push('--tmpfs', p);
+    else a.push('--ro-bind', '/dev/null', p);
+  }
   if (plan.proxySocket) a.push('--dir', dirname(PROXY_SOCKET_IN_SANDBOX), '--bind', plan.proxySocket, PROXY_SOCKET_IN_SANDBOX);
   for (const h of plan.hidden) {
     if (!bound.some((b) => b !== '/tmp' && isWithin(h.path, b)) && !isWithin(h.path, plan.kitDir)) continue;

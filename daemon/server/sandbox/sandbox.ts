@@ -100,6 +100,14 @@ export class KitSandbox {
       readOnly: readOnlyPaths(cfg.lo_path),
       hidden: hiddenPaths(cfg),
       rootLinks: rootLinks(),
+      exists: (p) => existsSync(p),
+      isDir: (p) => {
+        try {
+          return statSync(p).isDirectory();
+        } catch {
+          return false;
+        }
+      },
       proxySocket: opts.proxySocket,
       seccompFd: SECCOMP_FD,
       inner: opts.inner,
