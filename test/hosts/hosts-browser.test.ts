@@ -246,10 +246,12 @@ describe('a richdocuments-style host (proofs, LastModifiedTime with microseconds
     host.touch(id);
     // Nothing covers the document (no dialog left from the saves before).
     expect(await frame.locator('.ode-overlay').innerText()).toBe('');
+    const modified = (await log(page)).filter((m) => m.MessageId === 'Doc_ModifiedStatus' && m.Values.Modified === true).length;
     await frame.focus('.ode-input');
     await page.keyboard.type('Again ');
+    await page.waitForFunction((n) => (globalThis as unknown as HostWindow).hostLog.filter((m) => m.MessageId === 'Doc_ModifiedStatus' && m.Values.Modified === true).length > n, modified, { timeout: 20_000 });
     const before = host.of('PutFile').length;
-    await page.keyboard.press('Control+s');
+    await frame.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => host.of('PutFile').length, { timeout: 30_000 }).toBeGreaterThan(before);
     const put = host.of('PutFile').at(-1)!;
     // The header carried the mtime Ode knew, which is no longer the stored one.
