@@ -33,6 +33,7 @@ export const ERRORS = {
   password_invalid: { status: 422, message: 'The password given for the document is wrong.' },
   load_failed: { status: 422, message: 'LibreOffice could not read the document: it is corrupt or not of the type its name says.' },
   queue_full: { status: 429, message: 'Too many conversions are waiting; try again later.' },
+  headers_too_large: { status: 431, message: 'The request headers are larger than 16 KB (Node\'s limit): usually a URL or cookie too long.' },
   save_failed: { status: 500, message: 'LibreOffice could not write the requested format.' },
   kit_crashed: { status: 500, message: 'The LibreOffice process handling the request stopped unexpectedly.' },
   internal: { status: 500, message: 'An internal error occurred.' },

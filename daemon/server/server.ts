@@ -15,6 +15,7 @@ import { convertTo } from './routes/convert-to.ts';
 import { extractStructure } from './routes/extract-structure.ts';
 import { ExtractService } from './structure/extract-service.ts';
 import { StructureKit } from './structure/structure-kit.ts';
+import { StructureEngine } from './structure/engine-pool.ts';
 import { TransformService } from './structure/transform-service.ts';
 import { DownloadStore } from './sessions/downloads.ts';
 import { CheckFileInfoPrefetch } from './editor-page/prefetch.ts';
@@ -45,6 +46,7 @@ import { updateCheck } from './routes/update-check.ts';
 import { UpdateChecker } from './updates/update-checker.ts';
 import { HostTls } from './http/host-tls.ts';
 import { PublicTls } from './http/tls-listener.ts';
+import { onClientError } from './http/client-error.ts';
 
 /** Options of the daemon: the live configuration and a logger. `port` overrides net.port (tests use 0). */
 export interface OdeServerOptions {
@@ -129,6 +131,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
   const pool = new KitPool({ config, log, tmpRoot: join(tmpRoot, 'kits') });
   const converter = new ConvertService(pool, config, log);
   const structureKit = new StructureKit(pool, config);
+  const engine = new StructureEngine(config, log.child({ component: 'structure' }));
   // TLS: requests to hosts verify with storage.ssl (live); the public listener serves HTTPS when ssl.enable.
   const hostTls = new HostTls({ config, log });
   const publicTls = cfg.ssl.enable ? new PublicTls({ ssl: cfg.ssl, log }) : undefined;
@@ -152,8 +155,9 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     log,
     pool,
     converter,
-    extractor: new ExtractService(structureKit, log),
-    transformer: new TransformService(structureKit, log),
+    extractor: new ExtractService(structureKit, log, engine),
+    transformer: new TransformService(structureKit, log, engine),
+    engine,
     downloads: new DownloadStore(),
     wopi,
     prefetch: new CheckFileInfoPrefetch(),
@@ -203,6 +207,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       server = tlsOptions ? createHttpsServer(tlsOptions, router) : createHttpServer(router);
       server.requestTimeout = 0; // conversions have their own limits (limits.*_secs)
       server.headersTimeout = 60_000;
+      server.on('clientError', onClientError(log));
       closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log, updates, config });
       const port = opts.port ?? cfg.net.port;
       await new Promise<void>((resolve, reject) => {
@@ -228,6 +233,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
         server.closeAllConnections();
       });
       await pool.stop();
+      await engine.close();
       await publicTls?.close();
       await hostTls.close();
       await demoHost?.stop();

@@ -5,6 +5,7 @@ import type { ConvertService } from '../convert/convert-service.ts';
 import type { KitPool } from '../pool/pool.ts';
 import type { ExtractService } from '../structure/extract-service.ts';
 import type { TransformService } from '../structure/transform-service.ts';
+import type { StructureEngine } from '../structure/engine-pool.ts';
 import type { DownloadStore } from '../sessions/downloads.ts';
 import type { CheckFileInfoPrefetch } from '../editor-page/prefetch.ts';
 import type { WopiClient } from '../wopi/wopi-client.ts';
@@ -21,6 +22,8 @@ export interface RouteContext {
   converter: ConvertService;
   extractor: ExtractService;
   transformer: TransformService;
+  /** The structure engine's worker threads; also the package checks every upload passes before a kit (issue 17). */
+  engine: StructureEngine;
   /** Exports prepared for editor views, fetched once from /ode/download/<id>. */
   downloads: DownloadStore;
   /** The WOPI client (proof headers, time-outs) every host request goes through. */

@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { extname } from 'node:path';
 import { OdeError } from '../errors.ts';
 import { receiveAllowedForm } from '../http/allowed-form.ts';
 import { sendAttachment, sendError } from '../http/respond.ts';
@@ -7,7 +8,8 @@ import type { Handler } from './context.ts';
 /**
  * POST /ode/convert-to[/<format>] (aliases /cool/, /lool/): spec "Conversion". Checks the caller against
  * net.post_allow.host, receives the multipart form, converts in a kit and answers the bytes with
- * Content-Type and a Content-Disposition file name; errors as `{code, message}`.
+ * Content-Type and a Content-Disposition file name; errors as `{code, message}`. Every upload first passes the
+ * package checks (structure/package-check.ts: 413 package_too_large, 422 xml_too_deep / load_failed).
  */
 export const convertTo: Handler = async (req, res, ctx, { rest }) => {
   const form = await receiveAllowedForm(req, ctx, 'convert-to');
@@ -21,6 +23,8 @@ export const convertTo: Handler = async (req, res, ctx, { rest }) => {
     }
     const format = pathFormat || form.fields.format;
     if (!format) throw new OdeError('no_format');
+    // Zip limits, XML depth and a type sniff, in a worker thread, before a kit sees the file (issue 17).
+    await ctx.engine.check(form.file.path, extname(form.file.filename).slice(1).toLowerCase());
     const out = await ctx.converter.convert({
       path: form.file.path,
       filename: form.file.filename,

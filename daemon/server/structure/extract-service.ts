@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { extname } from 'node:path';
 import type { Logger } from 'pino';
-import { extractStructure, StructureError } from '../../structure/index.ts';
+import { StructureError } from '../../structure/index.ts';
 import { checkContainer } from '../convert/container-check.ts';
+import type { StructureEngine } from './engine-pool.ts';
 import { parseStructureFilter } from './filter.ts';
 import { OdeError } from '../errors.ts';
 import { checkStructureInput, isEncryptedInput, structureError } from './input.ts';
@@ -25,41 +24,44 @@ export class ExtractService {
   constructor(
     private readonly kit: StructureKit,
     private readonly log: Logger,
+    private readonly engine: StructureEngine,
   ) {}
 
   /**
    * Extracts `{DocStructure: {...}}` for the requested filter (all that apply to the kind when none).
    * @throws OdeError unknown_input_format, unsupported_format (spreadsheets and drawings), bad_request (filter,
-   *   lang), load_failed (unreadable package), password_required, and the pool's errors.
+   *   lang), load_failed (unreadable package), password_required, package_too_large, xml_too_deep (checked before
+   *   a kit or the engine reads the file), too_complex (the engine's worker past its limits), and the pool's errors.
    */
   async extract(req: ExtractRequest): Promise<{ DocStructure: Record<string, unknown> }> {
     const started = performance.now();
     const { ext, kind, lang } = checkStructureInput(req.filename, req.fields.lang);
     const filter = parseStructureFilter(req.fields.filter);
     checkContainer(req.path, ext);
+    await this.engine.check(req.path, ext);
     const native = nativeFormatFor(ext, kind);
     const wantsPages = kind === 'text' && (filter.name === undefined || filter.name === 'docprops');
     const wantsRedlines = kind === 'text' && filter.name === 'trackchanges' && filter.startPageNumber === true;
-    let bytes: Uint8Array;
+    let input: { path: string } | { bytes: Uint8Array };
     let layout: { pageCount?: number; redlines?: Array<{ type: string; author: string; dateTime: string; page: number }> } = {};
     if (NATIVE_FORMATS.has(ext) && !wantsPages && !wantsRedlines) {
-      bytes = new Uint8Array(readFileSync(req.path));
+      input = { path: req.path };
     } else {
       const seen = await this.kit.inspect(req.path, ext, { convertTo: NATIVE_FORMATS.has(ext) ? undefined : native, redlines: wantsRedlines, lang, password: req.fields.password });
-      bytes = new Uint8Array(seen.bytes ?? readFileSync(req.path));
+      input = seen.bytes ? { bytes: new Uint8Array(seen.bytes) } : { path: req.path };
       layout = { pageCount: wantsPages ? seen.parts : undefined, redlines: seen.redlines };
     }
     const opts = { filter: filter.name, contextLen: filter.contextLen, startPageNumber: filter.startPageNumber };
     let structure: Record<string, unknown>;
     try {
-      structure = extractStructure(bytes, native, { ...opts, layout });
+      structure = await this.engine.extract(input, native, { ...opts, layout });
     } catch (e) {
       if (!isEncryptedInput(e, req.path, ext)) throw e instanceof StructureError ? structureError(e) : e;
       if (!req.fields.password) throw new OdeError('password_required', 'The document is encrypted: send its password in the "password" field.');
       // LibreOffice opens it with the password and writes a plain copy for the engine, in the same load as the layout.
       const seen = await this.kit.inspect(req.path, ext, { convertTo: native, redlines: wantsRedlines, lang, password: req.fields.password });
       try {
-        structure = extractStructure(new Uint8Array(seen.bytes!), native, { ...opts, layout: { pageCount: wantsPages ? seen.parts : undefined, redlines: seen.redlines } });
+        structure = await this.engine.extract({ bytes: new Uint8Array(seen.bytes!) }, native, { ...opts, layout: { pageCount: wantsPages ? seen.parts : undefined, redlines: seen.redlines } });
       } catch (e2) {
         throw e2 instanceof StructureError ? structureError(e2) : e2;
       }

@@ -43,7 +43,8 @@ export class StructureKit {
   /**
    * Loads `path` (extension `ext`) in a kit: its parts (pages after layout), the tracked changes' pages when
    * `redlines`, and a copy in `convertTo` when given.
-   * @throws OdeError load_failed, password_required, password_invalid, save_failed, timeout, kit_crashed, queue_full.
+   * @throws OdeError load_failed (also when LibreOffice cannot write what it read as `convertTo`: the file is not
+   *   the kind its extension says), password_required, password_invalid, timeout, kit_crashed, queue_full.
    */
   inspect(path: string, ext: string, opts: { convertTo?: StructureFormat; redlines?: boolean; lang?: string; password?: string }): Promise<KitInspection> {
     const limits = this.config().limits;
@@ -58,6 +59,11 @@ export class StructureKit {
           { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 },
         );
         return { parts: r.parts ?? 0, redlines: r.redlines, bytes: output ? readFileSync(output) : undefined };
+      } catch (e) {
+        // LibreOffice opened the bytes as something else (random bytes named .key become a text document), so it
+        // cannot write them as the presentation or text document the name promised: the input is at fault.
+        if (e instanceof OdeError && e.code === 'save_failed' && opts.convertTo) throw new OdeError('load_failed', `LibreOffice could not read the file as a .${ext} document (it is corrupt or of another type).`);
+        throw e;
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Logger } from 'pino';
-import { checkRecipe, StructureError, transformStructure } from '../../structure/index.ts';
+import { StructureError } from '../../structure/index.ts';
+import type { StructureEngine } from './engine-pool.ts';
 import { checkContainer } from '../convert/container-check.ts';
 import { OdeError } from '../errors.ts';
 import { OUTPUT_FORMATS, OUTPUT_MIME_TYPES, outputFormatsFor } from '../formats/tables.ts';
@@ -34,12 +34,14 @@ export class TransformService {
   constructor(
     private readonly kit: StructureKit,
     private readonly log: Logger,
+    private readonly engine: StructureEngine,
   ) {}
 
   /**
    * Transforms the uploaded document with the recipe in `fields.transform`.
-   * @throws OdeError bad_recipe and the other recipe codes (with `path`), unknown_input_format,
-   *   unsupported_format (with `formats`), bad_request, load_failed, and the pool's errors.
+   * @throws OdeError bad_recipe and the other recipe codes (with `path`), recipe_too_large, unknown_input_format,
+   *   unsupported_format (with `formats`), bad_request, load_failed, package_too_large, xml_too_deep, too_complex,
+   *   and the pool's errors.
    */
   async transform(req: TransformRequest): Promise<TransformOutput> {
     const started = performance.now();
@@ -53,17 +55,18 @@ export class TransformService {
       throw new OdeError('unsupported_format', `A transformed ${kind} document cannot be written as "${format}"; it can be written as: ${formats.join(', ')}.`, { formats });
     }
     try {
-      checkRecipe(recipe);
+      await this.engine.checkRecipe(recipe);
     } catch (e) {
       if (e instanceof StructureError) throw structureError(e);
       throw e;
     }
     checkContainer(req.path, ext);
-    const input = NATIVE_FORMATS.has(ext) ? new Uint8Array(readFileSync(req.path)) : new Uint8Array((await this.kit.inspect(req.path, ext, { convertTo: native, lang, password: req.fields.password })).bytes!);
+    await this.engine.check(req.path, ext);
+    const input = NATIVE_FORMATS.has(ext) ? { path: req.path } : { bytes: new Uint8Array((await this.kit.inspect(req.path, ext, { convertTo: native, lang, password: req.fields.password })).bytes!) };
     const t0 = performance.now();
     let bytes: Uint8Array;
     try {
-      bytes = await transformStructure(input, native, recipe);
+      bytes = await this.engine.transform(input, native, recipe);
     } catch (e) {
       if (isEncryptedInput(e, req.path, ext)) throw new OdeError('unsupported_format', 'Ode does not transform encrypted documents: the result would be written without its encryption. Decrypt the document first.');
       if (e instanceof StructureError) {

@@ -1,0 +1,128 @@
+/**
+ * The structure engine off the daemon's event loop (issue 17, item 2): a small pool of worker_threads (piscina)
+ * that runs the engine (extract, transform, recipe check) and the package checks. Each worker has a heap limit
+ * (`resourceLimits`, limits.structure_memory_mb); each job a time limit (limits.structure_secs) past which its
+ * worker is terminated and replaced. The daemon thread only posts jobs and reads answers, so /health and the
+ * editing sockets answer whatever a document does to a reader.
+ */
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { Logger } from 'pino';
+import { StructureError, type ExtractOptions, type StructureFormat } from '../../structure/index.ts';
+import type { OdeConfig } from '../config/schema.ts';
+import { OdeError } from '../errors.ts';
+import type { EngineTask, TaskInput, TaskResult } from './engine-tasks.ts';
+import type { PackageLimits } from './package-check.ts';
+
+/** Jobs waiting for a worker before new ones get 429 queue_full. */
+const MAX_QUEUE = 64;
+
+/** The pool's state for /health and the admin API. */
+export interface EnginePoolStats {
+  threads: number;
+  queued: number;
+  completed: number;
+}
+
+/** The worker pool running the structure engine. Created at start; `close()` ends the workers. */
+export class StructureEngine {
+  private readonly pool: Piscina;
+
+  /**
+   * @param config the live configuration: limits.structure_threads and structure_memory_mb are read now,
+   *   structure_secs, xml_depth, recipe_commands and package.* per job
+   */
+  constructor(
+    private readonly config: () => OdeConfig,
+    private readonly log: Logger,
+  ) {
+    const limits = config().limits;
+    const threads = limits.structure_threads > 0 ? limits.structure_threads : Math.min(4, availableParallelism());
+    this.pool = new Piscina({
+      filename: new URL('./engine-worker.mjs', import.meta.url).href,
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      maxQueue: MAX_QUEUE,
+      concurrentTasksPerWorker: 1,
+      resourceLimits: { maxOldGenerationSizeMb: limits.structure_memory_mb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
+    });
+    // A worker that dies outside a job (out of memory while idle is not possible, but a crash is) is replaced by piscina.
+    this.pool.on('error', (e: Error) => this.log.error({ err: e.message }, 'a structure worker failed'));
+    // Load the engine in every worker now (tsx compiles it once per thread), not in the first request's time.
+    for (let i = 0; i < threads; i++) this.pool.run({ kind: 'warm' } satisfies EngineTask).catch(() => {});
+  }
+
+  /** The package limits of the current configuration (limits.xml_depth, limits.package.*). */
+  packageLimits(): PackageLimits {
+    const l = this.config().limits;
+    return { xmlDepth: l.xml_depth, maxUncompressedBytes: l.package.max_uncompressed_mb * 1024 * 1024, maxEntries: l.package.max_entries, maxRatio: l.package.max_ratio };
+  }
+
+  /**
+   * Checks an uploaded file before a kit or the engine reads it (package-check.ts).
+   * @throws OdeError package_too_large, xml_too_deep, load_failed, too_complex, queue_full.
+   */
+  async check(path: string, ext: string): Promise<void> {
+    await this.run({ kind: 'check', path, ext, limits: this.packageLimits() });
+  }
+
+  /**
+   * Extracts DocStructure in a worker (structure/index.ts extractStructure).
+   * @throws StructureError as the engine does (the caller maps it); OdeError too_complex, queue_full.
+   */
+  async extract(input: TaskInput, format: StructureFormat, opts: ExtractOptions): Promise<Record<string, unknown>> {
+    return (await this.run({ kind: 'extract', input, format, opts })) as Record<string, unknown>;
+  }
+
+  /**
+   * Checks a recipe: its size (limits.recipe_commands, recipe-limits.ts), then the engine's own check.
+   * @throws StructureError recipe_too_large and the recipe codes; OdeError too_complex, queue_full.
+   */
+  async checkRecipe(recipe: string): Promise<void> {
+    await this.run({ kind: 'checkRecipe', recipe, maxCommands: this.config().limits.recipe_commands });
+  }
+
+  /**
+   * Transforms a document in a worker (structure/index.ts transformStructure); the new package's bytes.
+   * @throws StructureError as the engine does; OdeError too_complex, queue_full.
+   */
+  async transform(input: TaskInput, format: StructureFormat, recipe: string): Promise<Uint8Array> {
+    return (await this.run({ kind: 'transform', input, format, recipe })) as Uint8Array;
+  }
+
+  /** Threads, jobs waiting, jobs done. */
+  stats(): EnginePoolStats {
+    return { threads: this.pool.threads.length, queued: this.pool.queueSize, completed: this.pool.completed };
+  }
+
+  /** Ends the workers (jobs in flight fail). */
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+
+  private async run(task: EngineTask): Promise<unknown> {
+    const secs = this.config().limits.structure_secs;
+    const transferList = 'input' in task && 'bytes' in task.input ? [task.input.bytes.buffer as ArrayBuffer] : undefined;
+    let result: TaskResult;
+    try {
+      result = (await this.pool.run(task, { signal: AbortSignal.timeout(secs * 1000), transferList })) as TaskResult;
+    } catch (e) {
+      const err = e as Error & { code?: string };
+      if (err.name === 'AbortError' || err.name === 'TimeoutError') {
+        this.log.warn({ task: task.kind, limitSecs: secs }, 'structure job past limits.structure_secs: its worker was ended');
+        throw new OdeError('too_complex', `The structure engine took longer than ${secs} s on this document (limits.structure_secs).`);
+      }
+      if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        this.log.warn({ task: task.kind }, 'structure job past limits.structure_memory_mb: its worker was ended');
+        throw new OdeError('too_complex', `The structure engine needed more than ${this.config().limits.structure_memory_mb} MB for this document (limits.structure_memory_mb).`);
+      }
+      if (/queue is at limit/.test(err.message)) throw new OdeError('queue_full', 'Too many structure jobs are waiting; try again later.');
+      throw e;
+    }
+    if (result.ok) return result.value;
+    if (result.source === 'structure') throw new StructureError(result.code, result.message, result.path);
+    if (result.source === 'unexpected') this.log.warn({ task: task.kind, err: result.stack }, 'the structure engine threw on a document: answered load_failed');
+    throw new OdeError(result.code as 'package_too_large' | 'xml_too_deep' | 'load_failed' | 'too_complex', result.message);
+  }
+}
