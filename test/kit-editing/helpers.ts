@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pino } from 'pino';
 import { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { configSchema } from '../../daemon/server/config/schema.ts';
-import { resolveSandbox } from '../../daemon/server/sandbox/sandbox.ts';
 import { VclKeyCode } from '../../daemon/native/lok-enums.ts';
 import type { KitEditEvent } from '../../daemon/protocol/kit.ts';
 
@@ -15,15 +13,10 @@ export const DOCX = '/work/shared/corpus/properties/documentProperties.docx';
 /** LOK callback numbers the tests look for (LibreOfficeKitEnums.h). */
 export const CB = { INVALIDATE_TILES: 0, INVALIDATE_VISIBLE_CURSOR: 1, TEXT_SELECTION: 2, UNO_COMMAND_RESULT: 16, INVALIDATE_VIEW_CURSOR: 24 } as const;
 
-/**
- * A kit started for one test file, in its own temp root, in the sandbox wherever bubblewrap runs (as the daemon
- * does by default, security.sandbox: auto).
- */
+/** A kit started for one test file, in its own temp root. */
 export async function startKit(): Promise<{ kit: KitProcess; tmp: string }> {
   const tmp = mkdtempSync(join(tmpdir(), 'ode-kit-editing-'));
-  const cfg = configSchema.parse({ state_dir: join(tmp, 'state') });
-  const { sandbox } = resolveSandbox(() => cfg, tmp);
-  const kit = new KitProcess({ loPath: LO_PATH, tmpRoot: tmp, log: pino({ level: process.env.ODE_TEST_LOG ?? 'silent' }), sandbox });
+  const kit = new KitProcess({ loPath: LO_PATH, tmpRoot: tmp, log: pino({ level: process.env.ODE_TEST_LOG ?? 'silent' }) });
   await new Promise<void>((resolve, reject) => {
     kit.once('ready', () => resolve());
     kit.once('exit', () => reject(new Error('kit died while starting')));

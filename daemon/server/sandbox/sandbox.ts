@@ -1,6 +1,6 @@
 /**
  * Whether and how kits run in a sandbox (issue 18, `security.sandbox`): `required` refuses to start when
- * bubblewrap cannot run, `auto` (the default) uses it when it can and says so loudly when it cannot, `off` never
+ * bubblewrap cannot run, `auto` uses it when it can and says so loudly when it cannot, `off` (the default for now: typing in a sandboxed editing kit does not work yet, docs/security.md) never
  * uses it. Decided once at the pool's start (a restart applies a change). The sandbox itself is described in
  * command.ts; the probe runs the very command kits get, with `true` inside, so "works" means "kits will start".
  */
