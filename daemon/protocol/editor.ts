@@ -8,7 +8,7 @@ export type Rect = [number, number, number, number];
 
 /** Every message the editor sends, by type (editor.md, "Client -> daemon"). */
 export type ClientMessage =
-  | { type: 'load'; token: string; tokenTtl?: number; lang?: string; readonly?: boolean; checkFileInfoOverride?: string; deviceFormFactor?: 'desktop' | 'tablet' | 'mobile'; timestamp?: string; startPresentation?: boolean; timezone?: string }
+  | { type: 'load'; token: string; tokenTtl?: number; lang?: string; readonly?: boolean; checkFileInfoOverride?: string; deviceFormFactor?: 'desktop' | 'tablet' | 'mobile'; timestamp?: string; startPresentation?: boolean; timezone?: string; prefetch?: string }
   | { type: 'clientZoom'; tilePixelWidth: number; tilePixelHeight: number; tileTwipWidth: number; tileTwipHeight: number }
   | { type: 'clientVisibleArea'; x: number; y: number; width: number; height: number }
   | { type: 'tiles'; part: number; mode?: number; width: number; height: number; tileTwipWidth: number; tileTwipHeight: number; positions: Array<[number, number]>; fresh?: boolean }
@@ -146,7 +146,7 @@ type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'string?' | 'number
 
 /** Required and optional fields of each client message (the rest of the shape is checked where used). */
 const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
-  load: { token: 'string', tokenTtl: 'number?', lang: 'string?', readonly: 'boolean?', checkFileInfoOverride: 'string?', deviceFormFactor: 'string?', timestamp: 'string?', startPresentation: 'boolean?', timezone: 'string?' },
+  load: { token: 'string', tokenTtl: 'number?', lang: 'string?', readonly: 'boolean?', checkFileInfoOverride: 'string?', deviceFormFactor: 'string?', timestamp: 'string?', startPresentation: 'boolean?', timezone: 'string?', prefetch: 'string?' },
   clientZoom: { tilePixelWidth: 'number', tilePixelHeight: 'number', tileTwipWidth: 'number', tileTwipHeight: 'number' },
   clientVisibleArea: { x: 'number', y: 'number', width: 'number', height: 'number' },
   tiles: { part: 'number', mode: 'number?', width: 'number', height: 'number', tileTwipWidth: 'number', tileTwipHeight: 'number', positions: 'array', fresh: 'boolean?' },

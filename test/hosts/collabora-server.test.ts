@@ -373,4 +373,29 @@ describe('a host written for Collabora, request by request (issue 14, server sid
     expect(strFromU8(unzipSync(new Uint8Array(host.files.get('lk1')!.bytes))['word/document.xml'])).toContain('Locked once');
     client.close();
   }, 120_000);
+
+  it('with the page load\'s prefetch id, each editor load takes the answer fetched for its own page load, once', async () => {
+    const src = host.addFile('cfi2', 'a.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
+    const pageId = async () => {
+      const html = await (await fetch(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`, { method: 'POST', body: new URLSearchParams({ access_token: host.token }) })).text();
+      return (JSON.parse(/id="ode-config">(.*?)<\/script>/s.exec(html)![1]) as { prefetch: string }).prefetch;
+    };
+    const count = () => host.of('CheckFileInfo').filter((q) => q.path.endsWith('/cfi2')).length;
+    const first = await pageId();
+    await new Promise((res) => setTimeout(res, 300));
+    host.files.get('cfi2')!.info.UserCanWrite = false;
+    const second = await pageId();
+    await new Promise((res) => setTimeout(res, 300));
+    expect(count()).toBe(2);
+    expect(first).not.toBe(second);
+    // The second page's editor: the answer fetched for it (read-only), no new request.
+    const { client: c2, status: s2 } = await EditorClient.open(daemon.url, src, { token: host.token, prefetch: second });
+    expect(s2.readonly).toBe(true);
+    expect(count()).toBe(2);
+    c2.close();
+    // Its id again (a reconnect): the answer was used, the host is asked.
+    const { client: c3 } = await EditorClient.open(daemon.url, src, { token: host.token, prefetch: second });
+    expect(count()).toBe(3);
+    c3.close();
+  }, 120_000);
 });

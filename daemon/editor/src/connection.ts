@@ -12,6 +12,8 @@ export interface EditorConfig extends HostPageConfig {
   accessToken: string;
   accessTokenTtl?: number;
   checkFileInfoOverride?: string;
+  /** Id of the CheckFileInfo started for this page load, sent back in `load`. */
+  prefetch?: string;
   socketPath: string;
   settings: Record<string, string>;
   version: string;
@@ -46,6 +48,8 @@ export class Connection {
         lang: config.settings.lang,
         readonly: config.settings.permission === 'readonly',
         checkFileInfoOverride: config.checkFileInfoOverride,
+        // The CheckFileInfo the page load started for this editor (routes/editor-page.ts): this load uses it, no other.
+        prefetch: config.prefetch,
         deviceFormFactor: deviceFormFactor(),
         // Iframe parameters the daemon and the slides module use: the document's modification time, slideshow at start.
         timestamp: config.settings.timestamp || undefined,

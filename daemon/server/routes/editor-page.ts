@@ -61,7 +61,7 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
   if (!token) throw new OdeError('bad_request', 'No access_token was posted: the host must POST the form field access_token to the editor page.');
   const ttl = Number(form.get('access_token_ttl') ?? 0);
   const override = form.get('checkfileinfo_override') ?? undefined;
-  ctx.prefetch.start(src.key, token, override, () => ctx.wopi.checkFileInfo(src, token, override));
+  const prefetch = ctx.prefetch.start(src.key, token, override, () => ctx.wopi.checkFileInfo(src, token, override));
   const prefix = browserPath(ctx);
   const settings = Object.fromEntries(IFRAME_PARAMS.flatMap((p) => (url.searchParams.has(p) ? [[p, url.searchParams.get(p)]] : [])));
   // Collabora's SDK pages post these too (protocol/host-page.ts); other unknown fields are ignored.
@@ -76,6 +76,8 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
     accessToken: token,
     accessTokenTtl: Number.isFinite(ttl) && ttl > 0 ? ttl : undefined,
     checkFileInfoOverride: override,
+    // The editor sends it back in `load`: that load, and no other, uses the CheckFileInfo started here.
+    prefetch,
     socketPath: '/ode/ws',
     // Absolute, for the scheme the client sees: wss:// over TLS, with ssl.termination or a trusted proxy's X-Forwarded-Proto.
     socketUrl: `${baseUrl(req, cfg, ctx.log).replace(/^http/, 'ws')}/ode/ws`,

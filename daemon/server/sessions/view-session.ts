@@ -135,7 +135,7 @@ export class ViewSession implements ViewHandle {
     this.timezone = msg.timezone && /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(msg.timezone) && msg.timezone.length <= 64 ? msg.timezone : undefined;
     this.send({ type: 'loading', stage: 'checkfileinfo' });
     try {
-      const prefetched = this.deps.prefetch?.take(this.src.key, msg.token, msg.checkFileInfoOverride);
+      const prefetched = this.deps.prefetch?.take(this.src.key, msg.token, msg.checkFileInfoOverride, msg.prefetch);
       this.fileInfo = await (prefetched ?? this.deps.client.checkFileInfo(this.src, msg.token, msg.checkFileInfoOverride));
     } catch (e) {
       const unauthorized = e instanceof WopiError && e.kind === 'unauthorized';
