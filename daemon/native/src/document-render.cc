@@ -44,11 +44,21 @@ class PaintWorker : public PromiseWorker {
       d_->pClass->paintTile(d_, pixels_, req_.canvasWidth, req_.canvasHeight, req_.tilePosX,
                             req_.tilePosY, req_.tileWidth, req_.tileHeight);
     } else {
-      // A requested part mode (LOK_PARTMODE_*) is set on the view first; paintPartTile's own nMode argument
-      // (LibreOffice >= 24.2's header) is Impress' edit mode, 0 = normal view, 1 = master pages.
-      if (req_.mode >= 0) d_->pClass->setPartMode(d_, req_.mode);
-      d_->pClass->paintPartTile(d_, pixels_, req_.part, req_.editMode, req_.canvasWidth, req_.canvasHeight,
-                                req_.tilePosX, req_.tilePosY, req_.tileWidth, req_.tileHeight);
+      // paintPartTile's own nMode argument (LibreOffice >= 24.2's header) is Impress' edit mode, 0 = normal view,
+      // 1 = master pages. A requested part mode (LOK_PARTMODE_*, e.g. notes) is set on the view; LibreOffice 25.2's
+      // paintPartTile then still paints the slide (measured: notes tile == slide tile), while paintTile of the
+      // current part honours it. So with a part mode: make the part current, paintTile, and put the part back.
+      if (req_.mode >= 0) {
+        d_->pClass->setPartMode(d_, req_.mode);
+        int previous = d_->pClass->getPart(d_);
+        if (previous != req_.part) d_->pClass->setPart(d_, req_.part);
+        d_->pClass->paintTile(d_, pixels_, req_.canvasWidth, req_.canvasHeight, req_.tilePosX, req_.tilePosY,
+                              req_.tileWidth, req_.tileHeight);
+        if (previous != req_.part) d_->pClass->setPart(d_, previous);
+      } else {
+        d_->pClass->paintPartTile(d_, pixels_, req_.part, req_.editMode, req_.canvasWidth, req_.canvasHeight,
+                                  req_.tilePosX, req_.tilePosY, req_.tileWidth, req_.tileHeight);
+      }
     }
   }
 
