@@ -99,6 +99,7 @@ async function main(): Promise<void> {
   const conversions: Record<Mode, number[]> = { off: [], on: [] };
   const perDoc: Record<string, Record<Mode, number[]>> = Object.fromEntries(DOCS.map((d) => [d, { off: [], on: [] }]));
   const keys: Record<Mode, number[]> = { off: [], on: [] };
+  const keyFailure: Record<Mode, string | undefined> = { off: undefined, on: undefined };
   try {
     // (1) start-up, interleaved.
     for (let i = 0; i < STARTS; i++) {
@@ -131,8 +132,14 @@ async function main(): Promise<void> {
     }
     for (let k = 0; k < KEYS + 5; k++) {
       for (const m of MODES) {
-        const ms = await keyToInvalidation(editors[m], views[m], String.fromCharCode(97 + (k % 26)));
-        if (k >= 5) keys[m].push(ms);
+        if (keyFailure[m]) continue;
+        try {
+          const ms = await keyToInvalidation(editors[m], views[m], String.fromCharCode(97 + (k % 26)));
+          if (k >= 5) keys[m].push(ms);
+        } catch (e) {
+          // Sandboxed editing kits do not take typed keys yet (docs/security.md): say so in the table.
+          keyFailure[m] = (e as Error).message;
+        }
         await new Promise((r) => setTimeout(r, 30));
       }
     }
@@ -147,7 +154,8 @@ async function main(): Promise<void> {
   row(`kit start-up, spawn to ready (${STARTS} each)`, starts.off, starts.on);
   row(`conversion to PDF through the kit, all documents (${RUNS * DOCS.length} each)`, conversions.off, conversions.on);
   for (const d of DOCS) row(`  ${d}`, perDoc[d].off, perDoc[d].on);
-  row(`keystroke to first invalidation, ${EDIT_DOC} (${KEYS} each)`, keys.off, keys.on);
+  if (keyFailure.off || keyFailure.on) say(`| keystroke to first invalidation, ${EDIT_DOC} | ${keyFailure.off ?? median(keys.off).toFixed(0)} | ${keyFailure.on ?? median(keys.on).toFixed(0)} | - |`);
+  else row(`keystroke to first invalidation, ${EDIT_DOC} (${KEYS} each)`, keys.off, keys.on);
   writeFileSync(new URL('./last-run.md', import.meta.url), `${out.join('\n')}\n`);
 }
 
