@@ -21,7 +21,8 @@ const SKIP = new Set(['node_modules', 'editor', 'build', 'test-fixtures', 'dist'
 const ENTRIES = {
   cli: 'cli/main.ts',
   kit: 'daemon/kit/main.ts',
-  'structure-worker': 'daemon/server/structure/worker.ts',
+  // Piscina runs the worker module's default export (engine-tasks.ts's runTask).
+  'structure-worker': 'daemon/server/structure/engine-tasks.ts',
 };
 
 /** Every bundled source file (.ts/.tsx, not tests), sorted, relative to the root. */

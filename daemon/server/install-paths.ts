@@ -19,18 +19,23 @@ export const ROOT: string = fileURLToPath(new URL(COMPILED ? '../' : '../../', i
 /** The processes and workers the daemon starts. */
 export type EntryName = 'kit' | 'structure-worker';
 
-/** The entry file of each, as TypeScript source (relative to ROOT). */
-const SOURCE_ENTRIES: Record<EntryName, string> = {
-  kit: 'daemon/kit/main.ts',
-  'structure-worker': 'daemon/server/structure/worker.ts',
+/**
+ * The entry of each when run from sources (relative to ROOT), and whether it needs tsx's loader on its command
+ * line: the kit is a TypeScript file; the structure worker is a small .mjs that registers tsx itself (worker threads
+ * do not inherit a loader). scripts/build-dist.mjs bundles each into `dist/<name>.js`.
+ */
+const SOURCE_ENTRIES: Record<EntryName, { file: string; tsxLoader: boolean }> = {
+  kit: { file: 'daemon/kit/main.ts', tsxLoader: true },
+  'structure-worker': { file: 'daemon/server/structure/engine-worker.mjs', tsxLoader: false },
 };
 
 /**
- * How to start one of the daemon's child processes or workers: the file to run and the Node options it needs.
- * Compiled: `dist/<name>.js` with no options. From sources: the `.ts` entry with tsx's loader (`--import <url>`,
- * absolute, because `--import tsx` would resolve from the working directory).
+ * How to start one of the daemon's child processes or workers: the file to run (absolute path) and the Node
+ * options it needs. Compiled: `dist/<name>.js` with no options. From sources: the entry above, with tsx's loader
+ * (`--import <url>`, absolute, because `--import tsx` would resolve from the working directory) when it needs it.
  */
 export function entryPoint(name: EntryName): { file: string; execArgv: string[] } {
   if (COMPILED) return { file: join(ROOT, 'dist', `${name}.js`), execArgv: [] };
-  return { file: join(ROOT, SOURCE_ENTRIES[name]), execArgv: ['--import', import.meta.resolve('tsx')] };
+  const e = SOURCE_ENTRIES[name];
+  return { file: join(ROOT, e.file), execArgv: e.tsxLoader ? ['--import', import.meta.resolve('tsx')] : [] };
 }

@@ -25,17 +25,8 @@ export { StructureError } from './errors.ts';
 export { StructureDocument, type StructureFormat } from './document.ts';
 export type { DocumentProperties, DocumentStatistics, UserDefinedProperty } from './docprops/document-properties.ts';
 
-/** The extraction filters of the spec (form field `filter`), each naming one part of DocStructure. */
-export const STRUCTURE_FILTERS = ['contentcontrol', 'charts', 'docprops', 'trackchanges', 'slides'] as const;
-
-/** One filter name. */
-export type StructureFilterName = (typeof STRUCTURE_FILTERS)[number];
-
-/** The filters that apply to each kind of document; others give an empty result (docs/structure/README.md). */
-export const FILTERS_BY_KIND: Readonly<Record<'text' | 'presentation', readonly StructureFilterName[]>> = {
-  text: ['contentcontrol', 'charts', 'docprops', 'trackchanges'],
-  presentation: ['charts', 'docprops', 'slides'],
-};
+export { FILTERS_BY_KIND, STRUCTURE_FILTERS, type StructureFilterName } from './filters.ts';
+import { FILTERS_BY_KIND, type StructureFilterName } from './filters.ts';
 
 /** Layout facts only LibreOffice knows, measured by a kit. */
 export interface DocumentLayout {

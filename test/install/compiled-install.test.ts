@@ -39,7 +39,7 @@ describe('a running install (npm start) runs compiled JavaScript only', () => {
     const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-dist.mjs')], { encoding: 'utf8' });
     expect(built.status, built.stderr).toBe(0);
     dir = mkdtempSync(join(tmpdir(), 'ode-compiled-'));
-    const env = { ...process.env, ODE_STATE_DIR: join(dir, 'state'), ODE_NET__PORT: '0', ODE_ADMIN__PORT: '0', ODE_KITS__PRESPAWN: '1', ODE_DEMO_HOST__ENABLED: 'false' };
+    const env: NodeJS.ProcessEnv = { ...process.env, ODE_STATE_DIR: join(dir, 'state'), ODE_NET__PORT: '0', ODE_ADMIN__PORT: '0', ODE_KITS__PRESPAWN: '1', ODE_DEMO_HOST__ENABLED: 'false' };
     delete env.ODE_FROM_SOURCES;
     delete env.NODE_OPTIONS; // vitest's own, if any: a user's shell has none
     child = spawn(process.execPath, [join(ROOT, 'bin/ode.js'), 'serve', '--config', '/dev/null'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'] });

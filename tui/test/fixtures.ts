@@ -11,6 +11,7 @@ export function status(i = 0): ServerStatus {
   return {
     version: '0.1.0',
     versionHash: 'abcdef0123456789',
+    runtime: 'compiled',
     serverId: 'srv1',
     startedAt: T0,
     uptimeMs: 3_725_000 + i * 2000,

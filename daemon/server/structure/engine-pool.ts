@@ -6,11 +6,14 @@
  * editing sockets answer whatever a document does to a reader.
  */
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Logger } from 'pino';
-import { StructureError, type ExtractOptions, type StructureFormat } from '../../structure/index.ts';
+import type { ExtractOptions, StructureFormat } from '../../structure/index.ts';
+import { StructureError } from '../../structure/errors.ts';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
+import { entryPoint } from '../install-paths.ts';
 import type { EngineTask, TaskInput, TaskResult } from './engine-tasks.ts';
 import type { PackageLimits } from './package-check.ts';
 
@@ -39,18 +42,21 @@ export class StructureEngine {
     const limits = config().limits;
     const threads = limits.structure_threads > 0 ? limits.structure_threads : Math.min(4, availableParallelism());
     this.pool = new Piscina({
-      filename: new URL('./engine-worker.mjs', import.meta.url).href,
-      minThreads: threads,
+      // engine-worker.mjs (registers tsx) from sources, dist/structure-worker.js in a compiled install.
+      filename: pathToFileURL(entryPoint('structure-worker').file).href,
+      // One thread stays warm (every upload's package check runs here); the others start on demand and end after
+      // 30 s idle: each thread is a V8 isolate of its own, some 15-20 MB of the daemon's memory budget (issue 19).
+      minThreads: 1,
       maxThreads: threads,
-      idleTimeout: 60_000,
+      idleTimeout: 30_000,
       maxQueue: MAX_QUEUE,
       concurrentTasksPerWorker: 1,
       resourceLimits: { maxOldGenerationSizeMb: limits.structure_memory_mb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
     });
     // A worker that dies outside a job (out of memory while idle is not possible, but a crash is) is replaced by piscina.
     this.pool.on('error', (e: Error) => this.log.error({ err: e.message }, 'a structure worker failed'));
-    // Load the engine in every worker now (tsx compiles it once per thread), not in the first request's time.
-    for (let i = 0; i < threads; i++) this.pool.run({ kind: 'warm' } satisfies EngineTask).catch(() => {});
+    // Load the engine in the warm thread now (from sources tsx compiles it once per thread), not in the first request's time.
+    this.pool.run({ kind: 'warm' } satisfies EngineTask).catch(() => {});
   }
 
   /** The package limits of the current configuration (limits.xml_depth, limits.package.*). */

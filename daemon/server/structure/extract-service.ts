@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { StructureError } from '../../structure/index.ts';
+import { StructureError } from '../../structure/errors.ts';
 import { checkContainer } from '../convert/container-check.ts';
 import type { StructureEngine } from './engine-pool.ts';
 import { parseStructureFilter } from './filter.ts';

@@ -1,4 +1,4 @@
-import { STRUCTURE_FILTERS, type StructureFilterName } from '../../structure/index.ts';
+import { STRUCTURE_FILTERS, type StructureFilterName } from '../../structure/filters.ts';
 import { OdeError } from '../errors.ts';
 
 /** A parsed `filter` field: what to extract, and the trackchanges arguments. */

@@ -1,4 +1,4 @@
-import { StructureError } from '../../structure/index.ts';
+import { StructureError } from '../../structure/errors.ts';
 
 /** Deepest JSON nesting a recipe may have (the spec's recipes nest 5 levels or so). */
 export const MAX_RECIPE_DEPTH = 64;

@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path';
 import type { Logger } from 'pino';
-import { StructureError } from '../../structure/index.ts';
+import { StructureError } from '../../structure/errors.ts';
 import type { StructureEngine } from './engine-pool.ts';
 import { checkContainer } from '../convert/container-check.ts';
 import { OdeError } from '../errors.ts';
