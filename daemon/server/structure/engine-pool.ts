@@ -44,9 +44,10 @@ export class StructureEngine {
     this.pool = new Piscina({
       // engine-worker.mjs (registers tsx) from sources, dist/structure-worker.js in a compiled install.
       filename: pathToFileURL(entryPoint('structure-worker').file).href,
-      // One thread stays warm (every upload's package check runs here); the others start on demand and end after
-      // 30 s idle: each thread is a V8 isolate of its own, some 15-20 MB of the daemon's memory budget (issue 19).
-      minThreads: 1,
+      // Threads start on demand (one is warmed at start) and end after 30 s idle: each is a V8 isolate of its own,
+      // some 15-20 MB of the daemon's memory budget (issue 19: <= 100 MB idle). A first upload after an idle spell
+      // pays a thread's start (tens of ms, compiled).
+      minThreads: 0,
       maxThreads: threads,
       idleTimeout: 30_000,
       maxQueue: MAX_QUEUE,
@@ -55,7 +56,7 @@ export class StructureEngine {
     });
     // A worker that dies outside a job (out of memory while idle is not possible, but a crash is) is replaced by piscina.
     this.pool.on('error', (e: Error) => this.log.error({ err: e.message }, 'a structure worker failed'));
-    // Load the engine in the warm thread now (from sources tsx compiles it once per thread), not in the first request's time.
+    // Load the engine in one thread now (from sources tsx compiles it once per thread), not in the first request's time.
     this.pool.run({ kind: 'warm' } satisfies EngineTask).catch(() => {});
   }
 
