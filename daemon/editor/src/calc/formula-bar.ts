@@ -75,7 +75,7 @@ export function mountFormulaBar(app: App, cursors: CellCursors): void {
     editing = false;
     enterString(app, formula.value);
   };
-  app.session.on('sending', (m) => {
+  app.session.beforeSend((m) => {
     if (m.type === 'save' && !m.dontTerminateEdit) commitPending();
   });
   window.addEventListener('pagehide', commitPending);
