@@ -15,6 +15,11 @@ export interface ConvertRequestInput {
   /** The client's file name (its extension decides the input kind). */
   filename: string;
   fields: ConvertFields & { lang?: string; password?: string };
+  /**
+   * Checks the upload before a kit sees it (the package checks of issue 17); what it throws fails the conversion
+   * like any other error, so it is counted and reported as a failed conversion.
+   */
+  precheck?: () => Promise<void>;
 }
 
 /** A finished conversion: the output bytes, its Content-Type and a download file name. */
@@ -66,6 +71,7 @@ export class ConvertService {
       for (const fn of this.resultListeners) fn(r);
     };
     try {
+      await input.precheck?.();
       const out = await this.convertChecked(input, started);
       report({ ok: true, ms: performance.now() - started });
       return out;

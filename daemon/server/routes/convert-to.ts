@@ -23,9 +23,10 @@ export const convertTo: Handler = async (req, res, ctx, { rest }) => {
     }
     const format = pathFormat || form.fields.format;
     if (!format) throw new OdeError('no_format');
-    // Zip limits, XML depth and a type sniff, in a worker thread, before a kit sees the file (issue 17).
-    await ctx.engine.check(form.file.path, extname(form.file.filename).slice(1).toLowerCase());
+    const file = form.file;
     const out = await ctx.converter.convert({
+      // Zip limits, XML depth and a type sniff, in a worker thread, before a kit sees the file (issue 17).
+      precheck: () => ctx.engine.check(file.path, extname(file.filename).slice(1).toLowerCase()),
       path: form.file.path,
       filename: form.file.filename,
       fields: {
