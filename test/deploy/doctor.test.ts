@@ -54,7 +54,8 @@ describe('ode doctor against Ode behind docs/deploy/nginx.conf', () => {
     dir = mkdtempSync(join(tmpdir(), 'ode-doctor-test-'));
     certs = generateCertificateFiles(join(dir, 'certs'), { names: ['localhost', '127.0.0.1'], days: 90 });
     httpsPort = await freePort();
-    daemon = await startDaemon({ ssl: { termination: true } });
+    // The sandbox on (security.sandbox defaults to off for now, which ode doctor rightly warns about).
+    daemon = await startDaemon({ ssl: { termination: true }, security: { sandbox: 'auto' } });
   });
   afterAll(async () => {
     await proxy?.stop();
