@@ -3,28 +3,16 @@
 // no TypeScript loader in any process. When the bundle is missing, or a source file is newer than it (a checkout
 // being edited), the TypeScript sources run through tsx's loader instead. ODE_FROM_SOURCES=1 forces the sources,
 // ODE_FROM_SOURCES=0 the bundle (whatever the files' times say).
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from '../scripts/dist-sources.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = join(root, 'dist', 'cli.js');
 
 /** True when some TypeScript source of the bundle changed after it was built (mtime, cheap: no file is read). */
-function sourcesNewerThan(ms) {
-  const skip = new Set(['node_modules', 'editor', 'build', 'test-fixtures', 'dist']);
-  const walk = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (skip.has(e.name)) continue;
-      const p = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (walk(p)) return true;
-      } else if (/\.tsx?$/.test(e.name) && statSync(p).mtimeMs > ms) return true;
-    }
-    return false;
-  };
-  return ['daemon', 'cli', 'certs', 'admin-api', 'tui'].some((d) => walk(join(root, d)));
-}
+const sourcesNewerThan = (ms) => sourceFiles(root).some((f) => statSync(join(root, f)).mtimeMs > ms);
 
 const choice = process.env.ODE_FROM_SOURCES;
 const compiled = choice === '0' || (choice !== '1' && existsSync(bundle) && !sourcesNewerThan(statSync(bundle).mtimeMs));

@@ -4,18 +4,14 @@
 // TypeScript loader needed at run time. Only when the sources changed (a hash of them is kept in dist/.stamp);
 // `--force` rebuilds. Run by scripts/setup.mjs; tests keep running the TypeScript sources.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from './dist-sources.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'dist');
 const stamp = join(dist, '.stamp');
-
-/** The folders whose TypeScript goes into the bundle (the editor has its own build; tests stay out). */
-export const SOURCE_DIRS = ['daemon', 'cli', 'certs', 'admin-api', 'tui'];
-/** Folders never bundled: the browser editor, the native build output, test fixtures. */
-const SKIP = new Set(['node_modules', 'editor', 'build', 'test-fixtures', 'dist']);
 
 /** The entries: output name -> source, relative to the root. A missing optional entry is left out. */
 const ENTRIES = {
@@ -25,30 +21,16 @@ const ENTRIES = {
   'structure-worker': 'daemon/server/structure/engine-tasks.ts',
 };
 
-/** Every bundled source file (.ts/.tsx, not tests), sorted, relative to the root. */
-export function sourceFiles() {
-  const out = [];
-  const walk = (dir) => {
-    for (const name of readdirSync(dir).sort()) {
-      if (SKIP.has(name)) continue;
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)) out.push(relative(root, p));
-    }
-  };
-  for (const d of SOURCE_DIRS) walk(join(root, d));
-  return out;
-}
-
 function sourcesHash(files) {
   const h = createHash('sha256');
   for (const f of files) h.update(f).update(readFileSync(join(root, f)));
   h.update(readFileSync(join(root, 'package-lock.json')));
   h.update(readFileSync(fileURLToPath(import.meta.url)));
+  h.update(readFileSync(join(root, 'scripts/dist-sources.mjs')));
   return h.digest('hex');
 }
 
-const files = sourceFiles();
+const files = sourceFiles(root);
 const hash = sourcesHash(files);
 if (!process.argv.includes('--force') && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) process.exit(0);
 const started = Date.now();
