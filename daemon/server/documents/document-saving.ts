@@ -82,6 +82,10 @@ export class DocumentSaving {
   private chain: Promise<unknown> = Promise.resolve();
   /** The modified flag last emitted in a `changed` event. */
   private shownModified = false;
+  /** A save (kit save and upload) is running. */
+  private inSave = false;
+  /** LibreOffice said "not modified" during the running save: the views hear it once the host has the file. */
+  private heldUnmodified = false;
 
   /** `idleMs`, `autoMs`: documents.idle_save_secs and autosave_secs in ms. */
   constructor(private readonly host: SavingHost, idleMs: number, autoMs: number) {
@@ -130,7 +134,34 @@ export class DocumentSaving {
     return this.enqueue(() => this.saveNow(kind, by, opts));
   }
 
+  /**
+   * LibreOffice's ModifiedStatus changed. LibreOffice 25.2 says "not modified" as soon as its in-place save wrote
+   * the kit's copy, before the host has it: during a save that is held back (the views are told in `stored`), so no
+   * editor says "saved" while the upload is pending or failing (issue 16).
+   * @returns whether the views may be told now.
+   */
+  modifiedChanged(modified: boolean): boolean {
+    this.modified = modified;
+    this.noteModified();
+    if (!modified && this.inSave) {
+      this.heldUnmodified = true;
+      return false;
+    }
+    if (modified) this.heldUnmodified = false;
+    return true;
+  }
+
   private async saveNow(kind: SaveKind, by: ViewHandle | undefined, opts: SaveOptions): Promise<SaveResult> {
+    this.inSave = true;
+    try {
+      return await this.saveAndUpload(kind, by, opts);
+    } finally {
+      this.inSave = false;
+      this.heldUnmodified = false;
+    }
+  }
+
+  private async saveAndUpload(kind: SaveKind, by: ViewHandle | undefined, opts: SaveOptions): Promise<SaveResult> {
     const { host } = this;
     const kit = host.kit();
     const state = host.state();
@@ -197,14 +228,16 @@ export class DocumentSaving {
 
   /**
    * The host has the kit's saved file: its new LastModifiedTime is the base of the next PutFile, nothing is unsaved.
-   * LibreOffice 7.4 does not report ModifiedStatus=false after an in-place save, so the views are told here.
+   * The views are told "not modified" here, once the host has the file (LibreOffice's own ModifiedStatus=false comes
+   * when the kit's copy is written: see `modifiedChanged`).
    */
   stored(lastModifiedTime: string | undefined): void {
     this.lastModifiedTime = lastModifiedTime ?? this.lastModifiedTime;
     this.userChanged = false;
     this.scheduler.saved();
-    if (this.modified) {
+    if (this.modified || this.heldUnmodified) {
       this.modified = false;
+      this.heldUnmodified = false;
       this.host.broadcast({ type: 'modified', modified: false });
     }
   }

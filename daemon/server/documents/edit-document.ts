@@ -270,10 +270,7 @@ export class EditDocument {
   private callback(viewId: number, type: number, payload: string): void {
     const t = translateCallback(type, payload);
     if (t.invalidated) this.tiles.invalidate(t.invalidated.part, t.invalidated.x, t.invalidated.y, t.invalidated.width, t.invalidated.height, t.invalidated.all);
-    if (t.modified !== undefined) {
-      this.saves.modified = t.modified;
-      this.saves.noteModified();
-    }
+    if (t.modified !== undefined && !this.saves.modifiedChanged(t.modified)) return;
     if (t.message?.type === 'documentSize' || t.message?.type === 'part') {
       // Slides or sheets may have been added, deleted or moved: read the parts again and tell every view.
       this.parts.refresh(false);
