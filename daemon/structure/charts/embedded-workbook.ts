@@ -3,7 +3,7 @@ import { StructureDocument } from '../document.ts';
 import { ZipPackage } from '../package/zip-package.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
 import { cellName, columnIndex, type RangeRef } from './cell-ref.ts';
-import { relTarget } from './ooxml-chart.ts';
+import { relTarget } from './ooxml-chart-refs.ts';
 
 /**
  * The workbook embedded with a DrawingML chart (ECMA-376 Part 1, 21.2.2.63 c:externalData -> a package

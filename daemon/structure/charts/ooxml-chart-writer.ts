@@ -5,7 +5,8 @@ import { formatRange, parseRange } from './cell-ref.ts';
 import type { ChartTable } from './chart-table.ts';
 import { EmbeddedWorkbook } from './embedded-workbook.ts';
 import { xmlNumber } from './number-format.ts';
-import { dataOf, type OoxmlChartModel } from './ooxml-chart.ts';
+import type { OoxmlChartModel } from './ooxml-chart.ts';
+import { dataOf } from './ooxml-chart-refs.ts';
 
 /**
  * Writes a transformed table back into a DrawingML chart part (ECMA-376 Part 1, 21.2) and its embedded

@@ -6,6 +6,7 @@ import { domParts, readChild, readChildren, type PartReader, type ReadElement } 
 import { ChartTable } from './chart-table.ts';
 import type { ChartHandle, EmbeddedObject } from './embedded-object.ts';
 import { formatChartNumber } from './number-format.ts';
+import { dataOf, relTarget } from './ooxml-chart-refs.ts';
 import { writeOoxmlChart } from './ooxml-chart-writer.ts';
 
 /**
@@ -120,16 +121,6 @@ function hasObjectRelationship(doc: StructureDocument, part: string, parts: Part
   return readChildren(parts(doc, rels), NS.rel, 'Relationship').some((r) => OBJECT_REL.test(r.getAttribute('Type') ?? ''));
 }
 
-/** The internal target of relationship `id` of `source` (rels read through `parts`, default the document's DOM cache). */
-export function relTarget(doc: StructureDocument, source: string, id: string, parts: PartReader = domParts): string | undefined {
-  const rels = relsPartName(source);
-  if (!doc.has(rels)) return undefined;
-  for (const r of readChildren(parts(doc, rels), NS.rel, 'Relationship')) {
-    if (r.getAttribute('Id') === id) return r.getAttribute('TargetMode') === 'External' ? undefined : resolveTarget(source, r.getAttribute('Target') ?? '');
-  }
-  return undefined;
-}
-
 /** The drawing's name: wp:docPr/@name (docx) or p:nvGraphicFramePr/p:cNvPr/@name (pptx). */
 function drawingName(graphicData: ReadElement, format: string): string {
   for (let n = graphicData.parentNode as ReadElement | null; n && n.nodeType === 1; n = n.parentNode as ReadElement | null) {
@@ -184,11 +175,6 @@ function points(data: Element | undefined): { count: number; pts: Map<number, st
   for (const pt of childElements(cache, NS.c, 'pt')) pts.set(Number(pt.getAttribute('idx')), firstChild(pt, NS.c, 'v')?.textContent ?? '');
   const count = Number(firstChild(cache, NS.c, 'ptCount')?.getAttribute('val') ?? String(pts.size));
   return { count, pts, numeric: cache.localName === 'numCache' || cache.localName === 'numLit' };
-}
-
-/** The data element (c:strRef, c:numRef, c:strLit, c:numLit, c:multiLvlStrRef) of a c:cat / c:val / c:tx. */
-export function dataOf(holder: Element | undefined): Element | undefined {
-  return holder ? childElements(holder, NS.c).find((e) => /^(strRef|numRef|strLit|numLit|multiLvlStrRef)$/.test(e.localName ?? '')) : undefined;
 }
 
 /** A series name: c:tx/c:strRef cache, or c:tx/c:v; undefined when it has none. */
