@@ -220,7 +220,6 @@ export class EditSession {
     if (!view) return 'bad_request';
     const readOnly = view.readOnly && !(view.commentsOnly && isCommentCommand(event));
     if (readOnly && !allowedInReadOnly(event)) return 'read_only';
-    if (event.type === 'dialogCommand') return 'unsupported';
     const posted = isPosted(event);
     this.#order.run(() => {
       if (this.#state !== 'open' || !this.#views.has(viewId)) return;
@@ -400,17 +399,29 @@ export class EditSession {
 
   /**
    * `exportDoc`: saveAs a copy to `output` (storeToURL: the document keeps its location and modified state).
-   * LOK's `TakeOwnership` option, which would make the copy the document's new location, is refused.
+   * LOK's `TakeOwnership` option, which would make the copy the document's new location, is refused. With
+   * `inOrder` (the daemon's edit journal snapshot) the copy is written in input order and later input waits for it.
    * @throws Error with `code` save_failed, bad_request.
    */
-  exportDoc(output: string, format: string, filterOptions?: string): Promise<void> {
+  exportDoc(output: string, format: string, filterOptions?: string, inOrder = false): Promise<void> {
     if (this.#state !== 'open') return Promise.reject(kitError('bad_request', 'the document is closing'));
     if (filterOptions && /TakeOwnership/i.test(filterOptions)) return Promise.reject(kitError('bad_request', 'TakeOwnership is not allowed in an export'));
-    return this.#track(
+    const write = () =>
       this.#doc.saveAs(pathToFileURL(output).href, format, filterOptions).catch((e: Error & { code?: string }) => {
         if (!e.code || e.code === 'internal') e.code = 'save_failed';
         throw e;
-      }),
+      });
+    if (!inOrder) return this.#track(write());
+    // A journal snapshot (kit.md `exportDoc` inOrder): after the input given before it, with later input held
+    // until the copy is written, so the copy holds exactly the input sent before the request.
+    return this.#track(
+      new Promise<void>((resolve, reject) =>
+        this.#order.run(() => {
+          if (this.#state !== 'open') return reject(kitError('bad_request', 'the document is closing'));
+          const release = this.#order.hold();
+          write().then(resolve, reject).finally(release);
+        }, true),
+      ),
     );
   }
 

@@ -29,6 +29,8 @@ export class InputOrder {
   /** Per queued call: does it run synchronously in LibreOffice (and so wait for posted input)? */
   #queueSync: boolean[] = [];
   #timer: NodeJS.Timeout | undefined;
+  /** Holds in force (`hold`): nothing queued runs and every call queues. */
+  #held = 0;
 
   constructor(private readonly now: () => number = () => performance.now()) {}
 
@@ -55,10 +57,26 @@ export class InputOrder {
    * already waiting (queued input keeps its place too, so the order the user gave is the order LibreOffice sees).
    */
   run(fn: () => void, synchronous: boolean): void {
-    if (this.#queue.length === 0 && !(synchronous && this.pending)) return fn();
+    if (this.#queue.length === 0 && this.#held === 0 && !(synchronous && this.pending)) return fn();
     this.#queue.push(fn);
     this.#queueSync.push(synchronous);
     this.#arm();
+  }
+
+  /**
+   * Holds every later call (input included) until the returned release is called: a snapshot (EditSession
+   * `exportDoc` with `inOrder`) is written while no input can reach LibreOffice, so it holds exactly the input
+   * given before it. Releasing twice is harmless.
+   */
+  hold(): () => void {
+    this.#held++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#held--;
+      if (this.#held === 0 && this.#queue.length > 0) this.#arm();
+    };
   }
 
   /** Drops every waiting call (the document closes). */
@@ -76,6 +94,7 @@ export class InputOrder {
   #drain(): void {
     this.#timer = undefined;
     while (this.#queue.length > 0) {
+      if (this.#held > 0) return;
       if (this.#queueSync[0] && this.pending) return this.#arm();
       this.#queueSync.shift();
       const fn = this.#queue.shift()!;

@@ -117,7 +117,7 @@ function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
       return;
     case 'exportDoc':
       void answer(msg.id, async () => {
-        await (session ?? noDocument()).exportDoc(msg.output, msg.format, msg.filterOptions);
+        await (session ?? noDocument()).exportDoc(msg.output, msg.format, msg.filterOptions, msg.inOrder === true);
         return {};
       });
       return;

@@ -188,12 +188,12 @@ export interface ShutdownRequest {
 /** The editor messages a kit takes as input events on a view (kit.md, Editing: `event`; fields as in editor.md). */
 export type KitEditEvent = Extract<
   ClientMessage,
-  { type: 'key' | 'textInput' | 'composition' | 'mouse' | 'selectText' | 'uno' | 'setPart' | 'clientZoom' | 'clientVisibleArea' | 'windowKey' | 'windowMouse' | 'dialogCommand' }
+  { type: 'key' | 'textInput' | 'composition' | 'mouse' | 'selectText' | 'uno' | 'setPart' | 'clientZoom' | 'clientVisibleArea' | 'windowKey' | 'windowMouse' | 'dialogEvent' }
 >;
 
 /** The `type`s of KitEditEvent. */
 export const KIT_EDIT_EVENT_TYPES: ReadonlySet<string> = new Set<KitEditEvent['type']>([
-  'key', 'textInput', 'composition', 'mouse', 'selectText', 'uno', 'setPart', 'clientZoom', 'clientVisibleArea', 'windowKey', 'windowMouse', 'dialogCommand',
+  'key', 'textInput', 'composition', 'mouse', 'selectText', 'uno', 'setPart', 'clientZoom', 'clientVisibleArea', 'windowKey', 'windowMouse', 'dialogEvent',
 ]);
 
 /**
@@ -299,13 +299,17 @@ export interface SaveDocRequest {
   dontTerminateEdit?: boolean;
 }
 
-/** saveAs a copy to `output` in `format` (LOK saveAs format); the document stays as it is. */
+/**
+ * saveAs a copy to `output` in `format` (LOK saveAs format); the document stays as it is. `inOrder` (the edit
+ * journal's snapshot): written after the input sent before this request, later input waiting until it is written.
+ */
 export interface ExportDocRequest {
   type: 'exportDoc';
   id: number;
   output: string;
   format: string;
   filterOptions?: string;
+  inOrder?: boolean;
 }
 
 /** The view's selection as clipboard flavours (LOK getClipboard); result `items`. */

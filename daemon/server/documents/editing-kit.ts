@@ -29,7 +29,8 @@ export interface EditingKit {
   docInfo(viewId: number): Promise<DocInfoResult>;
   /** `.uno:Save` in place; `dontTerminateEdit` keeps a cell being edited in edit mode (kit.md, Editing: `saveDoc`). */
   saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit?: boolean): Promise<{ saved: boolean }>;
-  exportDoc(output: string, format: string, filterOptions?: string): Promise<void>;
+  /** saveAs a copy (kit.md, Editing: `exportDoc`); `inOrder`: after the input sent before it, later input waiting (the journal's snapshot). */
+  exportDoc(output: string, format: string, filterOptions?: string, opts?: { inOrder?: boolean }): Promise<void>;
   closeDoc(): Promise<void>;
   /** Signs the document file in place with a view's certificate (kit.md, Editing: `signDoc`); DER bytes, PKCS#8 key. */
   signDoc?(req: { viewId: number; certificate: Uint8Array; privateKey: Uint8Array; ca: Uint8Array[] }): Promise<{ signed: boolean; signatureState: number }>;

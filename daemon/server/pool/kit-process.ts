@@ -475,11 +475,12 @@ export class KitProcess extends EventEmitter {
 
   /**
    * `exportDoc`: saveAs a copy to `output` (a path in this kit's dir) in `format` with `filterOptions` (as for
-   * convert); the document keeps its location and modified state. @throws OdeError save_failed, timeout (60 s),
+   * convert); the document keeps its location and modified state. `inOrder`: a journal snapshot, written in input
+   * order with later input waiting for it (ExportDocRequest). @throws OdeError save_failed, timeout (60 s),
    * kit_crashed, bad_request.
    */
-  async exportDoc(output: string, format: string, filterOptions?: string): Promise<void> {
-    await this.edit({ type: 'exportDoc', output, format, filterOptions }, EDIT_LIMITS_MS.save, 'exporting');
+  async exportDoc(output: string, format: string, filterOptions?: string, opts?: { inOrder?: boolean }): Promise<void> {
+    await this.edit({ type: 'exportDoc', output, format, filterOptions, ...(opts?.inOrder ? { inOrder: true } : {}) }, EDIT_LIMITS_MS.save, 'exporting');
   }
 
   /**
