@@ -125,10 +125,10 @@ export type DroppedReason = 'read_only' | 'unsupported';
 /**
  * Performs one input event (kit.md, Editing: `event`; fields as in editor.md) on the current view, which the
  * caller has set with setView (twip coordinates are rounded to integers). Returns the reason when the event was dropped: `read_only` for a read-only
- * view (allowedInReadOnly), `unsupported` for what the addon cannot do (`dialogCommand`: no sendDialogEvent).
+ * view (allowedInReadOnly); `unsupported` is not returned by this function today (kept for calls a LibreOffice lacks).
  * Compositions and text go through postWindowExtTextInputEvent (pre-edit text while composing, then the commit).
  * LOK calls: postKeyEvent, postMouseEvent, setTextSelection, postUnoCommand, setPart, setClientZoom,
- * setClientVisibleArea, postWindowKeyEvent, postWindowMouseEvent.
+ * setClientVisibleArea, postWindowKeyEvent, postWindowMouseEvent, sendDialogEvent (a JSDialog widget's event).
  * @throws LokError invalid_argument for out-of-range numbers (bad JSON `args` included).
  */
 export function dispatchEvent(doc: LokDocument, event: KitEditEvent, readOnly: boolean): DroppedReason | undefined {
@@ -174,7 +174,8 @@ export function dispatchEvent(doc: LokDocument, event: KitEditEvent, readOnly: b
     case 'windowMouse':
       doc.postWindowMouseEvent(event.windowId, MOUSE_TYPE[event.event], Math.round(event.x), Math.round(event.y), event.count, event.buttons, event.modifier);
       return;
-    case 'dialogCommand':
-      return 'unsupported';
+    case 'dialogEvent':
+      doc.sendDialogEvent(event.windowId, JSON.stringify(event.event));
+      return;
   }
 }

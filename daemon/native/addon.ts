@@ -67,6 +67,7 @@ export interface NativeDocument {
   getTextSelection(mimeType: string): { text: string; usedMimeType: string };
   resetSelection(): void;
   postWindowKeyEvent(windowId: number, type: number, charCode: number, keyCode: number): void;
+  sendDialogEvent(windowId: number, args: string): void;
   postWindowExtTextInputEvent(windowId: number, type: number, text: string): void;
   postWindowMouseEvent(windowId: number, type: number, x: number, y: number, count: number, buttons: number, modifier: number): void;
   createView(options: string | undefined): number;

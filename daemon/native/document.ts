@@ -326,6 +326,17 @@ export class LokDocument {
   }
 
   /**
+   * lok::Document::sendDialogEvent: an event on a widget of the JSDialog `windowId` (the `id` of its
+   * LOK_CALLBACK_JSDIALOG payload), `args` as LibreOffice's vcl/jsdialog executor reads it:
+   * `{"id": widgetId, "cmd": "change"|"click"|"toggle"|"select"|"selecttab"|..., "data": string, "type": widgetType}`.
+   * Throws `invalid_argument` (bad id, not JSON).
+   */
+  sendDialogEvent(windowId: number, args: string): void {
+    if (typeof windowId !== 'number' || !Number.isSafeInteger(windowId) || windowId < 0) throw new LokError('windowId must be a non-negative integer', 'invalid_argument');
+    this.#native.sendDialogEvent(windowId, checkOptionalJson('args', checkString('args', args, true)) as string);
+  }
+
+  /**
    * IME text input (lok::Document::postWindowExtTextInputEvent): `type` LOK_EXT_TEXTINPUT shows `text` as the
    * composition's pre-edit text, LOK_EXT_TEXTINPUT_END commits it. Window 0 is the document's own window.
    */

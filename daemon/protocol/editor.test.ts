@@ -6,6 +6,7 @@ describe('editing protocol codecs', () => {
     expect(parseClientMessage('{"type":"load","token":"t","lang":"de-DE"}')).toEqual({ type: 'load', token: 't', lang: 'de-DE' });
     expect(parseClientMessage('{"type":"key","event":"input","charCode":97,"keyCode":0}').type).toBe('key');
     expect(parseClientMessage('{"type":"tiles","part":0,"width":256,"height":256,"tileTwipWidth":3840,"tileTwipHeight":3840,"positions":[[0,0]]}').type).toBe('tiles');
+    expect(parseClientMessage('{"type":"dialogEvent","windowId":10,"event":{"id":"ok","cmd":"click","type":"responsebutton"}}')).toEqual({ type: 'dialogEvent', windowId: 10, event: { id: 'ok', cmd: 'click', type: 'responsebutton' } });
   });
   it('refuses broken frames, naming what is wrong', () => {
     const bad: Array<[string, RegExp]> = [
@@ -16,6 +17,9 @@ describe('editing protocol codecs', () => {
       ['{"type":"key","event":"down","charCode":1,"keyCode":0}', /key\.event must be one of input, up/],
       ['{"type":"mouse","event":"move","x":"1","y":0,"count":1,"buttons":0,"modifier":0}', /mouse\.x must be a number/],
       ['{"type":"load","token":"t","readonly":"yes"}', /load\.readonly must be absent or a boolean/],
+      ['{"type":"dialogEvent","windowId":10,"event":"click"}', /dialogEvent\.event must be a object/],
+      ['{"type":"dialogEvent","windowId":10,"event":{"id":"ok"}}', /dialogEvent\.event\.cmd must be a non-empty string/],
+      ['{"type":"dialogEvent","windowId":10,"event":{"id":"f","cmd":"change","data":1}}', /dialogEvent\.event\.data must be absent or a string/],
     ];
     for (const [text, why] of bad) expect(() => parseClientMessage(text), text).toThrow(why);
     expect(() => parseClientMessage('{}')).toThrow(ProtocolError);

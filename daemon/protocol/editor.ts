@@ -29,7 +29,7 @@ export type ClientMessage =
   | { type: 'paste'; mimeType: string; data: string }
   | { type: 'windowKey'; windowId: number; event: 'input' | 'up'; charCode: number; keyCode: number }
   | { type: 'windowMouse'; windowId: number; event: 'buttondown' | 'buttonup' | 'move'; x: number; y: number; count: number; buttons: number; modifier: number }
-  | { type: 'dialogCommand'; windowId: number; json: string }
+  | { type: 'dialogEvent'; windowId: number; event: DialogEvent }
   | { type: 'windowPaint'; windowId: number; x: number; y: number; width: number; height: number }
   | { type: 'resolveConflict'; choice: 'overwrite' | 'reload' }
   | { type: 'resetAccessToken'; token: string; tokenTtl?: number }
@@ -42,6 +42,21 @@ export type ClientMessage =
   | { type: 'close' }
   | { type: 'ping'; id: number }
   | { type: 'pong'; id: number };
+
+/**
+ * An event on a widget of a JSDialog (editor.md `dialogEvent`), as LibreOffice's vcl/jsdialog executor reads it
+ * (lok::Document::sendDialogEvent; Collabora's browser sends the same object as `dialogevent <windowId> <json>`).
+ */
+export interface DialogEvent {
+  /** The widget's `id` in the dialog's JSON. */
+  id: string;
+  /** `click`, `change`, `value`, `toggle`, `select`, `selecttab`, `activate`, `close`, `response`, ... */
+  cmd: string;
+  /** The command's argument: new text, a value, an entry index, `true`/`false`, a tab index. */
+  data?: string;
+  /** The widget's `type` (`pushbutton`, `spinfield`, `listbox`, `checkbox`, `tabcontrol`, `dialog`, ...). */
+  type?: string;
+}
 
 /** One message type's name. */
 export type ClientMessageType = ClientMessage['type'];
@@ -131,6 +146,7 @@ export type ServerMessage =
   | { type: 'storage'; state: 'ok' | 'retrying' | 'unauthorized' | 'too_large'; message: string }
   | { type: 'kitDied'; message: string }
   | { type: 'idle'; message: string }
+  | { type: 'draining'; message: string }
   | { type: 'updateAvailable'; current: string; available: string }
   | { type: 'services'; eSignature: boolean; citations: boolean }
   | { type: 'eSignature'; state: 'signing' | 'signed' | 'failed' | 'cancelled'; url?: string; code?: string; message?: string }
@@ -140,9 +156,9 @@ export type ServerMessage =
   | { type: 'pong'; id: number };
 
 /** Close codes of the editing socket (editor.md, "Close codes"). */
-export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 4400, unauthorized: 4401, forbiddenHost: 4403, idle: 4408, ownerClosed: 4409, adminClosed: 4410, failed: 4500 } as const;
+export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 4400, unauthorized: 4401, forbiddenHost: 4403, idle: 4408, ownerClosed: 4409, adminClosed: 4410, failed: 4500, draining: 4503 } as const;
 
-type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'string?' | 'number?' | 'boolean?';
+type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'string?' | 'number?' | 'boolean?';
 
 /** Required and optional fields of each client message (the rest of the shape is checked where used). */
 const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
@@ -167,7 +183,7 @@ const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
   paste: { mimeType: 'string', data: 'string' },
   windowKey: { windowId: 'number', event: 'string', charCode: 'number', keyCode: 'number' },
   windowMouse: { windowId: 'number', event: 'string', x: 'number', y: 'number', count: 'number', buttons: 'number', modifier: 'number' },
-  dialogCommand: { windowId: 'number', json: 'string' },
+  dialogEvent: { windowId: 'number', event: 'object' },
   windowPaint: { windowId: 'number', x: 'number', y: 'number', width: 'number', height: 'number' },
   resolveConflict: { choice: 'string' },
   resetAccessToken: { token: 'string', tokenTtl: 'number?' },
@@ -220,12 +236,20 @@ export function parseClientMessage(text: string): ClientMessage {
     const optional = kind.endsWith('?');
     if (v === undefined && optional) continue;
     const base = kind.replace('?', '');
-    const ok = base === 'array' ? Array.isArray(v) : base === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === base;
+    const ok =
+      base === 'array' ? Array.isArray(v) : base === 'object' ? typeof v === 'object' && v !== null && !Array.isArray(v) : base === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === base;
     if (!ok) throw new ProtocolError(`${type}.${field} must be ${optional ? 'absent or ' : ''}a ${base}`);
     const allowed = ENUMS[`${type}.${field}`];
     if (allowed && !allowed.includes(v as string)) throw new ProtocolError(`${type}.${field} must be one of ${allowed.join(', ')}`);
   }
+  if (type === 'dialogEvent') checkDialogEvent(msg.event as Record<string, unknown>);
   return msg as unknown as ClientMessage;
+}
+
+/** `dialogEvent.event`: string `id` and `cmd`, `data` and `type` absent or strings. @throws ProtocolError */
+function checkDialogEvent(e: Record<string, unknown>): void {
+  for (const f of ['id', 'cmd'] as const) if (typeof e[f] !== 'string' || e[f] === '') throw new ProtocolError(`dialogEvent.event.${f} must be a non-empty string`);
+  for (const f of ['data', 'type'] as const) if (e[f] !== undefined && typeof e[f] !== 'string') throw new ProtocolError(`dialogEvent.event.${f} must be absent or a string`);
 }
 
 /** The header of a binary tile frame (editor.md, "Tiles"). */

@@ -43,7 +43,7 @@ describe('what a read-only view may send (LibreOffice 7.4 has no per-view read-o
     expect(allowedInReadOnly(key(122, 512 + 25 + VclKeyModifier.KEY_MOD1))).toBe(false); // Ctrl+Z
     expect(allowedInReadOnly({ type: 'textInput', text: 'x' })).toBe(false);
     expect(allowedInReadOnly({ type: 'composition', text: 'x', stage: 'end' })).toBe(false);
-    expect(allowedInReadOnly({ type: 'dialogCommand', windowId: 1, json: '{}' })).toBe(false);
+    expect(allowedInReadOnly({ type: 'dialogEvent', windowId: 1, event: { id: 'ok', cmd: 'click', type: 'pushbutton' } })).toBe(false);
     expect(allowedInReadOnly({ type: 'windowKey', windowId: 1, event: 'input', charCode: 97, keyCode: 0 })).toBe(false);
   });
   it('UNO commands: only copying, selecting, moving, finding and zooming', () => {

@@ -88,6 +88,20 @@ Napi::Value Document::PostWindowMouseEvent(const Napi::CallbackInfo& info) {
   return info.Env().Undefined();
 }
 
+// sendDialogEvent(windowId, json): an event on a JSDialog widget (lok::Document::sendDialogEvent), `json` as
+// LibreOffice's jsdialog executor reads it: {"id": widget, "cmd": "change"|"click"|..., "data": ..., "type": ...}.
+// The window id is the JSDialog's `id` (a LOK window id, a small integer in practice; taken as a double so ids
+// above 2^31 still pass).
+Napi::Value Document::SendDialogEvent(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  LibreOfficeKitDocument* d = Live(env);
+  if (info.Length() < 1 || !info[0].IsNumber()) ThrowError(env, code::kInvalidArgument, "windowId must be a number");
+  double id = info[0].As<Napi::Number>().DoubleValue();
+  std::string args = StringArg(info, 1, "arguments");
+  d->pClass->sendDialogEvent(d, static_cast<unsigned long long>(id), args.c_str());
+  return env.Undefined();
+}
+
 }  // namespace ode
 
 namespace ode {

@@ -39,6 +39,7 @@ Napi::Function Document::Define(Napi::Env env) {
           InstanceMethod<&Document::GetTextSelection>("getTextSelection"),
           InstanceMethod<&Document::ResetSelection>("resetSelection"),
           InstanceMethod<&Document::PostWindowKeyEvent>("postWindowKeyEvent"),
+          InstanceMethod<&Document::SendDialogEvent>("sendDialogEvent"),
           InstanceMethod<&Document::PostWindowExtTextInputEvent>("postWindowExtTextInputEvent"),
           InstanceMethod<&Document::PostWindowMouseEvent>("postWindowMouseEvent"),
           InstanceMethod<&Document::SendContentControlEvent>("sendContentControlEvent"),

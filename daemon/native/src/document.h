@@ -73,6 +73,7 @@ class Document : public Napi::ObjectWrap<Document> {
   Napi::Value GetTextSelection(const Napi::CallbackInfo& info);
   Napi::Value ResetSelection(const Napi::CallbackInfo& info);
   Napi::Value PostWindowKeyEvent(const Napi::CallbackInfo& info);
+  Napi::Value SendDialogEvent(const Napi::CallbackInfo& info);
   Napi::Value PostWindowExtTextInputEvent(const Napi::CallbackInfo& info);
   Napi::Value PostWindowMouseEvent(const Napi::CallbackInfo& info);
   Napi::Value SendContentControlEvent(const Napi::CallbackInfo& info);
