@@ -6,11 +6,12 @@ import { bool, long, str } from './uno.ts';
 export const SHEET_COMMANDS = ['sheet.insert', 'sheet.rename', 'sheet.delete', 'sheet.moveLeft', 'sheet.moveRight'] as const;
 
 /**
- * Sheet operations through LibreOffice 7.4's own commands (sc tabvwshf.cxx; `Index` arguments are 1-based):
+ * Sheet operations through LibreOffice's own commands (sc tabvwshf.cxx; `Index` arguments are 1-based):
  * insert `.uno:Insert` (Name, Index), delete `.uno:Remove` (Index), rename `.uno:Name` (Index, Name), move
- * `.uno:Move` (Index = 1-based position to insert before, Copy false, UseCurrentDocument true). LibreOffice makes
- * the new or moved sheet current without telling the view (no SET_PART), so once the daemon's `documentSize`
- * shows the new sheet list the view is moved there with `setPart`.
+ * `.uno:Move` (Index = the moved sheet's 1-based position afterwards, Copy false, UseCurrentDocument true; 7.4
+ * took the position to insert before, so moving right needed one more, which 25.2 takes as one place too far).
+ * LibreOffice makes the new or moved sheet current without telling the view (no SET_PART), so once the daemon's
+ * `documentSize` shows the new sheet list the view is moved there with `setPart`.
  */
 export class Sheets {
   /** The sheet to show once the sheet list changed. */
@@ -70,8 +71,8 @@ export class Sheets {
     const to = from + by;
     if (to < 0 || to >= this.names.length) return;
     this.follow = to;
-    // Insert before (0-based) `to` when moving left, before `to + 1` when moving right; 1-based for LibreOffice.
-    this.app.session.uno('.uno:Move', { Index: long((by < 0 ? to : to + 1) + 1), Copy: bool(false), UseCurrentDocument: bool(true) });
+    // LibreOffice 25.2 puts the sheet at 0-based Index - 1, either way (measured: from 1 with Index 4 it went to 3).
+    this.app.session.uno('.uno:Move', { Index: long(to + 1), Copy: bool(false), UseCurrentDocument: bool(true) });
   }
 }
 
