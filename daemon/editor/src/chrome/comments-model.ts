@@ -1,10 +1,14 @@
 /**
- * The document's comments as the comments panel shows them, read from LibreOffice 7.4's shapes (no DOM here):
+ * The document's comments as the comments panel shows them, read from LibreOffice's shapes (no DOM here):
  * `.uno:ViewAnnotations` answers `{comments: [...]}` and the COMMENT callback (`comments` message) carries one
  * comment with an `action` (Add, Modify, Remove, Resolve, RedlinedDeletion). Fields per document type:
- *   text:         id, parent (0: none), author, text, dateTime, resolved ("true"/"false"), anchorPos "x, y, w, h"
- *   spreadsheet:  id, tab, author, text, dateTime, cellPos "x, y, w, h"
- *   presentation: id, parthash/part, author, text, dateTime, rectangle "x, y, w, h"
+ *   text:         id, parent (7.4) or parentId (25.2) (0: none), author, text (7.4) or html (25.2), dateTime,
+ *                 resolved ("true"/"false"), anchorPos "x, y, w, h"
+ *   spreadsheet:  id, tab, author, text, dateTime, cellPos "x, y, w, h" (7.4) or cellRange "col row col row" (25.2)
+ *   presentation: id, parthash/part, author, text, dateTime, rectangle "x, y, w, h"; LibreOffice 25.2 answers
+ *                 `comments` as an object keyed "comment<id>" rather than an array
+ * LibreOffice 25.2's Writer sends the comment as `html` only (`<div>` per paragraph, text XML-escaped, e.g.
+ * `<div>a &lt; b</div><div>second</div>`), no `text`; Collabora Online's browser shows `text` and edits `html`.
  */
 import type { Rect } from '../../../protocol/editor.ts';
 
@@ -35,18 +39,49 @@ function rect(value: unknown): Rect | undefined {
   return n.length === 4 && n.every(Number.isFinite) ? [n[0], n[1], n[2], n[3]] : undefined;
 }
 
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+function entity(whole: string, name: string): string {
+  if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+  const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+}
+
+/**
+ * The plain text of a comment's `html` as LibreOffice 25.2's Writer sends it: one `<div>` (or `<p>`) per
+ * paragraph, `<br>` for a line break, inline formatting tags, text XML-escaped. Paragraphs become lines
+ * ("\n"), other tags are dropped, character references decoded; trailing newlines removed.
+ */
+export function commentHtmlText(html: string): string {
+  return html
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(?:div|p)\s*>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, entity)
+    .replace(/\n+$/, '');
+}
+
+/** The comment's text: `text` when LibreOffice gave one (7.4, Calc, Impress), else the text of `html` (25.2 Writer). */
+function commentText(c: Record<string, unknown>): string {
+  if (typeof c.text === 'string' && (c.text !== '' || typeof c.html !== 'string')) return c.text.replace(/\n+$/, '');
+  if (typeof c.html === 'string') return commentHtmlText(c.html);
+  return String(c.text ?? '').replace(/\n+$/, '');
+}
+
 /** One comment from LibreOffice's JSON; undefined when it has no id. */
 export function parseComment(raw: unknown): DocComment | undefined {
   if (typeof raw !== 'object' || raw === null) return undefined;
   const c = raw as Record<string, unknown>;
   if (c.id === undefined || c.id === null || c.id === '') return undefined;
-  const parent = c.parent === undefined || c.parent === null || String(c.parent) === '0' ? '' : String(c.parent);
+  // 7.4 names the answered comment `parent`, 25.2 `parentId` (a number in .uno:ViewAnnotations, a string in callbacks).
+  const parentRaw = c.parent ?? c.parentId;
+  const parent = parentRaw === undefined || parentRaw === null || String(parentRaw) === '0' ? '' : String(parentRaw);
   const part = Number(c.tab ?? c.part ?? 0);
   return {
     id: String(c.id),
     parent,
     author: String(c.author ?? ''),
-    text: String(c.text ?? '').replace(/\n+$/, ''),
+    text: commentText(c),
     dateTime: String(c.dateTime ?? ''),
     resolved: c.resolved === true || c.resolved === 'true',
     anchor: rect(c.anchorPos) ?? rect(c.cellPos) ?? rect(c.rectangle),
@@ -54,10 +89,14 @@ export function parseComment(raw: unknown): DocComment | undefined {
   };
 }
 
-/** The comments of a `.uno:ViewAnnotations` answer (`{comments: [...]}`); [] for anything else. */
+/**
+ * The comments of a `.uno:ViewAnnotations` answer: `{comments: [...]}`, or (LibreOffice 25.2's Impress and Draw)
+ * `{comments: {"comment31": {...}, ...}}` taken in its keys' order; [] for anything else.
+ */
 export function parseAnnotations(value: unknown): DocComment[] {
-  const list = (value as { comments?: unknown } | null)?.comments;
-  return Array.isArray(list) ? list.map(parseComment).filter((c): c is DocComment => c !== undefined) : [];
+  const raw = (value as { comments?: unknown } | null)?.comments;
+  const list = Array.isArray(raw) ? raw : typeof raw === 'object' && raw !== null ? Object.values(raw) : [];
+  return list.map(parseComment).filter((c): c is DocComment => c !== undefined);
 }
 
 /** The list after one COMMENT callback: Add appends, Modify and Resolve replace, Remove drops (and orphans' parent link). */

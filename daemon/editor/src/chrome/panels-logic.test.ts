@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCommentAction, commentCommands, commentDate, parseAnnotations, threads } from './comments-model.ts';
+import { applyCommentAction, commentCommands, commentDate, commentHtmlText, parseAnnotations, threads } from './comments-model.ts';
 import { searchArgs, SEARCH } from './find-replace-search.ts';
 import { initials } from './panels-dom.ts';
 import { parseLanguage, parsePageNumber, parseWordCount } from './status-bar.ts';
@@ -24,6 +24,34 @@ describe('comments model', () => {
     expect(cell).toMatchObject({ id: '2', part: 1, anchor: [0, 510, 959, 254], text: 'comment top row3 (index2)' });
     expect(parseAnnotations(null)).toEqual([]);
     expect(parseAnnotations({ commandName: '.uno:ViewAnnotations' })).toEqual([]);
+  });
+  it('reads LibreOffice 25.2 answers: Writer html and parentId, Impress comments keyed by name', () => {
+    // What LibreOffice 25.2.3 answered for comments.docx after a reply (.uno:ReplyComment) and a new comment,
+    // and for Presentation1.odp after .uno:InsertAnnotation (probed through the addon).
+    const writer25 = {
+      comments: [
+        { id: 1, parentId: 0, author: 'Michael Williamson', html: '<div>A tachyon walks into a bar.</div>', resolved: 'false', dateTime: '2016-07-03T15:10:00', anchorPos: '2193, 1724, 1, 269', textRange: '1724, 1724, 469, 268', layoutStatus: 1 },
+        { id: 3, parentId: 1, author: 'Probe', html: '<div>x &lt;b&gt; y</div>', resolved: 'false', dateTime: '2026-11-26T00:18:23,101806603', anchorPos: '2193, 1724, 1, 269', textRange: '', layoutStatus: 1 },
+        { id: 4, parentId: 0, author: 'Probe', html: '<div>a &lt; b &amp; c &quot;q&quot;</div><div>second line</div>', resolved: 'false', dateTime: '', anchorPos: '1724, 1724, 1, 269', textRange: '', layoutStatus: 1 },
+      ],
+    };
+    const list = parseAnnotations(writer25);
+    expect(list.map((c) => [c.id, c.parent, c.text])).toEqual([
+      ['1', '', 'A tachyon walks into a bar.'],
+      ['3', '1', 'x <b> y'],
+      ['4', '', 'a < b & c "q"\nsecond line'],
+    ]);
+    expect(threads(list).map((t) => [t.root.id, t.replies.map((r) => r.id)])).toEqual([['1', ['3']], ['4', []]]);
+    // The COMMENT callback of the reply (strings throughout).
+    const added = applyCommentAction([], 'Add', { action: 'Add', id: '3', parentId: '1', author: 'Probe', html: '<div>x &lt;b&gt; y</div>', resolved: 'false', layoutStatus: '1' });
+    expect(added).toMatchObject([{ id: '3', parent: '1', text: 'x <b> y' }]);
+    const impress = { comments: { comment31: { id: 31, author: 'Probe', dateTime: '2026-11-26T00:18:01', text: 'a < b & c "q"\nsecond line', parthash: 7, rectangle: '0, 0, 318, 278' } } };
+    expect(parseAnnotations(impress)).toMatchObject([{ id: '31', text: 'a < b & c "q"\nsecond line', anchor: [0, 0, 318, 278] }]);
+  });
+  it('takes the text out of comment html', () => {
+    expect(commentHtmlText('<div>one<br/>two</div><div><b>bold</b> &#233;t&#xE9;&nbsp;!</div>\n')).toBe('one\ntwo\nbold été\u00a0!');
+    expect(commentHtmlText('<p>&unknown; &amp;lt;</p>')).toBe('&unknown; &lt;');
+    expect(commentHtmlText('')).toBe('');
   });
   it('groups replies under their root, replies of replies included', () => {
     const list = parseAnnotations({ comments: [...writer.comments, { id: 4, parent: 3, author: 'B', text: 'deeper', dateTime: '' }] });
