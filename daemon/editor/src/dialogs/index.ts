@@ -1,4 +1,5 @@
 import type { App } from '../core/app.ts';
+import { mountJsDialogs } from '../jsdialog/index.ts';
 import { LoWindow } from './lo-window.ts';
 import { registerDialogMessages } from './messages.ts';
 import { parseWindowEvent } from './model.ts';
@@ -20,15 +21,16 @@ const DIALOG_COMMANDS: Array<{ id: string; uno: (docType: string) => string | un
 ];
 
 /**
- * LibreOffice's own dialogs (issue 5: "LibreOffice's own dialogs for everything else, through the dialog
- * channel"; docs/editing.md, "Dialogs"). LibreOffice 7.4 builds JSDialogs only for a few dialogs; the editing kit
- * lets every dialog show as a window instead (LOK_CALLBACK_WINDOW: created, invalidate, size_changed, close), which
- * this module shows as accessible modal boxes painted by LibreOffice (`windowPaint`), with the keyboard and the
- * mouse going back to the window. Registers the dialog commands (format.paragraph, format.character, format.page,
- * tools.spelling, tools.wordCount).
+ * LibreOffice's own dialogs (issues 5 and 23; docs/editing.md, "Dialogs"). On LibreOffice 25.2 the dialogs come
+ * as JSDialogs (LOK_CALLBACK_JSDIALOG: JSON widget trees), rendered as HTML by jsdialog/ (mountJsDialogs), whose
+ * fields send `dialogEvent`s back. A dialog LibreOffice still sends as a window (LOK_CALLBACK_WINDOW: created,
+ * invalidate, size_changed, close; every dialog on 7.4) is the fallback this module keeps: an accessible modal box
+ * painted by LibreOffice (`windowPaint`), with the keyboard and the mouse going back to the window. Registers the
+ * dialog commands (format.paragraph, format.character, format.page, tools.spelling, tools.wordCount).
  */
 export function mountDialogs(app: App): void {
   registerDialogMessages();
+  mountJsDialogs(app);
   const { session, commands } = app;
   const windows = new Map<number, LoWindow>();
   const layer = document.createElement('div');

@@ -1,0 +1,383 @@
+/**
+ * HTML for the widgets of a JSDialog (docs/editing.md, "Dialogs"): every widget type Format > Paragraph,
+ * Character and Cells use as native, labelled form controls (a fixed text with `labelFor` is a `<label for>`, a
+ * field with `labelledBy` names its label), frames as fieldsets, tab controls as WAI-ARIA tabs, LibreOffice's
+ * previews as images. Each control sends its `dialogEvent` when the user commits a change (Collabora's event
+ * names and widget types, as LibreOffice's vcl/jsdialog executor takes them). Types it does not know are shown as
+ * their children, or not at all when they have none.
+ */
+import type { DialogEvent } from '../../../protocol/editor.ts';
+import { clickEvent, mnemonic, RESPONSE, responseOf, spinValue, SPIN_TYPES, type JsDialogTree, type JsWidget } from './model.ts';
+
+/** What the renderer needs from its dialog. */
+export interface RenderContext {
+  readonly windowId: number;
+  readonly dialog: JsDialogTree;
+  /** Sends one event of this dialog's widgets. */
+  send(event: DialogEvent): void;
+  /** Element ids already used in this dialog (widget ids repeat across tab pages; the first keeps the id). */
+  readonly usedIds: Set<string>;
+  /** The tab page index to show for a tab control id (kept across rebuilds); set when the user picks a tab. */
+  readonly tabs: Map<string, number>;
+}
+
+/** Types that are drawn by their parent or not at all (scroll bars, a list box's inner parts). */
+const SKIPPED = new Set(['scrollbar', 'scrollbarbox', 'control']);
+
+/** The DOM id of widget `id` of window `windowId`. */
+export function domId(windowId: number, id: string): string {
+  return `ode-jsd-${windowId}-${id.replace(/[^\w-]/g, '_')}`;
+}
+
+const aria = (w: JsWidget): { label?: string; description?: string } => (typeof w.aria === 'object' && w.aria !== null ? (w.aria as { label?: string; description?: string }) : {});
+const textOf = (w: JsWidget) => mnemonic(typeof w.text === 'string' ? w.text : '').label;
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+
+/** Gives `control` widget `w`'s DOM id if free, its label (labelledBy) and disabled state. */
+function identify(ctx: RenderContext, w: JsWidget, control: HTMLElement): void {
+  if (w.id !== '') {
+    const id = domId(ctx.windowId, w.id);
+    if (!ctx.usedIds.has(id)) {
+      ctx.usedIds.add(id);
+      control.id = id;
+    }
+  }
+  if (typeof w.labelledBy === 'string' && w.labelledBy !== '') control.setAttribute('aria-labelledby', domId(ctx.windowId, w.labelledBy));
+  else if (aria(w).label && !(control instanceof HTMLButtonElement)) control.setAttribute('aria-label', aria(w).label!);
+  if (aria(w).description) control.title = aria(w).description!;
+  if (w.enabled === false && 'disabled' in control) (control as HTMLInputElement).disabled = true;
+}
+
+/** The root element of one widget: marks its widget id and type for updates and actions. */
+function root<T extends HTMLElement>(e: T, w: JsWidget): T {
+  e.dataset.jsdId = w.id;
+  e.dataset.jsdType = w.type;
+  if (w.visible === false) e.hidden = true;
+  return e;
+}
+
+/** Places a child of a grid in its cell (`left`, `top`, `width` in cells). */
+function place(e: HTMLElement, w: JsWidget): void {
+  const left = num(w.left);
+  const top = num(w.top);
+  const span = num(w.width);
+  if (left !== undefined) e.style.gridColumn = `${left + 1} / span ${span && span > 0 ? span : 1}`;
+  if (top !== undefined) e.style.gridRow = String(top + 1);
+}
+
+/** Renders `w`'s children into `into` (grid children placed in their cells). */
+function children(w: JsWidget, ctx: RenderContext, into: HTMLElement, grid = false): void {
+  for (const c of w.children ?? []) {
+    const e = renderWidget(c, ctx);
+    if (!e) continue;
+    if (grid) place(e, c);
+    into.append(e);
+  }
+}
+
+/** A field that sends its text when the user commits it (blur, Enter): `dirty` while typed and not yet sent. */
+function committed(input: HTMLInputElement, send: () => void): void {
+  input.addEventListener('input', () => (input.dataset.dirty = '1'));
+  input.addEventListener('change', () => {
+    delete input.dataset.dirty;
+    send();
+  });
+}
+
+function spinField(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const input = document.createElement('input');
+  input.type = 'text';
+  input.className = 'ode-field ode-jsd-spin';
+  input.value = typeof w.text === 'string' ? w.text : '';
+  input.setAttribute('role', 'spinbutton');
+  input.inputMode = 'decimal';
+  const [min, max, value, step] = [num(w.min), num(w.max), num(w.value), num(w.step) ?? 1];
+  if (min !== undefined) input.setAttribute('aria-valuemin', String(min));
+  if (max !== undefined) input.setAttribute('aria-valuemax', String(max));
+  if (value !== undefined) input.setAttribute('aria-valuenow', String(value));
+  input.setAttribute('aria-valuetext', input.value);
+  identify(ctx, w, input);
+  const send = (data: string | undefined) => data !== undefined && ctx.send({ id: w.id, cmd: 'change', data, type: 'spinfield' });
+  committed(input, () => send(spinValue(input.value)));
+  input.addEventListener('keydown', (e) => {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+    e.preventDefault();
+    const now = Number(spinValue(input.value) ?? value ?? 0);
+    let next = Math.round((now + (e.key === 'ArrowUp' ? step : -step)) * 1e6) / 1e6;
+    if (min !== undefined) next = Math.max(min, next);
+    if (max !== undefined) next = Math.min(max, next);
+    input.value = String(next);
+    delete input.dataset.dirty;
+    send(String(next));
+  });
+  return root(wrap(input), w);
+}
+
+function edit(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const input = document.createElement('input');
+  input.type = 'text';
+  input.className = 'ode-field';
+  input.value = typeof w.text === 'string' ? w.text : '';
+  identify(ctx, w, input);
+  committed(input, () => ctx.send({ id: w.id, cmd: 'change', data: input.value, type: 'edit' }));
+  return root(wrap(input), w);
+}
+
+const entriesOf = (w: JsWidget): string[] => (Array.isArray(w.entries) ? w.entries.map((e) => (typeof e === 'string' ? e : typeof e === 'object' && e !== null && 'text' in e ? String((e as { text: unknown }).text) : String(e))) : []);
+const selectedOf = (w: JsWidget): number => {
+  const s = Array.isArray(w.selectedEntries) ? Number(w.selectedEntries[0]) : NaN;
+  return Number.isInteger(s) ? s : -1;
+};
+
+function listBox(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const entries = entriesOf(w);
+  if (w.type === 'combobox' && typeof w.text === 'string') {
+    // An editable combo box: a text field with the entries as suggestions.
+    const input = document.createElement('input');
+    input.type = 'text';
+    input.className = 'ode-field';
+    input.value = w.text;
+    const list = document.createElement('datalist');
+    list.id = `${domId(ctx.windowId, w.id)}-entries-${ctx.usedIds.size}`;
+    for (const e of entries) list.append(new Option(e));
+    input.setAttribute('list', list.id);
+    identify(ctx, w, input);
+    committed(input, () => {
+      const i = entries.indexOf(input.value);
+      ctx.send(i >= 0 ? { id: w.id, cmd: 'selected', data: `${i};${input.value}`, type: 'combobox' } : { id: w.id, cmd: 'change', data: input.value, type: 'combobox' });
+    });
+    return root(wrap(input, list), w);
+  }
+  const select = document.createElement('select');
+  select.className = 'ode-select';
+  entries.forEach((e, i) => select.append(new Option(e, String(i))));
+  select.selectedIndex = selectedOf(w);
+  identify(ctx, w, select);
+  select.addEventListener('change', () => {
+    const i = select.selectedIndex;
+    if (i >= 0) ctx.send({ id: w.id, cmd: 'selected', data: `${i};${entries[i]}`, type: 'combobox' });
+  });
+  return root(wrap(select), w);
+}
+
+function toggle(w: JsWidget, ctx: RenderContext, kind: 'checkbox' | 'radio'): HTMLElement {
+  const input = document.createElement('input');
+  input.type = kind;
+  input.checked = w.checked === true || w.checked === 'true';
+  if (kind === 'radio') input.name = domId(ctx.windowId, typeof w.group === 'string' ? w.group : 'radio');
+  identify(ctx, w, input);
+  input.removeAttribute('aria-label');
+  input.addEventListener('change', () => {
+    if (kind === 'radio' && !input.checked) return;
+    ctx.send({ id: w.id, cmd: 'change', data: input.checked ? 'true' : 'false', type: kind === 'radio' ? 'radiobutton' : 'checkbox' });
+  });
+  const label = document.createElement('label');
+  label.className = 'ode-jsd-toggle';
+  label.append(input, textOf(w) || aria(w).label || '');
+  return root(label, w);
+}
+
+function button(w: JsWidget, ctx: RenderContext): HTMLElement | undefined {
+  // A list box's own drop-down arrow, and Help (LibreOffice's help is not served here).
+  if (!textOf(w) && !aria(w).label && typeof w.symbol === 'string') return undefined;
+  if (responseOf(ctx.dialog, w.id) === RESPONSE.help || w.id === 'help') return undefined;
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = 'ode-button';
+  b.textContent = textOf(w) || aria(w).label || w.id;
+  if (responseOf(ctx.dialog, w.id) === RESPONSE.ok || w.has_default === true || w.is_default === true) b.classList.add('ode-primary');
+  identify(ctx, w, b);
+  if (w.type === 'menubutton') {
+    // Its menu would come as a JSDialog popup, which is not rendered yet: shown, but not offered.
+    b.disabled = true;
+  } else b.addEventListener('click', () => ctx.send(clickEvent(ctx.dialog, w.id)));
+  return root(b, w);
+}
+
+function fixedText(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const { label } = mnemonic(typeof w.text === 'string' ? w.text : '');
+  const e = typeof w.labelFor === 'string' && w.labelFor !== '' ? document.createElement('label') : document.createElement('span');
+  if (e instanceof HTMLLabelElement) e.htmlFor = domId(ctx.windowId, w.labelFor as string);
+  e.className = 'ode-jsd-text';
+  e.textContent = label;
+  if (w.id !== '') {
+    const id = domId(ctx.windowId, w.id);
+    if (!ctx.usedIds.has(id)) {
+      ctx.usedIds.add(id);
+      e.id = id;
+    }
+  }
+  if (w.enabled === false) e.classList.add('ode-jsd-disabled');
+  return root(e, w);
+}
+
+function frame(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const set = document.createElement('fieldset');
+  set.className = 'ode-jsd-frame';
+  const kids = [...(w.children ?? [])];
+  // The frame's title is its first child, a fixed text (LibreOffice's frame label), or its accessible name.
+  const title = kids[0]?.type === 'fixedtext' ? kids.shift()! : undefined;
+  const legendText = title ? mnemonic(typeof title.text === 'string' ? title.text : '').label : (aria(w).label ?? textOf(w));
+  if (legendText) {
+    const legend = document.createElement('legend');
+    legend.textContent = legendText;
+    if (title?.visible === false) legend.hidden = true;
+    set.append(legend);
+  }
+  children({ ...w, children: kids }, ctx, set);
+  return root(set, w);
+}
+
+function tabControl(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'ode-jsd-tabs';
+  const list = document.createElement('div');
+  list.className = 'ode-jsd-tablist';
+  list.setAttribute('role', 'tablist');
+  const pages = (w.children ?? []).filter((c) => c.type === 'tabpage');
+  const tabs = Array.isArray(w.tabs) ? (w.tabs as Array<{ text?: string; id?: number; name?: string }>) : pages.map((p, i) => ({ text: p.text ?? String(i + 1), id: i + 1 }));
+  // `selected` is the tab's `id` (1-based); the page index goes back with `selecttab`.
+  let current = ctx.tabs.get(w.id) ?? tabs.findIndex((t) => t.id === num(w.selected));
+  if (current < 0 || current >= pages.length) current = Math.max(0, pages.findIndex((p) => p.visible !== false));
+  const tabButtons: HTMLButtonElement[] = [];
+  const panels: HTMLElement[] = [];
+  const base = domId(ctx.windowId, w.id || 'tabs');
+  const show = (i: number, focus: boolean) => {
+    current = i;
+    ctx.tabs.set(w.id, i);
+    tabButtons.forEach((b, j) => {
+      b.setAttribute('aria-selected', String(j === i));
+      b.tabIndex = j === i ? 0 : -1;
+    });
+    panels.forEach((p, j) => (p.hidden = j !== i));
+    if (focus) tabButtons[i]?.focus();
+  };
+  tabs.forEach((t, i) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'ode-jsd-tab';
+    b.setAttribute('role', 'tab');
+    b.id = `${base}-tab-${i}`;
+    b.setAttribute('aria-controls', `${base}-panel-${i}`);
+    b.textContent = mnemonic(t.text ?? '').label;
+    b.addEventListener('click', () => {
+      if (i === current) return;
+      show(i, false);
+      ctx.send({ id: w.id, cmd: 'selecttab', data: String(i), type: 'tabcontrol' });
+    });
+    tabButtons.push(b);
+    list.append(b);
+  });
+  list.addEventListener('keydown', (e) => {
+    const n = tabButtons.length;
+    const to = e.key === 'ArrowRight' ? (current + 1) % n : e.key === 'ArrowLeft' ? (current - 1 + n) % n : e.key === 'Home' ? 0 : e.key === 'End' ? n - 1 : -1;
+    if (to < 0 || n === 0) return;
+    e.preventDefault();
+    tabButtons[to].click();
+    tabButtons[to].focus();
+  });
+  box.append(list);
+  pages.forEach((p, i) => {
+    const panel = document.createElement('div');
+    panel.className = 'ode-jsd-panel';
+    panel.setAttribute('role', 'tabpanel');
+    panel.id = `${base}-panel-${i}`;
+    panel.setAttribute('aria-labelledby', `${base}-tab-${i}`);
+    children(p, ctx, panel);
+    panels.push(panel);
+    box.append(panel);
+  });
+  show(current, false);
+  return root(box, w);
+}
+
+function drawingArea(w: JsWidget): HTMLElement {
+  const label = aria(w).label ?? '';
+  if (typeof w.image === 'string' && w.image.startsWith('data:image/')) {
+    const img = document.createElement('img');
+    img.className = 'ode-jsd-image';
+    img.src = w.image;
+    img.alt = label;
+    const [width, height] = [num(w.imagewidth), num(w.imageheight)];
+    if (width) img.width = width;
+    if (height) img.height = height;
+    return root(img, w);
+  }
+  const e = document.createElement('div');
+  if (label) e.setAttribute('aria-label', label);
+  return root(e, w);
+}
+
+function expander(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const details = document.createElement('details');
+  details.className = 'ode-jsd-expander';
+  details.open = w.expanded === true;
+  const kids = [...(w.children ?? [])];
+  const head = kids[0]?.type === 'fixedtext' ? kids.shift()! : undefined;
+  const summary = document.createElement('summary');
+  summary.textContent = head ? textOf(head) : textOf(w);
+  details.append(summary);
+  children({ ...w, children: kids }, ctx, details);
+  details.addEventListener('toggle', () => ctx.send({ id: w.id, cmd: 'toggle', type: 'expander' }));
+  return root(details, w);
+}
+
+/** A control with the element that sits beside it (a datalist). */
+function wrap(control: HTMLElement, ...extra: HTMLElement[]): HTMLElement {
+  const span = document.createElement('span');
+  span.className = 'ode-jsd-control';
+  span.append(control, ...extra);
+  return span;
+}
+
+function box(w: JsWidget, ctx: RenderContext, className: string, grid = false): HTMLElement {
+  const e = document.createElement('div');
+  e.className = className;
+  children(w, ctx, e, grid);
+  return root(e, w);
+}
+
+/** The element of one widget and its subtree, or undefined for a widget not shown. */
+export function renderWidget(w: JsWidget, ctx: RenderContext): HTMLElement | undefined {
+  if (SKIPPED.has(w.type)) return undefined;
+  if (SPIN_TYPES.has(w.type)) return spinField(w, ctx);
+  switch (w.type) {
+    case 'fixedtext':
+      return fixedText(w, ctx);
+    case 'edit':
+      return edit(w, ctx);
+    case 'listbox':
+    case 'combobox':
+      return listBox(w, ctx);
+    case 'checkbox':
+      return toggle(w, ctx, 'checkbox');
+    case 'radiobutton':
+      return toggle(w, ctx, 'radio');
+    case 'pushbutton':
+    case 'menubutton':
+      return button(w, ctx);
+    case 'frame':
+      return frame(w, ctx);
+    case 'tabcontrol':
+      return tabControl(w, ctx);
+    case 'drawingarea':
+      return drawingArea(w);
+    case 'expander':
+      return expander(w, ctx);
+    case 'separator': {
+      const hr = document.createElement('hr');
+      hr.className = 'ode-jsd-separator';
+      return root(hr, w);
+    }
+    case 'grid':
+      return box(w, ctx, 'ode-jsd-grid', true);
+    case 'container':
+    case 'box':
+    case 'buttonbox':
+      return box(w, ctx, w.vertical === true || w.vertical === 'true' ? 'ode-jsd-col' : 'ode-jsd-row');
+    case 'scrollwindow':
+      return box(w, ctx, 'ode-jsd-scroll');
+    default:
+      return w.children?.length ? box(w, ctx, 'ode-jsd-col') : undefined;
+  }
+}
