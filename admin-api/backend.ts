@@ -64,6 +64,21 @@ export interface FailureCounts {
   lastUpload?: { at: number; documentId: string; message: string };
 }
 
+/** The node's place behind a load balancer: serving, draining (`node.drain` running), drained (docs/deploy/cluster.md). */
+export type NodeState = 'serving' | 'draining' | 'drained';
+
+/** The end of a drain (admin API `node.drain`). */
+export interface DrainInfo {
+  state: NodeState;
+  /** Documents saved, uploaded and closed by the drain, and their views told to reconnect (close 4503). */
+  documents: number;
+  views: number;
+  /** From the start of the drain to the last document closed, ms. */
+  ms: number;
+  /** The daemon stops now (the drain was asked with exit: true). */
+  exiting: boolean;
+}
+
 /** The daemon at a glance (admin API `status.get`). */
 export interface ServerStatus {
   version: string;
@@ -74,6 +89,8 @@ export interface ServerStatus {
    */
   runtime: 'compiled' | 'sources';
   serverId: string;
+  /** Serving, or taken out of service by a drain (docs/deploy/cluster.md). */
+  node: NodeState;
   startedAt: number;
   uptimeMs: number;
   /** The daemon process itself. */
@@ -223,6 +240,12 @@ export interface AdminBackend {
   killKit(pid: number): Promise<void>;
   /** Listens to documents opening, changing (views, modified, saved, uploaded) and closing. */
   onDocumentEvent(fn: (e: DocumentEvent) => void): Unsubscribe;
+  /**
+   * Takes the node out of service (docs/deploy/cluster.md): /health answers 503, new documents are refused, every
+   * open document is saved and uploaded and its views reconnect through the load balancer; resolves once no
+   * document is open. `exit`: the daemon then stops (exit code 0). A second call joins the running drain.
+   */
+  drain(exit: boolean): Promise<DrainInfo>;
   /** The effective configuration. */
   config(): EffectiveConfig;
   /**

@@ -9,8 +9,9 @@ import { configRouter } from './routers/config.ts';
 import { proofKeyRouter } from './routers/proof-key.ts';
 import { updatesRouter } from './routers/updates.ts';
 import { logsRouter } from './routers/logs.ts';
+import { nodeRouter } from './routers/node.ts';
 
-/** The admin API's root router: status, documents, config, proofKey, updates, logs (docs/admin-api.md). */
+/** The admin API's root router: status, documents, config, proofKey, updates, logs, node (docs/admin-api.md). */
 export const appRouter = router({
   status: statusRouter,
   documents: documentsRouter,
@@ -18,6 +19,7 @@ export const appRouter = router({
   proofKey: proofKeyRouter,
   updates: updatesRouter,
   logs: logsRouter,
+  node: nodeRouter,
 });
 
 /** The router's type: the TUI's client is typed by it. */

@@ -13,6 +13,7 @@ import { openCommand } from './open.ts';
 import { adminCommand } from './admin.ts';
 import { certsCommand } from './certs.ts';
 import { tuiCommand } from './tui.ts';
+import { drainCommand } from './drain.ts';
 import { doctorCommand } from './doctor.ts';
 
 /** Builds the command tree (exported for tests). */
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   program.addCommand(adminCommand());
   program.addCommand(certsCommand());
   program.addCommand(tuiCommand());
+  program.addCommand(drainCommand());
   program.addCommand(doctorCommand());
   return program;
 }

@@ -14,5 +14,9 @@ export function serveCommand(): Command {
     const { url, adminUrl, adminSocket } = await server.start();
     process.stderr.write(`Ode is running at ${url}\nAdmin API at ${adminUrl ?? adminSocket} (token: \`ode admin token\`)\n`);
     stopOnSignals(server, log);
+    // `ode drain` (admin API node.drain with exit): once every document moved, stop and exit 0 (docs/deploy/cluster.md).
+    server.node.onDrained((_r, exit) => {
+      if (exit) process.kill(process.pid, 'SIGTERM');
+    });
   });
 }

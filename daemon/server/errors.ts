@@ -39,6 +39,7 @@ export const ERRORS = {
   internal: { status: 500, message: 'An internal error occurred.' },
   settings_host_error: { status: 502, message: 'The settings host could not be reached, refused the request, or answered something other than the settings JSON.' },
   no_kit: { status: 503, message: 'No LibreOffice process could be started.' },
+  draining: { status: 503, message: 'This node is being taken out of service (ode drain): open the document again through the load balancer.' },
   timeout: { status: 504, message: 'LibreOffice took too long (limits.load_secs / limits.convert_secs).' },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -21,6 +21,8 @@ export function createRouter(routes: Route[], ctx: RouteContext): (req: Incoming
     const path = url.split('?')[0];
     const matches = routes.filter((r) => (r.exact ? path === r.path : path === r.path || path.startsWith(`${r.path}/`)));
     const route = matches.find((r) => r.method === req.method || (r.method === 'GET' && req.method === 'HEAD'));
+    // Which node answered, for operators and the cluster tests behind a load balancer (docs/deploy/cluster.md).
+    res.setHeader('X-Ode-Server-Id', ctx.serverId);
     const run = async () => {
       if (!route) {
         if (matches.length > 0) throw new OdeError('method_not_allowed', `${req.method} is not allowed on ${path}; use ${[...new Set(matches.map((m) => m.method))].join(' or ')}.`);

@@ -47,6 +47,7 @@ import { UpdateChecker } from './updates/update-checker.ts';
 import { HostTls } from './http/host-tls.ts';
 import { PublicTls } from './http/tls-listener.ts';
 import { onClientError } from './http/client-error.ts';
+import { NodeDrain } from './cluster/node-drain.ts';
 
 /** Options of the daemon: the live configuration and a logger. `port` overrides net.port (tests use 0). */
 export interface OdeServerOptions {
@@ -77,6 +78,8 @@ export interface OdeServer {
   readonly context: RouteContext;
   /** The built-in demo WOPI host; undefined when demo_host.enabled is false. */
   readonly demoHost: DemoHost | undefined;
+  /** Serving or draining behind a load balancer (cluster/node-drain.ts; docs/deploy/cluster.md). */
+  readonly node: NodeDrain;
   /** The update check (spec: Update check; docs/updates.md). */
   readonly updates: UpdateChecker;
   /** The admin API's backend, its metrics and token store (the admin listener serves them). */
@@ -150,6 +153,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
   });
   const documents = new DocumentRegistry({ client: wopi, pool, config, log, convertTemplate: (from, to) => structureKit.convertFile(from, to), settings: (info, token) => sessionSettings.forView(info, token) });
   const proofKeys = new ProofKeyStore(cfg.state_dir, cfg.proof_key || undefined, log);
+  const node = new NodeDrain({ documents, log });
   const context: RouteContext = {
     config,
     log,
@@ -167,6 +171,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     versionHash: ODE_VERSION_HASH,
     serverId: randomBytes(4).toString('hex'),
     startedAt: Date.now(),
+    node,
     publicTls,
     hostTls,
   };
@@ -187,6 +192,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     documents,
     proofKeys,
     context,
+    node,
     demoHost,
     updates,
     admin,
@@ -208,7 +214,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       server.requestTimeout = 0; // conversions have their own limits (limits.*_secs)
       server.headersTimeout = 60_000;
       server.on('clientError', onClientError(log));
-      closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log, updates, config });
+      closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log, updates, config }, { node, serverId: context.serverId });
       const port = opts.port ?? cfg.net.port;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);

@@ -13,6 +13,7 @@ export function status(i = 0): ServerStatus {
     versionHash: 'abcdef0123456789',
     runtime: 'compiled',
     serverId: 'srv1',
+    node: 'serving',
     startedAt: T0,
     uptimeMs: 3_725_000 + i * 2000,
     daemon: { pid: 100, rssBytes: (120 + i * 10) * MiB, cpuPercent: 2 + i },

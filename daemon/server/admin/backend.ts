@@ -9,8 +9,9 @@ import { documentsPart } from './documents.ts';
 import { configPart } from './config-edit.ts';
 import { proofKeyPart } from './proof-key.ts';
 import { updatesPart } from './updates.ts';
+import { nodePart } from './node.ts';
 
 /** Builds the backend the admin listener mounts the router with. */
 export function createAdminBackend(parts: AdminParts): AdminBackend {
-  return { ...statusPart(parts), ...logsPart(parts), ...documentsPart(parts), ...configPart(parts), ...proofKeyPart(parts), ...updatesPart(parts) };
+  return { ...statusPart(parts), ...logsPart(parts), ...documentsPart(parts), ...configPart(parts), ...proofKeyPart(parts), ...updatesPart(parts), ...nodePart(parts) };
 }

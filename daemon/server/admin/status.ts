@@ -72,6 +72,7 @@ export function statusPart(parts: AdminParts): Pick<AdminBackend, 'status'> {
         versionHash: ctx.versionHash,
         runtime: COMPILED ? 'compiled' : 'sources',
         serverId: ctx.serverId,
+        node: ctx.node.state,
         startedAt: ctx.startedAt,
         uptimeMs: now - ctx.startedAt,
         daemon: use(process.pid),

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { OdeConfig } from '../config/schema.ts';
+import { OdeError } from '../errors.ts';
 import type { WopiClient } from '../wopi/wopi-client.ts';
 import type { WopiSrc } from '../wopi/wopi-src.ts';
 import type { EditingKitPool } from './editing-kit.ts';
 import type { DocumentEvent, DocumentEventListener } from './document-events.ts';
 import { EditDocument, type DocumentDeps } from './edit-document.ts';
+import { drainDocument } from './document-drain.ts';
 import type { ViewHandle } from './view-handle.ts';
 
 /**
@@ -16,6 +18,7 @@ export class DocumentRegistry {
   private readonly docs = new Map<string, EditDocument>();
   private readonly listeners = new Set<DocumentEventListener>();
   private stopping = false;
+  private draining = false;
 
   constructor(
     private readonly deps: {
@@ -36,11 +39,12 @@ export class DocumentRegistry {
 
   /**
    * Adds a view to the document of `src`, opening it when needed.
-   * @throws what EditDocument.join throws; OdeError no_kit while the daemon stops.
+   * @throws what EditDocument.join throws; Error while the daemon stops; OdeError draining while the node drains.
    */
   async join(src: WopiSrc, view: ViewHandle): Promise<EditDocument> {
     for (let attempt = 0; ; attempt++) {
       if (this.stopping) throw new Error('the server is stopping');
+      if (this.draining) throw new OdeError('draining', 'This Ode node is draining: open the document again through the load balancer.');
       let doc = this.docs.get(src.key);
       if (!doc || doc.state === 'closed') {
         doc = new EditDocument({ ...this.deps, src, recoveryDir: this.recoveryDir, onClosed: (d) => this.docs.get(d.key) === d && this.docs.delete(d.key), onEvent: (e) => this.emit(e) });
@@ -82,6 +86,23 @@ export class DocumentRegistry {
         this.deps.log.error({ err: (err as Error).message, event: e.type, doc: e.doc.key }, 'a document event listener failed');
       }
     }
+  }
+
+  /**
+   * The node drains (cluster/node-drain.ts): no view may join any more; every open document tells its views, saves,
+   * uploads and closes them with 4503 (document-drain.ts). Resolves once no document is open (at most
+   * `limitMs` later; a document still open then is logged and left to the daemon's stop), with the counts moved.
+   */
+  async drain(limitMs = 120_000): Promise<{ documents: number; views: number }> {
+    this.draining = true;
+    const docs = this.list();
+    const views = docs.reduce((n, d) => n + d.views.size, 0);
+    await Promise.all(docs.map((d) => drainDocument(d).catch((e: Error) => this.deps.log.error({ err: e.message, doc: d.key }, 'draining a document failed'))));
+    // A document that was already unloading (its last view left) finishes its own exit save: wait for it.
+    const deadline = Date.now() + limitMs;
+    while (this.docs.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    if (this.docs.size > 0) this.deps.log.error({ open: [...this.docs.keys()] }, 'documents still open at the end of the drain');
+    return { documents: docs.length, views };
   }
 
   /** Daemon stop (SIGTERM/SIGINT): every document makes its exit save (when modified) and closes its views. */

@@ -24,6 +24,11 @@ export interface ViewHandle {
   send(msg: ServerMessage): void;
   sendBinary(frame: Uint8Array): void;
   close(code: number, reason: string): void;
+  /**
+   * Resolves once every message the view sent before now has been handled (a `ping` answered by its `pong`), or
+   * after `timeoutMs`; used by a drain before the exit save. Optional: absent, nothing is awaited.
+   */
+  flush?(timeoutMs: number): Promise<void>;
 }
 
 /**

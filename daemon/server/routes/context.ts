@@ -13,6 +13,7 @@ import type { ProofKeyStore } from './proof-key-store.ts';
 import { publicOrigin } from '../http/forwarded.ts';
 import type { HostTls } from '../http/host-tls.ts';
 import type { PublicTls } from '../http/tls-listener.ts';
+import type { NodeDrain } from '../cluster/node-drain.ts';
 
 /** What route handlers share: live config, the pool, services, and the daemon's identity. */
 export interface RouteContext {
@@ -35,8 +36,11 @@ export interface RouteContext {
   uploadDir: string;
   version: string;
   versionHash: string;
+  /** This process's random id (8 hex): each node of a cluster has its own; sent as X-Ode-Server-Id on every answer. */
   serverId: string;
   startedAt: number;
+  /** Serving or draining (cluster/node-drain.ts): /health, new editor pages and sockets follow it. */
+  node: NodeDrain;
   /** The public listener's certificate when ssl.enable (expiry in /health and the admin status). */
   publicTls?: PublicTls;
   /** TLS of requests to WOPI and settings hosts (storage.ssl). */

@@ -56,6 +56,7 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
   const src = parseWopiSrc(url.searchParams.get('WOPISrc') ?? undefined);
   const cfg = ctx.config();
   checkWopiHost(src, cfg.storage.wopi.hosts);
+  ctx.node.refuseNew('a new editor page');
   const form = await readPageForm(req, 'editor page', 'access_token and access_token_ttl', cfg.limits.body_idle_secs * 1000);
   const token = form.get('access_token') ?? '';
   if (!token) throw new OdeError('bad_request', 'No access_token was posted: the host must POST the form field access_token to the editor page.');

@@ -55,5 +55,6 @@ export async function exportForView(doc: EditDocument, view: ViewSession, msg: E
   const bytes = slideshow ? withExitHook(await doc.exportCopy(format)) : await doc.exportCopy(format);
   const stem = fi.BaseFileName.replace(/\.[^.]*$/, '');
   const id = downloads.add(bytes, OUTPUT_MIME_TYPES[format] ?? 'application/octet-stream', `${stem}.${format}`, slideshow ? { csp: SLIDESHOW_CSP } : undefined);
-  view.send({ type: 'downloadReady', id: msg.id, url: `/ode/download/${id}` });
+  // The WOPISrc lets a load balancer hashing it send the download to this node, which holds it (docs/deploy/cluster.md).
+  view.send({ type: 'downloadReady', id: msg.id, url: `/ode/download/${id}?WOPISrc=${encodeURIComponent(src.url.href)}` });
 }

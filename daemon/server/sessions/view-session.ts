@@ -63,6 +63,9 @@ export class ViewSession implements ViewHandle {
   private eSign: ESignatureFlow | undefined;
   private citations: Citations | undefined;
   private readonly log: Logger;
+  /** Pings sent by flush(), by id, waiting for their pong. */
+  private readonly pongWaiters = new Map<number, () => void>();
+  private nextPing = 1;
 
   constructor(
     private readonly ws: WebSocket,
@@ -90,6 +93,22 @@ export class ViewSession implements ViewHandle {
     if (this.ws.readyState === this.ws.OPEN || this.ws.readyState === this.ws.CONNECTING) this.ws.close(code, reason.slice(0, 120));
   }
 
+  flush(timeoutMs: number): Promise<void> {
+    if (this.ws.readyState !== this.ws.OPEN) return Promise.resolve();
+    const id = this.nextPing++;
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.pongWaiters.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.pongWaiters.set(id, done);
+      this.ws.once('close', done);
+      this.send({ type: 'ping', id });
+    });
+  }
+
   private fail(e: unknown): void {
     if (e instanceof ProtocolError) return this.close(CLOSE.protocol, e.message);
     const err = e as Error;
@@ -100,7 +119,7 @@ export class ViewSession implements ViewHandle {
   private async onText(text: string): Promise<void> {
     const msg = parseClientMessage(text);
     if (msg.type === 'ping') return this.send({ type: 'pong', id: msg.id });
-    if (msg.type === 'pong') return;
+    if (msg.type === 'pong') return void this.pongWaiters.get(msg.id)?.();
     if (this.state === 'connecting') {
       if (msg.type !== 'load') throw new ProtocolError(`the first message must be "load", not "${msg.type}"`);
       return this.load(msg);
@@ -155,6 +174,7 @@ export class ViewSession implements ViewHandle {
       this.doc = await this.deps.registry.join(this.src, this);
     } catch (e) {
       this.send({ type: 'error', code: e instanceof OdeError ? e.code : 'load_failed', message: (e as Error).message });
+      if (e instanceof OdeError && e.code === 'draining') return this.close(CLOSE.draining, 'the server is draining: open the document again');
       return this.close(e instanceof WopiError && e.kind === 'unauthorized' ? CLOSE.unauthorized : CLOSE.failed, 'the document could not be loaded');
     }
     if (this.ws.readyState !== this.ws.OPEN) return void this.doc.leave(this);

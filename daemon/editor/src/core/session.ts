@@ -30,6 +30,8 @@ export interface SessionState {
   /** The current part (sheet, slide, page). */
   part: number;
   closed?: { code: number; reason: string };
+  /** The daemon said `draining` (editor.md): the view sends no more input; it is closed with 4503 and reopened. */
+  draining?: boolean;
 }
 
 /**
@@ -70,8 +72,12 @@ export class EditorSession extends Emitter<SessionEvents> {
 
   private readonly beforeSendHooks = new Set<(msg: ClientMessage) => void>();
 
-  /** Sends one message (dropped when the socket is not open). */
+  /**
+   * Sends one message (dropped when the socket is not open, and once the node drains: editor.md `draining`, the
+   * daemon saves what it has and the document is reopened on another node).
+   */
   send(msg: ClientMessage): void {
+    if (this.state.draining) return;
     for (const fn of [...this.beforeSendHooks]) fn(msg);
     this.connection.send(msg);
     this.emit('sent', msg);
@@ -122,6 +128,13 @@ export class EditorSession extends Emitter<SessionEvents> {
         break;
       case 'stateChanged':
         this.state.states.set(m.command, m.value);
+        break;
+      case 'ping':
+        // Answered even while draining: the daemon's ping after `draining` waits for it (editor.md "Transport").
+        this.connection.send({ type: 'pong', id: m.id });
+        break;
+      case 'draining':
+        this.state.draining = true;
         break;
       case 'documentSize':
         if (this.state.status && m.parts >= 0) this.state.status = { ...this.state.status, parts: m.parts, partNames: m.partNames, width: m.width, height: m.height };

@@ -6,6 +6,7 @@ import { HostBridge } from './bridge.ts';
 import './catalogue.ts';
 import { createDebug } from './debug.ts';
 import { installExport } from './export.ts';
+import { installMove } from './move.ts';
 import { HostBar } from './host-bar.ts';
 import { createOverlays } from './overlays.ts';
 import { computePolicy, expand } from './policy.ts';
@@ -52,6 +53,7 @@ export function mountHost(app: App): void {
   bridge.onTraffic = (dir, id, values) => debug.trace(`${dir === 'in' ? '◀ host' : dir === 'out' ? '▶ host' : '✕ dropped'} ${id} ${JSON.stringify(values) ?? ''}`.slice(0, 200));
   app.postToHost = (id, values = {}) => bridge.send(id as EditorToHostId, values as never);
   installExport(app, bridge);
+  installMove(app);
   const fileInfo = () => session.state.status?.fileInfo ?? {};
   const overlays = createOverlays(app, () => !yes(fileInfo().DisableInactiveMessages));
   const bar = new HostBar(app);
@@ -176,7 +178,8 @@ export function mountHost(app: App): void {
   session.on('kitDied', (m) => (kitMessage = m.message));
   session.on('closed', (code, reason) => {
     bridge.send('Session_Closed', { Code: code, Reason: reason });
-    if (expectedClose || code === 1000) return;
+    // 4503: the node drains; move.ts reopens the document through the load balancer.
+    if (expectedClose || code === 1000 || code === 4503) return;
     if (code === 4408) return idleShown ? undefined : overlays.idle();
     overlays.closed(code, kitMessage);
   });
