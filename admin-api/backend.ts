@@ -124,7 +124,7 @@ export interface DocumentViewInfo {
 }
 
 /** Lifecycle state of an open document (daemon/server/documents/edit-document.ts). */
-export type DocumentState = 'opening' | 'live' | 'reloading' | 'unloading' | 'closed';
+export type DocumentState = 'opening' | 'live' | 'reloading' | 'recovering' | 'unloading' | 'closed';
 
 /** An open document (admin API `documents.list`). */
 export interface DocumentInfo {

@@ -156,6 +156,16 @@ export const configSchema = z
         upload_retry_max_secs: z.number().positive().default(30),
         /** Unload a document (exit save, views closed) after this long without input from any view. Seconds; 0 = never. */
         idle_unload_secs: z.number().min(0).default(3600),
+        /**
+         * The edit journal (docs/reliability.md): every input is written to `<state_dir>/journal` before it reaches
+         * the kit, so a kit crash or a daemon kill loses none. false turns it off (a kit crash then reloads the
+         * stored file).
+         */
+        journal: z.boolean().default(true),
+        /** The journal's snapshot is taken this long after the last input (bounds what a rebuild replays). Seconds. */
+        journal_snapshot_secs: z.number().positive().default(2),
+        /** Longest time an input written to the journal waits for fdatasync (a machine crash loses at most this). Milliseconds. */
+        journal_sync_ms: z.number().int().positive().default(150),
       })
       .prefault({}),
     storage: z

@@ -9,6 +9,7 @@
  * | `changed`  | a view joined or left (`views`), the modified flag flipped (`modified`), the state changed (`state`: reloading, live again, unloading) |
  * | `saved`    | the kit saved the document (`.uno:Save`), or failed to; `kind` says why it was saved |
  * | `uploaded` | a PutFile ended (`ms` from the upload's start, retries included), or failed for good |
+ * | `recovered`| the kit died and the document was rebuilt in a fresh kit (edit journal; `ms` from the death to live again, `replayed` inputs) |
  * | `closed`   | the document closed (unloaded, the kit died, or it failed to open after `opened`) |
  */
 import type { SaveKind } from './document-saving.ts';
@@ -20,6 +21,7 @@ export type DocumentEvent =
   | { type: 'changed'; doc: EditDocument; what: 'views' | 'modified' | 'state' }
   | { type: 'saved'; doc: EditDocument; ok: boolean; kind: SaveKind; error?: string }
   | { type: 'uploaded'; doc: EditDocument; ok: boolean; ms: number; error?: string }
+  | { type: 'recovered'; doc: EditDocument; ms: number; replayed: number }
   | { type: 'closed'; doc: EditDocument };
 
 /** A document event without its `doc`: what a document's parts (document-saving.ts ...) emit; EditDocument adds itself. */

@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { ServerMessage } from '../../protocol/editor.ts';
 import type { WopiError } from '../wopi/wopi-error.ts';
 import type { DocumentEventBody } from './document-events.ts';
+import type { DocumentJournal } from './document-journal.ts';
 import type { DocumentState } from './edit-document.ts';
 import type { EditingKit } from './editing-kit.ts';
 import { SaveScheduler } from './save-scheduler.ts';
@@ -54,6 +55,8 @@ export interface SavingHost {
   signatureChanged(): void;
   /** Loads the stored document again (EditDocument.reload). */
   reload(): Promise<void>;
+  /** The edit journal (document-journal.ts), when on: told what each save and upload holds. */
+  journal?(): Pick<DocumentJournal, 'cut' | 'saved' | 'uploaded'> | undefined;
   readonly log: Logger;
 }
 
@@ -183,6 +186,9 @@ export class DocumentSaving {
     const dontTerminateEdit = opts.dontTerminateEdit ?? kind === 'auto';
     const dontSaveIfUnmodified = kind !== 'explicit' && !(this.userChanged && !dontTerminateEdit);
     let r: { saved: boolean };
+    const journal = host.journal?.();
+    // The input this save holds: everything sent to the kit before `.uno:Save` (the kit saves in input order).
+    const cut = journal?.cut() ?? 0;
     try {
       r = await kit.saveDoc(viewId, dontSaveIfUnmodified, dontTerminateEdit);
     } catch (e) {
@@ -190,6 +196,7 @@ export class DocumentSaving {
       throw e;
     }
     if (!r.saved && kind !== 'explicit') return { saved: false, reason: 'not modified' };
+    journal?.saved(cut);
     this.lastSaveAt = Date.now();
     host.emit({ type: 'saved', ok: true, kind });
     const bytes = readFileSync(host.path());
@@ -198,6 +205,7 @@ export class DocumentSaving {
     const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
     if (outcome.ok) {
       this.stored(outcome.lastModifiedTime);
+      journal?.uploaded(cut, this.lastModifiedTime);
       host.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
       // Saving changes drops a signature: every view sees the state of the stored file.
       host.signatureChanged();

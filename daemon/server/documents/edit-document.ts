@@ -7,7 +7,8 @@
  * | live      | the kit loaded it                              | kit memory (edits); kit folder file = last save          | reloading, unloading |
  * | reloading | the stored file changed and the users chose reload (or had nothing unsaved) | kit memory discarded; fresh download | live, closed |
  * | unloading | the last view left, the owner or an administrator closed it, the daemon stops, or no input for idle_unload_secs | exit save: kit folder file -> host (IsExitSave) | closed |
- * | closed    | unloaded, or the kit died                      | only an unfinished upload's recovery copy remains        | -                    |
+ * | recovering | the kit died while live, with an edit journal  | journal (snapshot + input) -> a fresh kit, input replayed; input meanwhile is journaled | live, closed |
+ * | closed    | unloaded, or the kit died (no journal)         | only an unfinished upload's recovery copy (and an unstored journal) remains | -  |
  *
  * Saves run one at a time: `.uno:Save` in the kit writes the kit folder file, then the Uploader sends it with
  * PutFile (retrying while the host is unavailable, keeping a recovery copy). A PutFile answered 409/1010 puts the
@@ -28,6 +29,7 @@
  * (document-events.ts) through `deps.onEvent`.
  */
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { CLOSE, type ServerMessage } from '../../protocol/editor.ts';
 import type { KitSettingsManifest } from '../../protocol/kit.ts';
@@ -41,6 +43,7 @@ import { CallbackReplay } from './callback-replay.ts';
 import { translateCallback } from './callbacks.ts';
 import type { DocumentEvent } from './document-events.ts';
 import { DocumentConflict } from './document-conflict.ts';
+import { DocumentJournal } from './document-journal.ts';
 import { DocumentLock } from './document-lock.ts';
 import { loadDocument, type LoadingHost } from './document-loading.ts';
 import { PartsRefresh } from './document-parts.ts';
@@ -54,7 +57,7 @@ import { ViewIo } from './view-io.ts';
 import { statusFor, ViewColors, watermarkOf } from './view-status.ts';
 
 /** The document's lifecycle state (table above). */
-export type DocumentState = 'opening' | 'live' | 'reloading' | 'unloading' | 'closed';
+export type DocumentState = 'opening' | 'live' | 'reloading' | 'recovering' | 'unloading' | 'closed';
 
 export type { SaveKind, SaveResult } from './document-saving.ts';
 
@@ -114,6 +117,8 @@ export class EditDocument {
   private readonly parts: PartsRefresh;
   /** The views' requests to the kit (view-io.ts). */
   private readonly io: ViewIo;
+  /** The edit journal (document-journal.ts), unless documents.journal is off. */
+  private readonly journal: DocumentJournal | undefined;
   /** What loading sees of this document (document-loading.ts). */
   private readonly loading: LoadingHost;
   private readonly onKitExit = () => this.kitDied();
@@ -138,6 +143,7 @@ export class EditDocument {
       },
       signatureChanged: () => void this.signing.tellState([...this.views]),
       reload: () => this.reload(),
+      journal: () => this.journal,
       log: this.log,
     };
     this.saves = new DocumentSaving(host, cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000);
@@ -161,7 +167,23 @@ export class EditDocument {
         this.fileName ||= fileName;
       },
     };
-    this.io = new ViewIo({ ...host, tiles: this.tiles, readOnlyForAll: () => this.saves.readOnlyForAll, touch: () => this.idle.touch(), afterCommand: (c) => this.parts.afterCommand(c), changedBy: (v) => this.saves.changedBy(v) });
+    const root = deps.config();
+    this.journal = cfg.journal
+      ? new DocumentJournal(
+          {
+            wopiSrc: () => deps.src.url.href,
+            kit: () => this.kit,
+            path: () => this.path,
+            fileName: () => this.fileName,
+            lastModifiedTime: () => this.saves.lastModifiedTime,
+            writer: () => (this.saves.lastWriter && mayStore(this.saves.lastWriter) ? this.saves.lastWriter : [...this.views].find((v) => mayStore(v))),
+            live: () => this.state === 'live',
+            log: this.log,
+          },
+          { dir: join(root.state_dir, 'journal', this.id), syncMs: cfg.journal_sync_ms, snapshotMs: cfg.journal_snapshot_secs * 1000 },
+        )
+      : undefined;
+    this.io = new ViewIo({ ...host, journal: () => this.journal, tiles: this.tiles, readOnlyForAll: () => this.saves.readOnlyForAll, touch: () => this.idle.touch(), afterCommand: (c) => this.parts.afterCommand(c), changedBy: (v) => this.saves.changedBy(v) });
   }
 
   /** The document's key (WOPISrc without its query). */
@@ -268,6 +290,7 @@ export class EditDocument {
 
   /** A LibreOfficeKit callback of one view: invalidate cached tiles, track the modified state, tell that view. */
   private callback(viewId: number, type: number, payload: string): void {
+    this.journal?.callback(viewId, type, payload);
     const t = translateCallback(type, payload);
     if (t.invalidated) this.tiles.invalidate(t.invalidated.part, t.invalidated.x, t.invalidated.y, t.invalidated.width, t.invalidated.height, t.invalidated.all);
     if (t.modified !== undefined && !this.saves.modifiedChanged(t.modified)) return;
@@ -401,6 +424,7 @@ export class EditDocument {
     this.retireKit();
     this.tiles.clear();
     this.saves.discard();
+    this.journal?.discard();
     const views = [...this.views];
     const first = views.find((v) => !v.readonly) ?? views[0];
     try {
@@ -488,6 +512,10 @@ export class EditDocument {
 
   private kitDied(): void {
     if (this.state === 'closed') return;
+    if (this.state === 'live' && this.views.size > 0 && this.journal) {
+      void this.recover();
+      return;
+    }
     this.log.error('the kit of this document died');
     for (const v of this.views) {
       v.send({ type: 'kitDied', message: 'LibreOffice stopped unexpectedly while editing this document. Reload to continue from the last saved version.' });
@@ -496,6 +524,68 @@ export class EditDocument {
     this.views.clear();
     this.kit = undefined;
     this.close();
+  }
+
+  /**
+   * The kit died while the document was live (`recovering`): a fresh kit opens the journal's snapshot, the views are
+   * created again and the journaled input replayed (input arriving meanwhile is journaled and replayed too); every
+   * view then gets `reloaded` and its status, and goes on where it was. With no journal (the stored file holds
+   * everything) the stored file is loaded again. A rebuild that fails closes the document as before (the journal
+   * stays on disk for the next start).
+   */
+  private async recover(): Promise<void> {
+    const started = Date.now();
+    const dead = this.kit;
+    this.kit = undefined;
+    dead?.off('exit', this.onKitExit);
+    dead?.off('callback', this.onKitCallback);
+    this.tiles.clear();
+    this.log.error('the kit of this document died; rebuilding it from the edit journal');
+    if (!this.journal?.active) {
+      // Nothing unstored: the stored file is the document.
+      await this.reload();
+      this.emit({ type: 'recovered', doc: this, ms: Date.now() - started, replayed: 0 });
+      return;
+    }
+    this.state = 'recovering';
+    this.emit({ type: 'changed', doc: this, what: 'state' });
+    const views = [...this.views];
+    const first = views.find((v) => mayStore(v)) ?? views[0]!;
+    const ordered = [first, ...views.filter((v) => v !== first)];
+    const limits = this.deps.config().limits;
+    try {
+      const settings = await this.deps.settings?.(first.fileInfo, first.token);
+      const kit = await this.deps.pool.leaseEditingKit(settings ? { settings } : undefined);
+      this.loading.leased(kit);
+      let opened: OpenedDocument | undefined;
+      const rebuilt = await this.journal.rebuildInto(
+        kit,
+        ordered,
+        async (input, v) => (opened = await kit.open({ input, lang: v.lang, readOnly: v.readonly, commentsOnly: v.commentsOnly, timezone: v.timezone, deviceFormFactor: v.deviceFormFactor, watermarkText: watermarkOf(v.fileInfo) }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 })),
+        (v) => kit.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly || this.saves.readOnlyForAll, commentsOnly: v.commentsOnly, lang: v.lang, timezone: v.timezone, watermarkText: watermarkOf(v.fileInfo) }),
+      );
+      if (!rebuilt || !opened || this.state !== 'recovering') throw new Error('the journal could not be read back');
+      this.path = rebuilt.path;
+      this.info = opened;
+      for (const [v, id] of rebuilt.viewIds) v.viewId = id;
+      this.state = 'live';
+      for (const v of this.views) {
+        v.send({ type: 'reloaded' });
+        v.send(this.statusFor(v));
+      }
+      this.broadcastViews();
+      this.emit({ type: 'changed', doc: this, what: 'state' });
+      this.emit({ type: 'recovered', doc: this, ms: Date.now() - started, replayed: rebuilt.replayed });
+      this.log.warn({ ms: Date.now() - started, replayed: rebuilt.replayed }, 'the document was rebuilt in a fresh kit from its edit journal');
+    } catch (e) {
+      this.log.error({ err: (e as Error).message }, 'the document could not be rebuilt from its edit journal; its journal is kept for the next start');
+      for (const v of this.views) {
+        v.send({ type: 'kitDied', message: 'LibreOffice stopped unexpectedly while editing this document and it could not be rebuilt. Your changes are kept on the server. Reload to continue from the last saved version.' });
+        v.close(4500, 'the document process died');
+      }
+      this.views.clear();
+      this.close();
+    }
   }
 
   private retireKit(): void {
@@ -508,6 +598,7 @@ export class EditDocument {
   }
 
   private close(): void {
+    this.journal?.close();
     this.parts.stop();
     this.conflict.stop();
     this.idle.stop();

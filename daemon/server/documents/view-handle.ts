@@ -10,6 +10,8 @@ export interface ViewHandle {
   readonly fileInfo: FileInfo;
   /** The access token; replaced by Reset_Access_Token. */
   token: string;
+  /** access_token_ttl of `token` (ms since the epoch), when the host gave one: the edit journal keeps it with the token. */
+  tokenTtl?: number;
   /** True when this view may not change the document (UserCanWrite false, permission=readonly, view_comment). */
   readonly readonly: boolean;
   /** A pdf opened with view_comment: read-only, but comments may be added, edited and deleted (optional: false when absent). */

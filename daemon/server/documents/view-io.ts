@@ -6,6 +6,7 @@
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { OdeError } from '../errors.ts';
+import type { DocumentJournal } from './document-journal.ts';
 import type { DocumentState } from './edit-document.ts';
 import type { EditingKit, KitEditEvent } from './editing-kit.ts';
 import { isCommentCommand, isModifyingEvent } from './input-policy.ts';
@@ -29,6 +30,8 @@ export interface ViewIoHost {
   afterCommand(command: string): void;
   /** `view` changed the document (document-saving.ts). */
   changedBy(view: ViewHandle): void;
+  /** The edit journal (document-journal.ts), when on: input is written there before it reaches the kit. */
+  journal(): DocumentJournal | undefined;
 }
 
 /** The views' requests to one document's kit. */
@@ -39,7 +42,9 @@ export class ViewIo {
   input(view: ViewHandle, event: KitEditEvent): void {
     const { host } = this;
     const kit = host.kit();
-    if (host.state() !== 'live' || !kit) return;
+    // While a crashed kit is replaced (`recovering`) input is journaled only: the rebuild replays it.
+    const recovering = host.state() === 'recovering' && host.journal()?.active === true;
+    if (!recovering && (host.state() !== 'live' || !kit)) return;
     host.touch();
     const modifying = isModifyingEvent(event);
     // A pdf opened with view_comment is read-only but for its comments, which are saved back (mayStore).
@@ -48,9 +53,11 @@ export class ViewIo {
       view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
       return;
     }
+    host.journal()?.record(view, event);
+    if (modifying) host.changedBy(view);
+    if (recovering || !kit) return;
     kit.sendEvent(view.viewId, event);
     if (event.type === 'uno') host.afterCommand(event.command);
-    if (modifying) host.changedBy(view);
   }
 
   /** One tile for a view: from the cache, or painted by the kit (and cached for every view). @throws OdeError no_kit. */
@@ -92,6 +99,7 @@ export class ViewIo {
   async paste(view: ViewHandle, mimeType: string, data: Uint8Array): Promise<void> {
     const kit = this.liveKit();
     if (view.readonly || this.host.readOnlyForAll()) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
+    this.host.journal()?.recordPaste(view, mimeType, data);
     if (!(await kit.paste(view.viewId, mimeType, data))) return view.send({ type: 'error', code: 'paste_failed', message: `LibreOffice could not paste ${mimeType}.` });
     this.host.changedBy(view);
   }

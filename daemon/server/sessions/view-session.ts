@@ -49,6 +49,7 @@ const TOKEN_WARNING_MS = 15 * 60 * 1000;
 export class ViewSession implements ViewHandle {
   fileInfo!: FileInfo;
   token = '';
+  tokenTtl: number | undefined;
   readonly = true;
   commentsOnly = false;
   viewId = -1;
@@ -167,6 +168,7 @@ export class ViewSession implements ViewHandle {
     const commentsOnly = extname(this.fileInfo.BaseFileName).toLowerCase() === '.pdf';
     this.readonly = !this.fileInfo.UserCanWrite || msg.readonly === true || commentsOnly;
     this.commentsOnly = commentsOnly && msg.readonly !== true;
+    this.tokenTtl = msg.tokenTtl;
     this.armTokenWarning(msg.tokenTtl);
     // The editor may talk to its host page from now on (App_LoadingStatus Frame_Ready): tell it the origin.
     this.send({ type: 'loading', stage: 'download', postMessageOrigin: typeof this.fileInfo.PostMessageOrigin === 'string' ? this.fileInfo.PostMessageOrigin : undefined });
@@ -215,6 +217,7 @@ export class ViewSession implements ViewHandle {
         return doc.resolveConflict(this, msg.choice);
       case 'resetAccessToken':
         this.token = msg.token;
+        this.tokenTtl = msg.tokenTtl;
         this.armTokenWarning(msg.tokenTtl);
         return;
       case 'closeDocument':
