@@ -5,6 +5,7 @@ import { extractStructure, type StructureFormat } from '../../daemon/structure/i
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { runFixture } from '../../daemon/native/test-fixtures/run-fixture.ts';
+import { listedDifferences } from './oracle/differences.ts';
 import { startUnoOracle, type UnoInspection, type UnoOracle } from './oracle/uno-oracle.ts';
 
 // Every docx/odt/pptx/odp of the shared corpus, extracted by the engine and read by LibreOffice 25.2 itself, item
@@ -15,7 +16,6 @@ import { startUnoOracle, type UnoInspection, type UnoOracle } from './oracle/uno
 // the draw pages. A difference fails the test unless docs/structure/oracle-differences.md lists it with its reason.
 
 const CORPUS = join(import.meta.dirname, '../../../shared/corpus');
-const DIFFERENCES = join(import.meta.dirname, '../../docs/structure/oracle-differences.md');
 
 function corpusDocuments(): string[] {
   const out: string[] = [];
@@ -24,15 +24,6 @@ function corpusDocuments(): string[] {
     for (const f of readdirSync(join(CORPUS, dir.name))) if (/\.(docx|odt|pptx|odp)$/.test(f)) out.push(`${dir.name}/${f}`);
   }
   return out.sort();
-}
-
-/** The listed differences: table rows `| \`<file> <filter> <item path glob>\` | reason |`. */
-function listedDifferences(): Array<{ pattern: RegExp; reason: string }> {
-  const rows = readFileSync(DIFFERENCES, 'utf8').split('\n').filter((l) => /^\|\s*`/.test(l));
-  return rows.map((row) => {
-    const [, glob, reason] = /^\|\s*`([^`]+)`\s*\|\s*(.*?)\s*\|\s*$/.exec(row) ?? [];
-    return { pattern: new RegExp(`^${glob!.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`), reason: reason ?? '' };
-  });
 }
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);

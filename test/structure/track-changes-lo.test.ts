@@ -3,7 +3,9 @@
  * tracked-changes/ to odt (/ode/convert-to/odt), and LibreOffice writes its redline table into content.xml as
  * text:tracked-changes, one text:changed-region per redline, in the table's order (checked against
  * getCommandValues('.uno:AcceptTrackedChanges') for all 9 files, see docs/structure/tracked-changes.md). Our list
- * from the original file must have the same count, types and authors in the same order.
+ * from the original file must have the same count, types and authors in the same order, but for the differences
+ * docs/structure/oracle-differences.md lists with their reasons (the engine keeps LibreOffice 7.4's table where
+ * 25.2 changed it), under the keys the oracle-corpus test uses: `<file> trackchanges <index>.type|author`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { extractTrackChanges } from '../../daemon/structure/track-changes/index.
 import { NS, childElements } from '../../daemon/structure/xml/dom.ts';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { listedDifferences } from './oracle/differences.ts';
 
 /** ODF change element -> LibreOffice redline type (a paragraph-attribute change is written as text:UnknownChange). */
 const KIND: Record<string, string> = { insertion: 'Insert', deletion: 'Delete', 'format-change': 'Format', UnknownChange: 'ParagraphFormat' };
@@ -65,8 +68,30 @@ describe('tracked changes: our list is LibreOffice redline table (count, types, 
     'tracked-changes/changeTracked.odt',
     'tracked-changes/tracked_changes.odt',
   ];
-  it('the 9 corpus files match entry for entry', async () => {
-    for (const file of files) expect(ours(file), file).toEqual(await libreOffice(file));
+  it('the 9 corpus files match entry for entry (but for the listed differences)', async () => {
+    const listed = listedDifferences();
+    const excused: string[] = [];
+    for (const file of files) {
+      const mine = ours(file);
+      const theirs = await libreOffice(file);
+      expect(mine.length, file).toBe(theirs.length);
+      const name = file.split('/').pop()!;
+      const unlisted: string[] = [];
+      mine.forEach((entry, i) => {
+        const [type, author] = [entry.split(' ')[0], entry.slice(entry.indexOf(' ') + 1)];
+        const [theirType, theirAuthor] = [theirs[i]!.split(' ')[0], theirs[i]!.slice(theirs[i]!.indexOf(' ') + 1)];
+        for (const [what, a, b] of [['type', type, theirType], ['author', author, theirAuthor]] as const) {
+          if (a === b) continue;
+          const key = `${name} trackchanges ${i}.${what}`;
+          (listed.some((l) => l.pattern.test(key)) ? excused : unlisted).push(`${key}: ${a} | ${b}`);
+        }
+      });
+      expect(unlisted, file).toEqual([]);
+    }
+    // What the list excuses today: RA001's 14 cell texts moved into the second "Order of injection" table and
+    // deleted there (w:moveTo around w:del): LibreOffice 7.4, and the engine, put the Insert on top in a cell,
+    // LibreOffice 25.2 the Delete, as in the body.
+    expect(excused).toEqual(Array.from({ length: 14 }, (_, k) => `RA001-Tracked-Revisions-01.docx trackchanges ${17 + k}.type: Insert | Delete`));
     // not vacuous: comment anchors split Comment020's deletions into 17; RA001 has 96 (a floating table that
     // becomes a frame comes first, moved text, a ParagraphFormat, paragraph marks joined across empty paragraphs)
     expect(ours('tracked-changes/Comment020.docx')).toHaveLength(17);
