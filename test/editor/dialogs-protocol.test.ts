@@ -1,5 +1,6 @@
 /**
- * WatermarkText on every tile, and LibreOffice's dialogs through the window channel, over the real editor protocol:
+ * WatermarkText on every tile, and LibreOffice's dialogs as JSDialogs (LibreOffice 25.2: `dialog` messages out,
+ * `dialogEvent` in), over the real editor protocol:
  * a real daemon with real kits, real WebSocket clients (test/helpers/editor-client.ts), a fake WOPI host giving
  * each user's CheckFileInfo.
  */
@@ -17,17 +18,22 @@ const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 /** A tile of the page: 256 px for 3840 twips (100 %), inside the first page. */
 const TILE = { part: 0, width: 256, height: 256, tileTwipWidth: 3840, tileTwipHeight: 3840 } as const;
 const AT: [number, number] = [3840, 3840];
-/** vcl KEY_ESCAPE, KEY_RETURN, KEY_END, KEY_SHIFT. */
-const KEY_ESCAPE = 1281;
-const KEY_RETURN = 1280;
-const KEY_END = 1029;
-const KEY_SHIFT = 0x1000;
-
-type WindowMsg = Extract<ServerMessage, { type: 'window' }>;
-const win = (m: WindowMsg) => m.json as { id: string; action: string; title?: string; size?: string };
+/** A JSDialog payload (editor.md `dialog`): a whole dialog or widget, an update, an action, a close. */
+interface JsonDialog {
+  id?: number | string;
+  type?: string;
+  action?: string;
+  children?: JsonDialog[];
+  [field: string]: unknown;
+}
+const jsd = (m: Extract<ServerMessage, { type: 'dialog' }>) => JSON.parse(m.json) as JsonDialog;
+/** The widget with `id` in a JSDialog tree. */
+const find = (w: JsonDialog, id: string): JsonDialog | undefined => (w.id === id ? w : (w.children ?? []).map((c) => find(c, id)).find(Boolean));
+const docXml = (bytes: Uint8Array) => new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']);
 
 describe('WatermarkText and LibreOffice dialogs over the editor protocol', () => {
-  const env = useEditing({ readyKits: 2, maxKits: 3 });
+  // One kit per document: the watermark one and three dialog ones.
+  const env = useEditing({ readyKits: 2, maxKits: 4 });
 
   const tile = async (c: EditorClient): Promise<PNG> => {
     const from = c.tiles.length;
@@ -85,65 +91,88 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     expect(cleanWhite).toBeGreaterThan(whiteToGrey);
   }, 120_000);
 
-  it('opens the Paragraph dialog as a LibreOffice window: created with its title, painted, closed by Escape', async () => {
+  /** Opens Format > Paragraph in `client`'s view and returns its JSDialog (the whole dialog, as LibreOffice 25.2 describes it). */
+  const paragraphDialog = async (client: EditorClient): Promise<JsonDialog> => {
+    const from = client.messages.length;
+    client.send({ type: 'uno', command: '.uno:ParagraphDialog' });
+    const full = await client.next('dialog', (m) => jsd(m).children !== undefined && jsd(m).title === 'Paragraph', 30_000, from);
+    return jsd(full);
+  };
+  /** Resolves with the `close` of JSDialog `id` received after `from`. */
+  const closed = (client: EditorClient, id: number, from: number, timeoutMs = 30_000) => client.next('dialog', (m) => jsd(m).action === 'close' && Number(jsd(m).id) === id, timeoutMs, from);
+
+  it('describes the Paragraph dialog as a JSDialog: its title, an indent spin field labelled "Before text", OK and Cancel; Cancel through dialogEvent closes it unchanged', async () => {
     const src = env.host.addFile('dlg1', 'dlg1.docx', DOCX);
     const { client } = await env.open(src);
+    const dialog = await paragraphDialog(client);
+    expect(dialog).toMatchObject({ jsontype: 'dialog', type: 'dialog', title: 'Paragraph', init_focus_id: 'spinED_LEFTINDENT' });
+    const indent = find(dialog, 'spinED_LEFTINDENT')!;
+    expect(['spinfield', 'formattedfield', 'metricfield']).toContain(indent.type);
+    expect(indent.text).toMatch(/^0(\.00)?/);
+    // Its label, which the editor turns into <label for>: "~Before text:" (LibreOffice's mnemonic marker).
+    const label = find(dialog, String(indent.labelledBy))!;
+    expect(label).toMatchObject({ type: 'fixedtext', labelFor: 'spinED_LEFTINDENT' });
+    expect(String(label.text).replace('~', '')).toBe('Before text:');
+    expect(find(dialog, 'ok')).toMatchObject({ type: 'pushbutton' });
+    expect(dialog.responses).toEqual(expect.arrayContaining([{ id: 'ok', response: 1 }, { id: 'cancel', response: 0 }]));
+    // On 25.2 the dialog does not come as a painted window.
+    expect(client.messages.some((m) => m.type === 'window' && (m.json as { action?: string }).action === 'created')).toBe(false);
+
+    const id = Number(dialog.id);
     const from = client.messages.length;
-    client.send({ type: 'uno', command: '.uno:ParagraphDialog' });
-    const created = win(await client.next('window', (m) => win(m).action === 'created', 30_000, from));
-    expect(created.title).toBe('Paragraph');
-    const [w, h] = created.size!.split(',').map((n) => Number(n.trim()));
-    expect(w).toBeGreaterThan(300);
-    expect(h).toBeGreaterThan(200);
-    const windowId = Number(created.id);
-
-    const painted = await (async () => {
-      client.send({ type: 'windowPaint', windowId, x: 0, y: 0, width: w, height: h });
-      return client.next('windowPaint', (m) => m.windowId === windowId, 30_000, from);
-    })();
-    expect(painted).toMatchObject({ x: 0, y: 0, width: w, height: h });
-    const png = PNG.sync.read(Buffer.from(painted.png, 'base64'));
-    expect([png.width, png.height]).toEqual([w, h]);
-    let dark = 0;
-    let opaque = 0;
-    for (let i = 0; i < png.data.length; i += 4) {
-      if (png.data[i + 3] === 255) opaque++;
-      if (png.data[i] < 100 && png.data[i + 3] === 255) dark++;
-    }
-    // A real dialog: opaque background, and text (labels, tab names, buttons) in dark pixels.
-    expect(opaque).toBeGreaterThan(w * h * 0.9);
-    expect(dark).toBeGreaterThan(2000);
-
-    const beforeEscape = client.messages.length;
-    client.send({ type: 'windowKey', windowId, event: 'input', charCode: 27, keyCode: KEY_ESCAPE });
-    client.send({ type: 'windowKey', windowId, event: 'up', charCode: 27, keyCode: KEY_ESCAPE });
-    expect(win(await client.next('window', (m) => win(m).action === 'close' && Number(win(m).id) === windowId, 30_000, beforeEscape))).toBeTruthy();
+    client.send({ type: 'dialogEvent', windowId: id, event: { id: 'spinED_LEFTINDENT', cmd: 'change', data: '2', type: 'spinfield' } });
+    client.send({ type: 'dialogEvent', windowId: id, event: { id: 'cancel', cmd: 'click', type: 'responsebutton' } });
+    await closed(client, id, from);
+    const beforeSave = client.messages.length;
+    client.send({ type: 'save', dontSaveIfUnmodified: false });
+    expect(await client.next('saved', () => true, 60_000, beforeSave)).toMatchObject({ ok: true });
+    const put = env.host.of('PutFile').filter((r) => r.path.endsWith('/dlg1/contents')).at(-1)!;
+    expect(docXml(put.body)).not.toMatch(/w:(left|start)="2880"/);
   }, 120_000);
 
-  it('typing into the Paragraph dialog and OK changes the document: the saved docx has the indent', async () => {
+  it('a dialogEvent sets "Before text" to 1" (LibreOffice answers with the field\'s new text) and clicks OK: the saved docx has the indent', async () => {
     const src = env.host.addFile('dlg2', 'dlg2.docx', DOCX);
     const { client } = await env.open(src);
+    const dialog = await paragraphDialog(client);
+    const id = Number(dialog.id);
     const from = client.messages.length;
-    client.send({ type: 'uno', command: '.uno:ParagraphDialog' });
-    const created = win(await client.next('window', (m) => win(m).action === 'created', 30_000, from));
-    const windowId = Number(created.id);
-    // Focus starts in "Before text" (Indents & Spacing): select its value, type 1", OK with Return.
-    const key = (charCode: number, keyCode: number) => {
-      client.send({ type: 'windowKey', windowId, event: 'input', charCode, keyCode });
-      client.send({ type: 'windowKey', windowId, event: 'up', charCode, keyCode });
-    };
-    key(0, KEY_END | KEY_SHIFT);
-    for (const ch of '1"') key(ch.charCodeAt(0), 0);
-    key(9, 1282); // Tab: leave the field, so the value is taken
-    key(13, KEY_RETURN);
-    await client.next('window', (m) => win(m).action === 'close' && Number(win(m).id) === windowId, 30_000, from);
+    client.send({ type: 'dialogEvent', windowId: id, event: { id: 'spinED_LEFTINDENT', cmd: 'change', data: '1', type: 'spinfield' } });
+    // (The field's earlier updates, from the dialog's own start, may come too: the one with the new text is awaited.)
+    const update = await client.next('dialog', (m) => jsd(m).action === 'update' && (jsd(m).control as JsonDialog | undefined)?.id === 'spinED_LEFTINDENT' && /^1\.00/.test(String((jsd(m).control as JsonDialog).text)), 30_000, from);
+    expect((jsd(update).control as JsonDialog).value).toBe(1);
+    client.send({ type: 'dialogEvent', windowId: id, event: { id: 'ok', cmd: 'click', type: 'responsebutton' } });
+    await closed(client, id, from);
     await client.next('modified', (m) => m.modified, 30_000, from);
     const beforeSave = client.messages.length;
     client.send({ type: 'save' });
     expect(await client.next('saved', () => true, 60_000, beforeSave)).toMatchObject({ ok: true });
     const put = env.host.of('PutFile').filter((r) => r.path.endsWith('/dlg2/contents')).at(-1)!;
-    const xml = new TextDecoder().decode(unzipSync(new Uint8Array(put.body))['word/document.xml']);
     // 1 inch = 1440 twips of left indent on the paragraph the cursor was in.
-    expect(xml).toMatch(/<w:ind w:(left|start)="1440"/);
+    expect(docXml(put.body)).toMatch(/<w:ind w:(left|start)="1440"/);
+  }, 120_000);
+
+  it('refuses a read-only view\'s dialogEvent: an error, and the writer\'s open dialog is neither changed nor closed', async () => {
+    const src = env.host.addFile('dlg3', 'dlg3.docx', DOCX);
+    const writer = await env.open(src);
+    const file = env.host.files.get('dlg3')!;
+    env.host.answer('CheckFileInfo', {
+      status: 200,
+      body: JSON.stringify({ BaseFileName: file.name, OwnerId: 'owner', UserId: 'u-ro', UserFriendlyName: 'Reader', Size: file.bytes.length, UserCanWrite: false, LastModifiedTime: file.lastModifiedTime }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    const reader = await env.open(src);
+    expect(reader.status.readonly).toBe(true);
+    const dialog = await paragraphDialog(writer.client);
+    const id = Number(dialog.id);
+    const from = writer.client.messages.length;
+    const readerFrom = reader.client.messages.length;
+    reader.client.send({ type: 'dialogEvent', windowId: id, event: { id: 'spinED_LEFTINDENT', cmd: 'change', data: '3', type: 'spinfield' } });
+    reader.client.send({ type: 'dialogEvent', windowId: id, event: { id: 'ok', cmd: 'click', type: 'responsebutton' } });
+    expect(await reader.client.next('error', () => true, 10_000, readerFrom)).toMatchObject({ code: 'readonly' });
+    // The writer's dialog stays open with its field as it was: no close, no new text for the field.
+    await expect(closed(writer.client, id, from, 3000)).rejects.toThrow(/no dialog/);
+    expect(writer.client.messages.slice(from).some((m) => m.type === 'dialog' && JSON.stringify(jsd(m)).includes('3.00'))).toBe(false);
+    writer.client.send({ type: 'dialogEvent', windowId: id, event: { id: 'cancel', cmd: 'click', type: 'responsebutton' } });
+    await closed(writer.client, id, from);
   }, 120_000);
 });
