@@ -9,7 +9,7 @@ const ESCAPE = { charCode: 27, keyCode: 1281 };
 
 /**
  * The command ids whose UI is one of LibreOffice's own dialogs, by document type: the UNO command opens the dialog
- * in the kit and it comes back through the window channel. (format.cells is calc's; any other dialog LibreOffice
+ * in the kit and it comes back as a JSDialog (LibreOffice 25.2; jsdialog/) or through the window channel. (format.cells is calc's; any other dialog LibreOffice
  * opens, whoever asked for it, is shown the same way.)
  */
 const DIALOG_COMMANDS: Array<{ id: string; uno: (docType: string) => string | undefined }> = [
