@@ -126,6 +126,26 @@ export interface DocumentViewInfo {
 /** Lifecycle state of an open document (daemon/server/documents/edit-document.ts). */
 export type DocumentState = 'opening' | 'live' | 'reloading' | 'recovering' | 'unloading' | 'closed';
 
+/**
+ * A copy of a document's edits the host does not have yet (admin API `documents.recovery`; docs/reliability.md): a
+ * save the host did not take, or a document rebuilt from an edit journal after a daemon crash. `state` says why it
+ * is pending: being uploaded, the host unavailable (tried again), `conflict` (the stored file changed meanwhile: the
+ * copy is kept, not overwritten), `token_expired` (access_token_ttl passed or 401), `failed` (refused otherwise).
+ * Kept under `<state_dir>/recovery/pending/<id>` until the host stored it.
+ */
+export interface RecoveryCopyInfo {
+  id: string;
+  fileName: string;
+  host: string;
+  /** The WOPISrc without its query. */
+  document: string;
+  bytes: number;
+  createdAt: number;
+  source: 'upload' | 'journal';
+  state: 'uploading' | 'host_unavailable' | 'conflict' | 'token_expired' | 'failed';
+  error?: string;
+}
+
 /** An open document (admin API `documents.list`). */
 export interface DocumentInfo {
   /** Stable id for the admin API while the document is open. */
@@ -238,6 +258,8 @@ export interface AdminBackend {
   closeDocument(id: string): Promise<void>;
   /** Kills a kit process (SIGKILL): its document's views are told the document closed; conversions on it fail. @throws AdminError not_found */
   killKit(pid: number): Promise<void>;
+  /** The recovery copies not stored yet (RecoveryCopyInfo). */
+  recoveryCopies(): RecoveryCopyInfo[];
   /** Listens to documents opening, changing (views, modified, saved, uploaded) and closing. */
   onDocumentEvent(fn: (e: DocumentEvent) => void): Unsubscribe;
   /**

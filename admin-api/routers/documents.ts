@@ -5,7 +5,7 @@ import { listen } from './listen.ts';
 
 const byId = z.object({ id: z.string().min(1) });
 
-/** `documents.list`, `.save`, `.close`, `.killKit` (AdminError not_found / save_failed), `.events` (subscription). */
+/** `documents.list`, `.save`, `.close`, `.killKit` (AdminError not_found / save_failed), `.recovery`, `.events` (subscription). */
 export const documentsRouter = router({
   /** The open documents (DocumentInfo[]). */
   list: adminProcedure.query(({ ctx }) => ctx.backend.documents()),
@@ -21,6 +21,8 @@ export const documentsRouter = router({
     await ctx.backend.killKit(input.pid);
     return { killed: true };
   }),
+  /** Copies of edits the host does not have yet (RecoveryCopyInfo[]: after a crash, a refused upload). */
+  recovery: adminProcedure.query(({ ctx }) => ctx.backend.recoveryCopies()),
   /** Documents opening, changing and closing (DocumentEvent). */
   events: adminProcedure.subscription(({ ctx, signal }) => listen(ctx.backend.onDocumentEvent.bind(ctx.backend), signal)),
 });

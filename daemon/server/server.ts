@@ -225,6 +225,8 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       const url = `${tlsOptions ? 'https' : 'http'}://${host}:${bound}`;
       if (publicTls) await publicTls.watch(server as import('node:https').Server);
       log.info({ url, version: ODE_VERSION, ...(publicTls?.leaf ? { certificate: publicTls.leaf.subject, notAfter: publicTls.leaf.notAfter } : {}) }, 'Ode is listening');
+      // What a previous daemon left unstored (edit journals, recovery copies): rebuilt and uploaded in the background.
+      void documents.recovery.start().catch((e: Error) => log.error({ err: e.message }, 'recovery of the previous run failed'));
       const adminAddress = await adminListener.start(opts.adminPort);
       return { port: bound, url, ...('socket' in adminAddress ? { adminSocket: adminAddress.socket } : { adminUrl: adminAddress.url }) };
     },

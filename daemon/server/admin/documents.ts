@@ -53,7 +53,7 @@ function alive(pid: number): boolean {
 }
 
 /** Builds the documents part over the registry and the kit pool. */
-export function documentsPart(parts: AdminParts): Pick<AdminBackend, 'documents' | 'saveDocument' | 'closeDocument' | 'killKit' | 'onDocumentEvent'> {
+export function documentsPart(parts: AdminParts): Pick<AdminBackend, 'documents' | 'saveDocument' | 'closeDocument' | 'killKit' | 'recoveryCopies' | 'onDocumentEvent'> {
   const { log } = parts;
   const find = (id: string): EditDocument => {
     const doc = parts.documents.byId(id);
@@ -106,6 +106,8 @@ export function documentsPart(parts: AdminParts): Pick<AdminBackend, 'documents'
       const deadline = Date.now() + KILL_WAIT_MS;
       while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     },
+
+    recoveryCopies: () => parts.documents.recovery.list(),
 
     onDocumentEvent(fn) {
       // Kit memory is read asynchronously: a chain keeps the events in the order they happened.

@@ -333,3 +333,27 @@ export async function replay(kit: EditingKit, entries: () => readonly JournalEnt
   }
   return { events };
 }
+
+/**
+ * Resolves once `kit` sent no LibreOffice callback for `quietMs` (at most `maxMs`): the posted input replayed
+ * before has then been processed (LibreOffice runs posted keys later, and a save runs at once), so a save made
+ * next holds it all.
+ */
+export function settled(kit: EditingKit, quietMs = 300, maxMs = 15_000): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: NodeJS.Timeout;
+    const done = () => {
+      clearTimeout(timer);
+      clearTimeout(cap);
+      kit.off('callback', onCallback);
+      resolve();
+    };
+    const onCallback = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, quietMs);
+    };
+    const cap = setTimeout(done, maxMs);
+    timer = setTimeout(done, quietMs);
+    kit.on('callback', onCallback);
+  });
+}

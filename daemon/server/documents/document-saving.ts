@@ -201,7 +201,7 @@ export class DocumentSaving {
     host.emit({ type: 'saved', ok: true, kind });
     const bytes = readFileSync(host.path());
     const isModifiedByUser = this.userChanged;
-    const outcome = await this.timedUpload({ bytes, token: writer.token, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit', lock: host.lock() });
+    const outcome = await this.timedUpload({ bytes, token: writer.token, tokenTtl: writer.tokenTtl, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit', lock: host.lock() });
     const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
     if (outcome.ok) {
       this.stored(outcome.lastModifiedTime);

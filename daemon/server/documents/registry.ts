@@ -8,6 +8,7 @@ import type { EditingKitPool } from './editing-kit.ts';
 import type { DocumentEvent, DocumentEventListener } from './document-events.ts';
 import { EditDocument, type DocumentDeps } from './edit-document.ts';
 import { drainDocument } from './document-drain.ts';
+import { RecoveryService } from './recovery.ts';
 import type { ViewHandle } from './view-handle.ts';
 
 /**
@@ -30,7 +31,16 @@ export class DocumentRegistry {
       /** The first view's settings for the kit (DocumentDeps.settings). */
       settings?: DocumentDeps['settings'];
     },
-  ) {}
+  ) {
+    const { state_dir } = deps.config();
+    this.recovery = new RecoveryService({ client: deps.client, pool: deps.pool, config: deps.config, log: deps.log, recoveryDir: join(state_dir, 'recovery'), journalDir: join(state_dir, 'journal') });
+  }
+
+  /**
+   * What a previous daemon left unstored (edit journals, recovery copies): rebuilt and uploaded by `recovery.start()`
+   * at the daemon's start (recovery.ts); `recovery.list()` for the admin API.
+   */
+  readonly recovery: RecoveryService;
 
   /** Where saved copies wait for their upload (`<state_dir>/recovery`). */
   get recoveryDir(): string {
@@ -108,6 +118,7 @@ export class DocumentRegistry {
   /** Daemon stop (SIGTERM/SIGINT): every document makes its exit save (when modified) and closes its views. */
   async shutdown(): Promise<void> {
     this.stopping = true;
+    this.recovery.stop();
     await Promise.all([...this.docs.values()].map((d) => d.shutdown().catch((e: Error) => this.deps.log.error({ err: e.message, doc: d.key }, 'shutdown of a document failed'))));
   }
 }

@@ -5,11 +5,14 @@ import type { Logger } from 'pino';
 import type { PutFileOptions, WopiClient } from '../wopi/wopi-client.ts';
 import { WopiError } from '../wopi/wopi-error.ts';
 import type { WopiSrc } from '../wopi/wopi-src.ts';
+import { writeSidecar } from './recovery.ts';
 
 /** One upload: the saved bytes, the token to use, and the PutFile headers' facts. */
 export interface UploadRequest extends PutFileOptions {
   bytes: Uint8Array;
   token: string;
+  /** access_token_ttl of `token` (ms since the epoch), kept beside the recovery copy (recovery.ts). */
+  tokenTtl?: number;
 }
 
 /** How an upload ended: the host's new LastModifiedTime, or the error that stopped it (never `unavailable` while retrying is allowed). */
@@ -31,8 +34,9 @@ export interface RetryPolicy {
  * | uploading | `upload()`                           | written to the recovery folder first            | idle, waiting |
  * | waiting   | the host was unavailable (5xx, ...)  | kept in the recovery folder, listed in the log  | uploading (after back-off), idle (`stop()`) |
  *
- * A newer save replaces a pending one (only the newest bytes are uploaded, once). The recovery copy is removed
- * only when the host has the file; if the daemon stops before that, it stays, and the log says where.
+ * A newer save replaces a pending one (only the newest bytes are uploaded, once). The recovery copy (with a
+ * `.json` sidecar: WOPISrc, token, timestamp) is removed only when the host has the file; if the daemon stops before
+ * that, it stays, and the next start uploads it (recovery.ts).
  */
 export class Uploader {
   private pending: { req: UploadRequest; resolvers: Array<(o: UploadOutcome) => void> } | undefined;
@@ -45,7 +49,7 @@ export class Uploader {
     private readonly client: WopiClient,
     private readonly src: WopiSrc,
     private readonly recoveryDir: string,
-    fileName: string,
+    private readonly fileName: string,
     private readonly log: Logger,
     private readonly retry: RetryPolicy,
     /** Told about each failed attempt that will be retried (to show "retrying" to users). */
@@ -72,7 +76,7 @@ export class Uploader {
       } else {
         this.pending = { req, resolvers: [resolve] };
       }
-      this.keepRecoveryCopy(req.bytes);
+      this.keepRecoveryCopy(req);
       this.wake?.();
       if (!this.running) void this.loop();
     });
@@ -94,11 +98,13 @@ export class Uploader {
     while (this.running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   }
 
-  private keepRecoveryCopy(bytes: Uint8Array): void {
+  /** The copy and its sidecar (recovery.ts: what a later start needs to upload it). */
+  private keepRecoveryCopy(req: UploadRequest): void {
     mkdirSync(this.recoveryDir, { recursive: true, mode: 0o700 });
     const tmp = `${this.recoveryFile}.tmp`;
-    writeFileSync(tmp, bytes, { mode: 0o600 });
+    writeFileSync(tmp, req.bytes, { mode: 0o600 });
     renameSync(tmp, this.recoveryFile);
+    writeSidecar(this.recoveryFile, { wopiSrc: this.src.url.href, fileName: this.fileName, token: req.token, tokenTtl: req.tokenTtl, lastModifiedTime: req.timestamp, source: 'upload', createdAt: Date.now() });
   }
 
   private async loop(): Promise<void> {
@@ -133,7 +139,10 @@ export class Uploader {
         if (this.pending.req !== req) continue;
         this.pending = undefined;
         wait = this.retry.firstMs;
-        if (outcome.ok) rmSync(this.recoveryFile, { force: true });
+        if (outcome.ok) {
+          rmSync(this.recoveryFile, { force: true });
+          rmSync(`${this.recoveryFile}.json`, { force: true });
+        }
         else this.log.error({ err: outcome.error.message, recovery: this.recoveryFile }, 'upload failed; the saved copy is kept in the recovery folder');
         for (const r of resolvers) r(outcome);
       }
