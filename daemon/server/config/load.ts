@@ -30,8 +30,10 @@ export function resolveConfigPath(explicit?: string, env: NodeJS.ProcessEnv = pr
   return existsSync(local) ? local : undefined;
 }
 
-/** ODE_ variables that are not configuration keys: the file to read, and bin/ode.js' choice of sources over dist/. */
-const NOT_CONFIG_KEYS = new Set(['ODE_CONFIG', 'ODE_FROM_SOURCES']);
+/** ODE_ variables that are not configuration keys: the file to read, bin/ode.js' choice of sources over dist/, the test suite's switches. */
+const NOT_CONFIG_KEYS = new Set(['ODE_CONFIG', 'ODE_FROM_SOURCES', 'ODE_TEST_LOG', 'ODE_CORPUS', 'ODE_PRINT_DIFFERENCES']);
+/** Variables of a kit's own environment (set by the daemon for its kits: ODE_KIT_DIR, ODE_KIT_SETTINGS, ...), never config. */
+const KIT_ENV_PREFIX = 'ODE_KIT_';
 
 /**
  * Applies environment overrides: `ODE_<SECTION>__<KEY>=value` (double underscore between levels, case
@@ -41,7 +43,7 @@ const NOT_CONFIG_KEYS = new Set(['ODE_CONFIG', 'ODE_FROM_SOURCES']);
 export function applyEnvOverrides(raw: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): Record<string, unknown> {
   const out = structuredClone(raw);
   for (const [name, value] of Object.entries(env)) {
-    if (!name.startsWith('ODE_') || NOT_CONFIG_KEYS.has(name) || value === undefined) continue;
+    if (!name.startsWith('ODE_') || NOT_CONFIG_KEYS.has(name) || name.startsWith(KIT_ENV_PREFIX) || value === undefined) continue;
     const path = name.slice(4).toLowerCase().split('__');
     let node: Record<string, unknown> = out;
     for (const key of path.slice(0, -1)) {
