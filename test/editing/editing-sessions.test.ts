@@ -364,7 +364,8 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     expect(exitPut[0].headers['x-ode-wopi-isexitsave']).toBe('true');
     expect(host.files.get(`cd${n}`)!.bytes.toString()).toBe('stored elsewhere');
     const recovery = join(daemon.store.get().state_dir, 'recovery');
-    expect(readdirSync(recovery).some((f) => docxText(readFileSync(join(recovery, f))).includes('Closing edit'))).toBe(true);
+    // Beside each copy, its sidecar (.json: what a later start needs to upload it).
+    expect(readdirSync(recovery).some((f) => f.endsWith('.docx') && docxText(readFileSync(join(recovery, f))).includes('Closing edit'))).toBe(true);
   });
 
   it('every request the WOPI host received in this suite carried a valid proof (key from discovery)', () => {

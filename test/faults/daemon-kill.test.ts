@@ -66,8 +66,10 @@ describe('fault: daemon SIGKILL while typing, then restart (edit journal)', () =
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // ODE_* variables are configuration overrides for `ode serve`: the test's own (ODE_TEST_LOG) stay out.
+  const childEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ODE_TEST')));
   const serve = async (config: string): Promise<ChildProcess> => {
-    const c = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ODE_FROM_SOURCES: '1' } });
+    const c = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...childEnv, ODE_FROM_SOURCES: '1' } });
     let stderr = '';
     c.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
     const deadline = Date.now() + 90_000;
