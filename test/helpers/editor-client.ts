@@ -13,6 +13,8 @@ export class EditorClient {
   readonly tiles: Array<{ header: TileHeader; payload: Uint8Array }> = [];
   closeCode: number | undefined;
   closeReason = '';
+  /** The node that accepted the socket (X-Ode-Server-Id of the 101 answer), behind a load balancer. */
+  serverId: string | undefined;
   private readonly ws: WebSocket;
   private waiters: Array<() => void> = [];
 
@@ -20,7 +22,12 @@ export class EditorClient {
     this.ws = ws;
     ws.on('message', (data, isBinary) => {
       if (isBinary) this.tiles.push(decodeTileFrame(new Uint8Array(data as Buffer)));
-      else this.messages.push(JSON.parse(data.toString()) as Received);
+      else {
+        const msg = JSON.parse(data.toString()) as Received;
+        this.messages.push(msg);
+        // As the editor does (editor.md "Transport"): a drain waits for this answer before saving.
+        if (msg.type === 'ping' && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'pong', id: msg.id }));
+      }
       this.notify();
     });
     ws.on('close', (code, reason) => {
@@ -33,12 +40,16 @@ export class EditorClient {
   /** Connects to `<daemonUrl>/ode/ws?WOPISrc=...`; `wsOptions` e.g. `{ ca }` for a proxy's test certificate. */
   static async connect(daemonUrl: string, wopiSrc: string, wsOptions?: ClientOptions): Promise<EditorClient> {
     const ws = new WebSocket(`${daemonUrl.replace(/^http/, 'ws')}/ode/ws?WOPISrc=${encodeURIComponent(wopiSrc)}`, wsOptions);
+    let serverId: string | undefined;
+    ws.once('upgrade', (res) => (serverId = res.headers['x-ode-server-id'] as string | undefined));
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
       ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
     });
-    return new EditorClient(ws);
+    const client = new EditorClient(ws);
+    client.serverId = serverId;
+    return client;
   }
 
   /** Connects and loads: resolves with the `status` message once the view is live. */
