@@ -32,6 +32,7 @@ export const PACKAGES = [
   { name: 'tmux', role: 'test', why: "the dashboard's pseudo-terminal test" },
   { name: 'nginx', role: 'test', service: 'nginx', why: 'test/deploy runs docs/deploy/nginx.conf in front of Ode' },
   { name: 'apache2', role: 'test', service: 'apache2', why: 'test/deploy runs docs/deploy/apache.conf in front of Ode' },
+  { name: 'haproxy', role: 'test', service: 'haproxy', why: 'test/cluster runs docs/deploy/haproxy.cfg in front of three Ode nodes' },
   { name: 'python3-lxml', role: 'test', why: "test/hosts: the strict parser Collabora's Python SDK example reads discovery with" },
   { name: 'python3-uno', role: 'test', engine: true, why: "the structure tests' independent oracle (LibreOffice's document model over UNO)" },
   { name: 'openssl', role: 'test', why: 'test/tls checks certificates with it' },

@@ -65,6 +65,6 @@ describe('set-up plan: Debian packages', () => {
 
   it('the services Debian would start are only test tools', () => {
     expect(deb.servicesOf(deb.packagesFor([]).map((p: { name: string }) => p.name))).toEqual([]);
-    expect(deb.servicesOf(deb.packagesFor(['test']).map((p: { name: string }) => p.name)).sort()).toEqual(['apache2', 'nginx']);
+    expect(deb.servicesOf(deb.packagesFor(['test']).map((p: { name: string }) => p.name)).sort()).toEqual(['apache2', 'haproxy', 'nginx']);
   });
 });
