@@ -118,7 +118,7 @@ export class DocumentJournal {
       const entry = make(++this.seq, this.keyOf(view).key);
       this.entries.push(entry);
       this.store.append(entry);
-      this.noteWriter();
+      this.noteMeta();
       this.armSnapshot();
     } catch (e) {
       // A journal that cannot be written must not stop the typing: it is turned off for this document, loudly.
@@ -143,12 +143,17 @@ export class DocumentJournal {
     return true;
   }
 
-  /** Keeps meta.json's token that of the view whose token uploads (never logged). */
-  private noteWriter(): void {
+  /**
+   * Keeps meta.json's token that of the view whose token uploads (never logged), and its LastModifiedTime the
+   * stored file's as the saves know it (it moves with our own uploads, a conflict's overwrite, a rename).
+   */
+  private noteMeta(): void {
     const w = this.host.writer();
-    if (!this.meta || !w || (w.token === this.meta.token && w.tokenTtl === this.meta.tokenTtl)) return;
+    const time = this.host.lastModifiedTime();
+    if (!this.meta || !w || (w.token === this.meta.token && w.tokenTtl === this.meta.tokenTtl && time === this.meta.lastModifiedTime)) return;
     this.meta.token = w.token;
     this.meta.tokenTtl = w.tokenTtl;
+    this.meta.lastModifiedTime = time;
     this.store.writeMeta(this.meta);
   }
 

@@ -187,8 +187,10 @@ export class DocumentSaving {
     const dontSaveIfUnmodified = kind !== 'explicit' && !(this.userChanged && !dontTerminateEdit);
     let r: { saved: boolean };
     const journal = host.journal?.();
-    // The input this save holds: everything sent to the kit before `.uno:Save` (the kit saves in input order).
-    const cut = journal?.cut() ?? 0;
+    // The input this save holds: everything sent to the kit before `.uno:Save` (the kit saves in input order). A
+    // save that leaves a cell in edit mode lacks that cell's typed text: it holds no cut (-1), and only moves the
+    // journal's LastModifiedTime.
+    const cut = dontTerminateEdit ? -1 : (journal?.cut() ?? 0);
     try {
       r = await kit.saveDoc(viewId, dontSaveIfUnmodified, dontTerminateEdit);
     } catch (e) {
