@@ -57,6 +57,16 @@ function writeNewKey(path: string): void {
 }
 
 /**
+ * Creates a new proof key file at `path` (RSA 2048, PKCS#8 PEM, mode 0600) for nodes that share one key
+ * (config `proof_key`, docs/deploy/cluster.md).
+ * @throws Error when `path` exists already (a key in use is never overwritten; rotate it instead).
+ */
+export function createProofKeyFile(path: string): void {
+  if (existsSync(path)) throw new Error(`${path} exists already: a proof key in use is not overwritten (use \`ode proof-key rotate\`)`);
+  writeNewKey(path);
+}
+
+/**
  * Loads the proof keys, generating the current key on first start (only in the state directory: a configured
  * file that is missing is an error, not something to create behind the operator's back).
  * @throws Error naming the file and the fix when a key is unreadable or not RSA.

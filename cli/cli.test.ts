@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, createPrivateKey, createPublicKey } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -58,5 +59,25 @@ describe('the ode command', () => {
     const rotated = await odeCli(['proof-key', 'rotate']);
     expect(/old:\s+([0-9A-F:]+)/.exec(rotated.stdout)![1]).toBe(current);
     expect(/current: ([0-9A-F:]+)/.exec(rotated.stdout)![1]).not.toBe(current);
+  });
+
+  it('proof-key create writes one key file that nodes share: each node (own state dir) shows the same fingerprint, and it never overwrites', async () => {
+    const shared = join(work, 'shared', 'proof_key');
+    const created = await odeCli(['proof-key', 'create', '--out', shared]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(statSync(shared).mode & 0o777).toBe(0o600);
+    // Independent of the CLI: SHA-256 of the public key's SPKI DER, as hex pairs.
+    const spki = createPublicKey(createPrivateKey(readFileSync(shared, 'utf8'))).export({ type: 'spki', format: 'der' });
+    const fingerprint = createHash('sha256').update(spki).digest('hex').toUpperCase().match(/../g)!.join(':');
+    const cfg = join(work, 'node.yaml');
+    writeFileSync(cfg, `proof_key: ${shared}\n`);
+    for (const node of ['node-a', 'node-b']) {
+      const show = await odeCli(['--config', cfg, 'proof-key', 'show'], { ODE_STATE_DIR: join(work, node) });
+      expect(show.code, show.stderr).toBe(0);
+      expect(/current: ([0-9A-F:]+)/.exec(show.stdout)![1]).toBe(fingerprint);
+    }
+    const again = await odeCli(['proof-key', 'create', '--out', shared]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('exists already');
   });
 });
