@@ -143,6 +143,43 @@ describe('presentations in Chromium: slide sorter, slide commands, slideshow; pd
     await show.waitFor({ state: 'detached', timeout: 10_000 });
   }, 120_000);
 
+  it('the slideshow takes the keyboard when it opens: ArrowRight, Space, Page Down and Enter advance it before any click, Left and Backspace go back', async () => {
+    await slides().nth(0).click();
+    await expect.poll(() => slides().nth(0).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('F5');
+    const show = page.getByRole('dialog', { name: 'Slideshow' });
+    await show.waitFor({ state: 'visible', timeout: 60_000 });
+    await page.frameLocator('.ode-slideshow-frame').locator('g.Slide').first().waitFor({ state: 'attached', timeout: 30_000 });
+    const player = page.frames().find((f) => f.parentFrame() === page.mainFrame())!;
+    // The slide on screen: the exported slides are g.Slide elements id1..idN (in show order), the player hides all
+    // but the one shown (its dummy-slide aside); what the eye sees, read from the rendered document.
+    const shown = () =>
+      player.evaluate(() => {
+        const d = (globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<{ id: string }> } }).document;
+        const style = globalThis as unknown as { getComputedStyle(e: unknown): { visibility: string } };
+        return Array.from(d.querySelectorAll('g.Slide'))
+          .filter((g) => g.id !== 'dummy-slide' && style.getComputedStyle(g).visibility === 'visible')
+          .map((g) => g.id)
+          .join(',');
+      });
+    await expect.poll(shown, { timeout: 15_000 }).toBe('id1');
+    // No click anywhere: the keys a presenter's clicker sends go to the player from the first one.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(shown, { timeout: 10_000 }).toBe('id2');
+    await page.keyboard.press('Space');
+    await expect.poll(shown, { timeout: 10_000 }).toBe('id3');
+    await page.keyboard.press('PageDown');
+    await expect.poll(shown, { timeout: 10_000 }).toBe('id4');
+    await page.keyboard.press('Enter');
+    await expect.poll(shown, { timeout: 10_000 }).toBe('id5');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(shown, { timeout: 10_000 }).toBe('id4');
+    await page.keyboard.press('Backspace');
+    await expect.poll(shown, { timeout: 10_000 }).toBe('id3');
+    await page.keyboard.press('Escape');
+    await show.waitFor({ state: 'detached', timeout: 10_000 });
+  }, 120_000);
+
   it('a .ppsx opens in its slideshow', async () => {
     await page.goto(`${env.daemon.url}/?open=${fileId('show.ppsx')}`);
     await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'visible', timeout: 90_000 });

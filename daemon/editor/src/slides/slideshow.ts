@@ -62,10 +62,18 @@ export class Slideshow {
     layer.addEventListener('keydown', this.onKey);
     window.addEventListener('message', this.onMessage);
     document.body.append(layer);
-    frame.addEventListener('load', () => frame.focus());
+    // The player's keys (arrows, Space, Enter, Page Down: what presenter clickers send) work from the first one
+    // only if the loaded document has the focus: focusing the frame before it loads gives it to the initial blank
+    // document, and focusing it again on load is a no-op (the element already has the focus), so the player's
+    // document never gets it. Move the focus to the exit button meanwhile, and into the frame once it has loaded.
+    frame.addEventListener('load', () => {
+      if (document.activeElement === frame) exit.focus();
+      frame.focus();
+      frame.contentWindow?.focus();
+    });
     this.layer = layer;
     this.frame = frame;
-    frame.focus();
+    exit.focus();
   }
 
   /** Leaves the slideshow; the document gets the keyboard back. */
