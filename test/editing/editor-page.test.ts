@@ -70,8 +70,10 @@ describe('the editor page at discovery urlsrc', () => {
   it('serves the editor bundle the page loads (built at set-up), cached for good under the versioned path', async () => {
     const src = host.addFile('p3', 'a.docx', Buffer.from('x'));
     const html = await (await post(src, { access_token: host.token })).text();
-    const js = /<script type="module" src="([^"]+editor\.js)"><\/script>/.exec(html)![1];
-    const css = /<link rel="stylesheet" href="([^"]+editor\.css)">/.exec(html)![1];
+    const [, js, jsKey] = /<script type="module" src="([^"?]+editor\.js)\?WOPISrc=([^"]+)"><\/script>/.exec(html)!;
+    const [, css, cssKey] = /<link rel="stylesheet" href="([^"?]+editor\.css)\?WOPISrc=([^"]+)">/.exec(html)!;
+    // The bundle's URLs carry the document's WOPISrc, for a load balancer hashing it (docs/deploy/cluster.md).
+    expect([decodeURIComponent(jsKey), decodeURIComponent(cssKey)]).toEqual([src, src]);
     const r = await fetch(`${daemon.url}${js}`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/javascript/);

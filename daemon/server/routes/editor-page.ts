@@ -87,19 +87,23 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
     resources: prefix,
   };
   const lang = (typeof settings.lang === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(settings.lang) ? settings.lang : 'en').replace(/"/g, '');
+  // The bundle's URLs carry the WOPISrc too: behind a load balancer hashing it, they come from the node that served
+  // this page, so during a rolling upgrade a new page never asks an old node for a bundle hash it does not have
+  // (docs/deploy/cluster.md). The price: the browser caches the bundle once per document rather than once.
+  const routeKey = encodeURIComponent(src.url.href).replace(/&/g, '&amp;');
   const html = `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Ode</title>
-<link rel="stylesheet" href="${prefix}/editor.css">
+<link rel="stylesheet" href="${prefix}/editor.css?WOPISrc=${routeKey}">
 </head>
 <body>
 <div id="ode-app" role="application" aria-busy="true" aria-label="Document editor"><p class="ode-loading">Loading the document…</p></div>
 <noscript>Ode's editor needs JavaScript.</noscript>
 <script type="application/json" id="ode-config">${scriptJson(config)}</script>
-<script type="module" src="${prefix}/editor.js"></script>
+<script type="module" src="${prefix}/editor.js?WOPISrc=${routeKey}"></script>
 </body>
 </html>
 `;
