@@ -33,7 +33,7 @@ const say = (line = '') => {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ode-bench-editing-'));
   const log = pino({ level: 'silent' });
-  const { config } = loadConfig(undefined, { ODE_STATE_DIR: join(dir, 'state'), ODE_KITS__PRESPAWN: '2', ODE_KITS__MAX: '4', ODE_DOCUMENTS__CHECK_SECS: '0' });
+  const { config } = loadConfig(undefined, { ODE_STATE_DIR: join(dir, 'state'), ODE_KITS__PRESPAWN: '2', ODE_KITS__MAX: '4', ODE_DOCUMENTS__CHECK_SECS: '0', ...(process.env.BENCH_JOURNAL === '0' ? { ODE_DOCUMENTS__JOURNAL: 'false' } : {}), ...(process.env.BENCH_JOURNAL_SYNC_MS ? { ODE_DOCUMENTS__JOURNAL_SYNC_MS: process.env.BENCH_JOURNAL_SYNC_MS } : {}) });
   const server = createOdeServer({ config: new ConfigStore(config, undefined, log), log, port: 0, adminPort: 0 });
   const { url } = await server.start();
   await server.pool.waitReady(2, 90_000);
