@@ -88,7 +88,7 @@ export async function startCluster(): Promise<Cluster> {
     const addresses = await nodeAddresses();
     const daemons = await Promise.all(
       addresses.map((listen) =>
-        startDaemon({ net: { listen }, proof_key: proofKeyPath, kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1),
+        startDaemon({ net: { listen }, proof_key: proofKeyPath, kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2),
       ),
     );
     daemons.forEach((daemon, i) => nodes.push({ name: `ode${i + 1}`, daemon, serverId: daemon.server.context.serverId }));
