@@ -19,6 +19,7 @@ import {
   LOK_DOCTYPE_TEXT,
   LOK_FEATURE_DOCUMENT_PASSWORD,
   LOK_FEATURE_DOCUMENT_PASSWORD_TO_MODIFY,
+  LOK_FEATURE_NO_TILED_ANNOTATIONS,
   LOK_FEATURE_PART_IN_INVALIDATION_CALLBACK,
   LOK_FEATURE_VIEWID_IN_VISCURSOR_INVALIDATION_CALLBACK,
   LOK_CALLBACK_WINDOW,
@@ -105,12 +106,18 @@ export class EditSession {
    * `open` (kit.md, Editing): documentLoad `input` (with `Language=`, `DeviceFormFactor=` and `Batch=true`, so
    * no dialog can block the load), initializeForRendering of the first view with `userName` as its author, and
    * its callbacks forwarded to `sink`. Turns on the optional features the daemon reads: the part in
-   * INVALIDATE_TILES and the view id in INVALIDATE_VISIBLE_CURSOR.
+   * INVALIDATE_TILES and the view id in INVALIDATE_VISIBLE_CURSOR; and comments out of the tiles
+   * (NO_TILED_ANNOTATIONS, as Collabora Online): LibreOffice sends them as COMMENT callbacks and the editor shows
+   * them, no empty margin is painted, and a new comment does not take the view's keyboard into a hidden window.
    * @throws Error with `code` load_failed / password_required / password_invalid.
    */
   static async open(office: OfficeHandle, req: OpenRequest, sink: CallbackSink): Promise<{ session: EditSession; result: OpenResult }> {
     office.office.setOptionalFeatures(
-      LOK_FEATURE_DOCUMENT_PASSWORD | LOK_FEATURE_DOCUMENT_PASSWORD_TO_MODIFY | LOK_FEATURE_PART_IN_INVALIDATION_CALLBACK | LOK_FEATURE_VIEWID_IN_VISCURSOR_INVALIDATION_CALLBACK,
+      LOK_FEATURE_DOCUMENT_PASSWORD |
+        LOK_FEATURE_DOCUMENT_PASSWORD_TO_MODIFY |
+        LOK_FEATURE_PART_IN_INVALIDATION_CALLBACK |
+        LOK_FEATURE_VIEWID_IN_VISCURSOR_INVALIDATION_CALLBACK |
+        LOK_FEATURE_NO_TILED_ANNOTATIONS,
     );
     let options = buildLoadOptions({ lang: req.lang, input: req.input });
     if (req.deviceFormFactor) options += `,DeviceFormFactor=${req.deviceFormFactor.replace(/,/g, '')}`;

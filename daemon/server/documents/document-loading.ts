@@ -66,7 +66,7 @@ export async function loadDocument(host: LoadingHost, first: ViewHandle): Promis
   const limits = host.deps.config().limits;
   const left = deadline - Date.now();
   if (left <= 0) throw new OdeError('timeout', `The document could not be loaded within ${limitSecs} s (limits.load_secs).`);
-  return host.kit()!.open({ input: got.path, lang: first.lang, readOnly: first.readonly, commentsOnly: first.commentsOnly, timezone: first.timezone, deviceFormFactor: first.deviceFormFactor, watermarkText: watermarkOf(first.fileInfo) }, { loadMs: left, convertMs: limits.convert_secs * 1000 });
+  return host.kit()!.open({ input: got.path, userName: first.fileInfo.UserFriendlyName, lang: first.lang, readOnly: first.readonly, commentsOnly: first.commentsOnly, timezone: first.timezone, deviceFormFactor: first.deviceFormFactor, watermarkText: watermarkOf(first.fileInfo) }, { loadMs: left, convertMs: limits.convert_secs * 1000 });
 }
 
 /**

@@ -561,7 +561,7 @@ export class EditDocument {
       const rebuilt = await this.journal.rebuildInto(
         kit,
         ordered,
-        async (input, v) => (opened = await kit.open({ input, lang: v.lang, readOnly: v.readonly, commentsOnly: v.commentsOnly, timezone: v.timezone, deviceFormFactor: v.deviceFormFactor, watermarkText: watermarkOf(v.fileInfo) }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 })),
+        async (input, v) => (opened = await kit.open({ input, userName: v.fileInfo.UserFriendlyName, lang: v.lang, readOnly: v.readonly, commentsOnly: v.commentsOnly, timezone: v.timezone, deviceFormFactor: v.deviceFormFactor, watermarkText: watermarkOf(v.fileInfo) }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 })),
         (v) => kit.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly || this.saves.readOnlyForAll, commentsOnly: v.commentsOnly, lang: v.lang, timezone: v.timezone, watermarkText: watermarkOf(v.fileInfo) }),
       );
       if (!rebuilt || !opened || this.state !== 'recovering') throw new Error('the journal could not be read back');

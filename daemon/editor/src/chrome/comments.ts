@@ -178,6 +178,13 @@ export function mountComments(app: App, dock: RightDock): void {
     comments = applyCommentAction(comments, m.action, m.comment);
     if (loaded) render();
   });
+  // A comment this view inserts shows at once beside the document (Collabora shows it in the margin): the panel
+  // opens if it was closed, and lists it when LibreOffice has added it.
+  session.on('sent', (m) => {
+    if (m.type !== 'uno' || m.command !== commentCommands(session.state.status?.docType ?? 'text').insert) return;
+    if (!dock.isOpen('comments')) dock.toggle('comments', true);
+    else refreshSoon();
+  });
   session.on('invalidate', refreshSoon);
   session.on('reloaded', refreshSoon);
   session.on('modified', refreshSoon);
