@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
@@ -212,6 +213,13 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     const direct = await fetch(`${drained.daemon.url}/health`);
     expect(direct.status).toBe(503);
     expect(await direct.json()).toMatchObject({ status: 'drained', node: 'drained' });
+    // Straight to the drained node (as a balancer that has not noticed yet): new documents are refused, 503 draining.
+    const xml = await (await fetch(`${drained.daemon.url}/hosting/discovery`)).text();
+    const editorPath = new URL(/<action\b[^>]*\bext="docx"[^>]*\burlsrc="([^"]+)"/.exec(xml)![1].replace(/&amp;/g, '&')).pathname;
+    const refusedPage = await fetch(`${drained.daemon.url}${editorPath}?WOPISrc=${enc(chosen[0].src)}`, { method: 'POST', body: new URLSearchParams({ access_token: c.host.token }) });
+    expect(refusedPage.status).toBe(503);
+    expect(await refusedPage.json()).toMatchObject({ code: 'draining' });
+    await expect(EditorClient.connect(drained.daemon.url, chosen[0].src)).rejects.toThrow('upgrade refused: 503');
     // Typing goes on until every moved user typed a while on the new node.
     const deadline = Date.now() + 45_000;
     while (typists.some((t) => t.nodes.length === 1 && t.nodes[0] === drained.serverId) && Date.now() < deadline) await sleep(100);
@@ -245,8 +253,10 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     for (const t of typists.filter((x) => x.nodes[0] !== drained.serverId)) expect(t.nodes).toHaveLength(1);
     const times = moved.map((t) => t.backAfterMs!);
     const routed = moved.map((t) => t.routedAfterMs!);
-    console.log(`drain -> typing again (${times.length} users): median ${median(times)} ms, max ${Math.max(...times)} ms (balancer moved them after median ${median(routed)} ms, max ${Math.max(...routed)} ms); the drain itself took ${report.ms} ms`);
-    expect(Math.max(...times)).toBeLessThan(20_000);
+    console.log(`drain -> typing again (${times.length} users): median ${median(times)} ms, max ${Math.max(...times)} ms (balancer moved them after median ${median(routed)} ms, max ${Math.max(...routed)} ms); the drain itself took ${report.ms} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`);
+    // A bound against a hang, not the measurement: on a 2-core machine shared with other test runs, LibreOffice's
+    // load on the receiving node has taken 15 s (load average 20); alone it is 2-7 s (docs/deploy/cluster.md).
+    expect(Math.max(...times)).toBeLessThan(60_000);
     // Every WOPI request of every node was signed with the one shared proof key (the Chromium document's come
     // through the host page's WOPI proxy, signed for the proxy's URL, so they are not checked here).
     expect(c.host.requests.filter((r) => r.proofValid === false && !r.path.startsWith('/wopi/files/web'))).toEqual([]);
