@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { InputOrder, MAX_WAIT_MS } from './input-order.ts';
+import { BARRIER_MAX_WAIT_MS, InputOrder, MAX_WAIT_MS } from './input-order.ts';
 
 describe('InputOrder: synchronous LOK calls wait for posted input', () => {
   let clock = 0;
@@ -46,5 +46,28 @@ describe('InputOrder: synchronous LOK calls wait for posted input', () => {
     expect(ran).toEqual(['shift']);
     await advance(10);
     expect(ran).toEqual(['shift', 'save']);
+  });
+
+  it('a barrier (save, snapshot) waits past MAX_WAIT_MS for LibreOffice to call back, and for a longer quiet after it', async () => {
+    const ran: string[] = [];
+    order.run(() => (ran.push('key'), order.posted()), false);
+    order.run(() => ran.push('save'), 'barrier');
+    await advance(MAX_WAIT_MS + 20);
+    expect(ran).toEqual(['key']); // a loaded machine: no callback yet, the key may still be queued
+    order.callbackArrived();
+    await advance(20);
+    expect(ran).toEqual(['key']); // the rest of the posted keys may still run
+    await advance(60);
+    expect(ran).toEqual(['key', 'save']);
+  });
+
+  it('a barrier after a key with no visible effect runs after BARRIER_MAX_WAIT_MS', async () => {
+    const ran: string[] = [];
+    order.run(() => (ran.push('key'), order.posted()), false);
+    order.run(() => ran.push('save'), 'barrier');
+    await advance(BARRIER_MAX_WAIT_MS - 10);
+    expect(ran).toEqual(['key']);
+    await advance(20);
+    expect(ran).toEqual(['key', 'save']);
   });
 });

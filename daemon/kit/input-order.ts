@@ -17,6 +17,14 @@ export const MAX_WAIT_MS = 60;
  * view back to the view that posted them).
  */
 const QUIET_MS = 8;
+/**
+ * Saves and snapshots (`run(fn, 'barrier')`) wait longer: the file must hold every key sent before it, and on a
+ * loaded machine LibreOffice's main loop can be descheduled for longer than MAX_WAIT_MS or QUIET_MS while posted
+ * keys are still queued (a drain's save lost the last word that way). A save is rare, so up to BARRIER_MAX_WAIT_MS
+ * without any callback, and BARRIER_QUIET_MS of quiet after one, cost nothing a user notices.
+ */
+export const BARRIER_MAX_WAIT_MS = 1000;
+const BARRIER_QUIET_MS = 50;
 /** How often a waiting call checks again (ms). */
 const POLL_MS = 2;
 
@@ -26,8 +34,8 @@ export class InputOrder {
   #callbackSinceInput = true;
   #lastCallbackAt = Number.NEGATIVE_INFINITY;
   #queue: Array<() => void> = [];
-  /** Per queued call: does it run synchronously in LibreOffice (and so wait for posted input)? */
-  #queueSync: boolean[] = [];
+  /** Per queued call: does it run synchronously in LibreOffice (and so wait for posted input), or is it a barrier? */
+  #queueSync: Array<boolean | 'barrier'> = [];
   #timer: NodeJS.Timeout | undefined;
   /** Holds in force (`hold`): nothing queued runs and every call queues. */
   #held = 0;
@@ -48,16 +56,27 @@ export class InputOrder {
 
   /** True while posted input may still be waiting in LibreOffice's main loop. */
   get pending(): boolean {
+    return this.#pendingFor(false);
+  }
+
+  /** `pending`, with a barrier's longer limits when `barrier`. */
+  #pendingFor(barrier: boolean): boolean {
     const now = this.now();
-    return now - this.#lastInputAt < MAX_WAIT_MS && (!this.#callbackSinceInput || now - this.#lastCallbackAt < QUIET_MS);
+    const [maxWait, quiet] = barrier ? [BARRIER_MAX_WAIT_MS, BARRIER_QUIET_MS] : [MAX_WAIT_MS, QUIET_MS];
+    return now - this.#lastInputAt < maxWait && (!this.#callbackSinceInput || now - this.#lastCallbackAt < quiet);
+  }
+
+  #mustWait(kind: boolean | 'barrier'): boolean {
+    return kind !== false && this.#pendingFor(kind === 'barrier');
   }
 
   /**
    * Runs `fn` now when nothing waits and `synchronous` calls need no wait; otherwise queues it behind the calls
    * already waiting (queued input keeps its place too, so the order the user gave is the order LibreOffice sees).
+   * `'barrier'`: a synchronous call that must follow every posted input (a save, a snapshot), with longer limits.
    */
-  run(fn: () => void, synchronous: boolean): void {
-    if (this.#queue.length === 0 && this.#held === 0 && !(synchronous && this.pending)) return fn();
+  run(fn: () => void, synchronous: boolean | 'barrier'): void {
+    if (this.#queue.length === 0 && this.#held === 0 && !this.#mustWait(synchronous)) return fn();
     this.#queue.push(fn);
     this.#queueSync.push(synchronous);
     this.#arm();
@@ -95,7 +114,7 @@ export class InputOrder {
     this.#timer = undefined;
     while (this.#queue.length > 0) {
       if (this.#held > 0) return;
-      if (this.#queueSync[0] && this.pending) return this.#arm();
+      if (this.#mustWait(this.#queueSync[0])) return this.#arm();
       this.#queueSync.shift();
       const fn = this.#queue.shift()!;
       try {
