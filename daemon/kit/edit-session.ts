@@ -94,6 +94,8 @@ export class EditSession {
   /** Orders posted input (keys, mouse) before the synchronous calls (text input, UNO commands, save, paste, copy). */
   readonly #order = new InputOrder();
   #saveWaiters = new Map<number, SaveWaiter>();
+  /** The view of the last posted input queued (a key or click of another view waits for it: see `event`). */
+  #lastPostedView: number | undefined;
   #state: 'open' | 'closing' | 'closed' = 'open';
 
   private constructor(doc: LokDocument, sink: CallbackSink) {
@@ -228,12 +230,18 @@ export class EditSession {
     const readOnly = view.readOnly && !(view.commentsOnly && isCommentCommand(event));
     if (readOnly && !allowedInReadOnly(event)) return 'read_only';
     const posted = isPosted(event);
+    // LibreOffice runs a posted key or click later, in the view current then: one of another view posted right
+    // behind could run at the first view's cursor (two users typing at once; the journal's replay, held input
+    // released after a snapshot). So posted input of another view waits, like a synchronous call, until the
+    // posted input before it was processed.
+    const switching = posted && this.#lastPostedView !== undefined && this.#lastPostedView !== viewId;
+    if (posted) this.#lastPostedView = viewId;
     this.#order.run(() => {
       if (this.#state !== 'open' || !this.#views.has(viewId)) return;
       this.#doc.setView(viewId);
       dispatchEvent(this.#doc, event, readOnly);
       if (posted) this.#order.posted();
-    }, !posted);
+    }, !posted || switching);
     return undefined;
   }
 

@@ -326,6 +326,7 @@ export async function replay(kit: EditingKit, entries: () => readonly JournalEnt
   }
   let i = 0;
   let events = 0;
+  let lastView: number | undefined;
   for (;;) {
     const list = entries();
     if (i >= list.length) break;
@@ -333,6 +334,10 @@ export async function replay(kit: EditingKit, entries: () => readonly JournalEnt
     const viewId = views.get(e.v);
     if (viewId === undefined) continue;
     events++;
+    // Keys of two views posted back to back can run in the wrong view (LibreOffice runs posted keys later, in the
+    // view current then): when the view changes, the earlier view's input is let through first.
+    if (lastView !== undefined && viewId !== lastView) await settled(kit, 40, 2000);
+    lastView = viewId;
     if ('paste' in e) await kit.paste(viewId, e.paste.mimeType, Buffer.from(e.paste.data, 'base64'));
     else kit.sendEvent(viewId, e.e);
   }
