@@ -37,11 +37,12 @@ function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<s
 }
 
 /**
- * Starts a real Ode daemon on 127.0.0.1 port 0 with a temp state dir and its own config file (so live reload
+ * Starts a real Ode daemon on 127.0.0.1 `port` (0, the default: a free port; a fixed one to start a daemon again
+ * where a stopped one listened, e.g. the editor's reconnection test) with a temp state dir and its own config file (so live reload
  * is exercised for real), waits until `readyKits` kits are ready, and returns it. Logs are silent unless
  * ODE_TEST_LOG is set to a level.
  */
-export async function startDaemon(overrides: Record<string, unknown> = {}, readyKits = 1): Promise<TestDaemon> {
+export async function startDaemon(overrides: Record<string, unknown> = {}, readyKits = 1, port = 0): Promise<TestDaemon> {
   const dir = mkdtempSync(join(tmpdir(), 'ode-test-'));
   const configFile = join(dir, 'ode.yaml');
   const base = merge({ state_dir: join(dir, 'state'), kits: { prespawn: 1, convert_concurrency: 1 } }, overrides);
@@ -55,7 +56,7 @@ export async function startDaemon(overrides: Record<string, unknown> = {}, ready
   const log = pino({ level }, pino.multistream(streams));
   const store = new ConfigStore(loadConfig(configFile, {}).config, configFile, log);
   const adminTokens = new AdminTokenStore({ stateDir: store.get().state_dir, useKeyring: false });
-  const server = createOdeServer({ config: store, log, port: 0, adminPort: 0, logBuffer, adminTokens });
+  const server = createOdeServer({ config: store, log, port, adminPort: 0, logBuffer, adminTokens });
   const { url, adminUrl, adminSocket } = await server.start();
   await server.pool.waitReady(readyKits, 90_000);
   return {

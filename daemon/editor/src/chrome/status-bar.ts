@@ -11,6 +11,7 @@
 import type { App } from '../core/app.ts';
 import { registerMessages, t } from '../core/i18n.ts';
 import { el, popupMenu } from './panels-dom.ts';
+import { RECONNECT_CODES } from '../host/reconnect.ts';
 
 registerMessages({
   en: {
@@ -19,6 +20,7 @@ registerMessages({
     'status.storage.retrying': 'Storage unreachable, retrying…', 'status.storage.unauthorized': 'Storage refused the access: changes cannot be saved',
     'status.storage.too_large': 'The file is too large for the storage: read-only', 'status.storage.ok': 'All changes saved',
     'status.disconnected': 'Disconnected: {reason}. Reload the page to continue.',
+    'status.reconnecting': 'Connection lost: reconnecting…',
     'status.page': 'Page {page} of {pages}', 'status.sheet': 'Sheet {n} of {count}: {name}', 'status.slide': 'Slide {n} of {count}', 'status.drawingPage': 'Page {n} of {count}',
     'status.words': '{words} words, {chars} characters', 'status.selectedWords': 'Selected: {words} words, {chars} characters',
     'status.language': 'Language: {language}', 'status.languageMixed': 'Multiple languages',
@@ -31,6 +33,7 @@ registerMessages({
     'status.storage.retrying': 'Stockage injoignable, nouvel essai…', 'status.storage.unauthorized': 'Le stockage refuse l’accès : les modifications ne peuvent pas être enregistrées',
     'status.storage.too_large': 'Le fichier est trop gros pour le stockage : lecture seule', 'status.storage.ok': 'Toutes les modifications sont enregistrées',
     'status.disconnected': 'Déconnecté : {reason}. Rechargez la page pour continuer.',
+    'status.reconnecting': 'Connexion perdue : reconnexion…',
     'status.page': 'Page {page} sur {pages}', 'status.sheet': 'Feuille {n} sur {count} : {name}', 'status.slide': 'Diapositive {n} sur {count}', 'status.drawingPage': 'Page {n} sur {count}',
     'status.words': '{words} mots, {chars} caractères', 'status.selectedWords': 'Sélection : {words} mots, {chars} caractères',
     'status.language': 'Langue : {language}', 'status.languageMixed': 'Plusieurs langues',
@@ -219,6 +222,9 @@ export function mountStatusBar(app: App): void {
   session.on('kitDied', (m) => showState(m.message, true));
   session.on('idle', (m) => showState(m.message, true));
   session.on('closed', (code, reason) => {
-    if (code !== 1000) showState(t('status.disconnected', { reason: reason || `code ${code}` }), true);
+    if (code === 1000) return;
+    // A dropped connection or a restarting daemon: host/reconnect.ts reopens the document by itself.
+    if (RECONNECT_CODES.has(code) && session.state.status && !session.state.draining) showState(t('status.reconnecting'), true);
+    else showState(t('status.disconnected', { reason: reason || `code ${code}` }), true);
   });
 }

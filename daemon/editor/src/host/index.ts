@@ -7,6 +7,7 @@ import './catalogue.ts';
 import { createDebug } from './debug.ts';
 import { installExport } from './export.ts';
 import { installMove } from './move.ts';
+import { installReconnect } from './reconnect.ts';
 import { HostBar } from './host-bar.ts';
 import { createOverlays } from './overlays.ts';
 import { computePolicy, expand } from './policy.ts';
@@ -176,10 +177,12 @@ export function mountHost(app: App): void {
     overlays.idle();
   });
   session.on('kitDied', (m) => (kitMessage = m.message));
+  const reconnects = installReconnect(app, (code) => overlays.closed(code, kitMessage));
   session.on('closed', (code, reason) => {
     bridge.send('Session_Closed', { Code: code, Reason: reason });
-    // 4503: the node drains; move.ts reopens the document through the load balancer.
-    if (expectedClose || code === 1000 || code === 4503) return;
+    // 4503: the node drains; move.ts reopens the document through the load balancer. A dropped connection or a
+    // restarting daemon: reconnect.ts reopens the document by itself.
+    if (expectedClose || code === 1000 || code === 4503 || reconnects(code)) return;
     if (code === 4408) return idleShown ? undefined : overlays.idle();
     overlays.closed(code, kitMessage);
   });

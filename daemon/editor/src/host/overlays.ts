@@ -11,9 +11,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
  * Opens the editor page again as the host did: a form POST of the token fields to this page's address (the page
  * was itself a form POST, so a plain reload would ask to re-send it).
  */
-export function reopen(app: App): void {
+export function reopen(app: App, fragment?: string): void {
   const c = app.config;
-  const form = el('form', { method: 'post', action: location.href, target: '_self' });
+  // `fragment` (without '#') rides on the address: the reopened page reads it from location.hash.
+  const action = fragment === undefined ? location.href : `${location.href.replace(/#.*$/, '')}#${fragment}`;
+  const form = el('form', { method: 'post', action, target: '_self' });
   const field = (name: string, value: string | number | undefined) => value !== undefined && form.append(el('input', { type: 'hidden', name, value: String(value) }));
   field('access_token', c.accessToken);
   field('access_token_ttl', c.accessTokenTtl);
