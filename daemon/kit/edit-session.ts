@@ -435,7 +435,7 @@ export class EditSession {
           if (this.#state !== 'open') return reject(kitError('bad_request', 'the document is closing'));
           const release = this.#order.hold();
           write().then(resolve, reject).finally(release);
-        }, true),
+        }, 'barrier'),
       ),
     );
   }
