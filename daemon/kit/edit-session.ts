@@ -320,7 +320,7 @@ export class EditSession {
    * Runs a synchronous LibreOffice call in input order: after the posted input LibreOffice has not processed yet,
    * before any input that arrives later (input-order.ts).
    */
-  #inOrder<T>(fn: () => T): Promise<T> {
+  #inOrder<T>(fn: () => T, kind: true | 'barrier' = true): Promise<T> {
     return new Promise((resolve, reject) =>
       this.#order.run(() => {
         try {
@@ -328,7 +328,7 @@ export class EditSession {
         } catch (e) {
           reject(e);
         }
-      }, true),
+      }, kind),
     );
   }
 
@@ -375,7 +375,7 @@ export class EditSession {
           throw e;
         }
         return w;
-      });
+      }, 'barrier');
       try {
         return await waiter.done;
       } finally {
