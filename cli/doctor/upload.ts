@@ -17,7 +17,7 @@ export async function checkUpload(ctx: DoctorContext): Promise<CheckResult> {
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="data"; filename="ode-doctor-upload.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const chunk = Buffer.alloc(256 * 1024, 0x20);
-  let r;
+  let r: Awaited<ReturnType<typeof simpleRequest>>;
   try {
     r = await simpleRequest(target, {
       method: 'POST',

@@ -15,7 +15,7 @@ const FIX_APACHE = 'Apache: a2enmod proxy_wstunnel and ProxyPass /ode/ws ws://12
 export async function checkWebSocket(ctx: DoctorContext): Promise<CheckResult> {
   const target = new URL(EDITING_PATHS[0], ctx.url);
   const headers = { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': randomBytes(16).toString('base64') };
-  let r;
+  let r: Awaited<ReturnType<typeof simpleRequest>>;
   try {
     r = await simpleRequest(target, { headers, ca: ctx.ca, timeoutMs: 30_000 });
   } catch (e) {

@@ -26,7 +26,7 @@ export async function inspectJob(office: OfficeHandle, req: InspectRequest): Pro
   try {
     const parts = doc.getParts();
     const docType = doc.getDocumentType();
-    let redlines;
+    let redlines: Awaited<ReturnType<typeof readRedlinePages>> | undefined;
     if (req.redlines && docType === LOK_DOCTYPE_TEXT) {
       doc.initializeForRendering();
       redlines = await readRedlinePages(doc);

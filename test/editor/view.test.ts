@@ -37,7 +37,6 @@ interface PageGlobal {
   ClipboardItem: new (items: Record<string, unknown>) => unknown;
   Blob: new (parts: string[], opts: { type: string }) => unknown;
 }
-const g = () => globalThis as unknown as PageGlobal;
 
 /** Page function: every flavour on the system clipboard, as text. */
 const readClipboard = async () => {

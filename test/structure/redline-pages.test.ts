@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -51,11 +51,11 @@ describe('kit: the page each tracked change starts on', () => {
    * found on exactly one page.
    */
   function checkable(m: { redlines: RedlinePage[]; pageTexts: string[] }) {
-    const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return m.redlines
       .map((r) => ({ r, parts: squash(/“(.*)”/s.exec(r.description)?.[1] ?? '').split('...').map((p) => p.trim()) }))
       .filter(({ parts }) => parts.join('').length >= 8)
-      .map(({ r, parts }) => ({ r, pattern: new RegExp(parts.map(escape).join('.*')) }))
+      .map(({ r, parts }) => ({ r, pattern: new RegExp(parts.map(escapeRegExp).join('.*')) }))
       .map(({ r, pattern }) => ({ r, pages: m.pageTexts.flatMap((t, i) => (pattern.test(t) ? [i + 1] : [])) }))
       .filter(({ pages }) => pages.length === 1);
   }

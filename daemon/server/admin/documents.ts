@@ -72,7 +72,7 @@ export function documentsPart(parts: AdminParts): Pick<AdminBackend, 'documents'
     async saveDocument(id) {
       const doc = find(id);
       log.info({ doc: doc.key, id }, 'admin: saving the document');
-      let result;
+      let result: Awaited<ReturnType<typeof doc.saveWithResult>>;
       try {
         result = await doc.saveWithResult('explicit');
       } catch (e) {

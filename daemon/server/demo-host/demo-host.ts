@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { OdeConfig } from '../config/schema.ts';
 import { BASE_HEADERS } from '../http/respond.ts';

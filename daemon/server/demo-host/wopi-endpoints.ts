@@ -7,7 +7,7 @@ import { BASE_HEADERS, sendJson } from '../http/respond.ts';
 import { baseUrl } from '../routes/context.ts';
 import { fileIdOf, isDocumentName } from './file-id.ts';
 import { selfBase } from './self-base.ts';
-import { FileStore, NameTakenError, StaleTimestampError, type StoredFile } from './file-store.ts';
+import { type FileStore, NameTakenError, StaleTimestampError, type StoredFile } from './file-store.ts';
 import type { DemoUser, TokenStore } from './tokens.ts';
 
 /** Path prefix of the demo host's WOPI files (spec: "File URL": a segment starting with `wopi`, then the id). */

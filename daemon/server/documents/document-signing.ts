@@ -7,11 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Logger } from 'pino';
-import type { ServerMessage } from '../../protocol/editor.ts';
-import type { DocumentEventBody } from './document-events.ts';
 import type { DocumentSaving, SavingHost } from './document-saving.ts';
-import type { DocumentState } from './edit-document.ts';
-import type { EditingKit } from './editing-kit.ts';
 import { signatureStateName, signingCredentials, SigningCredentialsError, type SigningCredentials } from './signing.ts';
 import type { ViewHandle } from './view-handle.ts';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { OdeConfig } from '../config/schema.ts';
 import { COMPILED, ROOT } from '../install-paths.ts';
-import { bwrapArgs, isWithin, type KitCommand, type SandboxPlan } from './command.ts';
+import { bwrapArgs, type KitCommand, type SandboxPlan } from './command.ts';
 import { seccompFilterFile } from './seccomp.ts';
 
 /** The fd number at which a sandboxed kit's bwrap finds the seccomp filter (stdio index 4, after the IPC at 3). */

@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { OdeConfig } from '../config/schema.ts';
-import { OdeError } from '../errors.ts';
+import type { OdeError } from '../errors.ts';
 import { ViewSession, type SessionDeps } from '../sessions/view-session.ts';
 import { checkWopiHost, parseWopiSrc } from '../wopi/wopi-src.ts';
 import type { NodeDrain } from '../cluster/node-drain.ts';
@@ -29,7 +29,7 @@ export function attachEditingSockets(server: Server, config: () => OdeConfig, de
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (!EDITING_PATHS.includes(url.pathname)) return refuse(socket, 400, 'not_found', `No WebSocket endpoint at ${url.pathname}; the editor connects to /ode/ws.`, cluster.serverId);
-    let src;
+    let src: ReturnType<typeof parseWopiSrc>;
     try {
       src = parseWopiSrc(url.searchParams.get('WOPISrc') ?? undefined);
       checkWopiHost(src, config().storage.wopi.hosts);

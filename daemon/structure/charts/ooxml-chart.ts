@@ -1,6 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
-import { relsPartName, resolveTarget } from '../package/opc-relationships.ts';
+import { relsPartName, } from '../package/opc-relationships.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
 import { domParts, readChild, readChildren, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import { ChartTable } from './chart-table.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extractDocumentProperties, StructureError, transformStructure, type StructureFormat } from '../index.ts';
+import { extractDocumentProperties, type StructureError, transformStructure, type StructureFormat } from '../index.ts';
 import { ZipPackage } from '../package/zip-package.ts';
 
 const corpus = (f: string) => new Uint8Array(readFileSync(new URL(`../../../../shared/corpus/${f}`, import.meta.url)));

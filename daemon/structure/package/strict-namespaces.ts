@@ -37,10 +37,10 @@ const PAIRS: ReadonlyArray<readonly [string, string]> = [
   ['schemaLibrary/main', 'schemaLibrary/2006/main'],
 ];
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** A URI prefix ends at a quote, a slash (a relationship type after the relationships URI) or `#`. */
 const pattern = (prefix: string, pairs: ReadonlyArray<readonly [string, string]>, side: 0 | 1) =>
-  new RegExp(`${escape(prefix)}(${pairs.map((p) => escape(p[side])).join('|')})(?=["'/#<\\s])`, 'g');
+  new RegExp(`${escapeRegExp(prefix)}(${pairs.map((p) => escapeRegExp(p[side])).join('|')})(?=["'/#<\\s])`, 'g');
 const toTransitionalRe = pattern(STRICT, PAIRS, 0);
 const toStrictRe = pattern(TRANSITIONAL, PAIRS, 1);
 const transitionalOf = new Map(PAIRS.map(([s, t]) => [s, t]));

@@ -8,7 +8,7 @@ import type { Element, Node } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import type { CharFormat, ParaFormat, TextObjectEditor, TextPosition, TextRange } from './deck.ts';
 import { NS, childElements } from '../xml/dom.ts';
-import { OdpStyles, charStateOf } from './odp-styles.ts';
+import { type OdpStyles, charStateOf } from './odp-styles.ts';
 import { type Piece, paragraphText, paragraphsOf, readPieces, splitPieces, textToPieces, writePieces } from './odp-text.ts';
 import { domOf } from './part-reads.ts';
 

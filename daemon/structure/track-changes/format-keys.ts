@@ -5,7 +5,7 @@
  * under w:rPrChange for this (xml/extraction-attributes.ts), so no DOM is needed.
  */
 import type { ReadElement, ReadNode } from '../xml/read-tree.ts';
-import { W, childW } from './wml.ts';
+import { childW } from './wml.ts';
 
 /** The keys of the w:rPrChange elements of one document, made on demand and cached. */
 export class FormatKeys {

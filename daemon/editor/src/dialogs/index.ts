@@ -44,7 +44,7 @@ export function mountDialogs(app: App): void {
     layer.hidden = open.length === 0;
     open.forEach((w, i) => (w.element.style.zIndex = String(i + 1)));
   };
-  const escape = (id: number) => {
+  const escapeWindow = (id: number) => {
     session.send({ type: 'windowKey', windowId: id, event: 'input', ...ESCAPE });
     session.send({ type: 'windowKey', windowId: id, event: 'up', ...ESCAPE });
   };
@@ -74,7 +74,7 @@ export function mountDialogs(app: App): void {
         const parent = ev.parentId !== undefined ? windows.get(ev.parentId) : undefined;
         // A popup whose parent window is gone or unknown is not shown: it would stay behind as an empty dialog.
         if (ev.type === 'dialog' || (ev.parentId === undefined && ev.type !== 'deck' && ev.type !== 'tooltip' && ev.type !== 'child')) {
-          w = new LoWindow(ev.id, 'dialog', session, ev.title ?? '', () => escape(ev.id));
+          w = new LoWindow(ev.id, 'dialog', session, ev.title ?? '', () => escapeWindow(ev.id));
           windows.set(ev.id, w);
           layer.append(w.element);
           if (ev.size) w.resize(ev.size.width, ev.size.height);
@@ -82,7 +82,7 @@ export function mountDialogs(app: App): void {
           w.focus();
         } else if (parent) {
           // A drop-down or popup of an open dialog: drawn over it at its position.
-          w = new LoWindow(ev.id, 'child', session, '', () => escape(parent.id));
+          w = new LoWindow(ev.id, 'child', session, '', () => escapeWindow(parent.id));
           windows.set(ev.id, w);
           parent.element.querySelector('.ode-lod-body')?.append(w.element);
           if (ev.position) w.place(ev.position.x, ev.position.y);

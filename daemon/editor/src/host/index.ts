@@ -1,7 +1,7 @@
 import type { ViewInfo } from '../../../protocol/editor.ts';
 import { commandIdOfButton, type EditorToHostId, type HostViewInfo, type InsertButtonValues } from '../../../protocol/postmessage.ts';
 import type { App } from '../core/app.ts';
-import { setLanguage, t, UI_LANGUAGES } from '../core/i18n.ts';
+import { setLanguage, UI_LANGUAGES } from '../core/i18n.ts';
 import { HostBridge } from './bridge.ts';
 import './catalogue.ts';
 import { createDebug } from './debug.ts';

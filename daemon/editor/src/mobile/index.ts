@@ -36,6 +36,7 @@ export function mountMobile(app: App): void {
   };
   session.on('status', () => {
     layout();
+    // biome-ignore lint/suspicious/noFocusedTests: fit() fits the slide to the window, not a focused test
     fit();
     const input = slots.doc.querySelector<HTMLTextAreaElement>('.ode-input');
     if (input && root.hasAttribute('data-touch')) {

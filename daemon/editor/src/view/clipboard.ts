@@ -50,7 +50,7 @@ export class ViewClipboard {
 
   constructor(
     private readonly app: App,
-    private readonly input: HTMLTextAreaElement,
+    input: HTMLTextAreaElement,
   ) {
     input.addEventListener('copy', (e) => this.onCopy(e, false));
     input.addEventListener('cut', (e) => this.onCopy(e, true));
