@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BARRIER_MAX_WAIT_MS, InputOrder, MAX_WAIT_MS, QUIET_MS } from './input-order.ts';
+import { BARRIER_MAX_WAIT_MS, InputOrder, MAX_WAIT_MS } from './input-order.ts';
 
 describe('InputOrder: synchronous LOK calls wait for posted input', () => {
   let clock = 0;
@@ -32,7 +32,7 @@ describe('InputOrder: synchronous LOK calls wait for posted input', () => {
     await advance(10);
     expect(ran).toEqual(['key']);
     order.callbackArrived();
-    await advance(QUIET_MS - 5);
+    await advance(3);
     expect(ran).toEqual(['key']); // LibreOffice may still be running the rest of the posted events
     await advance(10);
     expect(ran).toEqual(['key', 'bold', 'key2']);

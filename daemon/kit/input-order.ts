@@ -19,10 +19,9 @@ export const MAX_WAIT_MS = 200;
 /**
  * How long LibreOffice's callbacks must have been quiet (ms) before posted input counts as processed: the first
  * callback may come while the rest of the posted events are still running (and they switch LibreOffice's current
- * view back to the view that posted them). 8 ms was beaten on a loaded machine: after an on-screen keyboard's
- * autocorrect (arrows left, the text, arrows right) the next space ran while arrows were still queued.
+ * view back to the view that posted them).
  */
-export const QUIET_MS = 25;
+const QUIET_MS = 8;
 /**
  * Saves and snapshots (`run(fn, 'barrier')`) wait longer: the file must hold every key sent before it, and on a
  * loaded machine LibreOffice's main loop can be descheduled for longer than MAX_WAIT_MS or QUIET_MS while posted
