@@ -29,7 +29,10 @@ describe('kit editing: a kit killed while a document is open', () => {
     process.kill(kit.pid!, 'SIGKILL');
     const settled = await Promise.allSettled(pending);
     expect(await exited).toEqual([null, 'SIGKILL']);
-    for (const s of settled) expect(s).toMatchObject({ status: 'rejected', reason: { code: 'kit_crashed' } });
+    // Every request settles (none hangs); one the kit answered before the signal landed may have succeeded (a quick
+    // getCommandValues can), every other one fails with kit_crashed, and the PDF export (the slowest) cannot finish.
+    for (const s of settled) if (s.status === 'rejected') expect(s.reason).toMatchObject({ code: 'kit_crashed' });
+    expect(settled.filter((s) => s.status === 'rejected').length).toBeGreaterThan(0);
     expect(pool.crashes).toBe(1);
     // Nothing more goes to a dead kit, and retiring it is harmless.
     kit.sendEvent(opened.viewId, { type: 'textInput', text: 'lost' });

@@ -40,6 +40,7 @@ describe('idle kits trim their memory', () => {
     const kept = rssMb(steady.pid!);
     console.log(`RSS trimming kit ${atReady.toFixed(0)} -> ${trimmed.toFixed(0)} MB; kit with trimming off ${steadyAtReady.toFixed(0)} -> ${kept.toFixed(0)} MB`);
     expect(trimmed).toBeLessThan(atReady - 10);
-    expect(kept).toBeGreaterThan(steadyAtReady - 5);
+    // LibreOffice gives back a little by itself after start (0-5 MB seen): the trimming kit drops clearly more.
+    expect(atReady - trimmed).toBeGreaterThan(steadyAtReady - kept + 5);
   }, 90_000);
 });
