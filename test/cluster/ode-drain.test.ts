@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
 import { stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../deploy/proxies.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
@@ -14,16 +14,6 @@ import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 const run = promisify(execFile);
 const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
-
-/** A free loopback port (the daemon's config takes a number). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('`ode drain` against a running `ode serve` (docs/deploy/cluster.md)', () => {
   let child: ChildProcess | undefined;

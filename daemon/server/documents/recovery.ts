@@ -13,6 +13,7 @@
  *
  * The admin API lists what is pending (`documents.recovery`). No token reaches the log.
  */
+import type { RecoveryCopyInfo } from '../../../admin-api/backend.ts';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Logger } from 'pino';
@@ -38,24 +39,10 @@ export interface RecoverySidecar {
   createdAt: number;
 }
 
+/** A pending recovery copy as the admin API lists it (no token): admin-api's RecoveryCopyInfo. */
+export type RecoveryCopy = RecoveryCopyInfo;
 /** Why a recovery copy is still pending. */
-export type RecoveryState = 'uploading' | 'host_unavailable' | 'conflict' | 'token_expired' | 'failed';
-
-/** A pending recovery copy as the admin API lists it (no token). */
-export interface RecoveryCopy {
-  /** The copy's file name in `<state_dir>/recovery/pending/`. */
-  id: string;
-  fileName: string;
-  /** The host's origin. */
-  host: string;
-  /** The WOPISrc without its query. */
-  document: string;
-  bytes: number;
-  createdAt: number;
-  source: 'upload' | 'journal';
-  state: RecoveryState;
-  error?: string;
-}
+export type RecoveryState = RecoveryCopyInfo['state'];
 
 /** Writes `<copy>.json` beside a recovery copy (mode 0600: it holds the token). */
 export function writeSidecar(copyPath: string, sidecar: RecoverySidecar): void {

@@ -39,3 +39,19 @@ export function stateText(value: string | undefined): string {
   }
   return value;
 }
+
+/**
+ * Keeps Tab inside a modal (WAI-ARIA dialog pattern): Tab on the last of `items` goes to the first, Shift+Tab on
+ * the first (or from outside them) to the last; other keys and Tab between items are left to the browser.
+ */
+export function wrapTab(e: KeyboardEvent, items: HTMLElement[]): void {
+  if (e.key !== 'Tab' || items.length === 0) return;
+  const i = items.indexOf(document.activeElement as HTMLElement);
+  if (e.shiftKey && i <= 0) {
+    e.preventDefault();
+    items[items.length - 1].focus();
+  } else if (!e.shiftKey && i === items.length - 1) {
+    e.preventDefault();
+    items[0].focus();
+  }
+}

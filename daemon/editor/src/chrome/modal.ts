@@ -5,7 +5,7 @@
  * `confirmModal` and `popover`.
  */
 import { registerMessages, t } from '../core/i18n.ts';
-import { el } from './dom.ts';
+import { el, wrapTab } from './dom.ts';
 
 registerMessages({
   en: { 'modal.ok': 'OK', 'modal.cancel': 'Cancel', 'modal.close': 'Close' },
@@ -94,16 +94,7 @@ export function openModal(opts: ModalOptions): Promise<string | undefined> {
         e.stopPropagation();
         close(undefined);
       } else if (e.key === 'Tab') {
-        const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) => !x.closest('[hidden]'));
-        if (items.length === 0) return;
-        const i = items.indexOf(document.activeElement as HTMLElement);
-        if (e.shiftKey && i <= 0) {
-          e.preventDefault();
-          items[items.length - 1].focus();
-        } else if (!e.shiftKey && i === items.length - 1) {
-          e.preventDefault();
-          items[0].focus();
-        }
+        wrapTab(e, [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) => !x.closest('[hidden]')));
       }
     });
     opts.bind?.(close);

@@ -8,6 +8,7 @@
  */
 import type { DialogEvent } from '../../../protocol/editor.ts';
 import type { App } from '../core/app.ts';
+import { wrapTab } from '../chrome/dom.ts';
 import { t } from '../core/i18n.ts';
 import { findWidget, parseJsDialog, replaceWidget, RESPONSE, responseButton, clickEvent, mnemonic, type JsDialogTree, type JsWidget } from './model.ts';
 import { domId, renderWidget, type RenderContext } from './render.ts';
@@ -155,16 +156,7 @@ class JsDialogBox {
       this.commitFocused();
       this.send(clickEvent(this.tree, ok));
     } else if (e.key === 'Tab') {
-      const items = this.focusables();
-      if (items.length === 0) return;
-      const i = items.indexOf(document.activeElement as HTMLElement);
-      if (e.shiftKey && i <= 0) {
-        e.preventDefault();
-        items[items.length - 1].focus();
-      } else if (!e.shiftKey && i === items.length - 1) {
-        e.preventDefault();
-        items[0].focus();
-      }
+      wrapTab(e, this.focusables());
     }
   }
 
