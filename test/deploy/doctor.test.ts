@@ -54,7 +54,7 @@ describe('ode doctor against Ode behind docs/deploy/nginx.conf', () => {
     dir = mkdtempSync(join(tmpdir(), 'ode-doctor-test-'));
     certs = generateCertificateFiles(join(dir, 'certs'), { names: ['localhost', '127.0.0.1'], days: 90 });
     httpsPort = await freePort();
-    // The sandbox on (security.sandbox defaults to off for now, which ode doctor rightly warns about).
+    // The sandbox on (the default, set here explicitly: this test is about what ode doctor says of it).
     daemon = await startDaemon({ ssl: { termination: true }, security: { sandbox: 'auto' } });
   });
   afterAll(async () => {

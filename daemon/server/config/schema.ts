@@ -262,7 +262,7 @@ export const configSchema = z
          * Kits in a bubblewrap sandbox: `required` (refuse to start without), `auto` (use it where it runs, say
          * loudly where not) or `off`. Needs a restart.
          */
-        sandbox: z.enum(['required', 'auto', 'off']).default('off'),
+        sandbox: z.enum(['required', 'auto', 'off']).default('auto'),
         /** Limits of one fetch of external data through the fetch proxy (net.lok_allow). Live. */
         external_data: z
           .object({
