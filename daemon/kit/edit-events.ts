@@ -12,7 +12,7 @@ import {
   VclKeyModifier,
   LOK_EXT_TEXTINPUT,
   LOK_EXT_TEXTINPUT_END,
-} from '../native/lok-enums.ts';
+} from '../protocol/lok-enums.ts';
 import type { KitEditEvent } from '../protocol/kit.ts';
 
 const KEY_TYPE = { input: LOK_KEYEVENT_KEYINPUT, up: LOK_KEYEVENT_KEYUP } as const;

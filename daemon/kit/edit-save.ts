@@ -1,5 +1,5 @@
 import type { LokDocument } from '../native/index.ts';
-import { LOK_CALLBACK_UNO_COMMAND_RESULT } from '../native/lok-enums.ts';
+import { LOK_CALLBACK_UNO_COMMAND_RESULT } from '../protocol/lok-enums.ts';
 
 /** How long the kit waits for LibreOffice's answer to `.uno:Save` before answering with an error (ms). */
 export const SAVE_TIMEOUT_MS = 55_000;

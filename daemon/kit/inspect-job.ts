@@ -3,7 +3,7 @@ import type { InspectRequest, InspectResult } from '../protocol/kit.ts';
 import { buildLoadOptions } from './convert-job.ts';
 import type { OfficeHandle } from './office.ts';
 import { readRedlinePages } from './redline-pages.ts';
-import { LOK_DOCTYPE_TEXT } from '../native/lok-enums.ts';
+import { LOK_DOCTYPE_TEXT } from '../protocol/lok-enums.ts';
 
 /**
  * Runs one `inspect` job (kit.md): load `input`, count its parts (LOK getParts lays the document out: pages of

@@ -1,5 +1,5 @@
 import type { LokDocument } from '../native/index.ts';
-import { LOK_CALLBACK_TEXT_SELECTION, LOK_SETTEXTSELECTION_RESET } from '../native/lok-enums.ts';
+import { LOK_CALLBACK_TEXT_SELECTION, LOK_SETTEXTSELECTION_RESET } from '../protocol/lok-enums.ts';
 import type { RedlinePage } from '../protocol/kit.ts';
 
 /** A rectangle in twips. */

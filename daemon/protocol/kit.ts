@@ -132,7 +132,7 @@ export interface KitProgress {
 
 /**
  * One LibreOfficeKit callback of one view of the open document, forwarded as LibreOffice sent it (kit.md,
- * Editing): `callbackType` is a LOK_CALLBACK_* number, `payload` its string.
+ * Editing): `callbackType` is a LOK_CALLBACK_* number (lok-enums.ts), `payload` its string.
  */
 export interface KitCallback {
   type: 'callback';

@@ -1,11 +1,12 @@
 import { readFileSync, rmSync } from 'node:fs';
+import { LOK_CALLBACK_INVALIDATE_TILES, LOK_CALLBACK_INVALIDATE_VIEW_CURSOR, LOK_CALLBACK_INVALIDATE_VISIBLE_CURSOR, LOK_CALLBACK_TEXT_SELECTION } from '../../daemon/protocol/lok-enums.ts';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
 import type { OpenResult } from '../../daemon/protocol/kit.ts';
-import { CB, DOCX, endKit, keyEvents, LIMITS, nextCallback, quantile, sleep, stage, startKit } from './helpers.ts';
+import { DOCX, endKit, keyEvents, LIMITS, nextCallback, quantile, sleep, stage, startKit } from './helpers.ts';
 
 const documentXml = (file: string) => strFromU8(unzipSync(readFileSync(file), { filter: (f) => f.name === 'word/document.xml' })['word/document.xml']);
 
@@ -44,7 +45,7 @@ describe('kit editing: one document, several views', () => {
     await kit.commandValues(v1, '.uno:CharFontName'); // settle after load
     const latencies: number[] = [];
     for (const ch of text) {
-      const invalidated = nextCallback(kit, (_v, type) => type === CB.INVALIDATE_TILES);
+      const invalidated = nextCallback(kit, (_v, type) => type === LOK_CALLBACK_INVALIDATE_TILES);
       const t0 = performance.now();
       for (const e of keyEvents(ch)) kit.sendEvent(v1, e);
       latencies.push((await invalidated).at - t0);
@@ -69,7 +70,7 @@ describe('kit editing: one document, several views', () => {
   it("two views: view 2 sees view 1's cursor (INVALIDATE_VIEW_CURSOR with view 1's id); destroyView works", async () => {
     const { viewId: v2 } = await kit.createView({ userName: 'Bob', userId: 'bob' });
     expect(v2).not.toBe(v1);
-    const seen = nextCallback(kit, (viewId, type, payload) => viewId === v2 && type === CB.INVALIDATE_VIEW_CURSOR && Number(JSON.parse(payload).viewId) === v1);
+    const seen = nextCallback(kit, (viewId, type, payload) => viewId === v2 && type === LOK_CALLBACK_INVALIDATE_VIEW_CURSOR && Number(JSON.parse(payload).viewId) === v1);
     // LibreOffice 7.4 writes the view id as a string: {"viewId": "6", "part": "0", "rectangle": "x, y, w, h"}.
     for (const e of keyEvents('!')) kit.sendEvent(v1, e);
     const cb = await seen;
@@ -82,7 +83,7 @@ describe('kit editing: one document, several views', () => {
 
   it('paintTile returns a PNG of the requested size, with dark pixels on the text line', async () => {
     // Where the caret is: on the line just typed.
-    const cursor = nextCallback(kit, (v, type) => v === v1 && type === CB.INVALIDATE_VISIBLE_CURSOR);
+    const cursor = nextCallback(kit, (v, type) => v === v1 && type === LOK_CALLBACK_INVALIDATE_VISIBLE_CURSOR);
     kit.sendEvent(v1, { type: 'uno', command: '.uno:GoToStartOfDoc' });
     const { payload } = await cursor;
     const rect = (JSON.parse(payload) as { rectangle: string }).rectangle.split(',').map(Number);
@@ -119,7 +120,7 @@ describe('kit editing: one document, several views', () => {
     rmSync(pdf);
     // Still saving to the docx it was opened from.
     for (const e of keyEvents('?')) kit.sendEvent(v1, e);
-    await nextCallback(kit, (_v, type) => type === CB.INVALIDATE_TILES);
+    await nextCallback(kit, (_v, type) => type === LOK_CALLBACK_INVALIDATE_TILES);
     expect(await kit.saveDoc(v1, true)).toEqual({ saved: true });
     expect(documentXml(input)).toContain('Hello Ode');
   });
@@ -147,14 +148,14 @@ describe('kit editing: one document, several views', () => {
     for (const ch of 'XYZ') for (const e of keyEvents(ch)) kit.sendEvent(ro, e);
     kit.sendEvent(ro, { type: 'textInput', text: 'QWERTY' });
     kit.sendEvent(ro, { type: 'key', event: 'input', charCode: 0, keyCode: 1283 }); // Backspace
-    const selected = nextCallback(kit, (v, type, payload) => v === ro && type === CB.TEXT_SELECTION && payload !== '', 5000, 'selection in the read-only view');
+    const selected = nextCallback(kit, (v, type, payload) => v === ro && type === LOK_CALLBACK_TEXT_SELECTION && payload !== '', 5000, 'selection in the read-only view');
     kit.sendEvent(ro, { type: 'uno', command: '.uno:SelectAll' });
     await selected;
     kit.sendEvent(ro, { type: 'uno', command: '.uno:Delete' });
     kit.sendEvent(ro, { type: 'key', event: 'input', charCode: 0, keyCode: 1286 }); // Delete key on the selection
     kit.sendEvent(ro, { type: 'uno', command: '.uno:Bold' });
     // Navigation still works in it: selecting all left its cursor at the end, going to the start moves it.
-    const moved = nextCallback(kit, (v, type) => v === ro && type === CB.INVALIDATE_VISIBLE_CURSOR, 5000, 'cursor move in the read-only view');
+    const moved = nextCallback(kit, (v, type) => v === ro && type === LOK_CALLBACK_INVALIDATE_VISIBLE_CURSOR, 5000, 'cursor move in the read-only view');
     kit.sendEvent(ro, { type: 'uno', command: '.uno:GoToStartOfDoc' });
     await moved;
     await sleep(300);

@@ -3,15 +3,12 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pino } from 'pino';
 import { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { VclKeyCode } from '../../daemon/native/lok-enums.ts';
+import { VclKeyCode } from '../../daemon/protocol/lok-enums.ts';
 import type { KitEditEvent } from '../../daemon/protocol/kit.ts';
 
 export const LO_PATH = '/usr/lib/libreoffice/program';
 export const LIMITS = { loadMs: 60_000, convertMs: 60_000 };
 export const DOCX = '/work/shared/corpus/properties/documentProperties.docx';
-
-/** LOK callback numbers the tests look for (LibreOfficeKitEnums.h). */
-export const CB = { INVALIDATE_TILES: 0, INVALIDATE_VISIBLE_CURSOR: 1, TEXT_SELECTION: 2, UNO_COMMAND_RESULT: 16, INVALIDATE_VIEW_CURSOR: 24 } as const;
 
 /** A kit started for one test file, in its own temp root. */
 export async function startKit(): Promise<{ kit: KitProcess; tmp: string }> {

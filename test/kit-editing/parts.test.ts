@@ -1,7 +1,8 @@
 import { PNG } from 'pngjs';
+import { LOK_CALLBACK_INVALIDATE_TILES, LOK_CALLBACK_SET_PART } from '../../daemon/protocol/lok-enums.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { CB, endKit, LIMITS, nextCallback, stage, startKit } from './helpers.ts';
+import { endKit, LIMITS, nextCallback, stage, startKit } from './helpers.ts';
 
 const PPTX = '/work/shared/corpus/presentations/layouts.pptx';
 
@@ -18,7 +19,7 @@ describe('kit editing: a presentation', () => {
     expect(opened.parts).toBeGreaterThan(1);
     expect(opened.partNames).toHaveLength(opened.parts);
     const v = opened.viewId;
-    const setPart = nextCallback(kit, (viewId, type, payload) => viewId === v && type === 14 && payload.trim() === '1', 5000, 'SET_PART 1'); // LOK_CALLBACK_SET_PART
+    const setPart = nextCallback(kit, (viewId, type, payload) => viewId === v && type === LOK_CALLBACK_SET_PART && payload.trim() === '1', 5000, 'SET_PART 1');
     kit.sendEvent(v, { type: 'setPart', part: 1 });
     await setPart;
     // One tile showing a whole slide.
@@ -33,7 +34,7 @@ describe('kit editing: a presentation', () => {
     expect(Buffer.compare(slideAgain.data, b.data)).toBe(0);
     // A second view gets the invalidations of edits as well.
     const { viewId: v2 } = await kit.createView({ userName: 'Bob', userId: 'bob' });
-    const invalidated = nextCallback(kit, (viewId, type) => viewId === v2 && type === CB.INVALIDATE_TILES, 5000, 'invalidation in view 2');
+    const invalidated = nextCallback(kit, (viewId, type) => viewId === v2 && type === LOK_CALLBACK_INVALIDATE_TILES, 5000, 'invalidation in view 2');
     kit.sendEvent(v, { type: 'uno', command: '.uno:DuplicatePage' });
     await invalidated;
   });

@@ -2,7 +2,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { allowedInReadOnly } from '../../daemon/kit/edit-events.ts';
 import { encodeTilePng } from '../../daemon/kit/edit-png.ts';
-import { VclKeyCode, VclKeyModifier } from '../../daemon/native/lok-enums.ts';
+import { VclKeyCode, VclKeyModifier } from '../../daemon/protocol/lok-enums.ts';
 
 describe('tile PNG encoding (BGRA premultiplied, top-down -> RGBA straight alpha)', () => {
   it('swaps channels, un-premultiplies, keeps row order, and pngjs decodes it', async () => {

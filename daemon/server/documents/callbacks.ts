@@ -1,38 +1,36 @@
 import type { Rect, ServerMessage } from '../../protocol/editor.ts';
-
-/** LibreOfficeKit callback types the daemon translates (LibreOfficeKitEnums.h, 7.4 numbering). */
-export const CB = {
-  INVALIDATE_TILES: 0,
-  INVALIDATE_VISIBLE_CURSOR: 1,
-  TEXT_SELECTION: 2,
-  TEXT_SELECTION_START: 3,
-  TEXT_SELECTION_END: 4,
-  CURSOR_VISIBLE: 5,
-  STATE_CHANGED: 8,
-  GRAPHIC_SELECTION: 6,
-  HYPERLINK_CLICKED: 7,
-  SEARCH_NOT_FOUND: 12,
-  DOCUMENT_SIZE_CHANGED: 13,
-  SET_PART: 14,
-  SEARCH_RESULT_SELECTION: 15,
-  UNO_COMMAND_RESULT: 16,
-  CELL_CURSOR: 17,
-  CELL_FORMULA: 19,
-  ERROR: 22,
-  CONTEXT_MENU: 23,
-  INVALIDATE_VIEW_CURSOR: 24,
-  TEXT_VIEW_SELECTION: 25,
-  CELL_VIEW_CURSOR: 26,
-  GRAPHIC_VIEW_SELECTION: 27,
-  VIEW_CURSOR_VISIBLE: 28,
-  COMMENT: 32,
-  INVALIDATE_HEADER: 33,
-  CELL_ADDRESS: 34,
-  RULER_UPDATE: 35,
-  WINDOW: 36,
-  JSDIALOG: 46,
-  INVALIDATE_SHEET_GEOMETRY: 50,
-} as const;
+import {
+  LOK_CALLBACK_CELL_ADDRESS,
+  LOK_CALLBACK_CELL_CURSOR,
+  LOK_CALLBACK_CELL_FORMULA,
+  LOK_CALLBACK_CELL_VIEW_CURSOR,
+  LOK_CALLBACK_COMMENT,
+  LOK_CALLBACK_CONTEXT_MENU,
+  LOK_CALLBACK_CURSOR_VISIBLE,
+  LOK_CALLBACK_DOCUMENT_SIZE_CHANGED,
+  LOK_CALLBACK_ERROR,
+  LOK_CALLBACK_GRAPHIC_SELECTION,
+  LOK_CALLBACK_GRAPHIC_VIEW_SELECTION,
+  LOK_CALLBACK_HYPERLINK_CLICKED,
+  LOK_CALLBACK_INVALIDATE_HEADER,
+  LOK_CALLBACK_INVALIDATE_SHEET_GEOMETRY,
+  LOK_CALLBACK_INVALIDATE_TILES,
+  LOK_CALLBACK_INVALIDATE_VIEW_CURSOR,
+  LOK_CALLBACK_INVALIDATE_VISIBLE_CURSOR,
+  LOK_CALLBACK_JSDIALOG,
+  LOK_CALLBACK_RULER_UPDATE,
+  LOK_CALLBACK_SEARCH_NOT_FOUND,
+  LOK_CALLBACK_SEARCH_RESULT_SELECTION,
+  LOK_CALLBACK_SET_PART,
+  LOK_CALLBACK_STATE_CHANGED,
+  LOK_CALLBACK_TEXT_SELECTION,
+  LOK_CALLBACK_TEXT_SELECTION_END,
+  LOK_CALLBACK_TEXT_SELECTION_START,
+  LOK_CALLBACK_TEXT_VIEW_SELECTION,
+  LOK_CALLBACK_UNO_COMMAND_RESULT,
+  LOK_CALLBACK_VIEW_CURSOR_VISIBLE,
+  LOK_CALLBACK_WINDOW,
+} from '../../protocol/lok-enums.ts';
 
 /** What one callback means for the document: messages for the view's socket, and facts the document tracks. */
 export interface TranslatedCallback {
@@ -78,7 +76,7 @@ function json(payload: string): Record<string, unknown> | undefined {
  */
 export function translateCallback(type: number, payload: string): TranslatedCallback {
   switch (type) {
-    case CB.INVALIDATE_TILES: {
+    case LOK_CALLBACK_INVALIDATE_TILES: {
       const parts = payload.split(',').map((s) => s.trim());
       if (parts[0] === 'EMPTY') {
         const part = parts[1] !== undefined ? Number(parts[1]) : -1;
@@ -89,99 +87,99 @@ export function translateCallback(type: number, payload: string): TranslatedCall
       const part = Number(parts[4] ?? 0) || 0;
       return { message: { type: 'invalidate', part, x: r[0], y: r[1], width: r[2], height: r[3] }, invalidated: { part, x: r[0], y: r[1], width: r[2], height: r[3], all: false } };
     }
-    case CB.INVALIDATE_VISIBLE_CURSOR: {
+    case LOK_CALLBACK_INVALIDATE_VISIBLE_CURSOR: {
       const j = json(payload);
       const r = parseRect(typeof j?.rectangle === 'string' ? j.rectangle : payload);
       return r ? { message: { type: 'cursor', rect: r, visible: true } } : {};
     }
-    case CB.TEXT_SELECTION:
+    case LOK_CALLBACK_TEXT_SELECTION:
       return { message: { type: 'selection', rects: parseRects(payload) } };
-    case CB.TEXT_SELECTION_START:
-    case CB.TEXT_SELECTION_END:
-      return { message: { type: 'selectionHandle', handle: type === CB.TEXT_SELECTION_START ? 'start' : 'end', rect: optionalRect(payload) } };
-    case CB.GRAPHIC_SELECTION: {
+    case LOK_CALLBACK_TEXT_SELECTION_START:
+    case LOK_CALLBACK_TEXT_SELECTION_END:
+      return { message: { type: 'selectionHandle', handle: type === LOK_CALLBACK_TEXT_SELECTION_START ? 'start' : 'end', rect: optionalRect(payload) } };
+    case LOK_CALLBACK_GRAPHIC_SELECTION: {
       // 7.4: "x, y, w, h, angle, id" or "EMPTY", optionally followed by a JSON object (handles, rotation).
       const brace = payload.indexOf('{');
       return { message: { type: 'graphicSelection', rect: optionalRect(brace >= 0 ? payload.slice(0, brace) : payload), extra: brace >= 0 ? json(payload.slice(brace)) : undefined } };
     }
-    case CB.GRAPHIC_VIEW_SELECTION:
-    case CB.CELL_VIEW_CURSOR: {
+    case LOK_CALLBACK_GRAPHIC_VIEW_SELECTION:
+    case LOK_CALLBACK_CELL_VIEW_CURSOR: {
       const j = json(payload);
       if (!j) return {};
       const rect = optionalRect(String(j.selection ?? j.rectangle ?? 'EMPTY'));
       const common = { viewId: Number(j.viewId), part: Number(j.part ?? 0), rect };
-      return { message: type === CB.CELL_VIEW_CURSOR ? { type: 'viewCellCursor', ...common } : { type: 'viewGraphicSelection', ...common } };
+      return { message: type === LOK_CALLBACK_CELL_VIEW_CURSOR ? { type: 'viewCellCursor', ...common } : { type: 'viewGraphicSelection', ...common } };
     }
-    case CB.CELL_CURSOR:
+    case LOK_CALLBACK_CELL_CURSOR:
       return { message: { type: 'cellCursor', rect: optionalRect(payload) } };
-    case CB.CELL_FORMULA:
+    case LOK_CALLBACK_CELL_FORMULA:
       return { message: { type: 'cellFormula', formula: payload } };
-    case CB.CELL_ADDRESS:
+    case LOK_CALLBACK_CELL_ADDRESS:
       return { message: { type: 'cellAddress', address: payload } };
-    case CB.INVALIDATE_HEADER:
+    case LOK_CALLBACK_INVALIDATE_HEADER:
       return { message: { type: 'headerInvalidated', header: payload.trim() || 'all' } };
-    case CB.INVALIDATE_SHEET_GEOMETRY:
+    case LOK_CALLBACK_INVALIDATE_SHEET_GEOMETRY:
       return { message: { type: 'sheetGeometryInvalidated', what: payload.trim() || 'all' } };
-    case CB.SET_PART:
+    case LOK_CALLBACK_SET_PART:
       return Number.isInteger(Number(payload)) ? { message: { type: 'part', part: Number(payload) } } : {};
-    case CB.SEARCH_NOT_FOUND:
+    case LOK_CALLBACK_SEARCH_NOT_FOUND:
       return { message: { type: 'searchNotFound', searchString: payload } };
-    case CB.SEARCH_RESULT_SELECTION: {
+    case LOK_CALLBACK_SEARCH_RESULT_SELECTION: {
       const j = json(payload);
       return j ? { message: { type: 'searchResult', result: j } } : {};
     }
-    case CB.HYPERLINK_CLICKED:
+    case LOK_CALLBACK_HYPERLINK_CLICKED:
       return { message: { type: 'hyperlinkClicked', url: payload } };
-    case CB.CONTEXT_MENU: {
+    case LOK_CALLBACK_CONTEXT_MENU: {
       const j = json(payload);
       return j ? { message: { type: 'contextMenu', menu: j } } : {};
     }
-    case CB.WINDOW: {
+    case LOK_CALLBACK_WINDOW: {
       const j = json(payload);
       return j ? { message: { type: 'window', json: j } } : {};
     }
-    case CB.RULER_UPDATE: {
+    case LOK_CALLBACK_RULER_UPDATE: {
       const j = json(payload);
       return j ? { message: { type: 'rulerUpdate', ruler: j } } : {};
     }
-    case CB.CURSOR_VISIBLE:
+    case LOK_CALLBACK_CURSOR_VISIBLE:
       return { message: { type: 'cursor', rect: [0, 0, 0, 0], visible: payload.trim() === 'true' } };
-    case CB.STATE_CHANGED: {
+    case LOK_CALLBACK_STATE_CHANGED: {
       const j = json(payload);
       const command = typeof j?.commandName === 'string' ? j.commandName : payload.split('=')[0];
       const value = j ? JSON.stringify(j.state ?? '') : payload.slice(payload.indexOf('=') + 1);
       if (command === '.uno:ModifiedStatus') return { modified: value === 'true', message: { type: 'modified', modified: value === 'true' } };
       return { message: { type: 'stateChanged', command, value } };
     }
-    case CB.DOCUMENT_SIZE_CHANGED: {
+    case LOK_CALLBACK_DOCUMENT_SIZE_CHANGED: {
       const [w, h] = payload.split(',').map((s) => Number(s.trim()));
       return Number.isFinite(w) && Number.isFinite(h) ? { message: { type: 'documentSize', width: w, height: h, parts: -1, partNames: [] } } : {};
     }
-    case CB.UNO_COMMAND_RESULT: {
+    case LOK_CALLBACK_UNO_COMMAND_RESULT: {
       const j = json(payload);
       return j ? { message: { type: 'unoResult', command: String(j.commandName ?? ''), success: j.success === true || j.success === 'true', result: j.result } } : {};
     }
-    case CB.INVALIDATE_VIEW_CURSOR: {
+    case LOK_CALLBACK_INVALIDATE_VIEW_CURSOR: {
       const j = json(payload);
       const r = typeof j?.rectangle === 'string' ? parseRect(j.rectangle) : undefined;
       return j && r ? { message: { type: 'viewCursor', viewId: Number(j.viewId), part: Number(j.part ?? 0), rect: r, visible: true } } : {};
     }
-    case CB.TEXT_VIEW_SELECTION: {
+    case LOK_CALLBACK_TEXT_VIEW_SELECTION: {
       const j = json(payload);
       return j ? { message: { type: 'viewSelection', viewId: Number(j.viewId), part: Number(j.part ?? 0), rects: parseRects(String(j.selection ?? '')) } } : {};
     }
-    case CB.VIEW_CURSOR_VISIBLE: {
+    case LOK_CALLBACK_VIEW_CURSOR_VISIBLE: {
       const j = json(payload);
       return j ? { message: { type: 'viewCursor', viewId: Number(j.viewId), part: Number(j.part ?? 0), rect: [0, 0, 0, 0], visible: j.visible === true || j.visible === 'true' } } : {};
     }
-    case CB.COMMENT: {
+    case LOK_CALLBACK_COMMENT: {
       const j = json(payload);
       const c = (j?.comment ?? {}) as Record<string, unknown>;
       return j ? { message: { type: 'comments', action: String(c.action ?? ''), comment: c } } : {};
     }
-    case CB.JSDIALOG:
+    case LOK_CALLBACK_JSDIALOG:
       return { message: { type: 'dialog', json: payload } };
-    case CB.ERROR: {
+    case LOK_CALLBACK_ERROR: {
       const j = json(payload);
       return { message: { type: 'error', code: 'lok_error', message: String(j?.message ?? payload) } };
     }

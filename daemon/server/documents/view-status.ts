@@ -4,13 +4,19 @@
  * colours. Pure functions over the document's facts; EditDocument sends the messages.
  */
 import type { ServerMessage } from '../../protocol/editor.ts';
+import { LOK_DOCTYPE_DRAWING, LOK_DOCTYPE_PRESENTATION, LOK_DOCTYPE_SPREADSHEET, LOK_DOCTYPE_TEXT } from '../../protocol/lok-enums.ts';
 import type { FileInfo } from '../wopi/check-file-info.ts';
 import type { OpenedDocument } from './editing-kit.ts';
 import { editorGates, featurePolicy } from './feature-policy.ts';
 import type { ViewHandle } from './view-handle.ts';
 
-/** LOK_DOCTYPE_* (0..3) as editor.md names it. */
-const DOC_TYPES = ['text', 'spreadsheet', 'presentation', 'drawing'] as const;
+/** LOK_DOCTYPE_* as editor.md names it (LOK_DOCTYPE_OTHER and unknown numbers: `text`). */
+const DOC_TYPES: Readonly<Record<number, 'text' | 'spreadsheet' | 'presentation' | 'drawing'>> = {
+  [LOK_DOCTYPE_TEXT]: 'text',
+  [LOK_DOCTYPE_SPREADSHEET]: 'spreadsheet',
+  [LOK_DOCTYPE_PRESENTATION]: 'presentation',
+  [LOK_DOCTYPE_DRAWING]: 'drawing',
+};
 /** The views' colours, given in join order (and again from the first after the eighth). */
 const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#e377c2', '#8c564b'];
 

@@ -14,7 +14,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pino } from 'pino';
-import { VclKeyCode } from '../../../daemon/native/lok-enums.ts';
+import { VclKeyCode } from '../../../daemon/protocol/lok-enums.ts';
 import { configSchema } from '../../../daemon/server/config/schema.ts';
 import { KitProcess } from '../../../daemon/server/pool/kit-process.ts';
 import { resolveSandbox, type KitSandbox } from '../../../daemon/server/sandbox/sandbox.ts';
