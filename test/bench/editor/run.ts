@@ -10,7 +10,8 @@
  *       character at a time.
  * Document: tracked-changes/RA001-Tracked-Revisions-01.docx (6 pages, 51 kB; the corpus has no 5-page docx).
  * Targets (issue 5): (1) under 1 s for a 5-page docx, (2) p95 under 50 ms. Run: `npm run bench:editor` (about two
- * minutes). Prints the table and writes it to test/bench/editor/last-run.md.
+ * minutes). Prints the table and writes it to test/bench/editor/last-run.md. `BENCH_SANDBOX=off,auto` measures kits
+ * without and with the sandbox in one run (issue 18), documents interleaved.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -53,60 +54,90 @@ async function typeOne(frame: Frame, ch: string): Promise<number> {
   return (await h.jsonValue()) as number;
 }
 
+/** One daemon's samples: load times per fresh document and keystroke times on the last one (ms). */
+interface Samples {
+  frameReadyToLoaded: number[];
+  navigationToLoaded: number[];
+  keys: number[];
+}
+
+/**
+ * Kit sandbox modes to compare (`BENCH_SANDBOX=off,auto`, issue 18): one daemon per mode, the documents of each
+ * round loaded on each daemon in turn, so the machine's load falls on both alike. Empty: one daemon with the
+ * configuration's default.
+ */
+const SANDBOX_MODES = (process.env.BENCH_SANDBOX ?? '').split(',').filter(Boolean) as Array<'off' | 'auto' | 'required'>;
+
 async function main(): Promise<void> {
   const wopi = await FakeWopiHost.start();
-  const daemon = await startDaemon({ kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2);
+  const modes: Array<'off' | 'auto' | 'required' | undefined> = SANDBOX_MODES.length > 0 ? SANDBOX_MODES : [undefined];
+  const daemons = [];
+  for (const mode of modes) {
+    const security = mode ? { security: { sandbox: mode } } : {};
+    daemons.push(await startDaemon({ ...security, kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2));
+  }
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1240, height: 800 } });
   const bytes = readFileSync(join(CORPUS, DOC));
-  const frameReadyToLoaded: number[] = [];
-  const navigationToLoaded: number[] = [];
-  const keys: number[] = [];
+  const samples: Samples[] = modes.map(() => ({ frameReadyToLoaded: [], navigationToLoaded: [], keys: [] }));
   try {
     for (let i = 0; i < RUNS + WARMUPS; i++) {
-      await daemon.server.pool.waitReady(2, 90_000);
-      wopi.addFile(`bench${i}`, 'report.docx', bytes);
-      const host = await startHostPage({ daemonUrl: daemon.url, wopiSrc: wopi.fileUrl(`bench${i}`), token: wopi.token });
-      const page = await context.newPage();
-      const t0 = Date.now();
-      await page.goto(host.url, { waitUntil: 'commit' });
-      const loaded = await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000);
-      const ready = host.messages().find((m) => m.MessageId === 'App_LoadingStatus' && m.Values.Status === 'Frame_Ready');
-      if (!ready?.SendTime || !loaded.SendTime) throw new Error('the editor sent App_LoadingStatus without SendTime or without Frame_Ready');
-      if (i >= WARMUPS) {
-        frameReadyToLoaded.push(loaded.SendTime - ready.SendTime);
-        navigationToLoaded.push(loaded.receivedAt - t0);
-      }
-      if (i === RUNS + WARMUPS - 1) {
-        // Keystroke to painted change on the last document, one key at a time, after 5 warm-up keys.
-        const frame = page.frame({ name: 'ode' })!;
-        await frame.focus('.ode-input');
-        for (let k = 0; k < KEYS + 5; k++) {
-          const ms = await typeOne(frame, String.fromCharCode(97 + (k % 26)));
-          if (k >= 5) keys.push(ms);
-          await page.waitForTimeout(60);
+      for (const [d, daemon] of daemons.entries()) {
+        const { frameReadyToLoaded, navigationToLoaded, keys } = samples[d]!;
+        await daemon.server.pool.waitReady(2, 90_000);
+        wopi.addFile(`bench${i}-${d}`, 'report.docx', bytes);
+        const host = await startHostPage({ daemonUrl: daemon.url, wopiSrc: wopi.fileUrl(`bench${i}-${d}`), token: wopi.token });
+        const page = await context.newPage();
+        const t0 = Date.now();
+        await page.goto(host.url, { waitUntil: 'commit' });
+        const loaded = await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000);
+        const ready = host.messages().find((m) => m.MessageId === 'App_LoadingStatus' && m.Values.Status === 'Frame_Ready');
+        if (!ready?.SendTime || !loaded.SendTime) throw new Error('the editor sent App_LoadingStatus without SendTime or without Frame_Ready');
+        if (i >= WARMUPS) {
+          frameReadyToLoaded.push(loaded.SendTime - ready.SendTime);
+          navigationToLoaded.push(loaded.receivedAt - t0);
         }
+        if (i === RUNS + WARMUPS - 1) {
+          // Keystroke to painted change on the last document, one key at a time, after 5 warm-up keys.
+          const frame = page.frame({ name: 'ode' })!;
+          await frame.focus('.ode-input');
+          for (let k = 0; k < KEYS + 5; k++) {
+            const ms = await typeOne(frame, String.fromCharCode(97 + (k % 26)));
+            if (k >= 5) keys.push(ms);
+            await page.waitForTimeout(60);
+          }
+        }
+        await page.close();
+        await host.stop();
+        const deadline = Date.now() + 30_000;
+        while (daemon.server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       }
-      await page.close();
-      await host.stop();
-      const deadline = Date.now() + 30_000;
-      while (daemon.server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     }
   } finally {
     await browser.close();
-    await daemon.stop();
+    for (const daemon of daemons) await daemon.stop();
     await wopi.stop();
   }
   const f = (x: number) => x.toFixed(1);
   const row = (name: string, xs: number[], target?: { text: string; limit: number; by: 'p50' | 'p95' }) =>
     say(`| ${name} | ${f(median(xs))} | ${f(percentile(xs, 95))} | ${f(Math.min(...xs))} | ${f(Math.max(...xs))} | ${target?.text ?? '-'} | ${target ? ((target.by === 'p50' ? median(xs) : percentile(xs, 95)) / target.limit).toFixed(2) : '-'} |`);
   say(`Run of ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, Chromium ${chromiumVersion()}; ${DOC} (${(bytes.length / 1024).toFixed(0)} kB); ${RUNS} fresh documents after ${WARMUPS} warm-ups, ${KEYS} keys.`);
-  say();
-  say('| measure | p50 | p95 | min | max | target | p50 or p95 / target |');
-  say('|---|---|---|---|---|---|---|');
-  row('Frame_Ready to Document_Loaded (ms)', frameReadyToLoaded, { text: 'median < 1000', limit: 1000, by: 'p50' });
-  row('host page navigation to Document_Loaded (ms)', navigationToLoaded);
-  row('keystroke to painted change, ode:key to ode:painted (ms)', keys, { text: 'p95 < 50', limit: 50, by: 'p95' });
+  for (const [d, mode] of modes.entries()) {
+    const { frameReadyToLoaded, navigationToLoaded, keys } = samples[d]!;
+    say();
+    if (mode) say(`security.sandbox: ${mode}`);
+    say('| measure | p50 | p95 | min | max | target | p50 or p95 / target |');
+    say('|---|---|---|---|---|---|---|');
+    row('Frame_Ready to Document_Loaded (ms)', frameReadyToLoaded, { text: 'median < 1000', limit: 1000, by: 'p50' });
+    row('host page navigation to Document_Loaded (ms)', navigationToLoaded);
+    row('keystroke to painted change, ode:key to ode:painted (ms)', keys, { text: 'p95 < 50', limit: 50, by: 'p95' });
+  }
+  if (modes.length === 2) {
+    const [a, b] = samples as [Samples, Samples];
+    const ratio = (x: number[], y: number[]) => (median(y) / median(x)).toFixed(3);
+    say();
+    say(`| median ratio ${modes[1]}/${modes[0]} | load (Frame_Ready to Document_Loaded) ${ratio(a.frameReadyToLoaded, b.frameReadyToLoaded)} | navigation to Document_Loaded ${ratio(a.navigationToLoaded, b.navigationToLoaded)} | keystroke ${ratio(a.keys, b.keys)} |`);
+  }
   writeFileSync(new URL('./last-run.md', import.meta.url), `${out.join('\n')}\n`);
 }
 
