@@ -154,6 +154,11 @@ export const configSchema = z
         check_secs: z.number().min(0).default(60),
         /** Longest wait between retries of an upload the host could not take (5xx, time-out). Seconds. */
         upload_retry_max_secs: z.number().positive().default(30),
+        /**
+         * On SIGTERM/SIGINT, the longest wait for the exit saves' uploads (retried at most every second meanwhile);
+         * what the host has not taken by then stays in `<state_dir>/recovery` for the next start. Seconds.
+         */
+        exit_save_secs: z.number().positive().default(20),
         /** Unload a document (exit save, views closed) after this long without input from any view. Seconds; 0 = never. */
         idle_unload_secs: z.number().min(0).default(3600),
         /**

@@ -185,6 +185,19 @@ export class DocumentJournal {
     this.store.writeMeta(this.meta);
   }
 
+  /**
+   * A save holding the input up to `cut` was kept as a recovery copy (the daemon stops before the host took it):
+   * with no input after `cut` the journal is deleted, the copy holds it all (recovery.ts uploads it at the next start).
+   */
+  copied(cut: number): void {
+    if (!this.store.open || cut < 0 || cut < this.seq) return;
+    clearTimeout(this.snapshotTimer);
+    this.store.remove();
+    this.entries = [];
+    this.meta = undefined;
+    this.host.log.info('edit journal cleared: the recovery copy of the exit save holds everything');
+  }
+
   /** The stored file was replaced or reloaded (the kit's copy discarded): the journal goes. */
   discard(): void {
     clearTimeout(this.snapshotTimer);

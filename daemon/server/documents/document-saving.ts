@@ -56,7 +56,7 @@ export interface SavingHost {
   /** Loads the stored document again (EditDocument.reload). */
   reload(): Promise<void>;
   /** The edit journal (document-journal.ts), when on: told what each save and upload holds. */
-  journal?(): Pick<DocumentJournal, 'cut' | 'saved' | 'uploaded'> | undefined;
+  journal?(): Pick<DocumentJournal, 'cut' | 'saved' | 'uploaded' | 'copied'> | undefined;
   readonly log: Logger;
 }
 
@@ -215,6 +215,9 @@ export class DocumentSaving {
       this.noteModified();
       return { saved: true };
     }
+    // The exit save's bytes stay in the Uploader's recovery copy (written and synced before the PutFile): when they
+    // hold every input, the next start uploads that copy alone (the journal would make a second copy of the same).
+    if (kind === 'exit') journal?.copied(cut);
     this.uploadFailed(outcome.error, bytes, meta);
     this.noteModified();
     return { saved: false, reason: `the storage refused the upload: ${outcome.error.message}` };

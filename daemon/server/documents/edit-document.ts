@@ -498,8 +498,13 @@ export class EditDocument {
     this.close();
   }
 
-  /** The daemon stops: exit save, then every view is closed with 1001. */
-  async shutdown(): Promise<void> {
+  /**
+   * The daemon stops: exit save of the latest state, then every view is closed with 1001. Uploads end by `deadline`
+   * (ms since the epoch; documents.exit_save_secs): a save whose upload is being retried does not hold the exit save
+   * back (Uploader.finishBy), and what the host has not taken by then stays in the recovery copy.
+   */
+  async shutdown(deadline?: number): Promise<void> {
+    if (deadline !== undefined) this.saves.uploader?.finishBy(deadline);
     await this.unload('the daemon is stopping');
     this.closeViews(1001, 'the server is stopping');
   }

@@ -83,6 +83,8 @@ export class RecoveryService {
    * throws (each failure is logged and the copy kept).
    */
   async start(): Promise<void> {
+    // The copies already there move first: a document opened while the journals are rebuilt cannot overwrite them.
+    this.movePending();
     for (const dir of JournalStore.list(this.deps.journalDir)) {
       if (this.stopped) return;
       await this.rebuildJournal(dir);

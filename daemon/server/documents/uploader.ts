@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { PutFileOptions, WopiClient } from '../wopi/wopi-client.ts';
@@ -37,6 +37,10 @@ export interface RetryPolicy {
  * A newer save replaces a pending one (only the newest bytes are uploaded, once). The recovery copy (with a
  * `.json` sidecar: WOPISrc, token, timestamp) is removed only when the host has the file; if the daemon stops before
  * that, it stays, and the next start uploads it (recovery.ts).
+ *
+ * When the daemon stops (`finishBy`, issue 17 item 7) the callers of a retrying upload are answered at once (so the
+ * document's exit save can run behind them and replace the pending bytes with the latest state); retries then go on
+ * at most every second until the deadline, and an attempt still running at the deadline is given up (its copy stays).
  */
 export class Uploader {
   private pending: { req: UploadRequest; resolvers: Array<(o: UploadOutcome) => void> } | undefined;
@@ -44,6 +48,11 @@ export class Uploader {
   private stopped = false;
   private wake: (() => void) | undefined;
   private readonly recoveryFile: string;
+  /** Set by `finishBy`: no attempt or wait goes past it (ms since the epoch). */
+  private deadline: number | undefined;
+  /** Resolves at the deadline (a PutFile still running then is given up). */
+  private deadlineReached: Promise<'deadline'> | undefined;
+  private lastError: WopiError | undefined;
 
   constructor(
     private readonly client: WopiClient,
@@ -98,13 +107,50 @@ export class Uploader {
     while (this.running && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   }
 
-  /** The copy and its sidecar (recovery.ts: what a later start needs to upload it). */
+  /**
+   * The daemon stops (issue 17 item 7): uploads end by `deadline` (ms since the epoch). The callers of an upload now
+   * pending or retrying get its last error at once (the request itself stays pending until a newer one replaces it);
+   * a waiting retry is tried again now, then at most every second; an attempt running at the deadline is given up.
+   * Whatever the host has not taken by then stays in the recovery copy.
+   */
+  finishBy(deadline: number): void {
+    this.deadline = deadline;
+    this.deadlineReached = new Promise((r) => setTimeout(() => r('deadline'), Math.max(0, deadline - Date.now())).unref());
+    if (this.pending && this.pending.resolvers.length > 0) {
+      const error = this.lastError ?? new WopiError('unavailable', 'the daemon is stopping before the host took this save');
+      for (const r of this.pending.resolvers.splice(0)) r({ ok: false, error });
+    }
+    this.wake?.();
+  }
+
+  /** The copy and its sidecar (recovery.ts: what a later start needs to upload it), synced to disk. */
   private keepRecoveryCopy(req: UploadRequest): void {
     mkdirSync(this.recoveryDir, { recursive: true, mode: 0o700 });
     const tmp = `${this.recoveryFile}.tmp`;
-    writeFileSync(tmp, req.bytes, { mode: 0o600 });
+    const fd = openSync(tmp, 'w', 0o600);
+    try {
+      writeSync(fd, req.bytes);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, this.recoveryFile);
     writeSidecar(this.recoveryFile, { wopiSrc: this.src.url.href, fileName: this.fileName, token: req.token, tokenTtl: req.tokenTtl, lastModifiedTime: req.timestamp, source: 'upload', createdAt: Date.now() });
+  }
+
+  /** PutFile of `req`; past the stop deadline (finishBy) an attempt still running is given up as `unavailable`. */
+  private async attempt(req: UploadRequest): Promise<{ lastModifiedTime?: string }> {
+    const put = this.client.putFile(this.src, req.token, req.bytes, req);
+    if (!this.deadlineReached) return put;
+    put.catch(() => undefined);
+    const r = await Promise.race([put, this.deadlineReached]);
+    if (r === 'deadline') throw new WopiError('unavailable', 'the host did not answer PutFile before the daemon had to stop');
+    return r;
+  }
+
+  /** True when no further attempt may start (stopped, or the stop deadline passed). */
+  private get givingUp(): boolean {
+    return this.stopped || (this.deadline !== undefined && Date.now() >= this.deadline);
   }
 
   private async loop(): Promise<void> {
@@ -115,15 +161,20 @@ export class Uploader {
         const { req, resolvers } = this.pending;
         let outcome: UploadOutcome;
         try {
-          const r = await this.client.putFile(this.src, req.token, req.bytes, req);
+          const r = await this.attempt(req);
           outcome = { ok: true, lastModifiedTime: r.lastModifiedTime, bytes: req.bytes.length };
         } catch (e) {
           const error = e instanceof WopiError ? e : new WopiError('failed', (e as Error).message);
-          if (error.retryable && !this.stopped) {
-            this.log.warn({ err: error.message, retryInMs: wait, recovery: this.recoveryFile }, 'upload failed; retrying');
-            this.onRetry(error, wait);
+          this.lastError = error;
+          // A newer save came while this attempt ran: it is tried at once.
+          if (error.retryable && this.pending.req !== req && !this.givingUp) continue;
+          if (error.retryable && !this.givingUp) {
+            // While the daemon stops, retries come at most every second and never past the deadline.
+            const ms = this.deadline === undefined ? wait : Math.max(0, Math.min(wait, 1000, this.deadline - Date.now()));
+            this.log.warn({ err: error.message, retryInMs: ms, recovery: this.recoveryFile }, 'upload failed; retrying');
+            this.onRetry(error, ms);
             await new Promise<void>((r) => {
-              const t = setTimeout(r, wait);
+              const t = setTimeout(r, ms);
               this.wake = () => {
                 clearTimeout(t);
                 r();
@@ -136,14 +187,18 @@ export class Uploader {
           outcome = { ok: false, error };
         }
         // A newer save arrived while this one was in flight: it is uploaded next, and every caller gets its result.
-        if (this.pending.req !== req) continue;
+        // When this one was stored, the newer one (which holds it) builds on the host's new LastModifiedTime.
+        if (this.pending.req !== req) {
+          if (outcome.ok && outcome.lastModifiedTime) this.pending.req.timestamp = outcome.lastModifiedTime;
+          continue;
+        }
         this.pending = undefined;
         wait = this.retry.firstMs;
         if (outcome.ok) {
+          this.lastError = undefined;
           rmSync(this.recoveryFile, { force: true });
           rmSync(`${this.recoveryFile}.json`, { force: true });
-        }
-        else this.log.error({ err: outcome.error.message, recovery: this.recoveryFile }, 'upload failed; the saved copy is kept in the recovery folder');
+        } else this.log.error({ err: outcome.error.message, recovery: this.recoveryFile }, 'upload failed; the saved copy is kept in the recovery folder');
         for (const r of resolvers) r(outcome);
       }
     } finally {
