@@ -44,7 +44,7 @@ export class SaveWaiter {
     if (r.commandName !== '.uno:Save') return false;
     clearTimeout(this.#timer);
     if (r.success === true || r.success === 'true') this.#settle({ saved: true });
-    // LOK 7.4 answers success false with result {type: 'string', value: 'unmodified'} when DontSaveIfUnmodified skipped the save.
+    // LOK (7.4 and 25.2: kit-editing/editing.test.ts, the skipped second save) answers success false with result {type: 'string', value: 'unmodified'} when DontSaveIfUnmodified skipped the save.
     else if (r.result?.value === 'unmodified') this.#settle({ saved: false });
     else this.#settle(kitError('save_failed', `LibreOffice could not save the document${r.result?.value ? ` (${String(r.result.value)})` : ''}`));
     return true;

@@ -1,7 +1,7 @@
 /**
  * Document signing in an editing kit (kit.md, Editing: `signDoc`, `signatureState`).
  *
- * LibreOfficeKit 7.4's insertCertificate (desktop/source/lib/init.cxx doc_insertCertificate) builds an NSS
+ * LibreOfficeKit's insertCertificate (7.4 and 25.2; desktop/source/lib/init.cxx doc_insertCertificate) builds an NSS
  * certificate from the DER certificate and PKCS#8 key, then SfxObjectShell::SignDocumentContentUsingCertificate:
  * when the document is modified it is saved in place first, then the signature is written into the file the
  * document was loaded from (`input`), not into LibreOffice's memory: a later saveAs/export would drop it, so the
@@ -11,7 +11,8 @@
  *
  * SignatureState (sfx2/signaturestate.hxx): 0 NOSIGNATURES, 1 OK, 2 BROKEN, 3 INVALID, 4 NOTVALIDATED,
  * 5 PARTIAL_OK, 6 NOTVALIDATED_PARTIAL_OK. A docx that LibreOffice signs reports PARTIAL_OK (5) even when the
- * certificate verifies: 7.4 does not count [Content_Types].xml and the _rels parts as signed.
+ * certificate verifies: LibreOffice (7.4, and 25.2: test/editing/signing.test.ts) does not count [Content_Types].xml
+ * and the _rels parts as signed.
  */
 import type { LokDocument } from '../native/index.ts';
 import { kitError } from './edit-save.ts';

@@ -10,7 +10,7 @@
  *
  * Why before start-up and not into a running LibreOffice: the configuration is read once by configmgr, and the
  * dictionary list is built once (linguistic's DicList::CreateDicList) with its active set taken from the
- * configuration; LibreOfficeKit 7.4 has no call that re-reads either. Files are written in manifest order, shared
+ * configuration; LibreOfficeKit has no call that re-reads either (7.4 had none, nor has 25.2's LibreOfficeKit.h). Files are written in manifest order, shared
  * first: a user file with the same name replaces the shared one, and user xcu items come after shared ones (the
  * later item wins in configmgr). Pure file work: nothing here touches LibreOffice.
  */
@@ -22,8 +22,8 @@ import type { KitSettingsManifest, KitSettingsReport } from '../protocol/kit.ts'
 const OOR = 'http://openoffice.org/2001/registry';
 const EMPTY_ITEMS = `<?xml version="1.0" encoding="UTF-8"?>\n<oor:items xmlns:oor="${OOR}" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"></oor:items>`;
 /**
- * LibreOffice 7.4's default ActiveDictionaries (officecfg Linguistic.xcs): the list we write replaces it, so the
- * defaults are kept in it.
+ * LibreOffice's default ActiveDictionaries (officecfg Linguistic.xcs; the same list in 7.4 and in 25.2's main.xcd):
+ * the list we write replaces it, so the defaults are kept in it.
  */
 const DEFAULT_ACTIVE_DICTIONARIES = ['IgnoreAllList', 'standard.dic', 'en-US.dic', 'en-GB.dic', 'sl.dic', 'technical.dic', 'hu_AkH11.dic'];
 /** First line of a LibreOffice user dictionary (linguistic's dicimp.cxx, version 5 and later). */
