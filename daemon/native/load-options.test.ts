@@ -1,5 +1,5 @@
 /**
- * documentLoad's options string (LOK 7.4 documentLoadWithOptions): LibreOffice takes out `Language=`,
+ * documentLoad's options string (LOK documentLoadWithOptions, 7.4 and 25.2): LibreOffice takes out `Language=`,
  * `Batch=` (and DeviceFormFactor=, MacroSecurityLevel=, EnableMacrosExecution=) and passes the rest as the
  * import filter's FilterOptions. A CSV loads with `Batch=true` and its FilterOptions are honoured (LibreOffice
  * 25.2; 7.4 always ran its Text Import dialog); without `Batch=true` the load still waits on that dialog: see

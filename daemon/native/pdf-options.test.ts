@@ -1,5 +1,5 @@
 /**
- * How LOK 7.4's saveAs takes PDF export options (README.md, "PDF export options"): a JSON FilterData
+ * How LOK's saveAs takes PDF export options (measured on 7.4, the same on 25.2) (README.md, "PDF export options"): a JSON FilterData
  * string in LOK's typed form works as filterOptions; LOK's own `,Watermark=<text>WATERMARKEND` works only
  * with its leading comma, and when present it replaces the JSON.
  */

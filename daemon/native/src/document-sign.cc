@@ -1,4 +1,4 @@
-// Document signing (LibreOfficeKit 7.4): insertCertificate signs the document with a certificate and
+// Document signing (LibreOfficeKit 7.4 and 25.2): insertCertificate signs the document with a certificate and
 // its private key, addCertificate trusts a CA / intermediate certificate for this process, and
 // getSignatureState reports LibreOffice's SignatureState for the loaded document. All synchronous:
 // signing a document takes tens of milliseconds. LibreOffice's NSS store must exist (a kit's profile

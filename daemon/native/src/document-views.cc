@@ -6,7 +6,7 @@
 
 namespace ode {
 
-// createView(options?) -> view id. With options (LOK 7.4: "Language=de-DE,DeviceFormFactor=desktop"), uses
+// createView(options?) -> view id. With options (LOK 7.4 and later: "Language=de-DE,DeviceFormFactor=desktop"), uses
 // createViewWithOptions. The new view becomes the current one.
 Napi::Value Document::CreateView(const Napi::CallbackInfo& info) {
   LibreOfficeKitDocument* d = Live(info.Env());

@@ -39,7 +39,7 @@ class PasswordBroker {
 
   // Answers one question (type LOK_CALLBACK_DOCUMENT_PASSWORD or _TO_MODIFY). Always calls
   // setDocumentPassword exactly once, with the URL the load was started with, so the loading thread is
-  // never left waiting. LibreOffice 7.4 does not reliably report that URL: for a .doc the payload is
+  // never left waiting. LibreOffice (7.4 and 25.2: passwords.test.ts) does not reliably report that URL: for a .doc the payload is
   // the bare file name ("PasswordProtected.doc"), and answering with anything but the load's own URL
   // crashes it (its handler map lookup is unchecked). So the load is found by, in order: the load
   // running on this thread, the exact URL, a unique URL ending in "/<payload>", the first load.
