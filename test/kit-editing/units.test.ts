@@ -24,7 +24,7 @@ describe('tile PNG encoding (BGRA premultiplied, top-down -> RGBA straight alpha
   });
 });
 
-describe('what a read-only view may send (LibreOffice 7.4 has no per-view read-only mode)', () => {
+describe("what a read-only view may send (the kit's filter; LibreOffice 25.2's setViewReadOnly is the second wall: view-rights.test.ts)", () => {
   const key = (charCode: number, keyCode: number) => ({ type: 'key', event: 'input', charCode, keyCode }) as const;
   it('navigation keys, also selecting with Shift and Ctrl; copy and select all', () => {
     expect(allowedInReadOnly(key(0, VclKeyCode.KEY_DOWN))).toBe(true);
