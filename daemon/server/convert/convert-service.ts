@@ -104,7 +104,7 @@ export class ConvertService {
   }
 
   /**
-   * LibreOffice 7.4 gives up on OOXML encrypted with schemes it cannot decrypt (e.g. AES-256 with SHA-1 agile
+   * LibreOffice (7.4 and 25.2: daemon/native/passwords.test.ts) gives up on OOXML encrypted with schemes it cannot decrypt (e.g. AES-256 with SHA-1 agile
    * encryption) without asking for a password, so its failure is plain load_failed. The package is encrypted
    * all the same: say so.
    */

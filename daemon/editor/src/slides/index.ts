@@ -4,7 +4,7 @@
  *
  * Commands (ids are stable; see the lead's list): `slide.new` (.uno:InsertPage), `slide.duplicate`
  * (.uno:DuplicatePage), `slide.delete` (.uno:DeletePage), `slide.moveUp` / `slide.moveDown` (.uno:MovePageUp /
- * .uno:MovePageDown, LibreOffice 7.4's names: they move the current slide), `slide.startPresentation` (F5),
+ * .uno:MovePageDown, LibreOffice's names in 7.4 and 25.2: they move the current slide), `slide.startPresentation` (F5),
  * `view.slideSorter` (shows or hides the panel). Drawings and pdf use the same panel and commands with "page"
  * labels; a pdf (view_comment) cannot change its pages, and has no slideshow.
  *
