@@ -8,7 +8,7 @@
  * The recipe sets the title and, where the document has them, the first text content control's content, one chart
  * cell, and the first slide's name. Prints median (min-max) per document and the ratios; writes the table to
  * test/bench/structure/last-run.md. Run: `npm run bench:structure` (about 1-2 minutes); BENCH_RUNS, BENCH_KIT_RUNS
- * and BENCH_FILTER (one filter, e.g. docprops) adjust it.
+ * BENCH_FILTER (one filter, e.g. docprops) and BENCH_FOLDERS (corpus folders, e.g. presentations) adjust it.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,8 @@ import { extractStructure, transformStructure, type StructureFormat } from '../.
 import { fmt, median } from '../stats.ts';
 
 const CORPUS = new URL('../../../../shared/corpus/', import.meta.url).pathname;
-const FOLDERS = ['content-controls', 'charts', 'tracked-changes', 'properties', 'presentations'];
+/** Corpus folders measured; BENCH_FOLDERS=presentations (comma-separated) measures only those. */
+const FOLDERS = process.env.BENCH_FOLDERS?.split(',') ?? ['content-controls', 'charts', 'tracked-changes', 'properties', 'presentations'];
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const KIT_RUNS = Number(process.env.BENCH_KIT_RUNS ?? 10);
 /** BENCH_FILTER=docprops (etc.) measures one filter's extraction instead of everything that applies. */
