@@ -32,6 +32,8 @@ export const ERRORS = {
   password_required: { status: 422, message: 'The document is password-protected: send its password in the "password" field.' },
   password_invalid: { status: 422, message: 'The password given for the document is wrong.' },
   load_failed: { status: 422, message: 'LibreOffice could not read the document: it is corrupt or not of the type its name says.' },
+  kit_memory_limit: { status: 422, message: 'LibreOffice needed more memory for this document than limits.kit_memory_mb: its process was ended and replaced.' },
+  kit_cpu_limit: { status: 422, message: 'LibreOffice used more CPU time on this document than limits.kit_cpu_secs: its process was ended and replaced.' },
   queue_full: { status: 429, message: 'Too many conversions are waiting; try again later.' },
   headers_too_large: { status: 431, message: 'The request headers are larger than 16 KB (Node\'s limit): usually a URL or cookie too long.' },
   save_failed: { status: 500, message: 'LibreOffice could not write the requested format.' },

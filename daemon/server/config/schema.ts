@@ -116,6 +116,16 @@ export const configSchema = z
       .object({
         load_secs: z.number().positive().default(100),
         convert_secs: z.number().positive().default(100),
+        /**
+         * Resident memory of one kit (LibreOffice and its Node process), MB: past it the kit is killed and replaced and
+         * its request fails with kit_memory_limit (kit-limits.ts; polled every 250 ms). 0 = no limit. (live)
+         */
+        kit_memory_mb: z.number().int().min(0).default(2048),
+        /**
+         * CPU time one kit job may use (a conversion, an inspection, loading a document for editing), seconds: past it
+         * the kit is killed and replaced and the request fails with kit_cpu_limit. 0 = no limit. (live)
+         */
+        kit_cpu_secs: z.number().min(0).default(120),
         /** Jobs waiting for a kit; past it requests get 429. */
         queue: z.number().int().min(0).default(16),
         max_upload_mb: z.number().positive().default(100),

@@ -30,6 +30,7 @@ import type { KitCommand } from '../sandbox/command.ts';
 import { PROXY_SOCKET_IN_SANDBOX } from '../sandbox/command.ts';
 import { sandboxEnvironment, type KitSandbox } from '../sandbox/sandbox.ts';
 import type { KitPidFiles } from './kit-pids.ts';
+import { KitWatch, type KitLimits } from './kit-limits.ts';
 
 /** Lifecycle state of a kit (see the table above). */
 export type KitState = 'starting' | 'ready' | 'busy' | 'stopping' | 'dead';
@@ -57,6 +58,8 @@ export interface KitSpawnOptions {
   wrap?: (cmd: KitCommand) => KitCommand;
   /** Where the kit's pid file goes (a starting daemon ends kits a dead one left). */
   pidFiles?: KitPidFiles;
+  /** Memory and per-job CPU limits (kit-limits.ts), read at each poll; undefined: none. */
+  limits?: () => KitLimits;
 }
 
 let setprivPdeathsig: boolean | undefined;
@@ -127,6 +130,10 @@ export class KitProcess extends EventEmitter {
   exitRequested = false;
   /** What the kit made of its settings manifest (from `ready`); undefined for a kit started without one. */
   settingsReport: KitSettingsReport | undefined;
+  /** Polls the kit's memory and job CPU time (kit-limits.ts). */
+  private readonly watch: KitWatch | undefined;
+  /** Set when the watch killed the kit: its requests fail with this instead of kit_crashed. */
+  private limitError: OdeError | undefined;
 
   constructor(opts: KitSpawnOptions) {
     super();
@@ -179,6 +186,13 @@ export class KitProcess extends EventEmitter {
     this.pid = this.child.pid;
     this.pidFiles = opts.pidFiles;
     if (this.pid) this.pidFiles?.add(this.pid);
+    if (this.pid && opts.limits) {
+      this.watch = new KitWatch(this.pid, opts.limits, (error, usage) => {
+        this.limitError = error;
+        this.log.error({ ...usage, code: error.code }, 'kit crossed its resource limit; killing it');
+        this.kill();
+      });
+    }
     const relay = (stream: NodeJS.ReadableStream | null, level: 'debug' | 'warn') =>
       stream?.on('data', (chunk: Buffer) => {
         for (const line of chunk.toString().split('\n')) if (line.trim()) this.log[level]({ out: line }, 'kit output');
@@ -242,6 +256,7 @@ export class KitProcess extends EventEmitter {
         if (!p) return;
         clearTimeout(p.timer);
         this.pending.delete(msg.id);
+        if (p.killOnTimeout) this.watch?.jobEnded();
         if (p.job) {
           this.jobs++;
           if (this.state === 'busy') {
@@ -263,11 +278,12 @@ export class KitProcess extends EventEmitter {
     this.state = 'dead';
     if (this.pid) this.pidFiles?.remove(this.pid);
     rmSync(this.dir, { recursive: true, force: true });
+    this.watch?.stop();
     const pending = [...this.pending.values()];
     this.pending.clear();
     for (const p of pending) {
       clearTimeout(p.timer);
-      p.reject(new OdeError('kit_crashed', `The LibreOffice process stopped unexpectedly (${signal ?? `exit code ${code}`}).`));
+      p.reject(this.limitError ?? new OdeError('kit_crashed', `The LibreOffice process stopped unexpectedly (${signal ?? `exit code ${code}`}).`));
     }
     if (was !== 'stopping') this.log.warn({ code, signal, was }, 'kit exited');
     else this.log.debug({ code, signal }, 'kit stopped');
@@ -331,6 +347,8 @@ export class KitProcess extends EventEmitter {
     return new Promise<KitResult>((resolve, reject) => {
       const p: Pending = { id, resolve, reject, limits: how.limits, killOnTimeout: how.killOnTimeout, job: how.job };
       this.pending.set(id, p);
+      // Conversions, inspections and `open` are the jobs whose CPU time is limited (limits.kit_cpu_secs).
+      if (how.killOnTimeout) this.watch?.jobStarted();
       this.arm(p, how.limits?.loadMs ?? how.limitMs ?? EDIT_LIMITS_MS.other, stage);
       try {
         this.child.send({ ...msg, id });

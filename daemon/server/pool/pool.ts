@@ -304,6 +304,7 @@ export class KitPool {
       proxySocket: this.fetchProxy?.socketPath,
       wrap: this.wrapKitCommand,
       pidFiles: this.pidFiles,
+      limits: () => ({ memoryMb: this.config().limits.kit_memory_mb, cpuSecs: this.config().limits.kit_cpu_secs }),
     });
     this.kits.add(kit);
     kit.once('ready', () => {
