@@ -2,7 +2,7 @@
  * Per-kit resource limits (issue 17, "Limits before LibreOffice"): a kit's resident memory (the kit and every process
  * under it, read from /proc) may not pass `limits.kit_memory_mb`, and one job (a conversion, an inspection, the load
  * of a document for editing) may not use more than `limits.kit_cpu_secs` of CPU time. A watch polls /proc every
- * 250 ms while the kit lives; past a limit the kit is killed and replaced, and its pending requests fail with
+ * 250 ms during a job and every second between jobs; past a limit the kit is killed and replaced, and its pending requests fail with
  * `kit_memory_limit` or `kit_cpu_limit` (docs/errors.md).
  *
  * Why polling and not setrlimit: LibreOffice runs inside the kit's Node process, whose V8 reserves far more address
@@ -83,6 +83,7 @@ export class KitWatch {
   private timer: NodeJS.Timeout | undefined;
   private jobCpuStart: number | undefined;
   private fired = false;
+  private ticks = 0;
 
   constructor(
     private readonly pid: number,
@@ -110,6 +111,8 @@ export class KitWatch {
 
   private check(): void {
     if (this.fired) return;
+    // Between jobs (an idle or editing kit) memory is read once a second; during a job every poll.
+    if (this.jobCpuStart === undefined && this.ticks++ % 4 !== 0) return;
     const { memoryMb, cpuSecs } = this.limits();
     if (!memoryMb && !(cpuSecs && this.jobCpuStart !== undefined)) return;
     const u = treeUsage(this.pid);
