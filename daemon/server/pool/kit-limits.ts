@@ -2,8 +2,8 @@
  * Per-kit resource limits (issue 17, "Limits before LibreOffice"): a kit's resident memory (the kit and every process
  * under it, read from /proc) may not pass `limits.kit_memory_mb`, and one job (a conversion, an inspection, the load
  * of a document for editing) may not use more than `limits.kit_cpu_secs` of CPU time. A watch polls /proc every
- * 250 ms during a job and every second between jobs; past a limit the kit is killed and replaced, and its pending requests fail with
- * `kit_memory_limit` or `kit_cpu_limit` (docs/errors.md).
+ * 250 ms during a job and every second between jobs; past a limit the kit is killed and replaced, and its pending
+ * requests fail with `kit_memory_limit` or `kit_cpu_limit` (docs/errors.md).
  *
  * Why polling and not setrlimit: LibreOffice runs inside the kit's Node process, whose V8 reserves far more address
  * space than it uses (RLIMIT_AS would stop it starting), an allocation failing under RLIMIT_DATA ends LibreOffice
