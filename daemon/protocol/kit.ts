@@ -390,3 +390,27 @@ export function isDaemonToKit(value: unknown): value is DaemonToKit {
   const t = (value as { type?: unknown }).type;
   return t === 'convert' || t === 'inspect' || t === 'shutdown' || (typeof t === 'string' && EDIT_TYPES.has(t));
 }
+
+/**
+ * The fake kit (kit.md, "The fake kit"; tests only): the zip part in which it saves the document's text, so a test
+ * reads what was typed from the stored file without LibreOffice.
+ */
+export const FAKE_KIT_TEXT_PART = 'ode-fake-kit/text.txt';
+
+/** The environment variable naming the fake kit's control file (FakeKitControl as JSON), read at each request it applies to. */
+export const FAKE_KIT_CONTROL_ENV = 'ODE_FAKE_KIT_CONTROL';
+
+/**
+ * What a test asks of the fake kits of its daemon (kit.md, "The fake kit"): the JSON in the file named by
+ * ODE_FAKE_KIT_CONTROL, read again at every open and save; a missing or unreadable file asks nothing.
+ */
+export interface FakeKitControl {
+  /** Each `open` answers this much later (ms): a slow load. */
+  openDelayMs?: number;
+  /** Each `saveDoc` writes the file this much later (ms): a slow save. What it writes is what was sent before it. */
+  saveDelayMs?: number;
+  /** `saveDoc` fails with `save_failed` (LibreOffice could not write the file). */
+  failSave?: boolean;
+  /** The kit process kills itself (SIGKILL) when a `saveDoc` arrives, as a LibreOffice crashing in `.uno:Save`. */
+  crashOnSave?: boolean;
+}

@@ -16,8 +16,8 @@ export const COMPILED: boolean = typeof ODE_COMPILED !== 'undefined' && ODE_COMP
 /** The checkout's root folder (absolute, with a trailing slash): `dist/` is one level down, this file two. */
 export const ROOT: string = fileURLToPath(new URL(COMPILED ? '../' : '../../', import.meta.url));
 
-/** The processes and workers the daemon starts. */
-export type EntryName = 'kit' | 'structure-worker';
+/** The processes and workers the daemon starts (`fake-kit`: tests only, kit.md "The fake kit"). */
+export type EntryName = 'kit' | 'structure-worker' | 'fake-kit';
 
 /**
  * The entry of each when run from sources (relative to ROOT), and whether it needs tsx's loader on its command
@@ -27,14 +27,17 @@ export type EntryName = 'kit' | 'structure-worker';
 const SOURCE_ENTRIES: Record<EntryName, { file: string; tsxLoader: boolean }> = {
   kit: { file: 'daemon/kit/main.ts', tsxLoader: true },
   'structure-worker': { file: 'daemon/server/structure/engine-worker.mjs', tsxLoader: false },
+  'fake-kit': { file: 'daemon/kit/fake/main.ts', tsxLoader: true },
 };
 
 /**
  * How to start one of the daemon's child processes or workers: the file to run (absolute path) and the Node
  * options it needs. Compiled: `dist/<name>.js` with no options. From sources: the entry above, with tsx's loader
  * (`--import <url>`, absolute, because `--import tsx` would resolve from the working directory) when it needs it.
+ * @throws Error for `fake-kit` in the compiled bundle: the fake kit is for tests, which run from sources.
  */
 export function entryPoint(name: EntryName): { file: string; execArgv: string[] } {
+  if (COMPILED && name === 'fake-kit') throw new Error('the fake kit (tests only) is not part of the compiled bundle');
   if (COMPILED) return { file: join(ROOT, 'dist', `${name}.js`), execArgv: [] };
   const e = SOURCE_ENTRIES[name];
   return { file: join(ROOT, e.file), execArgv: e.tsxLoader ? ['--import', import.meta.resolve('tsx')] : [] };

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { ConfigStore } from './config/watch.ts';
 import { ConvertService } from './convert/convert-service.ts';
+import type { FakeKitOptions } from './pool/kit-process.ts';
 import { KitPool } from './pool/pool.ts';
 import { createRouter, type Route } from './router.ts';
 import type { RouteContext } from './routes/context.ts';
@@ -60,6 +61,8 @@ export interface OdeServerOptions {
   logBuffer?: LogBuffer;
   /** The admin token's store; default the keyring / `<state_dir>/admin_token` of the configuration's state_dir. */
   adminTokens?: AdminTokenStore;
+  /** Tests only: every kit is the fake kit, no LibreOffice (kit.md, "The fake kit"); no configuration key reaches it. */
+  fakeKits?: FakeKitOptions;
 }
 
 /** A running (or startable) daemon: fastify-style factory result; nothing listens until start(). */
@@ -131,7 +134,7 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
   const cfg = config();
   const tmpRoot = join(tmpdir(), `ode-${process.pid}-${randomBytes(4).toString('hex')}`);
   const uploadDir = join(tmpRoot, 'uploads');
-  const pool = new KitPool({ config, log, tmpRoot: join(tmpRoot, 'kits') });
+  const pool = new KitPool({ config, log, tmpRoot: join(tmpRoot, 'kits'), fakeKits: opts.fakeKits });
   const converter = new ConvertService(pool, config, log);
   const structureKit = new StructureKit(pool, config);
   const engine = new StructureEngine(config, log.child({ component: 'structure' }));

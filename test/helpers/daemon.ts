@@ -8,6 +8,7 @@ import { ConfigStore } from '../../daemon/server/config/watch.ts';
 import { createOdeServer, type OdeServer } from '../../daemon/server/server.ts';
 import { LogBuffer } from '../../daemon/server/admin/log-buffer.ts';
 import { AdminTokenStore } from '../../certs/admin-token.ts';
+import type { FakeKitControl } from '../../daemon/protocol/kit.ts';
 
 /** A daemon started for a test: its base URL, the server object, its config file, and stop(). */
 export interface TestDaemon {
@@ -25,6 +26,11 @@ export interface TestDaemon {
   logBuffer: LogBuffer;
   /** Rewrites the config file with `overrides` merged over the test's base config and reloads it. */
   reconfigure(overrides: Record<string, unknown>): void;
+  /**
+   * With `fakeKits`: tells the daemon's fake kits what to do from now on (kit.md, "The fake kit": slow open or save,
+   * failing save, crash on save); `{}` asks nothing. Throws for a daemon with real kits.
+   */
+  fakeKit(control: FakeKitControl): void;
   stop(): Promise<void>;
 }
 
@@ -40,12 +46,15 @@ function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<s
  * Starts a real Ode daemon on 127.0.0.1 `port` (0, the default: a free port; a fixed one to start a daemon again
  * where a stopped one listened, e.g. the editor's reconnection test) with a temp state dir and its own config file (so live reload
  * is exercised for real), waits until `readyKits` kits are ready, and returns it. Logs are silent unless
- * ODE_TEST_LOG is set to a level.
+ * ODE_TEST_LOG is set to a level. `fakeKits`: every kit is the fake kit (no LibreOffice; kit.md, "The fake kit"),
+ * unsandboxed unless `overrides` say otherwise, steered with `fakeKit()`; for tests of the document lifecycle only.
  */
-export async function startDaemon(overrides: Record<string, unknown> = {}, readyKits = 1, port = 0): Promise<TestDaemon> {
+export async function startDaemon(overrides: Record<string, unknown> = {}, readyKits = 1, port = 0, opts: { fakeKits?: boolean } = {}): Promise<TestDaemon> {
   const dir = mkdtempSync(join(tmpdir(), 'ode-test-'));
   const configFile = join(dir, 'ode.yaml');
-  const base = merge({ state_dir: join(dir, 'state'), kits: { prespawn: 1, convert_concurrency: 1 } }, overrides);
+  // The fake kit reads its control file outside its own folder, which a sandbox would hide.
+  const base = merge({ state_dir: join(dir, 'state'), kits: { prespawn: 1, convert_concurrency: 1 }, ...(opts.fakeKits ? { security: { sandbox: 'off' } } : {}) }, overrides);
+  const controlFile = join(dir, 'fake-kit.json');
   writeFileSync(configFile, stringify(base));
   // The buffer gets info and above (the admin API's logs); stderr only what ODE_TEST_LOG asks for.
   const logBuffer = new LogBuffer();
@@ -56,7 +65,7 @@ export async function startDaemon(overrides: Record<string, unknown> = {}, ready
   const log = pino({ level }, pino.multistream(streams));
   const store = new ConfigStore(loadConfig(configFile, {}).config, configFile, log);
   const adminTokens = new AdminTokenStore({ stateDir: store.get().state_dir, useKeyring: false });
-  const server = createOdeServer({ config: store, log, port, adminPort: 0, logBuffer, adminTokens });
+  const server = createOdeServer({ config: store, log, port, adminPort: 0, logBuffer, adminTokens, ...(opts.fakeKits ? { fakeKits: { controlFile } } : {}) });
   const { url, adminUrl, adminSocket } = await server.start();
   await server.pool.waitReady(readyKits, 90_000);
   return {
@@ -71,6 +80,10 @@ export async function startDaemon(overrides: Record<string, unknown> = {}, ready
     reconfigure(more) {
       writeFileSync(configFile, stringify(merge(base, more)));
       if (!store.reload()) throw new Error('reconfigure: the test config was refused');
+    },
+    fakeKit(control) {
+      if (!opts.fakeKits) throw new Error('fakeKit: this daemon runs real kits');
+      writeFileSync(controlFile, JSON.stringify(control));
     },
     async stop() {
       await server.stop();

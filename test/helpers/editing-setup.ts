@@ -20,11 +20,11 @@ export interface EditingSetup {
  * Starts the setup of the editor-protocol tests: a fake WOPI host that checks the daemon's proofs with discovery's
  * key, and a daemon with at most `maxKits` kits of which `readyKits` are prespawned and ready, where documents are
  * saved only when asked (storage check, idle save and autosave off). If starting fails, what did start is stopped
- * and the error is rethrown.
+ * and the error is rethrown. `fakeKits`: the kits are fake kits (no LibreOffice; startDaemon).
  */
-export async function startEditing(opts: { readyKits: number; maxKits: number }): Promise<EditingSetup> {
+export async function startEditing(opts: { readyKits: number; maxKits: number; fakeKits?: boolean }): Promise<EditingSetup> {
   const host = await FakeWopiHost.start();
-  const daemon = await startDaemon({ kits: { prespawn: opts.readyKits, max: opts.maxKits }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, opts.readyKits).catch(async (e: unknown) => {
+  const daemon = await startDaemon({ kits: { prespawn: opts.readyKits, max: opts.maxKits }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, opts.readyKits, 0, { fakeKits: opts.fakeKits }).catch(async (e: unknown) => {
     await host.stop();
     throw e;
   });
@@ -56,7 +56,7 @@ export async function startEditing(opts: { readyKits: number; maxKits: number })
  * For the describe block it is called in: registers a beforeAll that runs `startEditing(opts)` and an afterAll that
  * stops what it started. Returns the object the beforeAll fills in: read it in tests and later hooks.
  */
-export function useEditing(opts: { readyKits: number; maxKits: number }): EditingSetup {
+export function useEditing(opts: { readyKits: number; maxKits: number; fakeKits?: boolean }): EditingSetup {
   const env = {} as EditingSetup;
   beforeAll(async () => {
     Object.assign(env, await startEditing(opts));

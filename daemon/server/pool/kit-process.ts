@@ -23,7 +23,7 @@ import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, rmSync, writeFi
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ConvertRequest, type DaemonToKit, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
+import { FAKE_KIT_CONTROL_ENV, isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ConvertRequest, type DaemonToKit, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 import { entryPoint } from '../install-paths.ts';
 import type { KitCommand } from '../sandbox/command.ts';
@@ -58,8 +58,18 @@ export interface KitSpawnOptions {
   wrap?: (cmd: KitCommand) => KitCommand;
   /** Where the kit's pid file goes (a starting daemon ends kits a dead one left). */
   pidFiles?: KitPidFiles;
+  /** Tests only: start the fake kit instead of LibreOffice (kit.md, "The fake kit"). */
+  fake?: FakeKitOptions;
   /** Memory and per-job CPU limits (kit-limits.ts), read at each poll; undefined: none. */
   limits?: () => KitLimits;
+}
+
+/**
+ * Tests only: the pool starts the fake kit (daemon/kit/fake/main.ts, kit.md "The fake kit"), which speaks the
+ * editing messages without LibreOffice. `controlFile`: the FakeKitControl JSON file handed to it (ODE_FAKE_KIT_CONTROL).
+ */
+export interface FakeKitOptions {
+  controlFile?: string;
 }
 
 let setprivPdeathsig: boolean | undefined;
@@ -155,7 +165,8 @@ export class KitProcess extends EventEmitter {
     // The kit's command: node and its entry, inside bubblewrap (which kills it when the daemon dies:
     // --die-with-parent) or, unsandboxed, under `setpriv --pdeathsig KILL` (the kernel's parent-death signal,
     // which holds whatever LibreOffice is doing, unlike the IPC channel's 'disconnect').
-    const inner: KitCommand = { command: process.execPath, args: [...KIT_ENTRY.execArgv, KIT_ENTRY.file] };
+    const entry = opts.fake ? entryPoint('fake-kit') : KIT_ENTRY;
+    const inner: KitCommand = { command: process.execPath, args: [...entry.execArgv, entry.file] };
     const launch = opts.sandbox?.launch({ kitDir: this.dir, inner, proxySocket: opts.proxySocket });
     let cmd: KitCommand = launch?.command ?? (hasSetprivPdeathsig() ? { command: 'setpriv', args: ['--pdeathsig', 'KILL', '--', inner.command, ...inner.args] } : inner);
     if (opts.wrap) cmd = opts.wrap(cmd);
@@ -176,6 +187,7 @@ export class KitProcess extends EventEmitter {
         // How long an idle kit waits before LibreOffice trims its memory (idle-trim.ts); the kit's default otherwise.
         ...(process.env.ODE_KIT_TRIM_IDLE_MS !== undefined ? { ODE_KIT_TRIM_IDLE_MS: process.env.ODE_KIT_TRIM_IDLE_MS } : {}),
         ...(opts.settings ? { ODE_KIT_SETTINGS: settingsFile } : {}),
+        ...(opts.fake?.controlFile ? { [FAKE_KIT_CONTROL_ENV]: opts.fake.controlFile } : {}),
         LOK_ALLOWLIST_LANGUAGES: process.env.LOK_ALLOWLIST_LANGUAGES ?? DEFAULT_ALLOWLIST_LANGUAGES,
         // LibreOffice must not find a display or try Java (a kit is headless and has no JRE).
         DISPLAY: '',

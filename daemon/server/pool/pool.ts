@@ -26,7 +26,7 @@ import type { KitCommand } from '../sandbox/command.ts';
 import { FetchProxy } from '../sandbox/fetch-proxy.ts';
 import { resolveSandbox, SANDBOX_FIX, type KitSandbox } from '../sandbox/sandbox.ts';
 import { KitPidFiles } from './kit-pids.ts';
-import { KitProcess } from './kit-process.ts';
+import { KitProcess, type FakeKitOptions } from './kit-process.ts';
 
 /** Counts for /health and the admin API. */
 export interface PoolStatus {
@@ -53,6 +53,8 @@ export interface KitPoolOptions {
   tmpRoot?: string;
   /** Wraps each kit's command (resource limits: `prlimit ... --`); see KitSpawnOptions.wrap. */
   wrapKitCommand?: (cmd: KitCommand) => KitCommand;
+  /** Tests only: every kit is the fake kit (kit.md, "The fake kit"; KitSpawnOptions.fake). */
+  fakeKits?: FakeKitOptions;
 }
 
 /** What start() decided about the sandbox (issue 18), for /health, the admin API and tests. */
@@ -86,6 +88,7 @@ export class KitPool {
   /** Incremented for every kit that dies unexpectedly (crash, kill, time-out); for metrics. */
   crashes = 0;
   private readonly wrapKitCommand: ((cmd: KitCommand) => KitCommand) | undefined;
+  private readonly fakeKits: FakeKitOptions | undefined;
   private sandbox: KitSandbox | undefined;
   /** The sandbox as decided by start(); undefined before. */
   sandboxStatus: SandboxStatus | undefined;
@@ -98,6 +101,7 @@ export class KitPool {
     this.log = opts.log.child({ component: 'pool' });
     this.tmpRoot = opts.tmpRoot ?? join(tmpdir(), `ode-${process.pid}-${Date.now().toString(36)}`);
     this.wrapKitCommand = opts.wrapKitCommand;
+    this.fakeKits = opts.fakeKits;
     mkdirSync(this.tmpRoot, { recursive: true });
   }
 
@@ -304,6 +308,7 @@ export class KitPool {
       proxySocket: this.fetchProxy?.socketPath,
       wrap: this.wrapKitCommand,
       pidFiles: this.pidFiles,
+      fake: this.fakeKits,
       limits: () => ({ memoryMb: this.config().limits.kit_memory_mb, cpuSecs: this.config().limits.kit_cpu_secs }),
     });
     this.kits.add(kit);
