@@ -155,8 +155,27 @@ export type ServerMessage =
   | { type: 'ping'; id: number }
   | { type: 'pong'; id: number };
 
-/** Close codes of the editing socket (editor.md, "Close codes"). */
-export const CLOSE = { normal: 1000, goingAway: 1001, protocol: 4400, unauthorized: 4401, forbiddenHost: 4403, idle: 4408, ownerClosed: 4409, adminClosed: 4410, failed: 4500, draining: 4503 } as const;
+/**
+ * Close codes of the editing socket (editor.md, "Close codes"; RFC 6455 section 7.4 for the 1xxx ones). Ode sends
+ * 1000, 1001 and its 4xxx codes; `noStatus`, `abnormal`, `serverError` and `serviceRestart` are never sent by Ode but
+ * reach the editor from the browser or a proxy (it reconnects after them).
+ */
+export const CLOSE = {
+  normal: 1000,
+  goingAway: 1001,
+  noStatus: 1005,
+  abnormal: 1006,
+  serverError: 1011,
+  serviceRestart: 1012,
+  protocol: 4400,
+  unauthorized: 4401,
+  forbiddenHost: 4403,
+  idle: 4408,
+  ownerClosed: 4409,
+  adminClosed: 4410,
+  failed: 4500,
+  draining: 4503,
+} as const;
 
 type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'string?' | 'number?' | 'boolean?';
 

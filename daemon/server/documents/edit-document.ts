@@ -443,7 +443,7 @@ export class EditDocument {
       this.saves.noteModified();
     } catch (e) {
       this.log.error({ err: (e as Error).message }, 'reload failed');
-      for (const v of views) v.close(4500, 'the document could not be reloaded');
+      for (const v of views) v.close(CLOSE.failed, 'the document could not be reloaded');
       this.close();
     }
   }
@@ -472,7 +472,7 @@ export class EditDocument {
       return;
     }
     await this.unload('closed by its owner');
-    this.closeViews(4409, 'the owner closed the document');
+    this.closeViews(CLOSE.ownerClosed, 'the owner closed the document');
   }
 
   /** An administrator closes the document (admin API documents.close): exit save when modified, then every view is closed with 4410. */
@@ -506,7 +506,7 @@ export class EditDocument {
   async shutdown(deadline?: number): Promise<void> {
     if (deadline !== undefined) this.saves.uploader?.finishBy(deadline);
     await this.unload('the daemon is stopping');
-    this.closeViews(1001, 'the server is stopping');
+    this.closeViews(CLOSE.goingAway, 'the server is stopping');
   }
 
   /** Closes every view's socket with `code` and forgets the views (after an unload). */
@@ -524,7 +524,7 @@ export class EditDocument {
     this.log.error('the kit of this document died');
     for (const v of this.views) {
       v.send({ type: 'kitDied', message: 'LibreOffice stopped unexpectedly while editing this document. Reload to continue from the last saved version.' });
-      v.close(4500, 'the document process died');
+      v.close(CLOSE.failed, 'the document process died');
     }
     this.views.clear();
     this.kit = undefined;
@@ -586,7 +586,7 @@ export class EditDocument {
       this.log.error({ err: (e as Error).message }, 'the document could not be rebuilt from its edit journal; its journal is kept for the next start');
       for (const v of this.views) {
         v.send({ type: 'kitDied', message: 'LibreOffice stopped unexpectedly while editing this document and it could not be rebuilt. Your changes are kept on the server. Reload to continue from the last saved version.' });
-        v.close(4500, 'the document process died');
+        v.close(CLOSE.failed, 'the document process died');
       }
       this.views.clear();
       this.close();

@@ -1,6 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { CLOSE } from '../../protocol/editor.ts';
 import type { OdeConfig } from '../config/schema.ts';
 import type { OdeError } from '../errors.ts';
 import { ViewSession, type SessionDeps } from '../sessions/view-session.ts';
@@ -42,7 +43,7 @@ export function attachEditingSockets(server: Server, config: () => OdeConfig, de
     wss.handleUpgrade(req, socket, head, (ws) => new ViewSession(ws, src, deps));
   });
   return () => {
-    for (const ws of wss.clients) ws.close(1001, 'the server is stopping');
+    for (const ws of wss.clients) ws.close(CLOSE.goingAway, 'the server is stopping');
     wss.close();
   };
 }

@@ -10,6 +10,7 @@
  */
 import type { App } from '../core/app.ts';
 import { registerMessages, t } from '../core/i18n.ts';
+import { CLOSE } from '../../../protocol/editor.ts';
 import { el, popupMenu } from './panels-dom.ts';
 import { RECONNECT_CODES } from '../host/reconnect.ts';
 
@@ -222,7 +223,7 @@ export function mountStatusBar(app: App): void {
   session.on('kitDied', (m) => showState(m.message, true));
   session.on('idle', (m) => showState(m.message, true));
   session.on('closed', (code, reason) => {
-    if (code === 1000) return;
+    if (code === CLOSE.normal) return;
     // A dropped connection or a restarting daemon: host/reconnect.ts reopens the document by itself.
     if (RECONNECT_CODES.has(code) && session.state.status && !session.state.draining) showState(t('status.reconnecting'), true);
     else showState(t('status.disconnected', { reason: reason || `code ${code}` }), true);

@@ -1,4 +1,4 @@
-import type { ViewInfo } from '../../../protocol/editor.ts';
+import { CLOSE, type ViewInfo } from '../../../protocol/editor.ts';
 import { commandIdOfButton, type EditorToHostId, type HostViewInfo, type InsertButtonValues } from '../../../protocol/postmessage.ts';
 import type { App } from '../core/app.ts';
 import { setLanguage, UI_LANGUAGES } from '../core/i18n.ts';
@@ -182,8 +182,8 @@ export function mountHost(app: App): void {
     bridge.send('Session_Closed', { Code: code, Reason: reason });
     // 4503: the node drains; move.ts reopens the document through the load balancer. A dropped connection or a
     // restarting daemon: reconnect.ts reopens the document by itself.
-    if (expectedClose || code === 1000 || code === 4503 || reconnects(code)) return;
-    if (code === 4408) return idleShown ? undefined : overlays.idle();
+    if (expectedClose || code === CLOSE.normal || code === CLOSE.draining || reconnects(code)) return;
+    if (code === CLOSE.idle) return idleShown ? undefined : overlays.idle();
     overlays.closed(code, kitMessage);
   });
   session.on('conflict', (m) => m.unsavedChanges && overlays.conflict());

@@ -1,5 +1,6 @@
 import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
+import { CLOSE } from '../../../protocol/editor.ts';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const e = Object.assign(document.createElement(tag), props);
@@ -106,8 +107,8 @@ export function createOverlays(app: App, inactiveMessages: () => boolean): Overl
     closed(code, message) {
       if (!inactiveMessages()) return;
       const known = ['4409', '4410', '4401', '4403', '4500', '1001'].includes(String(code));
-      const text = message && code === 4500 ? `${message} ${t('host.closed.4500')}` : known ? t(`host.closed.${code}`) : t('host.closed.other', { code });
-      const buttons = code === 4409 || code === 4403 ? [] : [{ label: t('host.reload'), run: () => reopen(app) }];
+      const text = message && code === CLOSE.failed ? `${message} ${t('host.closed.4500')}` : known ? t(`host.closed.${code}`) : t('host.closed.other', { code });
+      const buttons = code === CLOSE.ownerClosed || code === CLOSE.forbiddenHost ? [] : [{ label: t('host.reload'), run: () => reopen(app) }];
       show('closed', t('host.closed.title'), text, buttons);
     },
     conflict() {

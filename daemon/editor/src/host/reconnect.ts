@@ -1,4 +1,4 @@
-import type { Rect } from '../../../protocol/editor.ts';
+import { CLOSE, type Rect } from '../../../protocol/editor.ts';
 import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
 import { reopen } from './overlays.ts';
@@ -8,7 +8,7 @@ import { reopen } from './overlays.ts';
  * (network failure, the daemon killed), 1001 the server went away (the daemon stopping: it saved first),
  * 1012 service restart, 1011 an unexpected server condition, 1005 closed without a code.
  */
-export const RECONNECT_CODES: ReadonlySet<number> = new Set([1001, 1005, 1006, 1011, 1012]);
+export const RECONNECT_CODES: ReadonlySet<number> = new Set([CLOSE.goingAway, CLOSE.noStatus, CLOSE.abnormal, CLOSE.serverError, CLOSE.serviceRestart]);
 
 /** First wait before asking the server again (ms); doubled after each failure up to RECONNECT_MAX_DELAY_MS. */
 const RECONNECT_FIRST_DELAY_MS = 500;
