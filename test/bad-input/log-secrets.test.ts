@@ -34,6 +34,7 @@ async function tryOpen(daemonUrl: string, src: string, token: string, timeoutMs 
     while (Date.now() < deadline) {
       const m = client.messages.find((x) => x.type === 'status' || x.type === 'error');
       if (m) return m.type;
+      if (client.closeCode !== undefined) return `closed ${client.closeCode}`;
       await sleep(50);
     }
     return 'timeout';
@@ -70,7 +71,7 @@ describe('no token or user info in the logs', () => {
     const port = await freePort();
     const dead = await freePort();
     const config = join(dir, 'ode.yaml');
-    writeFileSync(config, stringify({ net: { port }, state_dir: join(dir, 'state'), log_level: 'debug', kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1, exit_save_secs: 3 } }));
+    writeFileSync(config, stringify({ net: { port }, admin: { port: 0 }, state_dir: join(dir, 'state'), log_level: 'debug', kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1, exit_save_secs: 3 } }));
     const childEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ODE_TEST')));
     child = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...childEnv, ODE_FROM_SOURCES: '1' } });
     let output = '';

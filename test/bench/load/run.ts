@@ -164,7 +164,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const config = join(dir, 'ode.yaml');
   const maxN = Math.max(...STEPS);
-  writeFileSync(config, stringify({ net: { port }, state_dir: join(dir, 'state'), log_level: 'warn', kits: { prespawn: 2, max: maxN + 4 }, documents: { check_secs: 0 } }));
+  writeFileSync(config, stringify({ net: { port }, admin: { port: 0 }, state_dir: join(dir, 'state'), log_level: 'warn', kits: { prespawn: 2, max: maxN + 4 }, documents: { check_secs: 0 } }));
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ODE_')));
   const daemon = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...env, ODE_FROM_SOURCES: '1' } });
   let stderr = '';
