@@ -7,6 +7,7 @@ import { join } from 'node:path';
 /** The documented configurations, read as they are (docs/deploy/). */
 export const NGINX_CONF = new URL('../../docs/deploy/nginx.conf', import.meta.url).pathname;
 export const APACHE_CONF = new URL('../../docs/deploy/apache.conf', import.meta.url).pathname;
+export const NGINX_CLUSTER_CONF = new URL('../../docs/deploy/nginx-cluster.conf', import.meta.url).pathname;
 
 /** A reverse proxy running as a real process on loopback, in front of Ode. */
 export interface RunningProxy {
@@ -137,9 +138,19 @@ function nginxIn(dir: string, httpPort: number, opts: ProxyOptions): Promise<Run
   site = fill(site, '/etc/letsencrypt/live/ode.example.com/fullchain.pem', opts.certFile, 1);
   site = fill(site, '/etc/letsencrypt/live/ode.example.com/privkey.pem', opts.keyFile, 1);
   site = fill(site, 'http://127.0.0.1:9980', `http://127.0.0.1:${opts.odePort}`, 2);
+  return runNginx(dir, site, opts.httpsPort, httpPort);
+}
+
+/**
+ * Writes the minimal main configuration around `site` in `dir` (pid, logs and temp paths there, workers as
+ * www-data as Debian's own nginx.conf does; the access log in `accessLogFormat` when given) and runs nginx in the
+ * foreground until it listens on `port`.
+ */
+function runNginx(dir: string, site: string, port: number, httpPort: number, accessLogFormat?: string): Promise<RunningProxy> {
   writeFileSync(join(dir, 'site.conf'), site);
   for (const t of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, t));
   const errorLog = join(dir, 'error.log');
+  const accessLog = accessLogFormat ? `log_format test '${accessLogFormat}';\n  access_log ${join(dir, 'access.log')} test;` : `access_log ${join(dir, 'access.log')};`;
   writeFileSync(
     join(dir, 'nginx.conf'),
     `user www-data;
@@ -148,7 +159,7 @@ error_log ${errorLog} warn;
 pid ${join(dir, 'nginx.pid')};
 events { worker_connections 256; }
 http {
-  access_log ${join(dir, 'access.log')};
+  ${accessLog}
   client_body_temp_path ${join(dir, 'body')};
   proxy_temp_path ${join(dir, 'proxy')};
   fastcgi_temp_path ${join(dir, 'fastcgi')};
@@ -158,7 +169,54 @@ http {
 }
 `,
   );
-  return run(dir, 'nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], opts.httpsPort, httpPort, site, errorLog);
+  return run(dir, 'nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], port, httpPort, site, errorLog);
+}
+
+/** nginx in front of several Ode nodes (docs/deploy/nginx-cluster.conf), as started by startNginxCluster. */
+export interface RunningNginxCluster extends RunningProxy {
+  /** nginx's access log so far, one entry per request: the upstream(s) it tried (`$upstream_addr`) and the request line. */
+  accessLog(): Array<{ upstreams: string[]; method: string; uri: string; status: number }>;
+}
+
+/**
+ * Starts Debian's nginx with docs/deploy/nginx-cluster.conf as shipped but for the TLS listener (127.0.0.1 and ::1
+ * on `httpsPort`), the certificate paths and the upstream's `server` lines (`servers`: host:port, each keeping the
+ * documented parameters). The access log records `$upstream_addr` for every request.
+ */
+export async function startNginxCluster(opts: { httpsPort: number; servers: string[]; certFile: string; keyFile: string }): Promise<RunningNginxCluster> {
+  const dir = proxyDir('ode-nginx-cluster-');
+  const proxy = await removedOnThrow(dir, () => {
+    let site = readFileSync(NGINX_CLUSTER_CONF, 'utf8');
+    site = fill(site, 'listen 443 ssl http2;', `listen 127.0.0.1:${opts.httpsPort} ssl http2;`, 1);
+    site = fill(site, 'listen [::]:443 ssl http2;', `listen [::1]:${opts.httpsPort} ssl http2;`, 1);
+    site = fill(site, '/etc/letsencrypt/live/office.example.org/fullchain.pem', opts.certFile, 1);
+    site = fill(site, '/etc/letsencrypt/live/office.example.org/privkey.pem', opts.keyFile, 1);
+    const lines = site.split('\n');
+    const documented = lines.filter((l) => /^\s+server \S+:\d+/.test(l));
+    if (documented.length === 0) throw new Error('docs/deploy/nginx-cluster.conf: no upstream server lines');
+    const params = /^\s+server \S+(.*)$/.exec(documented[0])![1];
+    const first = lines.indexOf(documented[0]);
+    const out = lines.filter((l) => !documented.includes(l));
+    out.splice(first, 0, ...opts.servers.map((s) => `    server ${s}${params}`));
+    // The documented file has no plain-HTTP listener: httpUrl is the TLS one's port too.
+    return runNginx(dir, out.join('\n'), opts.httpsPort, opts.httpsPort, '$upstream_addr $status "$request"');
+  });
+  return {
+    ...proxy,
+    accessLog() {
+      let text = '';
+      try {
+        text = readFileSync(join(dir, 'access.log'), 'utf8');
+      } catch {
+        // nothing logged yet
+      }
+      return text.split('\n').flatMap((l) => {
+        const m = /^(.+) (\d{3}) "(\w+) (\S+) HTTP\/[\d.]+"$/.exec(l);
+        // Several upstreams tried: "a, b" (next upstream), "a : b" (an internal redirect).
+        return m ? [{ upstreams: m[1].split(/, | : /), method: m[3], uri: m[4], status: Number(m[2]) }] : [];
+      });
+    },
+  };
 }
 
 /** The Apache modules the documented configuration needs (a2enmod proxy proxy_http proxy_wstunnel headers ssl), and their base. */

@@ -1,0 +1,120 @@
+import { unzipSync } from 'fflate';
+import { EditorClient } from '../helpers/editor-client.ts';
+import type { Balancer } from './cluster-setup.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The text of a docx's body (word/document.xml's w:t runs joined), read back from the stored bytes. */
+export const docxText = (bytes: Buffer): string =>
+  [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+
+/** The median of `xs` (the lower one of an even count). */
+export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** The node the balancer sends a request for `src` to: /health?WOPISrc= through it, its status and X-Ode-Server-Id. */
+export async function probe(balancer: Balancer, src: string): Promise<{ status: number; serverId: string }> {
+  const r = await balancer.fetch(`${balancer.url}/health?WOPISrc=${encodeURIComponent(src)}`);
+  await r.arrayBuffer();
+  return { status: r.status, serverId: r.headers.get('x-ode-server-id') ?? '' };
+}
+
+/** One time the user's view was lost and came back. */
+export interface Move {
+  /** The close code of the lost view (4503 drained, 1006 a killed node). */
+  code: number;
+  /** Date.now() when the view closed, when the balancer first answered 200 for the WOPISrc, when the view was live again. */
+  closedAt: number;
+  routedAt: number;
+  backAt: number;
+  /** The node the view is on now. */
+  to: string;
+}
+
+/**
+ * One user typing words (`<id>w<n> `, a word every `wordMs`, 60 ms by default) into one document through the balancer, as the editor
+ * does when its node goes: after `draining` it stops typing; when the socket closes (4503 after a drain, 1006 when
+ * the node was killed) it asks /health?WOPISrc= through the balancer until a serving node answers 200, then opens
+ * the document again with the same WOPISrc and token (daemon/editor/src/host/move.ts, reconnect.ts).
+ */
+export class Typist {
+  /** Every word sent on a live socket, in order. */
+  readonly typed: string[] = [];
+  /** The nodes (serverId) the user was on, in order. */
+  readonly nodes: string[] = [];
+  readonly moves: Move[] = [];
+  client!: EditorClient;
+  /** Set to stop typing (the loop ends after the word being sent). */
+  paused = false;
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly src: string,
+    private readonly balancer: Balancer,
+    private readonly token: string,
+    private readonly wordMs = 60,
+  ) {}
+
+  /** Opens the document through the balancer (the view live: `status` received). */
+  async open(timeoutMs = 90_000): Promise<void> {
+    this.client = (await EditorClient.open(this.balancer.url, this.src, { token: this.token }, timeoutMs, this.balancer.wsOptions)).client;
+    this.nodes.push(this.client.serverId!);
+  }
+
+  /** Starts typing in the background (until stop()). */
+  start(): void {
+    this.loop = this.run();
+  }
+
+  /** Stops typing; resolves once the loop ended (a reconnection in progress finishes first). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.loop;
+  }
+
+  /** Closes the view (the last view leaving saves the document: exit save). */
+  async close(): Promise<void> {
+    this.client.close();
+    await this.client.closed();
+  }
+
+  private async run(): Promise<void> {
+    let n = 0;
+    while (!this.stopped) {
+      const { client } = this;
+      if (client.closeCode === undefined && !client.messages.some((m) => m.type === 'draining')) {
+        if (this.paused) {
+          await sleep(50);
+          continue;
+        }
+        const word = `${this.id}w${n++}`;
+        client.type(`${word} `);
+        this.typed.push(word);
+        await sleep(this.wordMs);
+        continue;
+      }
+      if (client.closeCode === undefined) {
+        await client.closed(60_000);
+        continue;
+      }
+      const closedAt = Date.now();
+      let routedAt = 0;
+      for (;;) {
+        const { status } = await probe(this.balancer, this.src).catch(() => ({ status: 0 }));
+        if (status === 200) {
+          routedAt ||= Date.now();
+          try {
+            await this.open();
+            break;
+          } catch {
+            // The balancer moved on meanwhile (a node drained again, a kit not ready): ask again.
+          }
+        }
+        if (Date.now() - closedAt > 120_000) throw new Error(`${this.id}: no node took the document back within 120 s`);
+        await sleep(100);
+      }
+      this.moves.push({ code: client.closeCode, closedAt, routedAt, backAt: Date.now(), to: this.client.serverId! });
+    }
+  }
+}
