@@ -69,6 +69,7 @@ export interface NativeDocument {
   postWindowKeyEvent(windowId: number, type: number, charCode: number, keyCode: number): void;
   sendDialogEvent(windowId: number, args: string): void;
   postWindowExtTextInputEvent(windowId: number, type: number, text: string): void;
+  postInputFence(done: () => void, hops: number): boolean;
   postWindowMouseEvent(windowId: number, type: number, x: number, y: number, count: number, buttons: number, modifier: number): void;
   createView(options: string | undefined): number;
   destroyView(id: number): void;

@@ -18,6 +18,7 @@
         "src/document-render.cc",
         "src/document-save.cc",
         "src/document-input.cc",
+        "src/input-fence.cc",
         "src/document-views.cc",
         "src/document-clipboard.cc",
         "src/document-sign.cc",

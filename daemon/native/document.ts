@@ -449,6 +449,19 @@ export class LokDocument {
   }
 
   /**
+   * Posts an input fence (src/input-fence.cc): VCL's Application::PostUserEvent behind the input LibreOfficeKit
+   * posted so far (keys, mouse, text input, UNO commands), re-posted `hops` times (0..16) so that it also follows
+   * the events that input posts in turn. `done` is called on the JS thread once LibreOffice's main loop ran it:
+   * every event posted before the fence has been dispatched. Returns false, and never calls `done`, when this
+   * LibreOffice has no Application::PostUserEvent or refused the event (not a LibreOfficeKit call: found by its
+   * mangled name). Throws `invalid_argument` for `hops` out of range.
+   */
+  postInputFence(done: () => void, hops = 2): boolean {
+    checkFunction('done', done);
+    return this.#native.postInputFence(done, checkInt('hops', hops, 0, 16));
+  }
+
+  /**
    * lok::Document::sendContentControlEvent: acts on the content control at the cursor, `args` as LOK's JSON,
    * e.g. `{"type":"drop-down","selected":"1"}`, `{"type":"picture","changed":"file:///..."}`,
    * `{"type":"date","selected":"2022-05-30T00:00:00Z"}`. Throws `unsupported`, `invalid_argument` (not JSON).

@@ -43,6 +43,7 @@ Napi::Function Document::Define(Napi::Env env) {
           InstanceMethod<&Document::PostWindowExtTextInputEvent>("postWindowExtTextInputEvent"),
           InstanceMethod<&Document::PostWindowMouseEvent>("postWindowMouseEvent"),
           InstanceMethod<&Document::SendContentControlEvent>("sendContentControlEvent"),
+          InstanceMethod<&Document::PostInputFence>("postInputFence"),
           InstanceMethod<&Document::CreateView>("createView"),
           InstanceMethod<&Document::DestroyView>("destroyView"),
           InstanceMethod<&Document::SetView>("setView"),

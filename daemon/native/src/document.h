@@ -1,7 +1,7 @@
 // One loaded LibreOfficeKit document, as the JS class native.Document. Created only by a documentLoad
 // worker. Methods are split by concern: document.cc (life cycle, parts, callbacks),
 // document-render.cc (paintTile, paintPartTile, paintWindow, renderFont, postWindow), document-save.cc (saveAs),
-// document-input.cc (events, UNO commands, selection), document-views.cc (views, client area/zoom),
+// document-input.cc (events, UNO commands, selection), input-fence.cc (the posted-input fence), document-views.cc (views, client area/zoom),
 // document-clipboard.cc (clipboard, paste), document-sign.cc (certificates, signature state),
 // document-slideshow.cc (the slide renderer). Calls newer than LibreOffice 7.4 are checked with optional-calls.h.
 //
@@ -77,6 +77,8 @@ class Document : public Napi::ObjectWrap<Document> {
   Napi::Value PostWindowExtTextInputEvent(const Napi::CallbackInfo& info);
   Napi::Value PostWindowMouseEvent(const Napi::CallbackInfo& info);
   Napi::Value SendContentControlEvent(const Napi::CallbackInfo& info);
+  // input-fence.cc
+  Napi::Value PostInputFence(const Napi::CallbackInfo& info);
   // document-views.cc
   Napi::Value CreateView(const Napi::CallbackInfo& info);
   Napi::Value DestroyView(const Napi::CallbackInfo& info);

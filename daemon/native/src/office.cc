@@ -32,11 +32,16 @@ void OfficeCallback(int type, const char* payload, void* data) {
   core->callbacks->Push(type, payload);
 }
 
-// VCL's Application::SetDialogCancelMode / GetDialogCancelMode (static members; DialogCancelMode is an
+constexpr const char* kSetDialogCancelMode = "_ZN11Application19SetDialogCancelModeE16DialogCancelMode";
+constexpr const char* kGetDialogCancelMode = "_ZN11Application19GetDialogCancelModeEv";
+
+}  // namespace
+
+// Used for VCL's Application::SetDialogCancelMode / GetDialogCancelMode (static members; DialogCancelMode is an
 // `enum class` with an int underlying type: Off, Silent, LOKSilent, Fatal in 7.4). LibreOfficeKit has no call for
 // it, and a load with Batch=true sets LOKSilent for the whole process, for good: every later dialog closes as
-// soon as it opens. Found by its mangled name in the library that holds LibreOfficeKit's functions
-// (libmergedlo.so in Debian's merged build), else in libvcllo.so beside it. nullptr when absent.
+// soon as it opens. And for Application::PostUserEvent (input-fence.cc). The library that holds LibreOfficeKit's
+// functions is libmergedlo.so in Debian's merged build.
 void* FindVclSymbol(LibreOfficeKit* kit, const char* mangled) {
   Dl_info info{};
   if (!kit || !dladdr(reinterpret_cast<void*>(kit->pClass->documentLoad), &info) || !info.dli_fname) return nullptr;
@@ -51,11 +56,6 @@ void* FindVclSymbol(LibreOfficeKit* kit, const char* mangled) {
   }
   return nullptr;
 }
-
-constexpr const char* kSetDialogCancelMode = "_ZN11Application19SetDialogCancelModeE16DialogCancelMode";
-constexpr const char* kGetDialogCancelMode = "_ZN11Application19GetDialogCancelModeEv";
-
-}  // namespace
 
 std::string OfficeCore::LastError() const {
   if (!kit) return std::string();

@@ -13,6 +13,11 @@ namespace ode {
 
 class Document;
 
+// A VCL function or static member of the running LibreOffice, found by its mangled name (LibreOfficeKit has no
+// call for it) in the library that holds LibreOfficeKit's functions, else in libvcllo.so beside it; nullptr when
+// absent. office.cc.
+void* FindVclSymbol(LibreOfficeKit* kit, const char* mangled);
+
 // Everything LibreOffice may reach through the office callback's data pointer. Heap-allocated and never
 // freed: LibreOffice keeps the pointer until lo_destroy, and the process ends soon after that.
 struct OfficeCore {
