@@ -24,20 +24,64 @@ import {
   LOK_FEATURE_VIEWID_IN_VISCURSOR_INVALIDATION_CALLBACK,
   LOK_CALLBACK_WINDOW,
   LOK_WINDOW_CLOSE,
+  VclKeyCode,
+  VclKeyModifier,
 } from '../native/lok-enums.ts';
 import type { CreateViewRequest, DocInfoResult, KitEditEvent, OpenRequest, OpenResult, TileRequestMessage, WindowPaintRequest } from '../protocol/kit.ts';
 import { buildLoadOptions } from './convert-job.ts';
 import { allowedInReadOnly, dispatchEvent, isCommentCommand, type DroppedReason } from './edit-events.ts';
 
 /**
- * Input LibreOfficeKit 7.4 posts to its main loop (postKeyEventAsync, postMouseEventAsync: processed later). The
- * other events run at once on the calling thread, text input included (doc_postWindowExtTextInputEvent calls
- * PostExtTextInputEvent directly), except text with line breaks, which the kit types as posted keys.
+ * The timing mode's reading of LibreOfficeKit (7.4): keys and mouse events are posted to LibreOffice's main loop
+ * (postKeyEventAsync, postMouseEventAsync: processed later); the other events run at once on the calling thread,
+ * text input included, except text with line breaks, which the kit types as posted keys.
  */
-function isPosted(event: KitEditEvent): boolean {
+function isPostedTiming(event: KitEditEvent): boolean {
   if (event.type === 'textInput') return /[\r\n]/.test(event.text);
   return event.type === 'key' || event.type === 'mouse' || event.type === 'windowKey' || event.type === 'windowMouse';
 }
+
+/**
+ * The fence mode's reading of LibreOfficeKit 25.2 (measured by test/kit-editing/input-order-probe.ts, docs/editing.md
+ * "Input order"). Keys, mouse events and text input (postExtTextEventAsync) are posted as VCL user events, each
+ * carrying the view it was posted in, and run first-in first-out (`waits: false`: they wait only behind deep
+ * input). Deep input queues more events as it runs: a named key or shortcut (Writer dispatches its accelerator's
+ * command, e.g. `.uno:GoLeft`, as one more posted event), a click, a dialog's key or click, a UNO command (LibreOfficeKit
+ * dispatches it asynchronously, SynchronMode=false, outside unipoll mode), a JSDialog action. Typed characters,
+ * key-up events and text go straight into the document when their event runs: shallow. A UNO command or JSDialog
+ * action may also run at once, so it waits like a synchronous call as well. Every other event runs at once and waits.
+ */
+function orderOf(event: KitEditEvent): { waits: boolean; posts: boolean; deep: boolean } {
+  switch (event.type) {
+    case 'key': {
+      const code = event.keyCode & 0x0fff;
+      const mods = event.keyCode & (VclKeyModifier.KEY_MOD1 | VclKeyModifier.KEY_MOD2 | VclKeyModifier.KEY_MOD3);
+      const character = event.charCode >= 32 && mods === 0 && (code === 0 || code === VclKeyCode.KEY_SPACE);
+      return { waits: false, posts: true, deep: event.event === 'input' && !character };
+    }
+    case 'textInput':
+      return { waits: false, posts: true, deep: /[\r\n]/.test(event.text) }; // line breaks are typed as Return keys
+    case 'composition':
+      return { waits: false, posts: true, deep: false };
+    case 'mouse':
+    case 'windowKey':
+    case 'windowMouse':
+      return { waits: false, posts: true, deep: true };
+    case 'uno':
+    case 'dialogEvent':
+      return { waits: true, posts: true, deep: true };
+    default:
+      return { waits: true, posts: false, deep: false };
+  }
+}
+
+/**
+ * How the kit orders input (input-order.ts): `fence` unless ODE_KIT_INPUT_ORDER=timing (the previous heuristic,
+ * kept selectable until the fence has run everywhere).
+ */
+const INPUT_ORDER_MODE = process.env.ODE_KIT_INPUT_ORDER === 'timing' ? 'timing' : 'fence';
+/** Hops of an input fence (LokDocument.postInputFence): behind the events the input itself posts, one level deep. */
+const FENCE_HOPS = 2;
 import { encodeTilePng } from './edit-png.ts';
 import { kitError, postSave, SAVE_TIMEOUT_MS, SaveWaiter } from './edit-save.ts';
 import { signDocument, trustCertificates } from './edit-sign.ts';
@@ -91,8 +135,8 @@ export class EditSession {
   readonly #docType: number;
   readonly #inflight = new Set<Promise<unknown>>();
   #saving: Promise<unknown> = Promise.resolve();
-  /** Orders posted input (keys, mouse) before the synchronous calls (text input, UNO commands, save, paste, copy). */
-  readonly #order = new InputOrder();
+  /** Orders posted input (keys, mouse, text) before the synchronous calls (UNO commands, save, paste, copy). */
+  readonly #order: InputOrder;
   #saveWaiters = new Map<number, SaveWaiter>();
   /** The view of the last posted input queued (a key or click of another view waits for it: see `event`). */
   #lastPostedView: number | undefined;
@@ -102,6 +146,8 @@ export class EditSession {
     this.#doc = doc;
     this.#sink = sink;
     this.#docType = doc.getDocumentType();
+    this.#order =
+      INPUT_ORDER_MODE === 'fence' ? new InputOrder(undefined, (done) => this.#state !== 'closed' && doc.postInputFence(done, FENCE_HOPS)) : new InputOrder();
   }
 
   /**
@@ -229,19 +275,26 @@ export class EditSession {
     if (!view) return 'bad_request';
     const readOnly = view.readOnly && !(view.commentsOnly && isCommentCommand(event));
     if (readOnly && !allowedInReadOnly(event)) return 'read_only';
-    const posted = isPosted(event);
-    // LibreOffice runs a posted key or click later, in the view current then: one of another view posted right
-    // behind could run at the first view's cursor (two users typing at once; the journal's replay, held input
-    // released after a snapshot). So posted input of another view waits, like a synchronous call, until the
-    // posted input before it was processed.
-    const switching = posted && this.#lastPostedView !== undefined && this.#lastPostedView !== viewId;
-    if (posted) this.#lastPostedView = viewId;
+    let posted: boolean;
+    let waits: boolean;
+    let deep = true;
+    if (this.#order.mode === 'fence') ({ posts: posted, waits, deep } = orderOf(event));
+    else {
+      posted = isPostedTiming(event);
+      // The timing mode: LibreOffice 7.4 ran a posted key or click later, in the view current then, so one of
+      // another view posted right behind could run at the first view's cursor (two users typing at once; the
+      // journal's replay). Posted input of another view waits, like a synchronous call. (25.2 posts each event
+      // with its view and switches to it, which the fence mode relies on.)
+      const switching = posted && this.#lastPostedView !== undefined && this.#lastPostedView !== viewId;
+      if (posted) this.#lastPostedView = viewId;
+      waits = !posted || switching;
+    }
     this.#order.run(() => {
       if (this.#state !== 'open' || !this.#views.has(viewId)) return;
       this.#doc.setView(viewId);
       dispatchEvent(this.#doc, event, readOnly);
-      if (posted) this.#order.posted();
-    }, !posted || switching);
+      if (posted) this.#order.posted(deep);
+    }, waits);
     return undefined;
   }
 
@@ -368,6 +421,8 @@ export class EditSession {
           // A read-only view saves too (the writers have left): LibreOffice saves only from a writable view.
           restore = liftReadOnlyForSave(this.#doc, viewId, view);
           postSave(this.#doc, dontSaveIfUnmodified, dontTerminateEdit);
+          // `.uno:Save` is a UNO command: LibreOffice may queue it like input (a later copy or snapshot waits).
+          if (this.#order.mode === 'fence') this.#order.posted();
         } catch (e) {
           this.#saveWaiters.delete(viewId);
           w.abort(e as Error);
