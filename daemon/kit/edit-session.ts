@@ -469,8 +469,11 @@ export class EditSession {
 
   /**
    * `exportDoc`: saveAs a copy to `output` (storeToURL: the document keeps its location and modified state).
-   * LOK's `TakeOwnership` option, which would make the copy the document's new location, is refused. With
-   * `inOrder` (the daemon's edit journal snapshot) the copy is written in input order and later input waits for it.
+   * LOK's `TakeOwnership` option, which would make the copy the document's new location, is refused. Every export
+   * is written in input order, after the input sent before it (a barrier, as a save): the editor enters a cell
+   * being edited with `.uno:GoToCell` just before asking a download (issue 16); LibreOffice's storeToURL does
+   * not enter it by itself (ScDocShell's PrepareSaveGuard leaves that to the save). With `inOrder` (the daemon's
+   * edit journal snapshot) later input also waits until the copy is written.
    * @throws Error with `code` save_failed, bad_request.
    */
   exportDoc(output: string, format: string, filterOptions?: string, inOrder = false): Promise<void> {
@@ -481,14 +484,13 @@ export class EditSession {
         if (!e.code || e.code === 'internal') e.code = 'save_failed';
         throw e;
       });
-    if (!inOrder) return this.#track(write());
-    // A journal snapshot (kit.md `exportDoc` inOrder): after the input given before it, with later input held
-    // until the copy is written, so the copy holds exactly the input sent before the request.
+    // A journal snapshot (kit.md `exportDoc` inOrder) holds later input until the copy is written, so the copy
+    // holds exactly the input sent before the request.
     return this.#track(
       new Promise<void>((resolve, reject) =>
         this.#order.run(() => {
           if (this.#state !== 'open') return reject(kitError('bad_request', 'the document is closing'));
-          const release = this.#order.hold();
+          const release = inOrder ? this.#order.hold() : undefined;
           write().then(resolve, reject).finally(release);
         }, 'barrier'),
       ),

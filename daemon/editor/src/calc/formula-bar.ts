@@ -14,6 +14,10 @@ const ADDRESS = /^(?:(?:\$?'[^']+'|\$?[\w ]+)[.!])?(?:\$?[A-Za-z]{1,3}\$?\d+(?::
  * back. Both inputs give the focus back to the document afterwards. Text typed in the formula input and not yet
  * entered is entered before every save but one asking `dontTerminateEdit` (issue 16: a save keeps what the user
  * typed, as LibreOffice's own save enters the cell being edited) and when the page goes away (the exit save).
+ * Before a download (every export: Download as, print, Action_Export) both the formula input's text and a cell
+ * being edited in the document are entered: LibreOffice's export (storeToURL) does not enter the cell itself, its
+ * `.uno:GoToCell` to the cell's own address does (setting the cell cursor ends the edit, as Enter; shown by
+ * test/editor-tasks/calc-tasks.test.ts), and the kit writes the export after it (kit.md `exportDoc`).
  */
 export function mountFormulaBar(app: App, cursors: CellCursors): void {
   const bar = app.slots.formulaBar;
@@ -31,6 +35,14 @@ export function mountFormulaBar(app: App, cursors: CellCursors): void {
   let content = '';
   /** The formula input is being edited: incoming `cellFormula` does not overwrite what the user typed. */
   let editing = false;
+  /**
+   * A cell is being edited in LibreOffice: its text caret is shown (LOK_CALLBACK_CURSOR_VISIBLE, a `cursor`
+   * message without a rectangle), as chrome/status-bar.ts reads it.
+   */
+  let cellEditing = false;
+  app.session.on('cursor', (m) => {
+    if (m.rect.every((v) => v === 0)) cellEditing = m.visible;
+  });
 
   app.session.on('cellAddress', (m) => {
     address = m.address;
@@ -77,6 +89,10 @@ export function mountFormulaBar(app: App, cursors: CellCursors): void {
   };
   app.session.beforeSend((m) => {
     if (m.type === 'save' && !m.dontTerminateEdit) commitPending();
+    if (m.type === 'download') {
+      commitPending();
+      if (cellEditing && address && !formula.readOnly && app.session.live) goToCell(app, address);
+    }
   });
   window.addEventListener('pagehide', commitPending);
 
