@@ -3,7 +3,8 @@
  * same for its sessions): a read-only view is read-only in LibreOffice (setViewReadOnly: typing, commands that
  * edit, pasting and dragging objects with the mouse do nothing there, while the other views of the shared
  * document still edit); a comments-only view (a pdf opened with view_comment) may still change comments
- * (setAllowChangeComments); and each view has its user's time zone (setViewTimezone: date/time fields and NOW()).
+ * (setAllowChangeComments); and each view has its user's time zone (setViewTimezone; in LibreOffice 25.2 only Calc's
+ * Insert Current Time / Date reads it: test/kit-editing/view-timezone.test.ts, docs/editing.md).
  *
  * The kit keeps filtering a read-only view's input too (edit-events.ts `allowedInReadOnly`): LibreOffice's
  * read-only view is the second wall, and on a LibreOffice without these calls (found by class size in the addon)

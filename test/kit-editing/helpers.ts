@@ -1,4 +1,6 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { DOMParser } from '@xmldom/xmldom';
+import { strFromU8, unzipSync } from 'fflate';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pino } from 'pino';
@@ -71,3 +73,21 @@ export function quantile(sorted: number[], q: number): number {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The cached value (`c/v`) of cell `ref` in any worksheet of xlsx bytes (ECMA-376 Part 1, 18.3.1.4), as a number. */
+export function xlsxCellValue(xlsx: Uint8Array, ref: string): number | undefined {
+  const parts = unzipSync(xlsx, { filter: (f) => /^xl\/worksheets\/[^/]+\.xml$/.test(f.name) });
+  for (const bytes of Object.values(parts)) {
+    const cells = new DOMParser().parseFromString(strFromU8(bytes), 'text/xml').getElementsByTagName('c');
+    for (let i = 0; i < cells.length; i++) {
+      const c = cells[i]!;
+      if (c.getAttribute('r') !== ref) continue;
+      const v = c.getElementsByTagName('v')[0]?.textContent;
+      return v == null ? undefined : Number(v);
+    }
+  }
+  return undefined;
+}
+
+/** A spreadsheet serial date-time (days since 1899-12-30) as hours ahead of UTC now. */
+export const hoursAheadOfUtc = (serial: number) => (serial - (Date.now() / 86_400_000 + 25_569)) * 24;

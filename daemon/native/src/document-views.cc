@@ -78,8 +78,8 @@ Napi::Value Document::SetAllowChangeComments(const Napi::CallbackInfo& info) {
   return env.Undefined();
 }
 
-// setViewTimezone(viewId, timezone): the IANA time zone (e.g. "Europe/Paris") the view's NOW()/date fields use
-// (lok::Document::setViewTimezone). Optional call.
+// setViewTimezone(viewId, timezone): the view's IANA time zone (e.g. "Europe/Paris"; lok::Document::setViewTimezone;
+// in 25.2 only Calc's Insert Current Time / Date reads it, docs/editing.md). Optional call.
 Napi::Value Document::SetViewTimezone(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   LibreOfficeKitDocument* d = Live(env);
