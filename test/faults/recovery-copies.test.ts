@@ -19,6 +19,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * host's file unchanged (uploaded with X-ODE-WOPI-Timestamp, then deleted), changed meanwhile (409: kept as
  * `conflict`, the host's file untouched), and a token past its access_token_ttl (kept, no request). The admin API
  * lists the two kept, without their tokens; a new session of the conflicting document saving does not delete its copy.
+ * Fake kits (daemon/protocol/kit.md, "The fake kit"): the copies are the daemon's bookkeeping, not LibreOffice's.
  */
 describe('fault: recovery copies left by a previous daemon', () => {
   let daemon: TestDaemon | undefined;
@@ -48,7 +49,7 @@ describe('fault: recovery copies left by a previous daemon', () => {
     host.touch('rc2', DOCX);
     const theirs = host.files.get('rc2')!.lastModifiedTime;
 
-    daemon = await startDaemon({ state_dir: stateDir, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1);
+    daemon = await startDaemon({ state_dir: stateDir, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1, 0, { fakeKits: true });
     const deadline = Date.now() + 30_000;
     while (host.of('PutFile').length < 2 && Date.now() < deadline) await sleep(100);
     await sleep(300);
