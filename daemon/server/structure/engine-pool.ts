@@ -17,6 +17,12 @@ import { entryPoint } from '../install-paths.ts';
 import type { EngineTask, TaskInput, TaskResult } from './engine-tasks.ts';
 import type { PackageLimits } from './package-check.ts';
 
+/**
+ * How long a structure worker thread may wait for a job before it ends (ms): an idle daemon holds no thread
+ * (issue 19), while a burst of uploads keeps its threads.
+ */
+export const IDLE_THREAD_MS = 5000;
+
 /** Jobs waiting for a worker before new ones get 429 queue_full. */
 const MAX_QUEUE = 64;
 
@@ -44,12 +50,12 @@ export class StructureEngine {
     this.pool = new Piscina({
       // engine-worker.mjs (registers tsx) from sources, dist/structure-worker.js in a compiled install.
       filename: pathToFileURL(entryPoint('structure-worker').file).href,
-      // Threads start on demand (one is warmed at start) and end after 30 s idle: each is a V8 isolate of its own,
-      // some 15-20 MB of the daemon's memory budget (issue 19: <= 100 MB idle). A first upload after an idle spell
-      // pays a thread's start (tens of ms, compiled).
+      // Threads start on demand (one is warmed at start) and end after IDLE_THREAD_MS: each is a V8 isolate of its
+      // own, about 20 MB of the daemon's memory budget (issue 19: <= 100 MB idle; docs/benchmarks.md, "Footprint").
+      // A first upload after an idle spell pays a thread's start (test/bench/footprint/structure-thread.ts).
       minThreads: 0,
       maxThreads: threads,
-      idleTimeout: 30_000,
+      idleTimeout: IDLE_THREAD_MS,
       maxQueue: MAX_QUEUE,
       concurrentTasksPerWorker: 1,
       resourceLimits: { maxOldGenerationSizeMb: limits.structure_memory_mb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
