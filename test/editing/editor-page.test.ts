@@ -6,13 +6,14 @@ import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 
+/** The editor page and its socket's checks: the daemon's, so the kit opening the document is a fake kit (daemon/protocol/kit.md). */
 describe('the editor page at discovery urlsrc', () => {
   let daemon: TestDaemon;
   let host: FakeWopiHost;
   let urlsrc: string;
   beforeAll(async () => {
     host = await FakeWopiHost.start();
-    daemon = await startDaemon({ net: { content_security_policy: "frame-ancestors https://intranet.example.org; img-src https://avatars.example.org" }, documents: { check_secs: 0 } });
+    daemon = await startDaemon({ net: { content_security_policy: "frame-ancestors https://intranet.example.org; img-src https://avatars.example.org" }, documents: { check_secs: 0 } }, 1, 0, { fakeKits: true });
     const xml = await (await fetch(`${daemon.url}/hosting/discovery`)).text();
     urlsrc = /<action [^>]*ext="docx"[^>]*urlsrc="([^"]+)"/.exec(xml)?.[1] ?? /urlsrc="([^"]+ode\.html\?)"/.exec(xml)![1];
   });
