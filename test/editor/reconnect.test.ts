@@ -90,6 +90,8 @@ describe('editor reconnection after a daemon restart', () => {
     await expect.poll(() => frame.locator('.ode-status-zoom').textContent(), { timeout: 15_000 }).toBe('200%');
     await expect.poll(async () => (await editorFrame().evaluate(scrollOf))?.top, { timeout: 15_000 }).toBe(before!.top);
     expect(await frame.locator('.ode-reconnecting').count()).toBe(0);
+    // A daemon that stopped on purpose saved first (1001): no "stopped unexpectedly" banner (host/reconnect.ts).
+    expect(await frame.locator('.ode-host-banner', { hasText: 'stopped unexpectedly' }).count()).toBe(0);
 
     // Typing goes on and is saved.
     await page.keyboard.press('Control+End');

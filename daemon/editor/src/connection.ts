@@ -18,6 +18,8 @@ export interface EditorConfig extends HostPageConfig {
   settings: Record<string, string>;
   version: string;
   resources: string;
+  /** The serving node's id (X-Ode-Server-Id; random per daemon process): a reconnection that lands elsewhere knows the node was lost. */
+  serverId?: string;
 }
 
 /** Reads the page's `#ode-config` JSON. @throws Error when the page carries none. */

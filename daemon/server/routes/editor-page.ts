@@ -85,6 +85,8 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
     settings,
     version: ctx.version,
     resources: prefix,
+    // The editor compares it with the node that serves it after a dropped connection (host/reconnect.ts).
+    serverId: ctx.serverId,
   };
   const lang = (typeof settings.lang === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(settings.lang) ? settings.lang : 'en').replace(/"/g, '');
   // The bundle's URLs carry the WOPISrc too: behind a load balancer hashing it, they come from the node that served

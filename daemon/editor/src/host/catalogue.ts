@@ -28,6 +28,7 @@ registerMessages({
     'host.closed.1001': 'The server is restarting. Reload in a moment.',
     'host.moving': 'This server is being restarted: your document is saved and reopens on another server in a moment.',
     'host.reconnecting': 'Connection lost. Reconnecting…',
+    'host.lost': 'The server holding this document stopped unexpectedly, so its last saved version was reopened. Changes made since the last save may be missing; that server can restore them from its edit journal when it restarts.',
     'host.closed.other': 'The connection to the server was lost ({code}).',
     'host.token.text': 'Your access expires at {time}. Save your work; reopen the document to continue after that.',
     'host.conflict.title': 'The document was changed elsewhere',
@@ -70,6 +71,7 @@ registerMessages({
     'host.closed.1001': 'Le serveur redémarre. Rechargez dans un instant.',
     'host.moving': 'Ce serveur redémarre : votre document est enregistré et se rouvre sur un autre serveur dans un instant.',
     'host.reconnecting': 'Connexion perdue. Reconnexion…',
+    'host.lost': 'Le serveur qui tenait ce document s’est arrêté de façon inattendue : sa dernière version enregistrée a été rouverte. Les modifications faites depuis le dernier enregistrement peuvent manquer ; ce serveur peut les restaurer depuis son journal d’édition à son redémarrage.',
     'host.closed.other': 'La connexion au serveur a été perdue ({code}).',
     'host.token.text': 'Votre accès expire à {time}. Enregistrez votre travail ; rouvrez ensuite le document pour continuer.',
     'host.conflict.title': 'Le document a été modifié ailleurs',
@@ -104,5 +106,6 @@ registerMessages({
     'host.closed.title': 'Das Dokument ist geschlossen',
     'host.conflict.overwrite': 'Meine behalten (überschreiben)',
     'host.conflict.reload': 'Ihre laden',
+    'host.lost': 'Der Server dieses Dokuments wurde unerwartet beendet; die zuletzt gespeicherte Version wurde wieder geöffnet. Änderungen seit dem letzten Speichern können fehlen; dieser Server kann sie beim Neustart aus seinem Bearbeitungsjournal wiederherstellen.',
   },
 });

@@ -177,7 +177,7 @@ export function mountHost(app: App): void {
     overlays.idle();
   });
   session.on('kitDied', (m) => (kitMessage = m.message));
-  const reconnects = installReconnect(app, (code) => overlays.closed(code, kitMessage));
+  const reconnects = installReconnect(app, (code) => overlays.closed(code, kitMessage), (text) => overlays.banner(text));
   session.on('closed', (code, reason) => {
     bridge.send('Session_Closed', { Code: code, Reason: reason });
     // 4503: the node drains; move.ts reopens the document through the load balancer. A dropped connection or a

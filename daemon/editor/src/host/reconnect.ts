@@ -10,6 +10,13 @@ import { reopen } from './overlays.ts';
  */
 export const RECONNECT_CODES: ReadonlySet<number> = new Set([CLOSE.goingAway, CLOSE.noStatus, CLOSE.abnormal, CLOSE.serverError, CLOSE.serviceRestart]);
 
+/**
+ * Close codes of a server that went without saving first (a killed or crashed daemon, a machine lost): when the
+ * document then comes back from another daemon process, it was loaded from the last stored version. 1001 and 1012
+ * are a daemon stopping on purpose, which saves first.
+ */
+const UNANNOUNCED_CODES: ReadonlySet<number> = new Set([1005, 1006, 1011]);
+
 /** First wait before asking the server again (ms); doubled after each failure up to RECONNECT_MAX_DELAY_MS. */
 const RECONNECT_FIRST_DELAY_MS = 500;
 const RECONNECT_MAX_DELAY_MS = 5_000;
@@ -31,6 +38,11 @@ export interface SavedView {
   caret?: Rect;
   /** Date.now() when saved. */
   at: number;
+  /**
+   * The daemon that held the document was lost (an unannounced close, and another daemon process, by
+   * X-Ode-Server-Id, answered the probe): the reopened page tells the user the last stored version was loaded.
+   */
+  lost?: boolean;
 }
 
 /** The address fragment's prefix that carries a SavedView across the reopening (the page is sandboxed: no storage). */
@@ -44,28 +56,34 @@ const FRAGMENT = 'ode-view=';
  * again, reopens the page with the same WOPISrc and token (overlays.ts `reopen`, as the drain does for 4503), the
  * view in the address fragment (the editor page is sandboxed: no sessionStorage); the reopened page restores it once
  * the document is loaded. After RECONNECT_LIMIT_MS `giveUp` runs (the
- * closed overlay with its Reload button). Returns whether a close code is handled here.
+ * closed overlay with its Reload button). When the daemon was lost (SavedView.lost: a killed node whose users
+ * came back through the load balancer on another node, docs/deploy/cluster.md), the reopened page tells the user
+ * with `inform` (a banner: the server was lost, the last saved version was reopened, recent edits may be missing
+ * until that server's edit journal restores them, docs/reliability.md). Returns whether a close code is handled
+ * here.
  */
-export function installReconnect(app: App, giveUp: (code: number) => void): (code: number) => boolean {
+export function installReconnect(app: App, giveUp: (code: number) => void, inform: (text: string) => void): (code: number) => boolean {
   const { session } = app;
   const handles = (code: number) => RECONNECT_CODES.has(code) && session.state.status !== undefined && !session.state.draining;
 
   session.on('closed', (code) => {
     if (!handles(code)) return;
-    void reconnect(app, code, viewFragment(app), giveUp);
+    void reconnect(app, code, savedView(app), giveUp);
   });
-  app.events.once('documentLoaded', () => restoreView(app));
+  app.events.once('documentLoaded', () => restoreView(app, inform));
   return handles;
 }
 
-/** Where the user is, as the reopened page's address fragment (`ode-view=<JSON>`). */
-function viewFragment(app: App): string {
+/** Where the user is now. */
+function savedView(app: App): SavedView {
   const v = app.view;
-  const saved: SavedView = { part: app.session.state.part, zoom: v.zoom, scrollLeft: v.scroller.scrollLeft, scrollTop: v.scroller.scrollTop, caret: v.caretRect, at: Date.now() };
-  return `${FRAGMENT}${encodeURIComponent(JSON.stringify(saved))}`;
+  return { part: app.session.state.part, zoom: v.zoom, scrollLeft: v.scroller.scrollLeft, scrollTop: v.scroller.scrollTop, caret: v.caretRect, at: Date.now() };
 }
 
-async function reconnect(app: App, code: number, fragment: string, giveUp: (code: number) => void): Promise<void> {
+/** A SavedView as the reopened page's address fragment (`ode-view=<JSON>`). */
+const viewFragment = (saved: SavedView) => `${FRAGMENT}${encodeURIComponent(JSON.stringify(saved))}`;
+
+async function reconnect(app: App, code: number, saved: SavedView, giveUp: (code: number) => void): Promise<void> {
   const status = document.createElement('div');
   status.className = 'ode-host-banner ode-reconnecting';
   // Seen over the document; the status bar's state (role=status) is what screen readers are told.
@@ -82,7 +100,15 @@ async function reconnect(app: App, code: number, fragment: string, giveUp: (code
   try {
     while (Date.now() < deadline) {
       try {
-        if ((await fetch(probe, { cache: 'no-store' })).ok) return reopen(app, fragment);
+        const answer = await fetch(probe, { cache: 'no-store' });
+        if (answer.ok) {
+          // Another daemon process serves the document now (another node, or the same one restarted): after an
+          // unannounced close it loads the last stored version.
+          // The body, not X-Ode-Server-Id: the sandboxed page's origin is opaque, so its headers are not exposed to it.
+          const node = ((await answer.json().catch(() => ({}))) as { serverId?: string }).serverId;
+          const lost = UNANNOUNCED_CODES.has(code) && !!app.config.serverId && !!node && node !== app.config.serverId;
+          return reopen(app, viewFragment(lost ? { ...saved, lost } : saved));
+        }
       } catch {
         /* the daemon or the network is not back yet */
       }
@@ -99,7 +125,7 @@ async function reconnect(app: App, code: number, fragment: string, giveUp: (code
   }
 }
 
-function restoreView(app: App): void {
+function restoreView(app: App, inform: (text: string) => void): void {
   const hash = location.hash.slice(1);
   if (!hash.startsWith(FRAGMENT)) return;
   let saved: SavedView | undefined;
@@ -110,6 +136,7 @@ function restoreView(app: App): void {
     /* a damaged fragment, or history refused in the sandbox: restore what was read */
   }
   if (!saved || Date.now() - saved.at > RESTORE_MAX_AGE_MS) return;
+  if (saved.lost) inform(t('host.lost'));
   const { session, view } = app;
   const s = saved;
   const place = () => {
