@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treeUsage } from '../../daemon/server/pool/kit-limits.ts';
@@ -27,9 +28,15 @@ function heavyCsv(rows: number): Buffer {
  */
 describe('fault: per-kit memory and CPU-time limits', () => {
   let daemon: TestDaemon;
-  const csv = heavyCsv(500_000);
+  const csv = heavyCsv(Number(process.env.KIT_LIMITS_ROWS ?? 150_000));
   const docx = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
   const kitPids = () => daemon.server.pool.kitsInfo().filter((k) => k.state === 'ready').map((k) => k.pid);
+
+  /** When the daemon logged the kit crossing its limit (ms since the epoch), and the usage it logged. */
+  const crossed = (code: string) => {
+    const line = daemon.logBuffer.recent(500, 'error').findLast((l) => l.msg === 'kit crossed its resource limit; killing it' && l.fields.code === code);
+    return line ? { time: line.time, rssMb: line.fields.rssMb, jobCpuSecs: line.fields.jobCpuSecs } : undefined;
+  };
 
   beforeAll(async () => {
     daemon = await startDaemon({ kits: { prespawn: 1, max: 2, convert_concurrency: 1 }, limits: { kit_memory_mb: 0, kit_cpu_secs: 0, max_upload_mb: 200 } }, 1);
@@ -38,34 +45,38 @@ describe('fault: per-kit memory and CPU-time limits', () => {
     await daemon?.stop();
   });
 
-  it('a kit past limits.kit_memory_mb answers 422 kit_memory_limit within seconds and is replaced', { timeout: 120_000 }, async () => {
+  it('a kit past limits.kit_memory_mb answers 422 kit_memory_limit within seconds and is replaced', { timeout: 300_000 }, async () => {
     const before = kitPids();
     const idleMb = Math.max(...before.map((p) => treeUsage(p).rss / 1048576));
     const limit = Math.round(idleMb + 150);
     daemon.reconfigure({ limits: { kit_memory_mb: limit, kit_cpu_secs: 0, max_upload_mb: 200 } });
     const started = Date.now();
     const r = await postConvert(daemon.url, '/ode/convert-to/xlsx', { bytes: csv, filename: 'heavy.csv' });
-    const ms = Date.now() - started;
-    console.log(`memory limit ${limit} MB (idle kit ${Math.round(idleMb)} MB, csv ${(csv.length / 1048576).toFixed(1)} MB): ${r.status} ${r.error?.code} after ${ms} ms`);
+    const answered = Date.now();
+    const at = crossed('kit_memory_limit');
+    console.log(`memory limit ${limit} MB (idle kit ${Math.round(idleMb)} MB, csv ${(csv.length / 1048576).toFixed(1)} MB): ${r.status} ${r.error?.code} after ${answered - started} ms, ${at ? answered - at.time : '?'} ms after the limit was crossed (${JSON.stringify(at)}); load average ${loadavg()[0]!.toFixed(1)}`);
     expect(r.status, r.body.toString().slice(0, 500)).toBe(422);
     expect(r.error?.code).toBe('kit_memory_limit');
-    expect(ms).toBeLessThan(30_000);
+    // Within seconds of crossing the limit (how soon it is crossed depends on the CPU the kit gets on a loaded machine).
+    expect(answered - at!.time).toBeLessThan(15_000);
     daemon.reconfigure({ limits: { kit_memory_mb: 0, kit_cpu_secs: 0, max_upload_mb: 200 } });
     const next = await postConvert(daemon.url, '/ode/convert-to/pdf', { bytes: docx, filename: 'a.docx' });
     expect(next.status).toBe(200);
     expect(next.body.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('a job past limits.kit_cpu_secs answers 422 kit_cpu_limit within seconds and the next conversion works', { timeout: 120_000 }, async () => {
+  it('a job past limits.kit_cpu_secs answers 422 kit_cpu_limit within seconds and the next conversion works', { timeout: 300_000 }, async () => {
     daemon.reconfigure({ limits: { kit_memory_mb: 0, kit_cpu_secs: 2, max_upload_mb: 200 } });
     await daemon.server.pool.waitReady(1, 60_000);
     const started = Date.now();
     const r = await postConvert(daemon.url, '/ode/convert-to/xlsx', { bytes: csv, filename: 'heavy.csv' });
-    const ms = Date.now() - started;
-    console.log(`cpu limit 2 s: ${r.status} ${r.error?.code} after ${ms} ms`);
+    const answered = Date.now();
+    const at = crossed('kit_cpu_limit');
+    console.log(`cpu limit 2 s: ${r.status} ${r.error?.code} after ${answered - started} ms, ${at ? answered - at.time : '?'} ms after the limit was crossed (${JSON.stringify(at)}); load average ${loadavg()[0]!.toFixed(1)}`);
     expect(r.status, r.body.toString().slice(0, 500)).toBe(422);
     expect(r.error?.code).toBe('kit_cpu_limit');
-    expect(ms).toBeLessThan(20_000);
+    expect(answered - at!.time).toBeLessThan(15_000);
+    expect(Number(at!.jobCpuSecs)).toBeLessThan(2 + 1.5);
     const next = await postConvert(daemon.url, '/ode/convert-to/pdf', { bytes: docx, filename: 'a.docx' });
     expect(next.status).toBe(200);
     expect(next.body.subarray(0, 5).toString()).toBe('%PDF-');
