@@ -1,13 +1,13 @@
 /**
- * Admin API `documents` against a real daemon with real kits, a fake WOPI host and real editor WebSocket clients:
- * documents appear and disappear in `documents.list` and `documents.events` as views open and close; modified
- * after typing; an admin save makes a PutFile; an admin close saves, then closes the views with 4410; killing a
- * kit ends its process while the daemon keeps serving. Both through createCaller and the HTTP/WebSocket client.
+ * Admin API `documents` against a real daemon with fake kits (daemon/protocol/kit.md, "The fake kit"), a fake WOPI
+ * host and real editor WebSocket clients: documents appear and disappear in `documents.list` and `documents.events`
+ * as views open and close; modified after typing; an admin save makes a PutFile; an admin close saves, then closes
+ * the views with 4410. Both through createCaller and the HTTP/WebSocket client. Killing kits (and the daemon serving
+ * conversions after it) runs with LibreOffice: documents-kill-kit.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRPCClientError } from '@trpc/client';
-import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentEvent } from '../../admin-api/backend.ts';
 import { createContextInner } from '../../admin-api/context.ts';
@@ -15,24 +15,13 @@ import { appRouter } from '../../admin-api/router.ts';
 import { createCallerFactory } from '../../admin-api/trpc.ts';
 import { CLOSE } from '../../daemon/protocol/editor.ts';
 import { createAdminClient, type AdminTestClient } from '../helpers/admin-client.ts';
-import { CORPUS, postConvert } from '../helpers/convert-client.ts';
+import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
+import { fakeKitText } from '../helpers/fake-kit.ts';
 import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-/** The text of a docx's main part (w:t runs joined). */
-const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
-
-/** True while a process with `pid` exists. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Polls `fn` until it returns a truthy value (no timing asserted: the deadline only ends a hung test). */
 async function until<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 30_000): Promise<NonNullable<T>> {
@@ -65,13 +54,11 @@ async function typeAndWait(c: EditorClient, text: string): Promise<void> {
   const from = c.messages.length;
   c.type(text);
   await c.next('modified', (m) => m.modified, 30_000, from);
-  // LibreOffice handles posted keys asynchronously: let it finish before a save.
-  await new Promise((r) => setTimeout(r, 300));
 }
 
 beforeAll(async () => {
   host = await FakeWopiHost.start();
-  daemon = await startDaemon({ kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2);
+  daemon = await startDaemon({ kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2, 0, { fakeKits: true });
   host.proofKey = publicKeyFromDiscovery(await (await fetch(`${daemon.url}/hosting/discovery`)).text());
   admin = createAdminClient(daemon.adminUrl!, daemon.adminToken);
 }, 120_000);
@@ -136,7 +123,7 @@ describe('documents.save', () => {
     const puts = host.of('PutFile').length;
     expect(await caller().documents.save({ id: doc.id })).toEqual({ saved: true });
     expect(host.of('PutFile')).toHaveLength(puts + 1);
-    expect(docxText(host.of('PutFile').at(-1)!.body)).toContain('Saved by admin');
+    expect(fakeKitText(host.of('PutFile').at(-1)!.body)).toBe('Saved by admin');
     const after = (await caller().documents.list())[0];
     expect(after.modified).toBe(false);
     expect(after.lastUploadAt).toBeGreaterThanOrEqual(doc.openedAt);
@@ -180,44 +167,9 @@ describe('documents.close', () => {
     expect(await b.closed()).toBe(4410);
     const put = host.of('PutFile').at(-1)!;
     expect(host.of('PutFile')).toHaveLength(puts + 1);
-    expect(docxText(put.body)).toContain('Closed by admin');
+    expect(fakeKitText(put.body)).toBe('Closed by admin');
     expect(put.headers['x-ode-wopi-isexitsave']).toBe('true');
     expect(await caller().documents.list()).toEqual([]);
     expect(daemon.logBuffer.recent(500, 'warn').some((l) => l.msg === 'admin: closing the document')).toBe(true);
-  });
-});
-
-describe('documents.killKit', () => {
-  it("kills an editing document's kit: the process is gone, the document is rebuilt in a fresh kit (edit journal) and its view reloaded, and the daemon keeps serving (discovery, a conversion)", async () => {
-    const c = await open(`kill${n}`);
-    const [doc] = await caller().documents.list();
-    const pid = doc.kitPid!;
-    expect(alive(pid)).toBe(true);
-    const from = c.messages.length;
-    expect(await admin.client.documents.killKit.mutate({ pid })).toEqual({ killed: true });
-    expect(alive(pid)).toBe(false);
-    // docs/reliability.md: a kit crash rebuilds the document from its journal; the view stays open and is reloaded.
-    await c.next('reloaded', () => true, 60_000, from);
-    await until(async () => {
-      const docs = await caller().documents.list();
-      return docs.length === 1 && docs[0].kitPid !== undefined && docs[0].kitPid !== pid && alive(docs[0].kitPid);
-    }, 'the document to run in a fresh kit');
-    expect(c.messages.slice(from).some((m) => m.type === 'kitDied')).toBe(false);
-    expect((await fetch(`${daemon.url}/hosting/discovery`)).status).toBe(200);
-    const r = await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'properties/documentProperties.docx'));
-    expect(r.status).toBe(200);
-    expect(r.body.subarray(0, 5).toString()).toBe('%PDF-');
-  });
-
-  it('kills an idle kit (createCaller); an unknown pid is not_found and kills nothing', async () => {
-    const before = daemon.server.pool.kitPids();
-    await expect(caller().documents.killKit({ pid: 999_999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(caller().documents.killKit({ pid: process.pid })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    expect(alive(process.pid)).toBe(true);
-    const pid = before[0];
-    await caller().documents.killKit({ pid });
-    expect(alive(pid)).toBe(false);
-    const r = await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'properties/documentProperties.docx'));
-    expect(r.status).toBe(200);
   });
 });
