@@ -71,8 +71,25 @@ export class IdleTrim {
   }
 }
 
+/**
+ * An editing kit's idle time before a trim when ODE_KIT_TRIM_EDIT_IDLE_MS is not set (ms): a document with no input
+ * or request for a minute gives back what LibreOffice can rebuild, as Collabora's kit does for an inactive
+ * document (measured: about 7 MB of a kit with one small docx, and the next keys as quick as before;
+ * docs/benchmarks.md, "Footprint").
+ */
+export const DEFAULT_TRIM_EDIT_IDLE_MS = 60_000;
+
+/** The idle time of an editing kit from ODE_KIT_TRIM_EDIT_IDLE_MS (ms, 0 = off), or {@link DEFAULT_TRIM_EDIT_IDLE_MS}. */
+export function trimEditIdleMs(env: NodeJS.ProcessEnv): number {
+  return msFrom(env.ODE_KIT_TRIM_EDIT_IDLE_MS, DEFAULT_TRIM_EDIT_IDLE_MS);
+}
+
+function msFrom(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+}
+
 /** The idle time from ODE_KIT_TRIM_IDLE_MS (ms, 0 = off), or {@link DEFAULT_TRIM_IDLE_MS}. */
 export function trimIdleMs(env: NodeJS.ProcessEnv): number {
-  const n = Number(env.ODE_KIT_TRIM_IDLE_MS);
-  return env.ODE_KIT_TRIM_IDLE_MS !== undefined && env.ODE_KIT_TRIM_IDLE_MS !== '' && Number.isFinite(n) && n >= 0 ? n : DEFAULT_TRIM_IDLE_MS;
+  return msFrom(env.ODE_KIT_TRIM_IDLE_MS, DEFAULT_TRIM_IDLE_MS);
 }

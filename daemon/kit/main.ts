@@ -8,7 +8,9 @@
  * ODE_LO_PATH (LibreOffice program directory), ODE_KIT_DIR (this kit's temp dir, for the warm-up files),
  * ODE_KIT_SETTINGS (optional: a settings manifest JSON installed into the profile before lok_init_2),
  * ODE_KIT_PROXY_SOCKET (optional: the daemon's fetch proxy for external data, fetch-bridge.ts),
- * ODE_KIT_TRIM_IDLE_MS (optional: idle time before LibreOffice trims its memory, idle-trim.ts; 0 = never).
+ * ODE_KIT_TRIM_IDLE_MS (optional: idle time before LibreOffice trims its memory, idle-trim.ts; 0 = never),
+ * ODE_KIT_TRIM_EDIT_IDLE_MS (optional: the same for a document open for editing, with no input or request),
+ * ODE_KIT_WARM_MODULES (optional: the modules the warm-up loads, warm-up.ts; default writer,calc,impress).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +18,7 @@ import { isDaemonToKit, isEditRequest, type DaemonToKit, type EditRequest, type 
 import { convertJob } from './convert-job.ts';
 import { EditSession } from './edit-session.ts';
 import { startFetchBridge } from './fetch-bridge.ts';
-import { IdleTrim, trimIdleMs } from './idle-trim.ts';
+import { IdleTrim, trimEditIdleMs, trimIdleMs } from './idle-trim.ts';
 import { inspectJob } from './inspect-job.ts';
 import { loadOffice, type OfficeHandle } from './office.ts';
 import { installSettings } from './settings-install.ts';
@@ -38,6 +40,8 @@ let session: EditSession | undefined;
 let opening = false;
 /** Trims LibreOffice's memory when the kit waits for work (no document open for editing). */
 let idleTrim: IdleTrim | undefined;
+/** Trims LibreOffice's memory when the document open for editing has had no input or request for a while. */
+let editTrim: IdleTrim | undefined;
 /** Conversion and inspection jobs queued or running. */
 let jobs = 0;
 
@@ -143,6 +147,7 @@ function shutdown(code: number): void {
   if (stopping) return;
   stopping = true;
   idleTrim?.stop();
+  editTrim?.stop();
   const closing = session?.close().catch(() => undefined) ?? Promise.resolve();
   void queue.then(() => closing).finally(() => (office ? office.exit(code) : process.exit(code)));
 }
@@ -180,9 +185,11 @@ async function handle(msg: Exclude<DaemonToKit, EditRequest>): Promise<void> {
 
 process.on('message', (raw: unknown) => {
   if (!isDaemonToKit(raw) || stopping) return;
-  // A kit leased for editing is never trimmed (its tiles and caches serve the users); a pool kit is, when idle.
-  if (isEditRequest(raw)) idleTrim?.stop();
+  // A kit leased for editing leaves the pool kit's idle trim; its own (ODE_KIT_TRIM_EDIT_IDLE_MS) waits for a
+  // longer quiet spell of the document, every message restarting it.
   if (isEditRequest(raw)) {
+    idleTrim?.stop();
+    editTrim?.touch();
     if (office) handleEdit(raw, office);
     return;
   }
@@ -217,6 +224,7 @@ try {
   office = loaded;
   idleTrim = new IdleTrim(loaded, trimIdleMs(process.env), (line) => process.stderr.write(`${line}\n`), () => jobs > 0 || session !== undefined || opening);
   idleTrim.touch();
+  editTrim = new IdleTrim(loaded, trimEditIdleMs(process.env), (line) => process.stderr.write(`editing ${line}\n`), () => opening);
   void send({ type: 'ready', pid: process.pid, version: loaded.version, initMs: Math.round(initMs), warmMs: Math.round(warmMs), ...(settings ? { settings } : {}) });
 } catch (e) {
   void send({ type: 'fatal', message: (e as Error).message });

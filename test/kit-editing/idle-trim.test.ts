@@ -1,7 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { strFromU8, unzipSync } from 'fflate';
+import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { endKit, sleep, startKit } from './helpers.ts';
+import { LOK_CALLBACK_INVALIDATE_TILES } from '../../daemon/protocol/lok-enums.ts';
+import { KitProcess } from '../../daemon/server/pool/kit-process.ts';
+import { DOCX, endKit, keyEvents, LIMITS, LO_PATH, nextCallback, sleep, stage, startKit } from './helpers.ts';
 
 /** Resident set size of a process in MB (/proc/<pid>/status VmRSS). */
 function rssMb(pid: number): number {
@@ -39,8 +45,62 @@ describe('idle kits trim their memory', () => {
     const trimmed = rssMb(trimming.pid!);
     const kept = rssMb(steady.pid!);
     console.log(`RSS trimming kit ${atReady.toFixed(0)} -> ${trimmed.toFixed(0)} MB; kit with trimming off ${steadyAtReady.toFixed(0)} -> ${kept.toFixed(0)} MB`);
-    expect(trimmed).toBeLessThan(atReady - 10);
+    // With the kits' MALLOC_ARENA_MAX=2 (kit-process.ts) a warm kit starts smaller (about 316 MB, was 335) and the
+    // trim gives back about 10 MB of it (was 30): fewer malloc arenas hold freed memory.
+    expect(trimmed).toBeLessThan(atReady - 5);
     // LibreOffice gives back a little by itself after start (0-5 MB seen): the trimming kit drops clearly more.
     expect(atReady - trimmed).toBeGreaterThan(steadyAtReady - kept + 5);
+  }, 90_000);
+});
+
+/**
+ * An editing kit whose document had no input or request for ODE_KIT_TRIM_EDIT_IDLE_MS trims too (idle-trim.ts), and
+ * typing goes on afterwards: the kit's own log line says so, and the saved docx holds the text typed before and
+ * after the trim.
+ */
+describe('an idle editing document trims its kit', () => {
+  let kit: KitProcess | undefined;
+  let tmp: string | undefined;
+  afterAll(async () => endKit(kit, tmp));
+
+  it('after the idle time the kit trims; keys typed after it still land and are saved', async () => {
+    tmp = mkdtempSync(join(tmpdir(), 'ode-kit-edit-trim-'));
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    process.env.ODE_KIT_TRIM_EDIT_IDLE_MS = '2000';
+    try {
+      kit = new KitProcess({ loPath: LO_PATH, tmpRoot: tmp, log: pino({ level: 'debug' }, sink) });
+    } finally {
+      delete process.env.ODE_KIT_TRIM_EDIT_IDLE_MS;
+    }
+    const started = kit;
+    await new Promise<void>((resolve, reject) => {
+      started.once('ready', () => resolve());
+      started.once('exit', () => reject(new Error('kit died while starting')));
+    });
+    const input = stage(kit, DOCX);
+    const { viewId } = await kit.open({ input, userName: 'Alice' }, LIMITS);
+    const type = async (text: string) => {
+      for (const ch of text) {
+        const invalidated = nextCallback(started, (_v, t) => t === LOK_CALLBACK_INVALIDATE_TILES);
+        for (const e of keyEvents(ch)) started.sendEvent(viewId, e);
+        await invalidated;
+        await sleep(40);
+      }
+    };
+    await type('Before');
+    const trimmed = () => lines.some((l) => l.includes('editing kit: idle for 2 s, trimmed memory'));
+    expect(trimmed()).toBe(false);
+    for (let waited = 0; !trimmed() && waited < 15_000; waited += 250) await sleep(250);
+    expect(trimmed()).toBe(true);
+    await type('After');
+    expect(await kit.saveDoc(viewId, false)).toEqual({ saved: true });
+    const xml = strFromU8(unzipSync(readFileSync(input), { filter: (f) => f.name === 'word/document.xml' })['word/document.xml']);
+    expect(xml.replace(/<[^>]+>/g, '')).toContain('BeforeAfter');
   }, 90_000);
 });

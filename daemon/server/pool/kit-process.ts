@@ -87,6 +87,22 @@ function hasSetprivPdeathsig(): boolean {
  */
 export const DEFAULT_ALLOWLIST_LANGUAGES = 'de_DE en_GB en_US es_ES fr_FR it nl pt_BR pt_PT ru';
 
+/**
+ * glibc malloc settings for a kit's processes (Node and LibreOffice): two malloc arenas instead of up to eight per
+ * core for the kit's dozen threads, about 10 MB less per kit for the same conversion and typing times (measured
+ * with test/bench/footprint/kit-memory.ts; docs/benchmarks.md, "Footprint"). The environment's own values win.
+ */
+export const KIT_MEMORY_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2' };
+
+/**
+ * V8 options of the kit's Node: its JavaScript is small (IPC, PNG encoding of tiles in LibreOffice's buffers), so
+ * a 1 MB young generation semi-space (Node's default grows to 16 MB) keeps about 5 MB of V8 heap out of each kit.
+ */
+export const KIT_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=1'];
+
+/** The daemon's variables a kit reads (main.ts), passed through even into a sandbox. */
+const KIT_TUNING_ENV = ['ODE_KIT_TRIM_IDLE_MS', 'ODE_KIT_TRIM_EDIT_IDLE_MS', 'ODE_KIT_WARM_MODULES'] as const;
+
 /** Time limits of one request, in ms. */
 export interface StageLimits {
   loadMs: number;
@@ -166,7 +182,7 @@ export class KitProcess extends EventEmitter {
     // --die-with-parent) or, unsandboxed, under `setpriv --pdeathsig KILL` (the kernel's parent-death signal,
     // which holds whatever LibreOffice is doing, unlike the IPC channel's 'disconnect').
     const entry = opts.fake ? entryPoint('fake-kit') : KIT_ENTRY;
-    const inner: KitCommand = { command: process.execPath, args: [...entry.execArgv, entry.file] };
+    const inner: KitCommand = { command: process.execPath, args: [...KIT_NODE_OPTIONS, ...entry.execArgv, entry.file] };
     const launch = opts.sandbox?.launch({ kitDir: this.dir, inner, proxySocket: opts.proxySocket });
     let cmd: KitCommand = launch?.command ?? (hasSetprivPdeathsig() ? { command: 'setpriv', args: ['--pdeathsig', 'KILL', '--', inner.command, ...inner.args] } : inner);
     if (opts.wrap) cmd = opts.wrap(cmd);
@@ -184,10 +200,12 @@ export class KitProcess extends EventEmitter {
         ODE_KIT_PROFILE_URL: pathToFileURL(join(this.dir, 'profile')).href,
         ODE_LO_PATH: opts.loPath,
         ODE_KIT_DIR: this.dir,
-        // How long an idle kit waits before LibreOffice trims its memory (idle-trim.ts); the kit's default otherwise.
-        ...(process.env.ODE_KIT_TRIM_IDLE_MS !== undefined ? { ODE_KIT_TRIM_IDLE_MS: process.env.ODE_KIT_TRIM_IDLE_MS } : {}),
+        // How long an idle kit (an idle editing document) waits before LibreOffice trims its memory (idle-trim.ts),
+        // and which modules the warm-up loads (warm-up.ts); the kit's defaults otherwise.
+        ...Object.fromEntries(KIT_TUNING_ENV.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]])),
         ...(opts.settings ? { ODE_KIT_SETTINGS: settingsFile } : {}),
         ...(opts.fake?.controlFile ? { [FAKE_KIT_CONTROL_ENV]: opts.fake.controlFile } : {}),
+        ...Object.fromEntries(Object.entries(KIT_MEMORY_ENV).map(([k, v]) => [k, process.env[k] ?? v])),
         LOK_ALLOWLIST_LANGUAGES: process.env.LOK_ALLOWLIST_LANGUAGES ?? DEFAULT_ALLOWLIST_LANGUAGES,
         // LibreOffice must not find a display or try Java (a kit is headless and has no JRE).
         DISPLAY: '',

@@ -6,7 +6,7 @@
  *   - start-up: spawn of `ode serve` to the first conversion answered; a kit's spawn-to-ready time (its
  *     `kit ready` log line: lok_init_2 plus the warm-up, and the wall time from spawn);
  *   - RSS (VmRSS from /proc, MB = 2^20 bytes) of the daemon idle and with 10 open documents, of a warm idle kit,
- *     of a kit holding one small open document, and of one kit after 10 and after 100 conversions.
+ *     of a kit holding one small open document (and its PSS), and of one kit after 10 and after 100 conversions.
  * Documents are opened through a small WOPI host in this process, with real WebSocket editor clients.
  * Run: `npm run bench:footprint` (about 3 minutes). Prints the table and writes it to test/bench/footprint/last-run.md.
  */
@@ -52,6 +52,21 @@ function rssMb(pid: number | undefined, alone = false): number {
   }
   const below = alone ? 0 : childrenOf(pid).reduce((sum, c) => sum + (rssMb(c) || 0), 0);
   return kb / 1024 + below;
+}
+
+/**
+ * Proportional set size in MB (smaps_rollup Pss) of a process and everything under it: pages shared with other
+ * processes (LibreOffice's libraries, fonts, Node's binary) counted as a share. NaN when it is gone.
+ */
+function pssMb(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  let kb = 0;
+  try {
+    kb = Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return Number.NaN;
+  }
+  return kb / 1024 + childrenOf(pid).reduce((sum, c) => sum + (pssMb(c) || 0), 0);
 }
 
 /** One kit as the admin API lists it. */
@@ -180,6 +195,7 @@ async function measure(fromSources: boolean, port: number, host: FakeWopiHost): 
       v.daemonWith10 = rssMb(r.child.pid, true);
       const editing = (await kits(r)).filter((k) => k.state === 'editing');
       v.kitOneDocument = median(editing.map((k) => rssMb(k.pid)));
+      v.kitOneDocumentPss = median(editing.map((k) => pssMb(k.pid)));
     } finally {
       for (const c of clients) c.close();
     }
@@ -199,6 +215,7 @@ async function main(): Promise<void> {
       [`daemon RSS with ${DOCUMENTS} open documents (MB)`, 'daemonWith10', '<= 150'],
       ['warm idle kit RSS (MB)', 'kitIdle', 'as small as LibreOffice allows'],
       ['kit RSS, one small document open (MB, median of the editing kits)', 'kitOneDocument', '<= 220'],
+      [`kit PSS, one small document open (MB, median of the ${DOCUMENTS} editing kits, shared pages split among them)`, 'kitOneDocumentPss', ''],
       ['kit RSS after 10 conversions (MB)', 'kitAfter10', ''],
       [`kit RSS after ${CONVERSIONS} conversions (MB)`, 'kitAfter100', 'within 10 % of after 10'],
       ['`ode serve` spawn to first conversion answered (ms)', 'firstConversionMs', ''],
