@@ -94,11 +94,11 @@ async function step(n: number, url: string, host: FakeWopiHost, daemon: ChildPro
       form.append('data', new Blob([new Uint8Array(docx)]), 'a.docx');
       try {
         const r = await fetch(`${url}/ode/convert-to/pdf`, { method: 'POST', body: form });
-        await r.arrayBuffer();
+        const body = Buffer.from(await r.arrayBuffer());
         if (r.status === 200) conversions++;
         else {
           conversionErrors++;
-          errors.push(`conversion ${r.status}`);
+          errors.push(`conversion ${r.status} ${body.toString('utf8').slice(0, 200)}`);
         }
       } catch (e) {
         conversionErrors++;
