@@ -21,7 +21,8 @@ export function parseWopiSrc(text: string | undefined): WopiSrc {
   try {
     url = new URL(text);
   } catch {
-    throw new OdeError('bad_request', `WOPISrc is not an absolute URL: ${text.slice(0, 200)}`);
+    // Not echoed: a malformed WOPISrc may hold a token or a password in any shape, and this message is logged.
+    throw new OdeError('bad_request', `WOPISrc is not an absolute URL (${text.length} characters): the host must append the file URL, URL-encoded.`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OdeError('bad_request', `WOPISrc must be an http or https URL, not ${url.protocol}`);
   const segments = url.pathname.split('/').filter(Boolean);
