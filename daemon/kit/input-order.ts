@@ -6,14 +6,14 @@
  * Shift+arrow, and a snapshot could miss the last keys. A synchronous call therefore waits until the input posted
  * before it has been processed, and the input after it queues behind it. Two ways to know "processed":
  *
- * - `fence` (the default): an input fence (LokDocument.postInputFence, daemon/native/src/input-fence.cc), one more
+ * - `fence` (ODE_KIT_INPUT_ORDER=fence): an input fence (LokDocument.postInputFence, daemon/native/src/input-fence.cc), one more
  *   event posted behind the input, which LibreOffice's main loop runs after everything posted before it. The wait
  *   is exactly as long as LibreOffice needs, loaded machine or not; FENCE_MAX_MS only bounds a main loop that
  *   never comes back. Posted input is not first-in first-out either when it queues more events as it runs: a
  *   Writer arrow key, End or Backspace runs as a key event that posts its command (the accelerator's dispatch), so
  *   text posted after the arrow runs before the cursor moved (measured: test/kit-editing/input-order-probe.ts).
  *   Such input is `deep`, and any input after it waits for a fence too.
- * - `timing` (ODE_INPUT_ORDER=timing, and when this LibreOffice has no fence): a guess from callbacks. Processed
+ * - `timing` (the default for now, and when this LibreOffice has no fence): a guess from callbacks. Processed
  *   when LibreOffice has sent a callback since the last posted input and then been quiet for QUIET_MS, or after
  *   MAX_WAIT_MS without one. A loaded machine beats it (issues 16 and 17: a callback of an earlier key satisfies it
  *   while the last keys are still queued).
