@@ -61,7 +61,7 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
   it('lists the comments of comments.docx, and a reply reaches the saved file', async () => {
     // word/comments.xml (read by hand): w:id 0 by Michael Williamson "A tachyon walks into a bar.", w:id 2 by him "Fin.".
     const page = await open('comments.docx');
-    await page.getByRole('menuitem', { name: 'View' }).click();
+    await page.getByRole('menuitem', { name: 'View', exact: true }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Comments' }).click();
     const panel = page.getByRole('region', { name: 'Comments' });
     await expect.poll(() => panel.locator('.ode-comment').count(), { timeout: 15_000 }).toBe(2);

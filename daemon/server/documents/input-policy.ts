@@ -2,10 +2,11 @@ import type { KitEditEvent } from './editing-kit.ts';
 
 /**
  * UNO commands that never change a document: selection, navigation, search without replace, zoom, copy, export
- * and print. Everything else is treated as a change. The daemon refuses these for read-only views as Collabora's
- * server does, before LibreOffice's own read-only view (setViewReadOnly, kit view-rights.ts) would ignore them.
+ * and print, showing or hiding the sidebar and its decks, the notes and normal views of a presentation. Everything
+ * else is treated as a change. The daemon refuses the changes for read-only views as Collabora's server does, before
+ * LibreOffice's own read-only view (setViewReadOnly, kit view-rights.ts) would ignore them.
  */
-const SAFE_UNO = /^\.uno:(Copy|SelectAll|Deselect|GoTo\w*|GoLeft|GoRight|GoUp|GoDown|Jump\w*|ExecuteSearch|SearchDialog|Zoom\w*|ZoomPlus|ZoomMinus|Print\w*|ExportTo\w*|DownloadAs\w*|CharFontName|FontHeight|StyleApply:?\w*Query|NextTrackedChange|PreviousTrackedChange|SidebarDeck\.\w+|Navigator|SpellingAndGrammarDialog)$/;
+const SAFE_UNO = /^\.uno:(Copy|SelectAll|Deselect|GoTo\w*|GoLeft|GoRight|GoUp|GoDown|Jump\w*|ExecuteSearch|SearchDialog|Zoom\w*|ZoomPlus|ZoomMinus|Print\w*|ExportTo\w*|DownloadAs\w*|CharFontName|FontHeight|StyleApply:?\w*Query|NextTrackedChange|PreviousTrackedChange|SidebarDeck\.\w+|SidebarShow|SidebarHide|SlideChangeWindow|NotesMode|NormalMultiPaneGUI|Navigator|SpellingAndGrammarDialog)$/;
 
 /** The comment commands a comments-only view (a pdf opened with view_comment) may send (LibreOffice's UNO names). */
 const COMMENT_UNO = /^\.uno:(InsertAnnotation|EditAnnotation|DeleteAnnotation|ReplyToAnnotation|ReplyComment|DeleteComment|DeleteAllAnnotation|DeleteAllAnnotationByAuthor)$/;

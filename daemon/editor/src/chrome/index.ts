@@ -8,6 +8,7 @@ import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
 import { registerChromeCommands } from './commands.ts';
 import { el } from './dom.ts';
+import { registerMenuCommands } from './menu-commands.ts';
 import { MenuBar } from './menubar.ts';
 import { menusFor } from './menus.ts';
 import './messages.ts';
@@ -66,6 +67,7 @@ export function mountChrome(app: App): void {
       toggleRuler: () => ruler.toggle(),
       rulerShown: () => ruler.shown(),
     });
+    registerMenuCommands(app, m.docType);
     menubar = new MenuBar(app, menusFor(m.docType));
     slots.menubar.append(menubar.element);
     toolbar = new Toolbar(app, m.docType, slots.toolbar);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_FORMATS } from './commands.ts';
+import { borderArgs, menuUnoItems } from './menu-commands.ts';
 import { menusFor, visibleEntries, type MenuEntry } from './menus.ts';
 
 const ids = (entries: MenuEntry[]): string[] => entries.flatMap((e) => (typeof e === 'string' ? [e] : ids(e.items)));
@@ -7,7 +8,9 @@ const ids = (entries: MenuEntry[]): string[] => entries.flatMap((e) => (typeof e
 describe('the menus per document type', () => {
   it('has a Sheet menu only for spreadsheets and a Slide menu for presentations and drawings', () => {
     const titles = (t: Parameters<typeof menusFor>[0]) => menusFor(t).map((m) => m.label);
-    expect(titles('text')).toEqual(['menu.file', 'menu.edit', 'menu.insert', 'menu.format', 'menu.view', 'menu.help']);
+    expect(titles('text')).toEqual(['menu.file', 'menu.edit', 'menu.insert', 'menu.format', 'menu.view', 'menu.table', 'menu.review', 'menu.tools', 'menu.help']);
+    expect(titles('spreadsheet')).toEqual(['menu.file', 'menu.edit', 'menu.insert', 'menu.format', 'menu.view', 'menu.sheet', 'menu.data', 'menu.tools', 'menu.help']);
+    expect(titles('presentation')).toEqual(['menu.file', 'menu.edit', 'menu.insert', 'menu.format', 'menu.view', 'menu.table', 'menu.slide', 'menu.tools', 'menu.help']);
     expect(titles('spreadsheet')).toContain('menu.sheet');
     expect(titles('spreadsheet')).not.toContain('menu.slide');
     expect(titles('presentation')).toContain('menu.slide');
@@ -21,6 +24,37 @@ describe('the menus per document type', () => {
     expect(all('spreadsheet')).toEqual(expect.arrayContaining(['format.cells', 'insert.function', 'sheet.insert']));
     expect(all('text')).not.toContain('format.cells');
     expect(all('presentation')).toContain('view.slideSorter');
+  });
+
+  it('offers every menu command of a document type in one of its menus, and only those of the type', () => {
+    for (const t of ['text', 'spreadsheet', 'presentation', 'drawing'] as const) {
+      const all = new Set(menusFor(t).flatMap((m) => ids(m.items)));
+      for (const item of menuUnoItems(t)) expect(all.has(item.id), `${t}: ${item.id}`).toBe(true);
+    }
+    const unoOf = (t: Parameters<typeof menusFor>[0]) => new Map(menuUnoItems(t).map((i) => [i.id, i.uno]));
+    // LibreOffice's names (sfx/sw/sc/sd .uno: commands), not ours.
+    expect(unoOf('text').get('review.trackChanges')).toBe('.uno:TrackChanges');
+    expect(unoOf('text').get('insert.footnote')).toBe('.uno:InsertFootnote');
+    expect(unoOf('text').get('insert.tableOfContents')).toBe('.uno:InsertMultiIndex');
+    expect(unoOf('text').get('table.insertRowsBelow')).toBe('.uno:InsertRowsAfter');
+    expect(unoOf('spreadsheet').get('view.freezePanes')).toBe('.uno:FreezePanes');
+    expect(unoOf('spreadsheet').get('sheet.deleteColumns')).toBe('.uno:DeleteColumns');
+    expect(unoOf('spreadsheet').has('review.trackChanges')).toBe(false);
+    expect(unoOf('presentation').get('view.notes')).toBe('.uno:NotesMode');
+    expect(unoOf('drawing').has('view.notes')).toBe(false);
+  });
+
+  it('builds .uno:SetBorderStyle arguments: four outer lines and five distances, two inner lines, flags, a mask of all seven lines', () => {
+    const args = borderArgs(26, 0);
+    const outer = args.OuterBorder.value as Array<{ type: string; value: unknown }>;
+    const width = (l: { value: unknown }) => (l.value as Record<string, { value: number }>).OuterLineWidth.value;
+    const inner = args.InnerBorder.value as Array<{ type: string; value: unknown }>;
+    expect(outer).toHaveLength(9);
+    expect(outer.slice(0, 4).map(width)).toEqual([26, 26, 26, 26]);
+    expect(outer.slice(4).every((d) => d.type === 'long' && d.value === 0)).toBe(true);
+    expect(inner).toHaveLength(5);
+    expect(width(inner[0])).toBe(0);
+    expect(inner[3]).toEqual({ type: 'short', value: 127 });
   });
 
   it('offers every download format of the type under File > Download as', () => {

@@ -12,11 +12,12 @@ export interface MenuDef {
   items: MenuEntry[];
 }
 
-/** The menus of a document of type `docType`, in menu bar order. */
+/** The menus of a document of type `docType`, in menu bar order (Collabora Online's compact menus, issue 23). */
 export function menusFor(docType: DocType): MenuDef[] {
   const text = docType === 'text';
   const calc = docType === 'spreadsheet';
   const slides = docType === 'presentation' || docType === 'drawing';
+  const shapes: MenuEntry = { label: 'menu.shape', items: ['insert.shape.rectangle', 'insert.shape.ellipse', 'insert.shape.arrow', 'insert.shape.star'] };
   const menus: MenuDef[] = [
     {
       label: 'menu.file',
@@ -29,11 +30,21 @@ export function menusFor(docType: DocType): MenuDef[] {
     { label: 'menu.edit', items: ['edit.undo', 'edit.redo', '-', 'edit.cut', 'edit.copy', 'edit.paste', '-', 'edit.selectAll', 'edit.findReplace'] },
     {
       label: 'menu.insert',
-      items: [
-        'insert.image', 'insert.remoteImage', '-', 'insert.table', 'insert.chart', calc ? 'insert.function' : '-', 'insert.autoSum', '-',
-        'insert.link', 'insert.remoteLink', 'insert.comment', text ? 'insert.pageBreak' : '-', 'insert.specialCharacter', '-', 'insert.remoteFile', 'insert.aiContent', '-',
-        'insert.citation', 'insert.bibliography', 'insert.eSignature',
-      ],
+      items: text
+        ? [
+            'insert.image', 'insert.remoteImage', '-', 'insert.table', 'insert.chart', shapes, 'insert.textBox', '-',
+            'insert.link', 'insert.remoteLink', 'insert.comment', '-',
+            { label: 'menu.headerFooter', items: ['insert.header', 'insert.footer'] },
+            { label: 'menu.field', items: ['insert.pageNumber', 'insert.pageCount', 'insert.date', 'insert.time'] },
+            'insert.footnote', 'insert.endnote', 'insert.tableOfContents', '-',
+            'insert.pageBreak', 'insert.specialCharacter', '-', 'insert.remoteFile', 'insert.aiContent', '-',
+            'insert.citation', 'insert.bibliography', 'insert.eSignature',
+          ]
+        : [
+            'insert.image', 'insert.remoteImage', '-', 'insert.table', 'insert.chart', 'insert.pivotTable', 'insert.function', 'insert.autoSum', shapes, 'insert.textBox', '-',
+            'insert.link', 'insert.remoteLink', 'insert.comment', 'insert.headerFooter', 'insert.slideNumber', 'insert.specialCharacter', '-', 'insert.remoteFile', 'insert.aiContent', '-',
+            'insert.citation', 'insert.bibliography', 'insert.eSignature',
+          ],
     },
     {
       label: 'menu.format',
@@ -42,18 +53,54 @@ export function menusFor(docType: DocType): MenuDef[] {
         'format.fontColor', 'format.highlightColor', '-',
         'format.alignLeft', 'format.alignCenter', 'format.alignRight', 'format.justify', '-',
         'format.bulletList', 'format.numberedList', '-',
-        'format.mergeCells', 'format.numberStandard', 'format.numberCurrency', 'format.numberPercent', '-',
+        'format.mergeCells', 'format.numberStandard', 'format.numberCurrency', 'format.numberPercent',
+        { label: 'menu.borders', items: ['format.bordersAll', 'format.bordersOuter', 'format.bordersNone', '-', 'format.bordersDialog'] }, '-',
         'format.character', 'format.paragraph', 'format.page', calc ? 'format.cells' : '-', '-', 'format.clear',
       ],
     },
-    { label: 'menu.view', items: ['view.zoomIn', 'view.zoomOut', 'view.zoomReset', '-', text ? 'view.ruler' : '-', 'view.comments', 'view.users', slides ? 'view.slideSorter' : '-', '-', 'view.theme'] },
+    {
+      label: 'menu.view',
+      items: [
+        'view.zoomIn', 'view.zoomOut', 'view.zoomReset', '-', slides ? 'view.normal' : '-', 'view.notes', '-', text ? 'view.ruler' : '-', 'view.sidebar', 'view.comments', 'view.users', slides ? 'view.slideSorter' : '-', '-',
+        'view.freezePanes', 'view.freezeFirstRow', 'view.freezeFirstColumn', '-', 'view.theme',
+      ],
+    },
   ];
-  if (calc)
+  if (text || slides)
+    menus.push({
+      label: 'menu.table',
+      items: [
+        'insert.table',
+        { label: 'menu.tableInsert', items: ['table.insertRowsAbove', 'table.insertRowsBelow', '-', 'table.insertColumnsBefore', 'table.insertColumnsAfter'] },
+        { label: 'menu.tableDelete', items: ['table.deleteRows', 'table.deleteColumns', 'table.delete'] },
+        '-', 'table.mergeCells', 'table.splitCells', '-', 'table.properties',
+      ],
+    });
+  if (text)
+    menus.push({
+      label: 'menu.review',
+      items: [
+        'review.trackChanges', 'review.showChanges', '-', 'review.previousChange', 'review.nextChange', '-',
+        'review.acceptChange', 'review.rejectChange', 'review.acceptAll', 'review.rejectAll', 'review.manageChanges', '-', 'insert.comment', 'view.comments',
+      ],
+    });
+  if (calc) {
     menus.push({
       label: 'menu.sheet',
-      items: ['sheet.insert', 'sheet.delete', 'sheet.rename', '-', 'sheet.moveLeft', 'sheet.moveRight', '-', 'data.sortAscending', 'data.sortDescending', 'data.autoFilter'],
+      items: [
+        { label: 'menu.rows', items: ['sheet.insertRowsAbove', 'sheet.insertRowsBelow', 'sheet.deleteRows'] },
+        { label: 'menu.columns', items: ['sheet.insertColumnsBefore', 'sheet.insertColumnsAfter', 'sheet.deleteColumns'] },
+        '-', 'sheet.insert', 'sheet.delete', 'sheet.rename', '-', 'sheet.moveLeft', 'sheet.moveRight',
+      ],
     });
-  if (slides) menus.push({ label: 'menu.slide', items: ['slide.new', 'slide.duplicate', 'slide.delete', '-', 'slide.moveUp', 'slide.moveDown', '-', 'slide.startPresentation'] });
+    menus.push({ label: 'menu.data', items: ['data.sortAscending', 'data.sortDescending', 'data.sort', '-', 'data.autoFilter', 'data.standardFilter', 'data.removeFilter'] });
+  }
+  if (slides)
+    menus.push({
+      label: 'menu.slide',
+      items: ['slide.new', 'slide.duplicate', 'slide.delete', 'slide.hide', 'slide.show', '-', 'slide.moveUp', 'slide.moveDown', '-', 'slide.transition', '-', 'slide.startPresentation'],
+    });
+  menus.push({ label: 'menu.tools', items: ['tools.spelling', 'tools.autoSpell', 'tools.wordCount', '-', 'tools.autoCorrectWhileTyping', '-', 'insert.updateIndexes'] });
   menus.push({ label: 'menu.help', items: ['help.shortcuts', 'help.debug'] });
   return menus;
 }

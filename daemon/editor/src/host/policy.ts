@@ -33,6 +33,9 @@ const EDITING = [
   'file.save', 'file.rename', 'file.repair', 'edit.undo', 'edit.redo', 'edit.cut', 'edit.paste', 'insert.*', 'format.*',
   'sheet.insert', 'sheet.delete', 'sheet.rename', 'sheet.moveLeft', 'sheet.moveRight', 'data.*',
   'slide.new', 'slide.duplicate', 'slide.delete', 'slide.moveUp', 'slide.moveDown',
+  // The menus of issue 23 (chrome/menu-commands.ts): tables, track changes, rows and columns, frozen panes, slides.
+  'table.*', 'review.*', 'sheet.insertRows*', 'sheet.insertColumns*', 'sheet.deleteRows', 'sheet.deleteColumns', 'view.freeze*',
+  'slide.hide', 'slide.show', 'slide.transition', 'tools.autoSpell', 'tools.autoCorrect*',
 ];
 
 /** True when `id` is `pattern` or falls under a pattern ending in `*` (`file.downloadAs.*`, `file.sign*`). */

@@ -10,26 +10,23 @@ import type { DialogEvent } from '../../../protocol/editor.ts';
 import type { App } from '../core/app.ts';
 import { wrapTab } from '../chrome/dom.ts';
 import { t } from '../core/i18n.ts';
-import { findWidget, parseJsDialog, replaceWidget, RESPONSE, responseButton, clickEvent, mnemonic, type JsDialogTree, type JsWidget } from './model.ts';
-import { domId, renderWidget, type RenderContext } from './render.ts';
+import { parseJsDialog, RESPONSE, responseButton, clickEvent, mnemonic, type JsDialogTree, type JsWidget } from './model.ts';
+import { JsDialogPanel } from './panel.ts';
+import { domId } from './render.ts';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
-/** One JSDialog shown in the page. */
+/** One JSDialog shown in the page: a modal box around a JsDialogPanel (the widgets). */
 class JsDialogBox {
   readonly element: HTMLElement;
-  private readonly body: HTMLElement;
+  private readonly panel: JsDialogPanel;
   private readonly titleEl: HTMLElement;
-  private tree: JsDialogTree;
-  private ctx: RenderContext;
-  private readonly tabs = new Map<string, number>();
 
   constructor(
     readonly windowId: number,
     tree: JsDialogTree,
     private readonly send: (event: DialogEvent) => void,
   ) {
-    this.tree = tree;
     const titleId = `ode-jsd-${windowId}-title`;
     this.titleEl = document.createElement('h2');
     this.titleEl.id = titleId;
@@ -43,89 +40,40 @@ class JsDialogBox {
     const head = document.createElement('div');
     head.className = 'ode-jsd-head';
     head.append(this.titleEl, close);
-    this.body = document.createElement('div');
-    this.body.className = 'ode-jsd-body';
+    this.panel = new JsDialogPanel(windowId, tree, send, 'ode-jsd-body');
     this.element = document.createElement('div');
     this.element.className = 'ode-jsd';
     this.element.setAttribute('role', 'dialog');
     this.element.setAttribute('aria-modal', 'true');
     this.element.setAttribute('aria-labelledby', titleId);
     this.element.dataset.windowId = String(windowId);
-    this.element.append(head, this.body);
+    this.element.append(head, this.panel.element);
     this.element.addEventListener('keydown', (e) => this.onKey(e));
-    this.ctx = this.context();
-    this.build();
+    this.setTitle();
   }
 
-  private context(): RenderContext {
-    return { windowId: this.windowId, dialog: this.tree, send: (ev) => this.send(ev), usedIds: new Set(), tabs: this.tabs };
+  private get tree(): JsDialogTree {
+    return this.panel.dialog;
   }
 
-  /** (Re)builds the whole dialog, keeping the focused field (and what the user typed there but did not send). */
-  private build(): void {
-    const kept = this.focusedField();
+  private setTitle(): void {
     this.titleEl.textContent = mnemonic(this.tree.title ?? (typeof this.tree.text === 'string' ? this.tree.text : '')).label || t('dialogs.untitled');
-    this.ctx = this.context();
-    const content = document.createDocumentFragment();
-    for (const c of this.tree.children ?? []) {
-      const e = renderWidget(c, this.ctx);
-      if (e) content.append(e);
-    }
-    this.body.replaceChildren(content);
-    if (kept) this.restore(kept);
   }
 
   /** The whole dialog again (LibreOffice sends it after a tab page was built, for example). */
   replace(tree: JsDialogTree): void {
-    this.tree = tree;
-    this.build();
+    this.panel.replace(tree);
+    this.setTitle();
   }
 
   /** One widget again (`update`): its subtree is rebuilt in place. */
   update(control: JsWidget): void {
-    if (!replaceWidget(this.tree, control)) return;
-    const old = this.widgetElement(control.id, control.type);
-    if (!old) return this.build();
-    const kept = old.contains(document.activeElement) ? this.focusedField() : undefined;
-    // The old subtree's ids become free for its new elements.
-    for (const e of [old, ...old.querySelectorAll<HTMLElement>('[id]')]) if (e.id) this.ctx.usedIds.delete(e.id);
-    const fresh = renderWidget(control, this.ctx);
-    if (!fresh) return void old.remove();
-    if (old.style.gridColumn) fresh.style.gridColumn = old.style.gridColumn;
-    if (old.style.gridRow) fresh.style.gridRow = old.style.gridRow;
-    old.replaceWith(fresh);
-    if (kept) this.restore(kept);
+    this.panel.update(control);
   }
 
   /** One `action` (setText, show, hide, enable, disable; grab_focus is left to the user's own focus). */
   action(controlId: string, actionType: string, data: Record<string, unknown>): void {
-    const w = findWidget(this.tree, controlId);
-    const e = this.widgetElement(controlId);
-    const control = e?.matches('input, select, button, textarea') ? e : e?.querySelector<HTMLElement>('input, select, button, textarea');
-    switch (actionType) {
-      case 'show':
-      case 'hide':
-        if (w) w.visible = actionType === 'show';
-        if (e) e.hidden = actionType === 'hide';
-        return;
-      case 'enable':
-      case 'disable':
-        if (w) w.enabled = actionType === 'enable';
-        if (control && 'disabled' in control) (control as HTMLInputElement).disabled = actionType === 'disable';
-        e?.classList.toggle('ode-jsd-disabled', actionType === 'disable');
-        return;
-      case 'setText': {
-        const text = typeof data.text === 'string' ? data.text : '';
-        if (w) w.text = text;
-        if (control instanceof HTMLInputElement) {
-          // What the user is typing there is not overwritten by LibreOffice's echo of an earlier value.
-          if (!(control.dataset.dirty && control === document.activeElement)) control.value = text;
-        } else if (e && !control) e.textContent = mnemonic(text).label;
-        return;
-      }
-      default:
-        return;
-    }
+    this.panel.action(controlId, actionType, data);
   }
 
   /** Focuses LibreOffice's first field (`init_focus_id`), else the first control. */
@@ -168,30 +116,6 @@ class JsDialogBox {
 
   private focusables(): HTMLElement[] {
     return [...this.element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) => !x.closest('[hidden]') && x.getClientRects().length > 0);
-  }
-
-  private widgetElement(id: string, type?: string): HTMLElement | undefined {
-    if (id === '') return undefined;
-    for (const e of this.body.querySelectorAll<HTMLElement>('[data-jsd-id]')) if (e.dataset.jsdId === id && (type === undefined || e.dataset.jsdType === type)) return e;
-    return undefined;
-  }
-
-  private focusedField(): { id: string; value?: string; dirty: boolean; start: number | null; end: number | null } | undefined {
-    const a = document.activeElement;
-    if (!(a instanceof HTMLElement) || !this.element.contains(a) || !a.id) return undefined;
-    const input = a instanceof HTMLInputElement && a.type === 'text' ? a : undefined;
-    return { id: a.id, value: input?.value, dirty: input?.dataset.dirty === '1', start: input?.selectionStart ?? null, end: input?.selectionEnd ?? null };
-  }
-
-  private restore(kept: { id: string; value?: string; dirty: boolean; start: number | null; end: number | null }): void {
-    const e = this.element.querySelector<HTMLElement>(`#${CSS.escape(kept.id)}`);
-    if (!e) return;
-    e.focus({ preventScroll: true });
-    if (e instanceof HTMLInputElement && kept.dirty && kept.value !== undefined) {
-      e.value = kept.value;
-      e.dataset.dirty = '1';
-      if (kept.start !== null && kept.end !== null) e.setSelectionRange(kept.start, kept.end);
-    }
   }
 }
 

@@ -322,6 +322,133 @@ function expander(w: JsWidget, ctx: RenderContext): HTMLElement {
   return root(details, w);
 }
 
+/**
+ * A toolbox (the sidebar's rows of buttons: bold, italic, alignment...): role=toolbar with one button per tool
+ * item, pressed when LibreOffice says `selected`; a click sends `click` on the toolbox with the item's id (its UNO
+ * command in the sidebar's .ui files), as LibreOffice's executor takes it. A drop-down item is shown but not offered
+ * (its popup would be another JSDialog).
+ */
+function toolbox(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const bar = document.createElement('div');
+  bar.className = 'ode-jsd-toolbox';
+  bar.setAttribute('role', 'toolbar');
+  if (aria(w).label) bar.setAttribute('aria-label', aria(w).label!);
+  const buttons: HTMLButtonElement[] = [];
+  for (const item of w.children ?? []) {
+    if (item.type !== 'toolitem' && item.type !== 'menubutton' && item.type !== 'pushbutton') {
+      const e = renderWidget(item, ctx);
+      if (e) bar.append(e);
+      continue;
+    }
+    const ident = item.id !== '' ? item.id : typeof item.command === 'string' ? item.command : '';
+    const label = textOf(item) || aria(item).label || (typeof item.command === 'string' ? item.command.replace(/^\.uno:/, '') : ident);
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'ode-jsd-toolitem';
+    b.textContent = label;
+    b.title = label;
+    b.tabIndex = buttons.length === 0 ? 0 : -1;
+    if (item.selected === true || item.selected === 'true') b.setAttribute('aria-pressed', 'true');
+    else if (typeof item.command === 'string') b.setAttribute('aria-pressed', 'false');
+    if (item.enabled === false) b.disabled = true;
+    if (item.visible === false) b.hidden = true;
+    b.dataset.jsdId = ident;
+    b.dataset.jsdType = 'toolitem';
+    if (item.dropdown === true || item.type === 'menubutton') b.disabled = true;
+    else b.addEventListener('click', () => ctx.send({ id: w.id, cmd: 'click', data: ident, type: 'toolbox' }));
+    buttons.push(b);
+    bar.append(b);
+  }
+  bar.addEventListener('keydown', (e) => {
+    const shown = buttons.filter((b) => !b.hidden && !b.disabled);
+    const i = shown.indexOf(document.activeElement as HTMLButtonElement);
+    const to = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? shown.length - 1 : -2;
+    if (to === -2 || shown.length === 0) return;
+    e.preventDefault();
+    const next = shown[(to + shown.length) % shown.length];
+    for (const b of buttons) b.tabIndex = b === next ? 0 : -1;
+    next.focus();
+  });
+  return root(bar, w);
+}
+
+/**
+ * A sidebar panel (Character, Paragraph, Slide Transition...): a disclosure whose summary is the panel's title,
+ * open when LibreOffice says `expanded` (its default).
+ */
+function sidebarPanel(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const details = document.createElement('details');
+  details.className = 'ode-jsd-sidepanel';
+  details.open = w.expanded !== false;
+  const summary = document.createElement('summary');
+  summary.textContent = textOf(w) || aria(w).label || w.id;
+  details.append(summary);
+  children(w, ctx, details);
+  if (w.hidden === true) details.hidden = true;
+  return root(details, w);
+}
+
+/**
+ * An icon view (the transitions of the Slide Transition deck, layouts...): a WAI-ARIA listbox of its entries
+ * (image and text, the tooltip as title); choosing one (click, Enter, Space) sends `select` with its index, as
+ * LibreOffice's executor takes it. Arrow keys move between entries.
+ */
+function iconView(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const list = document.createElement('div');
+  list.className = 'ode-jsd-iconview';
+  list.setAttribute('role', 'listbox');
+  identify(ctx, w, list);
+  if (!list.getAttribute('aria-label') && !list.getAttribute('aria-labelledby')) list.setAttribute('aria-label', aria(w).label ?? w.id);
+  const entries = Array.isArray(w.entries) ? (w.entries as Array<Record<string, unknown>>) : [];
+  const options: HTMLElement[] = [];
+  const choose = (i: number) => {
+    options.forEach((o, j) => {
+      o.setAttribute('aria-selected', String(j === i));
+      o.tabIndex = j === i ? 0 : -1;
+    });
+    ctx.send({ id: w.id, cmd: 'select', data: String(i), type: 'iconview' });
+  };
+  entries.forEach((entry, i) => {
+    const option = document.createElement('div');
+    option.className = 'ode-jsd-iconview-item';
+    option.setAttribute('role', 'option');
+    const text = typeof entry.text === 'string' ? entry.text : '';
+    const tip = typeof entry.tooltip === 'string' ? entry.tooltip : '';
+    const name = text || tip || String(i + 1);
+    option.setAttribute('aria-label', name);
+    option.title = tip || text;
+    const selected = entry.selected === true || entry.selected === 'true';
+    option.setAttribute('aria-selected', String(selected));
+    option.tabIndex = selected ? 0 : -1;
+    if (typeof entry.image === 'string' && entry.image.startsWith('data:image/')) {
+      const img = document.createElement('img');
+      img.src = entry.image;
+      img.alt = '';
+      option.append(img);
+    }
+    if (text) option.append(Object.assign(document.createElement('span'), { textContent: text }));
+    option.addEventListener('click', () => choose(i));
+    options.push(option);
+    list.append(option);
+  });
+  if (options.length && !options.some((o) => o.tabIndex === 0)) options[0].tabIndex = 0;
+  list.addEventListener('keydown', (e) => {
+    const i = options.indexOf(document.activeElement as HTMLElement);
+    if (i < 0) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      choose(i);
+      return;
+    }
+    const to = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? options.length - 1 : -1;
+    if (to < 0 || to >= options.length) return;
+    e.preventDefault();
+    options.forEach((o, j) => (o.tabIndex = j === to ? 0 : -1));
+    options[to].focus();
+  });
+  return root(list, w);
+}
+
 /** A control with the element that sits beside it (a datalist). */
 function wrap(control: HTMLElement, ...extra: HTMLElement[]): HTMLElement {
   const span = document.createElement('span');
@@ -364,6 +491,12 @@ export function renderWidget(w: JsWidget, ctx: RenderContext): HTMLElement | und
       return drawingArea(w);
     case 'expander':
       return expander(w, ctx);
+    case 'toolbox':
+      return toolbox(w, ctx);
+    case 'panel':
+      return sidebarPanel(w, ctx);
+    case 'iconview':
+      return iconView(w, ctx);
     case 'separator': {
       const hr = document.createElement('hr');
       hr.className = 'ode-jsd-separator';

@@ -1,0 +1,262 @@
+import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileId, painted } from '../helpers/browser.ts';
+import { CORPUS } from '../helpers/convert-client.ts';
+import { useDemoBrowser } from '../helpers/demo-browser.ts';
+
+/** Screenshots land here (ignored by git: products of the run). */
+const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
+/** Every part of a saved package, as text (the oracle: the file LibreOffice stored, read back with fflate). */
+const parts = (path: string): Record<string, string> => Object.fromEntries(Object.entries(unzipSync(new Uint8Array(readFileSync(path)))).map(([k, v]) => [k, new TextDecoder().decode(v)]));
+/** The text of the w:t / a:t elements of `xml`, joined. */
+const textOf = (xml: string) => [...xml.matchAll(/<[wa]:t(?: [^>]*)?>([^<]*)<\/[wa]:t>/g)].map((m) => m[1]).join('');
+
+/**
+ * The menus at Collabora Online's compact-mode level and the sidebar (issue 23, item 1) in Debian's Chromium
+ * against a real daemon and LibreOffice 25.2 (demo host folder): each new menu entry is chosen once and either
+ * opens what it should (a LibreOffice dialog, the sidebar deck) or changes the document, checked in the file
+ * LibreOffice saved (read back with fflate, not through the editor); the sidebar shows the properties of the
+ * selection and a property changed there lands in the saved file.
+ */
+describe('menus and sidebar in the browser editor', () => {
+  const env = useDemoBrowser('ode-menus-', (folder) => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'menus.docx'));
+    copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'menus.xlsx'));
+    copyFileSync(join(CORPUS, 'presentations/layouts.pptx'), join(folder, 'menus.pptx'));
+  });
+  let page: Page;
+
+  async function open(name: string): Promise<void> {
+    await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
+    await page.getByRole('menubar').waitFor({ timeout: 60_000 });
+    await page.waitForFunction(painted, null, { timeout: 60_000 });
+  }
+
+  /** Chooses a menu entry by mouse: the menu bar title, then the items of each (sub)menu on the way. */
+  async function choose(title: string, ...path: string[]): Promise<void> {
+    await page.getByRole('menubar').getByRole('menuitem', { name: title, exact: true }).click();
+    for (const name of path) {
+      const item = page.locator('[role=menu] [role^=menuitem]').filter({ hasText: new RegExp(`^\\W*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first();
+      await item.waitFor({ timeout: 5_000 });
+      await item.click();
+    }
+  }
+
+  /** The aria-checked of a menu entry (LibreOffice's state of its command), read with the menu open, then closed. */
+  async function checked(title: string, ...path: string[]): Promise<string | null> {
+    await page.getByRole('menubar').getByRole('menuitem', { name: title, exact: true }).click();
+    for (const name of path.slice(0, -1)) await page.getByRole('menuitem', { name, exact: true }).click();
+    const value = await page.getByRole('menuitemcheckbox', { name: path.at(-1), exact: true }).getAttribute('aria-checked');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    return value;
+  }
+
+  /** Ctrl+S and waits until the folder's file changed and reads as a whole zip; returns its parts. */
+  async function save(name: string): Promise<Record<string, string>> {
+    const path = join(env.folder, name);
+    const before = statSync(path).mtimeMs;
+    await page.keyboard.press('Control+s');
+    const whole = () => {
+      try {
+        return statSync(path).mtimeMs !== before && Object.keys(parts(path)).length > 0;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(whole, { timeout: 30_000, interval: 200 }).toBe(true);
+    return parts(path);
+  }
+
+  /** Waits for an HTML dialog built from LibreOffice's JSDialog (or its painted window) and cancels it with Escape. */
+  async function dialogOpensAndCancels(): Promise<string> {
+    const dialog = page.locator('[role=dialog][aria-modal=true]').first();
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    const label = (await dialog.getAttribute('aria-label')) ?? (await dialog.locator('h2').first().textContent()) ?? '';
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    return label;
+  }
+
+  /** Clicks into the body of the first page (below its text), so the caret is in the body again. */
+  async function clickBody(): Promise<void> {
+    const box = (await page.locator('.ode-doc').boundingBox())!;
+    await page.locator('.ode-doc').click({ position: { x: box.width / 2, y: Math.min(360, box.height / 2) } });
+  }
+
+  beforeAll(async () => {
+    page = await env.browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
+  }, 120_000);
+
+  it('text: Review records changes and rejects them all; the saved docx has the tracked insertion, then not', async () => {
+    await open('menus.docx');
+    expect(await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents()).toEqual(['File', 'Edit', 'Insert', 'Format', 'View', 'Table', 'Review', 'Tools', 'Help']);
+    await page.keyboard.press('Control+End');
+    await choose('Review', 'Record changes');
+    await expect.poll(() => checked('Review', 'Record changes'), { timeout: 10_000 }).toBe('true');
+    await page.keyboard.type(' Tracked words');
+    let saved = await save('menus.docx');
+    expect(saved['word/document.xml']).toMatch(/<w:ins [^>]*>(?:(?!<\/w:ins>)[\s\S])*Tracked words/);
+    await choose('Review', 'Reject all');
+    await choose('Review', 'Record changes');
+    await expect.poll(() => checked('Review', 'Record changes'), { timeout: 10_000 }).toBe('false');
+    saved = await save('menus.docx');
+    expect(textOf(saved['word/document.xml'])).not.toContain('Tracked words');
+    expect(saved['word/document.xml']).not.toContain('<w:ins ');
+    expect(textOf(saved['word/document.xml'])).toContain('Hello World');
+  }, 180_000);
+
+  it('text: Table inserts rows and deletes a column and the table', async () => {
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await choose('Table', 'Table…');
+    const size = page.getByRole('dialog', { name: 'Insert table' });
+    await size.waitFor();
+    await page.keyboard.press('Enter'); // 2 x 2
+    await size.waitFor({ state: 'detached' });
+    await page.keyboard.type('cell');
+    await choose('Table', 'Insert', 'Rows below');
+    await choose('Table', 'Delete', 'Columns');
+    let xml = (await save('menus.docx'))['word/document.xml'];
+    const table = /<w:tbl>[\s\S]*<\/w:tbl>/.exec(xml)?.[0] ?? '';
+    expect(table.match(/<w:tr[ >]/g)?.length).toBe(3);
+    expect(table.match(/<w:gridCol /g)?.length).toBe(1);
+    await choose('Table', 'Delete', 'Table');
+    xml = (await save('menus.docx'))['word/document.xml'];
+    expect(xml).not.toContain('<w:tbl>');
+  }, 180_000);
+
+  it('text: Insert page number, footnote, endnote, header, shape and table of contents; Tools opens its dialogs', async () => {
+    await page.keyboard.press('Control+Home');
+    await choose('Insert', 'Field', 'Page number');
+    await choose('Insert', 'Footnote');
+    await page.keyboard.type('Foot text');
+    await clickBody();
+    await choose('Insert', 'Endnote');
+    await page.keyboard.type('End text');
+    await clickBody();
+    await choose('Insert', 'Shape', 'Rectangle');
+    await page.keyboard.press('Escape');
+    await clickBody();
+    await choose('Insert', 'Header and footer', 'Header');
+    await page.keyboard.type('Head text');
+    const saved = await save('menus.docx');
+    expect(saved['word/document.xml']).toMatch(/PAGE/);
+    expect(textOf(saved['word/footnotes.xml'] ?? '')).toContain('Foot text');
+    expect(textOf(saved['word/endnotes.xml'] ?? '')).toContain('End text');
+    const headers = Object.entries(saved).filter(([k]) => /^word\/header\d*\.xml$/.test(k));
+    expect(saved['word/document.xml']).toMatch(/<w:headerReference /);
+    expect(headers.map(([, v]) => textOf(v)).join('|'), `document: ${textOf(saved['word/document.xml']).slice(0, 300)}`).toContain('Head text');
+    expect(saved['word/document.xml']).toMatch(/<a:prstGeom prst="rect"|<v:rect /);
+    // Dialog entries open LibreOffice's dialog (as HTML from its JSDialog).
+    await clickBody();
+    await choose('Insert', 'Table of contents…');
+    expect(await dialogOpensAndCancels()).toBeDefined();
+    await choose('Tools', 'Word count…');
+    expect(await dialogOpensAndCancels()).toBeDefined();
+    await page.screenshot({ path: join(ARTIFACTS, 'menus-text.png') });
+  }, 180_000);
+
+  it('text: View > Sidebar shows LibreOffice\'s Properties deck for the selection; Bold and Before Text Indent there change the saved docx', async () => {
+    await clickBody();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Shift+End');
+    await choose('View', 'Sidebar');
+    const sidebar = page.getByRole('region', { name: 'Properties' });
+    await sidebar.waitFor({ timeout: 10_000 });
+    // LibreOffice's panels for text: Style, Character, Paragraph (the deck's JSDialog tree, as HTML).
+    for (const panel of ['Character', 'Paragraph']) await expect.poll(() => sidebar.locator('summary').filter({ hasText: panel }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await checked('View', 'Sidebar')).toBe('true');
+    await expect.poll(() => sidebar.getByRole('combobox', { name: 'Font size' }).first().inputValue(), { timeout: 10_000 }).toBe('12 pt');
+    const bold = sidebar.getByRole('button', { name: 'Bold', exact: true }).first();
+    await bold.click();
+    // LibreOffice's state of .uno:Bold (Format > Bold follows it).
+    await expect.poll(() => checked('Format', 'Bold'), { timeout: 15_000 }).toBe('true');
+    const indent = sidebar.getByRole('spinbutton', { name: 'Before Text Indent' });
+    await indent.fill('1"');
+    await indent.press('Tab');
+    await expect.poll(() => sidebar.getByRole('spinbutton', { name: 'Before Text Indent' }).inputValue(), { timeout: 15_000 }).toMatch(/^1(\.00)?\s*(″|"|in)/);
+    await page.screenshot({ path: join(ARTIFACTS, 'sidebar-text.png') });
+    await page.locator('.ode-doc').click({ position: { x: 5, y: 5 } });
+    const xml = (await save('menus.docx'))['word/document.xml'];
+    const para = [...xml.matchAll(/<w:p[ >][\s\S]*?<\/w:p>/g)].map((m) => m[0]).find((p) => textOf(p).includes('Hello World')) ?? '';
+    expect(para).toMatch(/<w:ind w:(left|start)="1440"/);
+    const runs = [...para.matchAll(/<w:r[ >][\s\S]*?<\/w:r>/g)].map((m) => m[0]).filter((r) => textOf(r).includes('Hello'));
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.every((r) => /<w:b\/>/.test(r))).toBe(true);
+    // View > Sidebar again closes it.
+    await choose('View', 'Sidebar');
+    await sidebar.waitFor({ state: 'hidden', timeout: 10_000 });
+  }, 180_000);
+
+  it('spreadsheet: Sheet inserts a row above, View freezes the first row, Format sets all borders; Data and Insert open their dialogs', async () => {
+    await open('menus.xlsx');
+    expect(await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents()).toEqual(['File', 'Edit', 'Insert', 'Format', 'View', 'Sheet', 'Data', 'Tools', 'Help']);
+    const nameBox = page.getByRole('textbox', { name: 'Name Box' });
+    const goTo = async (address: string) => {
+      await nameBox.fill(address);
+      await nameBox.press('Enter');
+      await expect.poll(() => nameBox.inputValue(), { timeout: 10_000 }).toBe(address);
+    };
+    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent(), { timeout: 15_000 }).toBe('First Sheet');
+    await goTo('A1');
+    await choose('Sheet', 'Rows', 'Insert rows above');
+    await choose('View', 'Freeze first row');
+    await goTo('B3');
+    await choose('Format', 'Borders', 'All borders');
+    const saved = await save('menus.xlsx');
+    const strings = [...saved['xl/sharedStrings.xml'].matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1].replace(/<t([ >])/g, '<a:t$1').replace(/<\/t>/g, '</a:t>')));
+    const sheet = saved['xl/worksheets/sheet1.xml'];
+    // "Test spreadsheet" (A1 of the corpus file, read by hand) moved down to A2; row 1 is empty.
+    const a2 = /<c r="A2"[^>]*t="s"[^>]*><v>(\d+)<\/v>/.exec(sheet);
+    expect(strings[Number(a2?.[1])]).toBe('Test spreadsheet');
+    expect(sheet).not.toMatch(/<c r="A1"[^>]*t="s"/);
+    expect(sheet).toMatch(/<pane [^>]*ySplit="1"/);
+    expect(sheet).toMatch(/<pane [^>]*state="frozen"/);
+    // B3 has a style whose border is thin on all four sides.
+    const b3 = /<c r="B3" s="(\d+)"/.exec(sheet);
+    const xfs = [...(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(saved['xl/styles.xml'])?.[1] ?? '').matchAll(/<xf [^>]*>/g)].map((m) => m[0]);
+    const borderId = Number(/borderId="(\d+)"/.exec(xfs[Number(b3?.[1])] ?? '')?.[1]);
+    const borders = [...(/<borders[^>]*>([\s\S]*?)<\/borders>/.exec(saved['xl/styles.xml'])?.[1] ?? '').matchAll(/<border(?: [^>]*)?\/>|<border(?: [^>]*)?>[\s\S]*?<\/border>/g)].map((m) => m[0]);
+    for (const side of ['left', 'right', 'top', 'bottom']) expect(borders[borderId]).toMatch(new RegExp(`<${side} style="thin"`));
+    await choose('Data', 'Sort…');
+    expect(await dialogOpensAndCancels()).toBeDefined();
+    await page.screenshot({ path: join(ARTIFACTS, 'menus-spreadsheet.png') });
+  }, 180_000);
+
+  it('presentation: Slide hides the slide, Insert adds a rectangle, View switches to the notes view and back', async () => {
+    await open('menus.pptx');
+    expect(await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents()).toEqual(['File', 'Edit', 'Insert', 'Format', 'View', 'Table', 'Slide', 'Tools', 'Help']);
+    await choose('Slide', 'Hide slide');
+    await choose('Insert', 'Shape', 'Rectangle');
+    await page.keyboard.press('Escape');
+    const saved = await save('menus.pptx');
+    expect(saved['ppt/slides/slide1.xml']).toMatch(/<p:sld [^>]*show="0"/);
+    expect(saved['ppt/slides/slide1.xml']).toMatch(/<a:prstGeom prst="rect"/);
+    await choose('View', 'Notes');
+    await expect.poll(() => checked('View', 'Notes'), { timeout: 10_000 }).toBe('true');
+    await choose('View', 'Normal');
+    await expect.poll(() => checked('View', 'Notes'), { timeout: 10_000 }).toBe('false');
+  }, 180_000);
+
+  it('presentation: Slide > Slide transition opens the sidebar\'s Slide Transition deck; a transition chosen there is in the saved pptx', async () => {
+    await choose('Slide', 'Slide transition…');
+    const sidebar = page.getByRole('region', { name: 'Properties' });
+    await sidebar.waitFor({ timeout: 10_000 });
+    await expect.poll(() => sidebar.locator('summary:visible').filter({ hasText: 'Slide Transition' }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const transitions = sidebar.getByRole('listbox').first();
+    await expect.poll(() => transitions.getByRole('option').count(), { timeout: 30_000 }).toBeGreaterThan(2);
+    const option = transitions.getByRole('option').nth(2);
+    const name = await option.getAttribute('aria-label');
+    await option.click();
+    await expect.poll(() => transitions.getByRole('option', { name: name ?? '' }).first().getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
+    await page.screenshot({ path: join(ARTIFACTS, 'sidebar-transition.png') });
+    await page.locator('.ode-doc').click({ position: { x: 5, y: 5 } });
+    const slide = (await save('menus.pptx'))['ppt/slides/slide1.xml'];
+    expect(slide).toMatch(/<p:transition[ >]/);
+  }, 180_000);
+});
