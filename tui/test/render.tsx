@@ -4,6 +4,7 @@
  * helper with a stdout of the given `columns` x `rows` (and a resize()).
  */
 import { EventEmitter } from 'node:events';
+import type { ReactElement } from 'react';
 import { render } from 'ink';
 import { Root } from '../root.tsx';
 import { createDashboardStore, type DashboardStore } from '../state/external-store.ts';
@@ -117,4 +118,31 @@ export function renderWithProviders(state: DashboardState, opts: { columns: numb
     patchConsole: false,
   });
   return r;
+}
+
+/** Any Ink element (the cluster dashboard) at `columns` x `rows`, with the same frame, keys and waiting as above. */
+export function renderElement(element: ReactElement, opts: { columns: number; rows: number }): Pick<Rendered, 'frame' | 'press' | 'waitFor' | 'unmount'> {
+  const stdout = new TestStdout(opts.columns, opts.rows);
+  const stdin = new TestStdin();
+  const ink = render(element, { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false });
+  const frame = () => plain(stdout.lastFrame());
+  return {
+    frame,
+    async press(...keys) {
+      for (const k of keys) {
+        stdin.write(k);
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      await new Promise((res) => setTimeout(res, 50));
+    },
+    async waitFor(pred, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pred(frame())) {
+        if (Date.now() > deadline) throw new Error(`frame never matched; last frame:\n${frame()}`);
+        await new Promise((res) => setTimeout(res, 25));
+      }
+      return frame();
+    },
+    unmount: () => ink.unmount(),
+  };
 }
