@@ -101,7 +101,7 @@ export const KIT_MEMORY_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_M
 export const KIT_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=1'];
 
 /** The daemon's variables a kit reads (main.ts), passed through even into a sandbox. */
-const KIT_TUNING_ENV = ['ODE_KIT_TRIM_IDLE_MS', 'ODE_KIT_TRIM_EDIT_IDLE_MS', 'ODE_KIT_WARM_MODULES'] as const;
+const KIT_TUNING_ENV = ['ODE_KIT_TRIM_IDLE_MS', 'ODE_KIT_TRIM_EDIT_IDLE_MS', 'ODE_KIT_WARM_MODULES', 'ODE_KIT_INPUT_ORDER'] as const;
 
 /** Time limits of one request, in ms. */
 export interface StageLimits {
