@@ -1,6 +1,7 @@
 import type { FrameLocator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { corpus, poll, useTaskEnv, xlsxCells, type OpenedTask } from './task-env.ts';
+import { readFileSync } from 'node:fs';
+import { corpus, poll, useTaskEnv, xlsxCells, xlsxNumberFormat, type OpenedTask } from './task-env.ts';
 
 /**
  * Spreadsheet tasks (issue 16) in Chromium through a host page, on the corpus workbook SampleSS.xlsx (sheets
@@ -106,6 +107,128 @@ describe('spreadsheet: what is typed into a cell is in every save', () => {
     await doc.page.keyboard.press('Control+s');
     await storedCell('D9').toBe('still editing more');
   });
+});
+
+describe('spreadsheet: formats, a download while editing, sort and autofilter, rows and columns', () => {
+  let doc: OpenedTask;
+  let f: FrameLocator;
+  const nameBox = () => f.getByRole('textbox', { name: 'Name Box' });
+  const formula = () => f.getByRole('textbox', { name: 'Formula', exact: true });
+  /** Jumps with the name box; `shown` is what it shows then (LibreOffice writes a whole row as A20:XFD20). */
+  const goTo = async (address: string, shown: string | RegExp = address) => {
+    await nameBox().fill(address);
+    await nameBox().press('Enter');
+    if (typeof shown === 'string') await poll(() => nameBox().inputValue()).toBe(shown);
+    else await poll(() => nameBox().inputValue()).toMatch(shown);
+  };
+  /** Types `text` into the current cell and Enter. */
+  const enter = async (text: string) => {
+    await f.locator('.ode-input').focus();
+    await doc.page.keyboard.type(text, { delay: 20 });
+    await doc.page.keyboard.press('Enter');
+  };
+  /** Chooses `item` in the first of the menus `titles` that has it (Sort and AutoFilter: Data, formerly Sheet). */
+  const menu = async (titles: string[], item: string) => {
+    for (const title of titles) {
+      const top = f.getByRole('menubar').getByRole('menuitem', { name: title, exact: true });
+      if ((await top.count()) === 0) continue;
+      await top.click();
+      // AutoFilter is a check item (menuitemcheckbox).
+      const entry = f.getByRole('menuitem', { name: item, exact: true }).or(f.getByRole('menuitemcheckbox', { name: item, exact: true }));
+      if ((await entry.count()) > 0) return entry.first().click();
+      await doc.page.keyboard.press('Escape');
+    }
+    throw new Error(`no menu ${titles.join(' or ')} has ${item}`);
+  };
+  /** Ctrl+S, then polls the stored sheet until `until` holds. */
+  const saveUntil = async (until: (bytes: Buffer) => boolean, what: string) => {
+    const before = doc.putFiles();
+    await f.locator('.ode-input').focus();
+    await doc.page.keyboard.press('Control+s');
+    await poll(() => doc.putFiles(), 30_000).toBeGreaterThan(before);
+    await poll(() => until(doc.stored()), 30_000)
+      .toBe(true)
+      .catch((e: Error) => {
+        throw new Error(`${e.message}: ${what}; stored cells ${JSON.stringify(xlsxCells(doc.stored(), 'First Sheet').values)}`);
+      });
+  };
+  const cells = () => xlsxCells(doc.stored(), 'First Sheet');
+
+  beforeAll(async () => {
+    doc = await env.open('formats.xlsx', corpus('spreadsheets/SampleSS.xlsx'));
+    f = doc.frame;
+  }, 120_000);
+
+  it('percent, number and date formats by shortcut (Ctrl+Shift+5, 1, 3), currency from the toolbar', async () => {
+    await goTo('C10');
+    for (const v of ['0.25', '1234.5', '45000', '9.5']) await enter(v);
+    await goTo('C10');
+    await doc.page.keyboard.press('Control+Shift+5');
+    await goTo('C11');
+    await doc.page.keyboard.press('Control+Shift+1');
+    await goTo('C12');
+    await doc.page.keyboard.press('Control+Shift+3');
+    await goTo('C13');
+    await f.getByRole('toolbar').getByRole('button', { name: 'Currency', exact: true }).click();
+    await saveUntil((b) => xlsxNumberFormat(b, 'C13', 'First Sheet') !== 'General', 'the currency format of C13');
+    const b = doc.stored();
+    const formats = ['C10', 'C11', 'C12', 'C13'].map((r) => xlsxNumberFormat(b, r, 'First Sheet'));
+    expect(formats[0], formats.join(' | ')).toMatch(/%/);
+    expect(formats[1], formats.join(' | ')).toMatch(/^#,##0\.00$|^0\.00$/);
+    expect(formats[2], formats.join(' | ')).toMatch(/[dy]/i);
+    expect(formats[2]).not.toMatch(/[%$]/);
+    expect(formats[3], formats.join(' | ')).toMatch(/\$/);
+    // The values stay what was typed (a format changes the display only).
+    expect(['C10', 'C11', 'C12', 'C13'].map((r) => cells().values[r])).toEqual(['0.25', '1234.5', '45000', '9.5']);
+  }, 120_000);
+
+  it('File > Download as > Excel workbook while a cell is being edited: the download has the cell\'s text', async () => {
+    await goTo('D12');
+    await f.locator('.ode-input').focus();
+    await doc.page.keyboard.type('in the download', { delay: 20 });
+    await poll(() => formula().inputValue()).toBe('in the download');
+    const download = doc.page.waitForEvent('download', { timeout: 60_000 });
+    await f.getByRole('menubar').getByRole('menuitem', { name: 'File', exact: true }).click();
+    await f.getByRole('menuitem', { name: 'Download as' }).click();
+    await f.getByRole('menuitem', { name: 'Excel workbook (.xlsx)' }).click();
+    const bytes = readFileSync(await (await download).path());
+    expect(xlsxCells(bytes, 'First Sheet').values.D12).toBe('in the download');
+    // The cell was entered (as Enter would): typing now goes into a new edit, and the text stays in D12.
+    await saveUntil((b) => xlsxCells(b, 'First Sheet').values.D12 === 'in the download', 'D12 after the download');
+  }, 120_000);
+
+  it('Sort ascending and AutoFilter from the menu bar on a selected range', async () => {
+    await goTo('J1');
+    for (const v of ['Fruit', '3', '1', '2']) await enter(v);
+    await goTo('J1:J4');
+    await menu(['Data', 'Sheet'], 'Sort ascending');
+    await menu(['Data', 'Sheet'], 'AutoFilter');
+    await saveUntil((b) => /<autoFilter\b/.test(xlsxCells(b, 'First Sheet').xml) && xlsxCells(b, 'First Sheet').values.J2 === '1', 'sorted J2:J4 and the autofilter');
+    const c = cells();
+    // The first row is a header (text over numbers): it stays on top.
+    expect(['J1', 'J2', 'J3', 'J4'].map((r) => c.values[r])).toEqual(['Fruit', '1', '2', '3']);
+    expect(/<autoFilter ref="([^"]+)"/.exec(c.xml)?.[1]).toBe('J1:J4');
+  }, 120_000);
+
+  it('inserts a row and a column (whole row or column selected in the name box, Ctrl++) and deletes a row (Ctrl+-)', async () => {
+    await goTo('F20');
+    await enter('marker');
+    await goTo('20:20', /^(?:A20:[A-Z]+20|20:20)$/);
+    await doc.page.keyboard.press('Control+NumpadAdd');
+    await goTo('F:F', /^(?:F1:F\d+|F:F)$/);
+    await doc.page.keyboard.press('Control+NumpadAdd');
+    await goTo('5:5', /^(?:A5:[A-Z]+5|5:5)$/);
+    await doc.page.keyboard.press('Control+NumpadSubtract');
+    // F20 -> F21 (row inserted above) -> G21 (column inserted before) -> G20 (row 5 deleted).
+    await saveUntil((b) => xlsxCells(b, 'First Sheet').values.G20 === 'marker', 'the marker moved to G20');
+    const c = cells();
+    expect([c.values.F20, c.values.F21, c.values.G21]).toEqual([undefined, undefined, undefined]);
+    // The cells above row 5 did not move: A1 is still the sheet's title.
+    expect(c.values.A1).toBe('Test spreadsheet');
+    // The sorted, filtered range (moved right by the inserted column).
+    await goTo('K1:K4');
+    await doc.page.screenshot({ path: 'test/artifacts/editor-tasks-spreadsheet.png' });
+  }, 120_000);
 });
 
 // Last in the file: the daemon saves by itself from here on (documents.idle_save_secs applies to documents opened after).

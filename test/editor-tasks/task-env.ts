@@ -61,7 +61,7 @@ export function useTaskEnv(documents: Record<string, number> = {}): TaskEnv {
     const src = env.wopi.files.has(id) ? env.wopi.fileUrl(id) : env.wopi.addFile(id, name, bytes);
     const host = await startHostPage({ daemonUrl: env.daemon.url, wopiSrc: src, token: env.wopi.token, fileInfo: info });
     const page = await env.browser.newPage({ viewport: opts.viewport ?? { width: 1280, height: 800 } });
-    await page.goto(host.url);
+    await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
     await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 90_000);
     const frame = page.frameLocator('#ode');
     const task: OpenedTask = {
@@ -87,7 +87,7 @@ export async function openAgain(env: TaskEnv, first: OpenedTask, user: { userId:
   const src = env.wopi.fileUrl(first.id);
   const host = await startHostPage({ daemonUrl: env.daemon.url, wopiSrc: src, token: env.wopi.token, fileInfo: { UserId: user.userId, UserFriendlyName: user.userName } });
   const page = await env.browser.newPage({ viewport });
-  await page.goto(host.url);
+  await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
   await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 90_000);
   return {
     ...first,
@@ -165,3 +165,26 @@ export function docxText(bytes: Buffer): string {
 
 /** expect.poll with room for a loaded 2-core machine. */
 export const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 100 });
+
+/** SpreadsheetML's built-in number formats (ECMA-376 part 1, 18.8.30) that LibreOffice writes by id. */
+const BUILTIN_NUMFMT: Record<string, string> = {
+  '0': 'General', '1': '0', '2': '0.00', '3': '#,##0', '4': '#,##0.00', '9': '0%', '10': '0.00%', '11': '0.00E+00',
+  '14': 'mm-dd-yy', '15': 'd-mmm-yy', '16': 'd-mmm', '17': 'mmm-yy', '18': 'h:mm AM/PM', '19': 'h:mm:ss AM/PM', '20': 'h:mm', '21': 'h:mm:ss', '22': 'm/d/yy h:mm',
+};
+
+/**
+ * The number format code of cell `ref` of an xlsx's sheet: the cell's `s` -> xl/styles.xml cellXfs xf numFmtId ->
+ * a numFmt's formatCode or a built-in format (`General` without a style). Read with regular expressions.
+ */
+export function xlsxNumberFormat(bytes: Buffer, ref: string, sheet?: string): string {
+  const { xml } = xlsxCells(bytes, sheet);
+  const cell = new RegExp(`<c r="${ref}"([^>]*?)(?:/>|>)`).exec(xml);
+  const s = cell ? /\bs="(\d+)"/.exec(cell[1])?.[1] : undefined;
+  if (s === undefined) return 'General';
+  const styles = zipText(bytes)('xl/styles.xml');
+  const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '';
+  const xf = [...xfs.matchAll(/<xf\b[^>]*?(?:\/>|>[\s\S]*?<\/xf>)/g)][Number(s)]?.[0] ?? '';
+  const id = /numFmtId="(\d+)"/.exec(xf)?.[1] ?? '0';
+  const custom = new RegExp(`<numFmt [^>]*numFmtId="${id}"[^>]*formatCode="([^"]*)"`).exec(styles) ?? new RegExp(`<numFmt [^>]*formatCode="([^"]*)"[^>]*numFmtId="${id}"`).exec(styles);
+  return custom ? unescapeXml(custom[1]) : (BUILTIN_NUMFMT[id] ?? `builtin ${id}`);
+}

@@ -1,0 +1,239 @@
+import { readFileSync } from 'node:fs';
+import { zipSync } from 'fflate';
+import type { FrameLocator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { docxText, poll, useTaskEnv, zipText, type OpenedTask } from './task-env.ts';
+
+/**
+ * Text document tasks (issue 16) in Chromium through a host page, as a person does them: keyboard shortcuts, the
+ * toolbar, LibreOffice's context menu, the menu bar. Each is checked in the docx the WOPI host stores (or the one
+ * the browser downloads), read by unzip and regular expressions over word/document.xml and word/numbering.xml.
+ *
+ * The document is built here (not from the corpus): one US-English paragraph "Start of the text." (en_US is the
+ * dictionary installed; the corpus' docx files are Italian or British English, which the spelling check has no
+ * dictionary for).
+ */
+const env = useTaskEnv();
+
+const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+/** A minimal WordprocessingML package (ECMA-376 part 1: content types, package and part relationships, styles). */
+const DOCX = Buffer.from(
+  zipSync({
+    '[Content_Types].xml': new TextEncoder().encode(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>`,
+    ),
+    '_rels/.rels': new TextEncoder().encode(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
+    ),
+    'word/_rels/document.xml.rels': new TextEncoder().encode(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
+    ),
+    'word/styles.xml': new TextEncoder().encode(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W}><w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="28"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault></w:docDefaults><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style></w:styles>`,
+    ),
+    'word/document.xml': new TextEncoder().encode(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body><w:p><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr><w:t>Start of the text.</w:t></w:r></w:p><w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1134" w:header="0" w:footer="0" w:gutter="0"/></w:sectPr></w:body></w:document>`,
+    ),
+  }),
+);
+
+const unescapeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+/** The text of the w:t elements in `xml`. */
+const tText = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => unescapeXml(m[1])).join('');
+/** The paragraphs of word/document.xml (w:p elements, not w:pPr). */
+const paragraphs = (bytes: Buffer) => [...zipText(bytes)('word/document.xml').matchAll(/<w:p(?: [^>]*)?>[\s\S]*?<\/w:p>/g)].map((m) => m[0]);
+/** The paragraph whose text contains `text`. */
+const paragraphWith = (bytes: Buffer, text: string) => paragraphs(bytes).find((p) => tText(p).includes(text)) ?? '';
+/** The texts of the runs whose properties match `prop` (a w:rPr child such as `<w:i/>`). */
+function runsWith(bytes: Buffer, prop: RegExp): string[] {
+  const out: string[] = [];
+  for (const m of zipText(bytes)('word/document.xml').matchAll(/<w:r(?: [^>]*)?>([\s\S]*?)<\/w:r>/g)) {
+    const rPr = /<w:rPr>([\s\S]*?)<\/w:rPr>/.exec(m[1])?.[1] ?? '';
+    if (prop.test(rPr)) out.push(tText(m[1]));
+  }
+  return out;
+}
+/**
+ * The list format (w:numFmt of level w:ilvl, e.g. `bullet`, `decimal`) of the paragraph holding `text`: its
+ * w:numPr numId -> word/numbering.xml w:num -> w:abstractNum -> w:lvl. Undefined when it is not in a list.
+ */
+function listFormat(bytes: Buffer, text: string): string | undefined {
+  const p = paragraphWith(bytes, text);
+  const numId = /<w:numId w:val="(\d+)"\/>/.exec(p)?.[1];
+  if (!numId || numId === '0') return undefined;
+  const ilvl = /<w:ilvl w:val="(\d+)"\/>/.exec(p)?.[1] ?? '0';
+  const numbering = zipText(bytes)('word/numbering.xml');
+  const num = new RegExp(`<w:num w:numId="${numId}"[^>]*>[\\s\\S]*?<w:abstractNumId w:val="(\\d+)"`).exec(numbering);
+  if (!num) return undefined;
+  const abstract = new RegExp(`<w:abstractNum [^>]*w:abstractNumId="${num[1]}"[^>]*>([\\s\\S]*?)</w:abstractNum>`).exec(numbering)?.[1] ?? '';
+  const lvl = new RegExp(`<w:lvl [^>]*w:ilvl="${ilvl}"[^>]*>([\\s\\S]*?)</w:lvl>`).exec(abstract)?.[1] ?? '';
+  return /<w:numFmt w:val="([^"]+)"/.exec(lvl)?.[1];
+}
+describe('text document: the everyday tasks, each in the stored docx', () => {
+  let doc: OpenedTask;
+  let f: FrameLocator;
+  let page: Page;
+  const state = () => f.locator('.ode-state').textContent();
+  const type = (text: string) => page.keyboard.type(text, { delay: 25 });
+  /** Ctrl+S, then polls the stored docx until `until` holds (a later PutFile may be the one that has it). */
+  const saveUntil = async (until: (bytes: Buffer) => boolean, what: string) => {
+    const before = doc.putFiles();
+    await page.keyboard.press('Control+s');
+    await poll(() => doc.putFiles(), 30_000).toBeGreaterThan(before);
+    await poll(() => until(doc.stored()), 30_000)
+      .toBe(true)
+      .catch((e: Error) => {
+        throw new Error(`${e.message}: ${what}; stored text:\n${docxText(doc.stored())}`);
+      });
+  };
+  /** This view's caret (page px), once shown. */
+  const caret = async () => {
+    let box: { x: number; y: number; width: number; height: number } | null = null;
+    await poll(async () => (box = await f.locator('.ode-caret').boundingBox()) !== null && box.height > 2).toBe(true);
+    return box!;
+  };
+  /** Moves the caret `n` characters left and waits until it has moved and stays put for 300 ms; its box. */
+  const caretLeft = async (n: number) => {
+    const from = await caret();
+    for (let i = 0; i < n; i++) await page.keyboard.press('ArrowLeft');
+    let last = from.x;
+    await poll(async () => {
+      const x = (await caret()).x;
+      await page.waitForTimeout(300);
+      const again = (await caret()).x;
+      last = again;
+      return x === again && again < from.x - 4;
+    }, 20_000).toBe(true);
+    expect(last).toBeLessThan(from.x);
+    return caret();
+  };
+  /** Right-clicks at (x, y) and returns LibreOffice's context menu as the editor shows it. */
+  const contextMenuAt = async (x: number, y: number) => {
+    await page.mouse.click(x, y, { button: 'right' });
+    const menu = f.getByRole('menu', { name: 'Context menu' });
+    await menu.waitFor({ state: 'visible', timeout: 20_000 });
+    return menu;
+  };
+  /** Chooses the item `name` of an open context menu (its entries in the error when it has none such). */
+  const choose = async (menu: ReturnType<FrameLocator['getByRole']>, name: string) => {
+    const item = menu.getByRole('menuitem', { name, exact: true });
+    if ((await item.count()) === 0) throw new Error(`no "${name}" in the context menu: ${(await menu.getByRole('menuitem').allTextContents()).join(' | ')}`);
+    await item.click();
+    await menu.waitFor({ state: 'detached', timeout: 10_000 });
+  };
+
+  beforeAll(async () => {
+    doc = await env.open('letter.docx', DOCX, { userId: 'ada', userName: 'Ada Lovelace' });
+    f = doc.frame;
+    page = doc.page;
+    await f.locator('.ode-input').focus();
+    await page.keyboard.press('Control+End');
+  }, 120_000);
+
+  it('italic and underline by shortcut (Ctrl+I, Ctrl+U); undo and redo (Ctrl+Z, Ctrl+Y)', async () => {
+    await page.keyboard.press('Enter');
+    await type('Plain ');
+    await page.keyboard.press('Control+i');
+    await type('slanted');
+    await page.keyboard.press('Control+i');
+    await type(' and ');
+    await page.keyboard.press('Control+u');
+    await type('lined');
+    await page.keyboard.press('Control+u');
+    await type(' words.');
+    await page.keyboard.press('Enter');
+    // Typed then undone: gone. Typed, undone and redone: there.
+    await type('Vanishing');
+    await poll(state).toBe('Unsaved changes');
+    await page.keyboard.press('Control+z');
+    await type('Returning');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+y');
+    await saveUntil((b) => docxText(b).includes('Returning') && docxText(b).includes('lined words.'), 'the italic, underline and redo paragraphs');
+    const bytes = doc.stored();
+    expect(runsWith(bytes, /<w:i(?: w:val="(?:true|1|on)")?\/>/).join('|')).toBe('slanted');
+    expect(runsWith(bytes, /<w:u w:val="single"\/>/).join('|')).toBe('lined');
+    expect(tText(paragraphWith(bytes, 'slanted'))).toBe('Plain slanted and lined words.');
+    expect(docxText(bytes)).not.toContain('Vanishing');
+    expect(tText(paragraphWith(bytes, 'Returning'))).toBe('Returning');
+  }, 120_000);
+
+  it('bullets and numbering from the toolbar', async () => {
+    const toolbar = f.getByRole('toolbar');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: 'Bulleted list', exact: true }).click();
+    await type('First bullet');
+    await page.keyboard.press('Enter');
+    await type('Second bullet');
+    await page.keyboard.press('Enter');
+    // An empty list item: the toolbar button ends the list, then the numbered list starts one.
+    await toolbar.getByRole('button', { name: 'Bulleted list', exact: true }).click();
+    await toolbar.getByRole('button', { name: 'Numbered list', exact: true }).click();
+    await type('Step one');
+    await page.keyboard.press('Enter');
+    await type('Step two');
+    await page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: 'Numbered list', exact: true }).click();
+    await type('After the lists');
+    await saveUntil((b) => docxText(b).includes('After the lists'), 'the lists');
+    const bytes = doc.stored();
+    expect(['First bullet', 'Second bullet', 'Step one', 'Step two', 'After the lists'].map((t) => listFormat(bytes, t))).toEqual(['bullet', 'bullet', 'decimal', 'decimal', undefined]);
+  }, 120_000);
+
+  it("a spelling suggestion chosen from LibreOffice's context menu replaces the misspelt word", async () => {
+    await page.keyboard.press('Enter');
+    await type('We say helo twice');
+    // The caret inside "helo" (between "hel" and "o"): right-click there.
+    await caretLeft(' twice'.length + 1);
+    const at = await caret();
+    const menu = await contextMenuAt(at.x - 3, at.y + at.height / 2);
+    await choose(menu, 'hello');
+    await saveUntil((b) => docxText(b).includes('We say hello twice'), 'the suggestion');
+    expect(docxText(doc.stored())).not.toContain('helo ');
+  }, 120_000);
+
+  it('plain text pasted from another application; a comment added and resolved', async () => {
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    // The browser's paste event with only text/plain, as from a text editor.
+    await f.locator('.ode-input').evaluate((input: unknown) => {
+      const g = globalThis as unknown as { DataTransfer: new () => { setData(t: string, v: string): void }; ClipboardEvent: new (t: string, i: object) => unknown };
+      const data = new g.DataTransfer();
+      data.setData('text/plain', 'Pasted plain words');
+      (input as { dispatchEvent(e: unknown): boolean }).dispatchEvent(new g.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await f.getByRole('toolbar').getByRole('button', { name: 'Comment', exact: true }).click();
+    const dialog = f.getByRole('dialog', { name: 'Insert comment' });
+    await dialog.waitFor();
+    await page.keyboard.type('A note to resolve');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const note = f.getByRole('region', { name: 'Comments' }).locator('.ode-comment').filter({ hasText: 'A note to resolve' });
+    await note.waitFor({ state: 'visible', timeout: 20_000 });
+    await note.getByRole('button', { name: 'Resolve: Ada Lovelace' }).click();
+    await poll(() => note.getAttribute('class')).toContain('ode-comment-resolved');
+    await f.locator('.ode-input').focus();
+    await saveUntil((b) => docxText(b).includes('Pasted plain words') && /w15:done="1"/.test(zipText(b)('word/commentsExtended.xml')), 'the pasted text and the resolved comment');
+    expect(zipText(doc.stored())('word/comments.xml')).toContain('A note to resolve');
+  }, 120_000);
+
+  it('File > Download as > Word document gives a docx with what is in the document now', async () => {
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await type('Only in the download');
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await f.getByRole('menubar').getByRole('menuitem', { name: 'File', exact: true }).click();
+    await f.getByRole('menuitem', { name: 'Download as' }).click();
+    await f.getByRole('menuitem', { name: 'Word document (.docx)' }).click();
+    const file = await (await download).path();
+    const bytes = readFileSync(file);
+    expect(docxText(bytes)).toContain('Only in the download');
+    expect(docxText(bytes)).toContain('We say hello twice');
+    expect(runsWith(bytes, /<w:i(?: w:val="(?:true|1|on)")?\/>/).join('|')).toBe('slanted');
+    // A download is not a save: the host's file does not have it.
+    expect(docxText(doc.stored())).not.toContain('Only in the download');
+    await page.screenshot({ path: 'test/artifacts/editor-tasks-text.png' });
+  }, 120_000);
+});
