@@ -94,7 +94,7 @@ describe('the cluster dashboard against two running daemons (real admin API)', (
     const { client } = await EditorClient.open(a.url, src, { token: host.token }, 90_000);
     editors.push(client);
     let f = await r.waitFor((f) => new RegExp(`${ta}\\s+serving\\s+1\\s+1\\s+\\d/1/`).test(f) && f.includes('cluster-letter.docx'), 20_000);
-    expect(f).toMatch(/cluster-letter\.docx\s+1 view\(s\): Ada Lovelace/);
+    expect(f).toMatch(/cluster-letter\.docx\s+1 view\(s\)/);
     const admin = createAdminClient({ url: b.adminUrl, token: () => b.adminToken });
     await admin.trpc.node.drain.mutate({ exit: false });
     await admin.close();
