@@ -76,10 +76,10 @@ function orderOf(event: KitEditEvent): { waits: boolean; posts: boolean; deep: b
 }
 
 /**
- * How the kit orders input (input-order.ts): `fence` with ODE_KIT_INPUT_ORDER=fence, else the previous `timing`
- * heuristic, the default until the fence has passed the whole suite (docs/editing.md, "Input order").
+ * How the kit orders input (input-order.ts): `fence` by default, the previous `timing` heuristic with
+ * ODE_KIT_INPUT_ORDER=timing (docs/editing.md, "Input order").
  */
-const INPUT_ORDER_MODE = process.env.ODE_KIT_INPUT_ORDER === 'fence' ? 'fence' : 'timing';
+const INPUT_ORDER_MODE = process.env.ODE_KIT_INPUT_ORDER === 'timing' ? 'timing' : 'fence';
 /** Hops of an input fence (LokDocument.postInputFence): behind the events the input itself posts, one level deep. */
 const FENCE_HOPS = 2;
 import { encodeTilePng } from './edit-png.ts';

@@ -6,7 +6,7 @@
  * Shift+arrow, and a snapshot could miss the last keys. A synchronous call therefore waits until the input posted
  * before it has been processed, and the input after it queues behind it. Two ways to know "processed":
  *
- * - `fence` (ODE_KIT_INPUT_ORDER=fence): an input fence (LokDocument.postInputFence, daemon/native/src/input-fence.cc), one more
+ * - `fence` (the default): an input fence (LokDocument.postInputFence, daemon/native/src/input-fence.cc), one more
  *   event posted behind the input, which LibreOffice's main loop runs after everything posted before it. The wait
  *   is exactly as long as LibreOffice needs, loaded machine or not; FENCE_MAX_MS only bounds a main loop that
  *   never comes back. Posted input is not first-in first-out either when it queues more events as it runs: a
