@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { isDaemonToKit, isEditRequest, type DaemonToKit, type EditRequest, type KitResult, type KitSettingsManifest, type KitToDaemon } from '../protocol/kit.ts';
+import { isDaemonToKit, isEditRequest, type DaemonToKit, type EditRequest, type KitSettingsManifest } from '../protocol/kit.ts';
 import { convertJob } from './convert-job.ts';
 import { EditSession } from './edit-session.ts';
 import { startFetchBridge } from './fetch-bridge.ts';
@@ -23,14 +23,8 @@ import { inspectJob } from './inspect-job.ts';
 import { loadOffice, type OfficeHandle } from './office.ts';
 import { installSettings } from './settings-install.ts';
 import { warmUp } from './warm-up.ts';
+import { answer, send } from './ipc.ts';
 
-/** Sends a message to the daemon; resolves once it is handed to the IPC channel. */
-function send(msg: KitToDaemon): Promise<void> {
-  return new Promise((resolve) => {
-    if (!process.send) return resolve();
-    process.send(msg, undefined, undefined, () => resolve());
-  });
-}
 
 let office: OfficeHandle | undefined;
 let stopping = false;
@@ -45,17 +39,6 @@ let editTrim: IdleTrim | undefined;
 /** Conversion and inspection jobs queued or running. */
 let jobs = 0;
 
-/** Answers request `id` with what `work` returns, or with its error's code and message. */
-async function answer(id: number, work: () => Promise<Omit<Extract<KitResult, { ok: true }>, 'type' | 'id' | 'ok' | 'ms'>>): Promise<void> {
-  const started = performance.now();
-  try {
-    const result = await work();
-    await send({ type: 'result', id, ok: true, ms: performance.now() - started, ...result });
-  } catch (e) {
-    const err = e as Error & { code?: string };
-    await send({ type: 'result', id, ok: false, error: { code: err.code ?? 'internal', message: err.message } });
-  }
-}
 
 function noDocument(): never {
   throw Object.assign(new Error('no document is open for editing in this kit'), { code: 'bad_request' });

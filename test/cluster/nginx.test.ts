@@ -6,7 +6,7 @@ import { createAdminClient } from '../../tui/client.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { startCluster, type Cluster } from './cluster-setup.ts';
-import { docxText, median, probe, Typist } from './typist.ts';
+import { docxText, median, probe, typistsOn } from './typist.ts';
 
 const enc = encodeURIComponent;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -83,15 +83,7 @@ describe('three Ode nodes behind nginx (docs/deploy/nginx-cluster.conf, docs/dep
     drainedId = drained.serverId;
     // Two documents on the node that drains, one on another.
     const want = new Map([[drained.serverId, 2], [c.nodes[1].serverId, 1]]);
-    const typists: Typist[] = [];
-    for (let i = 0; typists.length < 3 && i < 200; i++) {
-      const id = `n${i}`;
-      const { serverId } = await probe(c.balancer, c.host.fileUrl(id));
-      if ((want.get(serverId) ?? 0) > 0) {
-        want.set(serverId, want.get(serverId)! - 1);
-        typists.push(new Typist(id, c.host.addFile(id, `${id}.docx`, docx), c.balancer, c.host.token));
-      }
-    }
+    const typists = await typistsOn(c.balancer, c.host, want, 'n', docx);
     expect(typists).toHaveLength(3);
     for (const t of typists) await t.open();
     for (const t of typists) t.start();

@@ -7,7 +7,7 @@ import { launchChromium } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startHostPage, type HostPage } from '../helpers/host-page.ts';
 import { startProcessCluster, type ProcessCluster, type ProcessNode } from './cluster-setup.ts';
-import { docxText, median, probe, Typist } from './typist.ts';
+import { docxText, median, probe, Typist, typistsOn } from './typist.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -79,15 +79,7 @@ describe('`kill -9` of a node, and a rolling restart of all three, behind HAProx
 
     // Two users typing on that node, one on another.
     const want = new Map([[victim.serverId, 2], [c.nodes.find((n) => n !== victim)!.serverId, 1]]);
-    const typists: Typist[] = [];
-    for (let i = 0; typists.length < 3 && i < 200; i++) {
-      const id = `k${i}`;
-      const { serverId } = await probe(c.balancer, c.host.fileUrl(id));
-      if ((want.get(serverId) ?? 0) > 0) {
-        want.set(serverId, want.get(serverId)! - 1);
-        typists.push(new Typist(id, c.host.addFile(id, `${id}.docx`, docx), c.balancer, c.host.token));
-      }
-    }
+    const typists = await typistsOn(c.balancer, c.host, want, 'k', docx);
     expect(typists).toHaveLength(3);
     for (const t of typists) await t.open();
     for (const t of typists) t.start();

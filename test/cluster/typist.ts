@@ -36,6 +36,31 @@ export interface Move {
  * the node was killed) it asks /health?WOPISrc= through the balancer until a serving node answers 200, then opens
  * the document again with the same WOPISrc and token (daemon/editor/src/host/move.ts, reconnect.ts).
  */
+/**
+ * Picks documents by where the balancer sends them: tries WOPISrc `<prefix>0`, `<prefix>1`, ... (up to 200) and
+ * keeps each one whose node (serverId) still wants documents in `want` (serverId -> count), adding it to the
+ * host as `<id>.docx` with `docx`'s bytes; returns one Typist per kept document (not yet opened).
+ */
+export async function typistsOn(
+  balancer: Balancer,
+  host: { fileUrl(id: string): string; addFile(id: string, name: string, bytes: Buffer): string; token: string },
+  want: Map<string, number>,
+  prefix: string,
+  docx: Buffer,
+): Promise<Typist[]> {
+  const total = [...want.values()].reduce((a, b) => a + b, 0);
+  const typists: Typist[] = [];
+  for (let i = 0; typists.length < total && i < 200; i++) {
+    const id = `${prefix}${i}`;
+    const { serverId } = await probe(balancer, host.fileUrl(id));
+    if ((want.get(serverId) ?? 0) > 0) {
+      want.set(serverId, want.get(serverId)! - 1);
+      typists.push(new Typist(id, host.addFile(id, `${id}.docx`, docx), balancer, host.token));
+    }
+  }
+  return typists;
+}
+
 export class Typist {
   /** Every word sent on a live socket, in order. */
   readonly typed: string[] = [];

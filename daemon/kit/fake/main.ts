@@ -15,20 +15,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import { FAKE_KIT_CONTROL_ENV, isDaemonToKit, type DaemonToKit, type FakeKitControl, type KitResult, type KitToDaemon } from '../../protocol/kit.ts';
+import { FAKE_KIT_CONTROL_ENV, isDaemonToKit, type DaemonToKit, type FakeKitControl } from '../../protocol/kit.ts';
 import { LOK_CALLBACK_INVALIDATE_TILES, LOK_CALLBACK_STATE_CHANGED, LOK_CALLBACK_UNO_COMMAND_RESULT } from '../../protocol/lok-enums.ts';
 import { FAKE_PAGE_TWIPS, FakeDocument } from './fake-document.ts';
+import { answer, send } from '../ipc.ts';
 
 /** The `version` a fake kit reports in `ready` (a real kit reports LibreOffice's ProductVersion). */
 const FAKE_VERSION = '25.2.3.0 (fake kit)';
 
-/** Sends a message to the daemon; resolves once it is handed to the IPC channel. */
-function send(msg: KitToDaemon): Promise<void> {
-  return new Promise((resolve) => {
-    if (!process.send) return resolve();
-    process.send(msg, undefined, undefined, () => resolve());
-  });
-}
 
 /** The test's wishes (FakeKitControl), read now; nothing when the file is missing or not JSON. */
 function control(): FakeKitControl {
@@ -76,17 +70,6 @@ function whitePng(width: number, height: number): Uint8Array {
   return new Uint8Array(PNG.sync.write(png));
 }
 
-/** Answers request `id` with what `work` returns, or with its error's code and message. */
-async function answer(id: number, work: () => Promise<Omit<Extract<KitResult, { ok: true }>, 'type' | 'id' | 'ok' | 'ms'>>): Promise<void> {
-  const started = performance.now();
-  try {
-    const result = await work();
-    await send({ type: 'result', id, ok: true, ms: performance.now() - started, ...result });
-  } catch (e) {
-    const err = e as Error & { code?: string };
-    await send({ type: 'result', id, ok: false, error: { code: err.code ?? 'internal', message: err.message } });
-  }
-}
 
 /** `saveDoc`: what was sent before it is written (after the control file's delay), then the views hear "not modified". */
 async function save(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }> {
