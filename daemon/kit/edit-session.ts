@@ -32,9 +32,10 @@ import { buildLoadOptions } from './convert-job.ts';
 import { allowedInReadOnly, dispatchEvent, isCommentCommand, type DroppedReason } from './edit-events.ts';
 
 /**
- * The timing mode's reading of LibreOfficeKit (7.4): keys and mouse events are posted to LibreOffice's main loop
- * (postKeyEventAsync, postMouseEventAsync: processed later); the other events run at once on the calling thread,
- * text input included, except text with line breaks, which the kit types as posted keys.
+ * The timing mode's reading of LibreOfficeKit, made on 7.4 and kept as it was (ODE_KIT_INPUT_ORDER=timing): keys and
+ * mouse events are posted to LibreOffice's main loop (postKeyEventAsync, postMouseEventAsync: processed later); the
+ * other events run at once on the calling thread, text input included, except text with line breaks, which the kit
+ * types as posted keys. LibreOfficeKit 25.2 posts text input too (orderOf below, the default fence mode).
  */
 function isPostedTiming(event: KitEditEvent): boolean {
   if (event.type === 'textInput') return /[\r\n]/.test(event.text);
@@ -396,7 +397,7 @@ export class EditSession {
     return { parts, partNames, width, height, part: this.#docType === LOK_DOCTYPE_TEXT ? 0 : this.#doc.getPart() };
   }
 
-  /** `commandValues`: getCommandValues in the view; LOK's JSON string, or null where 7.4 has none. */
+  /** `commandValues`: getCommandValues in the view; LOK's JSON string, or null for a command LibreOffice has no values for. */
   commandValues(viewId: number, command: string): string | null {
     this.#use(viewId);
     return this.#doc.getCommandValues(command);

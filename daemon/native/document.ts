@@ -115,7 +115,7 @@ export class LokDocument {
    * lok::Document::saveAs on a worker thread. `format` is a file extension LOK knows (pdf, docx, odt,
    * xlsx, png, ...; "" = take it from the URL). `filterOptions` is LOK's string: comma-separated
    * options, plus LOK's own `,Watermark=<text>WATERMARKEND` / `,PDFVer=PDF/A-2bPDFVEREND` /
-   * `TakeOwnership`. See README.md for what 7.4 does with a JSON FilterData string.
+   * `TakeOwnership`. See README.md for what LibreOffice (7.4 and 25.2: pdf-options.test.ts) does with a JSON FilterData string.
    * Rejects LokError `save_failed` with getError() text, `destroyed`, `invalid_argument`.
    */
   saveAs(url: string, format: string, filterOptions?: string): Promise<void> {

@@ -23,7 +23,7 @@ import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, rmSync, writeFi
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { FAKE_KIT_CONTROL_ENV, isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ConvertRequest, type DaemonToKit, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitResult, type KitToDaemon, type OpenResult } from '../../protocol/kit.ts';
+import { FAKE_KIT_CONTROL_ENV, isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ClipboardItem, type ConvertRequest, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitOk, type KitRequest, type KitRequestType, type KitResult, type KitToDaemon, type OpenResult, type SignDocResult } from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 import { entryPoint } from '../install-paths.ts';
 import type { KitCommand } from '../sandbox/command.ts';
@@ -346,7 +346,7 @@ export class KitProcess extends EventEmitter {
    * Sends a convert request (kit.md) and resolves with the kit's result.
    * @throws OdeError timeout (the kit is killed), kit_crashed (the kit died), or the kit's own error code.
    */
-  convert(req: Omit<ConvertRequest, 'type' | 'id'>, limits: StageLimits): Promise<KitResult & { ok: true }> {
+  convert(req: Omit<ConvertRequest, 'type' | 'id'>, limits: StageLimits): Promise<KitOk<'convert'>> {
     return this.request({ type: 'convert', ...req }, limits);
   }
 
@@ -354,25 +354,22 @@ export class KitProcess extends EventEmitter {
    * Sends an inspect request (kit.md): page or slide count, and an OOXML copy when `output`/`format` are given.
    * The whole job runs under the load time limit. Errors as for convert().
    */
-  inspect(req: Omit<InspectRequest, 'type' | 'id'>, limits: StageLimits): Promise<KitResult & { ok: true }> {
+  inspect(req: Omit<InspectRequest, 'type' | 'id'>, limits: StageLimits): Promise<KitOk<'inspect'>> {
     return this.request({ type: 'inspect', ...req }, { loadMs: limits.loadMs + limits.convertMs, convertMs: limits.convertMs });
   }
 
-  private request(msg: Omit<ConvertRequest, 'id'> | Omit<InspectRequest, 'id'>, limits: StageLimits): Promise<KitResult & { ok: true }> {
+  private request<M extends Omit<ConvertRequest, 'id'> | Omit<InspectRequest, 'id'>>(msg: M, limits: StageLimits): Promise<KitOk<M['type']>> {
     if (this.state !== 'ready') return Promise.reject(new OdeError('internal', `kit ${this.id} is ${this.state}, not ready`));
     this.state = 'busy';
     return this.send(msg, { limits, killOnTimeout: true, job: true }, 'loading');
   }
 
   /**
-   * Sends one request and settles with its result: `limits` (staged, starting with loadMs) or `limitMs` (plain).
+   * Sends one request and settles with its result, the fields KitResultMap gives its type: `limits` (staged,
+   * starting with loadMs) or `limitMs` (plain).
    * @throws OdeError timeout, kit_crashed, internal (the IPC channel is closed), or the kit's own error code.
    */
-  private send(
-    msg: WithoutId<Exclude<DaemonToKit, { type: 'shutdown' | 'event' }>>,
-    how: { limits?: StageLimits; limitMs?: number; killOnTimeout: boolean; job: boolean },
-    stage: string,
-  ): Promise<KitResult & { ok: true }> {
+  private send<M extends WithoutId<KitRequest>>(msg: M, how: { limits?: StageLimits; limitMs?: number; killOnTimeout: boolean; job: boolean }, stage: string): Promise<KitOk<M['type']>> {
     const id = this.nextRequestId++;
     return new Promise<KitResult>((resolve, reject) => {
       const p: Pending = { id, resolve, reject, limits: how.limits, killOnTimeout: how.killOnTimeout, job: how.job };
@@ -389,14 +386,15 @@ export class KitProcess extends EventEmitter {
         reject(new OdeError('internal', `kit ${this.id}: ${(e as Error).message}`));
       }
     }).then((r) => {
-      if (r.ok) return r;
+      // The kit answers `id` with the result of this request's type (kit/ipc.ts answer(), typed by KitResultMap).
+      if (r.ok) return r as KitOk<M['type']>;
       const code = isErrorCode(r.error.code) ? r.error.code : 'internal';
       throw new OdeError(code, r.error.message);
     });
   }
 
   /** An editing request on the open document (kit.md, "Editing"), with its plain time limit. */
-  private edit(msg: WithoutId<Exclude<DaemonToKit, { type: 'shutdown' | 'event' | 'open' | 'convert' | 'inspect' }>>, limitMs: number, stage: string): Promise<KitResult & { ok: true }> {
+  private edit<M extends WithoutId<Exclude<KitRequest, { type: 'open' | 'convert' | 'inspect' }>>>(msg: M, limitMs: number, stage: string): Promise<KitOk<M['type']>> {
     if (!this.editing || (this.state !== 'busy' && this.state !== 'stopping') || !this.alive) {
       return Promise.reject(new OdeError('internal', `kit ${this.id} has no document open for editing (${this.state})`));
     }
@@ -419,7 +417,7 @@ export class KitProcess extends EventEmitter {
     this.state = 'busy';
     this.editing = true;
     const r = await this.send({ type: 'open', ...req }, { limits: { loadMs: limits.loadMs, convertMs: limits.loadMs }, killOnTimeout: true, job: false }, 'loading');
-    return { docType: r.docType ?? 0, parts: r.parts ?? 0, partNames: r.partNames ?? [], width: r.width ?? 0, height: r.height ?? 0, viewId: r.viewId ?? 0 };
+    return { docType: r.docType, parts: r.parts, partNames: r.partNames, width: r.width, height: r.height, viewId: r.viewId };
   }
 
   /**
@@ -428,7 +426,7 @@ export class KitProcess extends EventEmitter {
    */
   async createView(req: { userName: string; userId: string; readOnly?: boolean; commentsOnly?: boolean; lang?: string; timezone?: string; color?: string; watermarkText?: string }): Promise<{ viewId: number }> {
     const r = await this.edit({ type: 'createView', ...req }, EDIT_LIMITS_MS.other, 'creating a view');
-    return { viewId: r.viewId ?? 0 };
+    return { viewId: r.viewId };
   }
 
   /**
@@ -436,9 +434,7 @@ export class KitProcess extends EventEmitter {
    * alpha. @throws OdeError timeout (10 s), kit_crashed, bad_request.
    */
   async paintWindow(req: { viewId: number; windowId: number; x: number; y: number; width: number; height: number }): Promise<Uint8Array> {
-    const r = await this.edit({ type: 'windowPaint', ...req }, EDIT_LIMITS_MS.other, 'painting a dialog');
-    if (!r.png) throw new OdeError('internal', 'the kit answered a dialog paint without png');
-    return r.png;
+    return (await this.edit({ type: 'windowPaint', ...req }, EDIT_LIMITS_MS.other, 'painting a dialog')).png;
   }
 
   /** `destroyView`: the view leaves. @throws OdeError bad_request (unknown view), timeout, kit_crashed. */
@@ -465,33 +461,28 @@ export class KitProcess extends EventEmitter {
    * `width` x `height` px PNG with straight alpha. @throws OdeError timeout (10 s), kit_crashed, bad_request.
    */
   async paintTile(req: { viewId: number; part: number; mode: number; width: number; height: number; x: number; y: number; tileTwipWidth: number; tileTwipHeight: number }): Promise<Uint8Array> {
-    const r = await this.edit({ type: 'tile', ...req }, EDIT_LIMITS_MS.other, 'painting a tile');
-    if (!r.png) throw new OdeError('internal', 'the kit answered a tile without png');
-    return r.png;
+    return (await this.edit({ type: 'tile', ...req }, EDIT_LIMITS_MS.other, 'painting a tile')).png;
   }
 
   /** `clipboardGet`: the view's selection as clipboard flavours (bytes). @throws OdeError timeout, kit_crashed, bad_request. */
-  async clipboardGet(viewId: number, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }>> {
-    const r = await this.edit({ type: 'clipboardGet', viewId, mimeTypes }, EDIT_LIMITS_MS.other, 'reading the clipboard');
-    return r.items ?? [];
+  async clipboardGet(viewId: number, mimeTypes: string[]): Promise<ClipboardItem[]> {
+    return (await this.edit({ type: 'clipboardGet', viewId, mimeTypes }, EDIT_LIMITS_MS.other, 'reading the clipboard')).items;
   }
 
   /** `paste`: pastes bytes of a mime type at the view's cursor; false when LibreOffice refused. @throws OdeError timeout, kit_crashed, bad_request. */
   async paste(viewId: number, mimeType: string, data: Uint8Array): Promise<boolean> {
-    const r = await this.edit({ type: 'paste', viewId, mimeType, data }, EDIT_LIMITS_MS.other, 'pasting');
-    return r.pasted === true;
+    return (await this.edit({ type: 'paste', viewId, mimeType, data }, EDIT_LIMITS_MS.other, 'pasting')).pasted;
   }
 
-  /** `commandValues`: LOK getCommandValues in a view: its JSON string, or null where 7.4 has none. */
+  /** `commandValues`: LOK getCommandValues in a view: its JSON string, or null for a command LibreOffice has no values for. */
   async commandValues(viewId: number, command: string): Promise<string | null> {
-    const r = await this.edit({ type: 'commandValues', viewId, command }, EDIT_LIMITS_MS.other, 'reading command values');
-    return r.value ?? null;
+    return (await this.edit({ type: 'commandValues', viewId, command }, EDIT_LIMITS_MS.other, 'reading command values')).value;
   }
 
   /** `docInfo`: the parts, part names and size as they are now, and the view's current part. @throws OdeError timeout, kit_crashed, bad_request. */
   async docInfo(viewId: number): Promise<DocInfoResult> {
     const r = await this.edit({ type: 'docInfo', viewId }, EDIT_LIMITS_MS.other, 'reading the parts');
-    return { parts: r.parts ?? 0, partNames: r.partNames ?? [], width: r.width ?? 0, height: r.height ?? 0, part: r.part ?? 0 };
+    return { parts: r.parts, partNames: r.partNames, width: r.width, height: r.height, part: r.part };
   }
 
   /**
@@ -502,7 +493,7 @@ export class KitProcess extends EventEmitter {
    */
   async saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit = false): Promise<{ saved: boolean }> {
     const r = await this.edit({ type: 'saveDoc', viewId, dontSaveIfUnmodified, dontTerminateEdit }, EDIT_LIMITS_MS.save, 'saving');
-    return { saved: r.saved === true };
+    return { saved: r.saved };
   }
 
   /**
@@ -510,15 +501,14 @@ export class KitProcess extends EventEmitter {
    * PKCS#8 key (DER); the daemon then reads and uploads `input`. @throws OdeError sign_failed, timeout (60 s),
    * kit_crashed, bad_request.
    */
-  async signDoc(req: { viewId: number; certificate: Uint8Array; privateKey: Uint8Array; ca: Uint8Array[] }): Promise<{ signed: boolean; signatureState: number }> {
+  async signDoc(req: { viewId: number; certificate: Uint8Array; privateKey: Uint8Array; ca: Uint8Array[] }): Promise<SignDocResult> {
     const r = await this.edit({ type: 'signDoc', ...req }, EDIT_LIMITS_MS.save, 'signing');
-    return { signed: r.signed === true, signatureState: r.signatureState ?? 0 };
+    return { signed: r.signed, signatureState: r.signatureState };
   }
 
   /** `signatureState`: trusts `ca` (DER, may be empty), then LibreOffice's SignatureState number. @throws OdeError timeout, kit_crashed, bad_request. */
   async signatureState(viewId: number, ca: Uint8Array[]): Promise<number> {
-    const r = await this.edit({ type: 'signatureState', viewId, ca }, EDIT_LIMITS_MS.other, 'reading the signature state');
-    return r.signatureState ?? 0;
+    return (await this.edit({ type: 'signatureState', viewId, ca }, EDIT_LIMITS_MS.other, 'reading the signature state')).signatureState;
   }
 
   /**
