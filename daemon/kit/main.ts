@@ -51,7 +51,7 @@ function noDocument(): never {
 function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
   switch (msg.type) {
     case 'open':
-      void answer(msg.id, async () => {
+      void answer(msg, async () => {
         if (session || opening) throw Object.assign(new Error('this kit already has a document open'), { code: 'bad_request' });
         opening = true;
         try {
@@ -73,50 +73,50 @@ function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
       return;
     }
     case 'createView':
-      void answer(msg.id, async () => ({ viewId: (session ?? noDocument()).createView(msg) }));
+      void answer(msg, async () => ({ viewId: (session ?? noDocument()).createView(msg) }));
       return;
     case 'destroyView':
-      void answer(msg.id, async () => {
+      void answer(msg, async () => {
         (session ?? noDocument()).destroyView(msg.viewId);
         return {};
       });
       return;
     case 'tile':
-      void answer(msg.id, async () => ({ png: await (session ?? noDocument()).tile(msg) }));
+      void answer(msg, async () => ({ png: await (session ?? noDocument()).tile(msg) }));
       return;
     case 'commandValues':
-      void answer(msg.id, async () => ({ value: (session ?? noDocument()).commandValues(msg.viewId, msg.command) }));
+      void answer(msg, async () => ({ value: (session ?? noDocument()).commandValues(msg.viewId, msg.command) }));
       return;
     case 'windowPaint':
-      void answer(msg.id, async () => ({ png: await (session ?? noDocument()).windowPaint(msg) }));
+      void answer(msg, async () => ({ png: await (session ?? noDocument()).windowPaint(msg) }));
       return;
     case 'clipboardGet':
-      void answer(msg.id, async () => ({ items: await (session ?? noDocument()).clipboardGet(msg.viewId, msg.mimeTypes) }));
+      void answer(msg, async () => ({ items: await (session ?? noDocument()).clipboardGet(msg.viewId, msg.mimeTypes) }));
       return;
     case 'paste':
-      void answer(msg.id, async () => ({ pasted: await (session ?? noDocument()).paste(msg.viewId, msg.mimeType, msg.data) }));
+      void answer(msg, async () => ({ pasted: await (session ?? noDocument()).paste(msg.viewId, msg.mimeType, msg.data) }));
       return;
     case 'docInfo':
-      void answer(msg.id, async () => (session ?? noDocument()).docInfo(msg.viewId));
+      void answer(msg, async () => (session ?? noDocument()).docInfo(msg.viewId));
       return;
     case 'saveDoc':
-      void answer(msg.id, async () => (session ?? noDocument()).saveDoc(msg.viewId, msg.dontSaveIfUnmodified, msg.dontTerminateEdit === true));
+      void answer(msg, async () => (session ?? noDocument()).saveDoc(msg.viewId, msg.dontSaveIfUnmodified, msg.dontTerminateEdit === true));
       return;
     case 'exportDoc':
-      void answer(msg.id, async () => {
+      void answer(msg, async () => {
         await (session ?? noDocument()).exportDoc(msg.output, msg.format, msg.filterOptions, msg.inOrder === true);
         return {};
       });
       return;
     case 'signDoc':
-      void answer(msg.id, async () => (session ?? noDocument()).signDoc(msg.viewId, msg.certificate, msg.privateKey, msg.ca));
+      void answer(msg, async () => (session ?? noDocument()).signDoc(msg.viewId, msg.certificate, msg.privateKey, msg.ca));
       return;
     case 'signatureState':
-      void answer(msg.id, async () => ({ signatureState: (session ?? noDocument()).signatureState(msg.viewId, msg.ca) }));
+      void answer(msg, async () => ({ signatureState: (session ?? noDocument()).signatureState(msg.viewId, msg.ca) }));
       return;
     case 'closeDoc':
       // The kit is replaced after a document: answer, then leave (shutdown destroys LibreOffice first).
-      void answer(msg.id, async () => {
+      void answer(msg, async () => {
         await session?.close();
         session = undefined;
         return {};
@@ -137,27 +137,15 @@ function shutdown(code: number): void {
 
 async function handle(msg: Exclude<DaemonToKit, EditRequest>): Promise<void> {
   if (msg.type === 'shutdown') return shutdown(0);
-  if (!office) return;
-  const started = performance.now();
+  const loaded = office;
+  if (!loaded) return;
+  if (msg.type === 'inspect') return answer(msg, () => inspectJob(loaded, msg));
   let dispose: (() => void) | undefined;
-  if (msg.type === 'inspect') {
-    try {
-      const result = await inspectJob(office, msg);
-      await send({ type: 'result', id: msg.id, ok: true, ms: performance.now() - started, ...result });
-    } catch (e) {
-      const err = e as Error & { code?: string };
-      await send({ type: 'result', id: msg.id, ok: false, error: { code: err.code ?? 'internal', message: err.message } });
-    }
-    return;
-  }
-  try {
-    const outcome = await convertJob(office, msg, () => void send({ type: 'progress', id: msg.id, stage: 'loaded' }));
+  await answer(msg, async () => {
+    const outcome = await convertJob(loaded, msg, () => void send({ type: 'progress', id: msg.id, stage: 'loaded' }));
     dispose = outcome.dispose;
-    await send({ type: 'result', id: msg.id, ok: true, ms: performance.now() - started, ...outcome.result });
-  } catch (e) {
-    const err = e as Error & { code?: string };
-    await send({ type: 'result', id: msg.id, ok: false, error: { code: err.code ?? 'internal', message: err.message } });
-  }
+    return outcome.result;
+  });
   // After the answer: the next job waits in the queue until the document is gone.
   try {
     dispose?.();

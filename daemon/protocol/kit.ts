@@ -104,24 +104,95 @@ export interface DocInfoResult {
   part: number;
 }
 
-/** Result fields of the other editing requests: `viewId` (createView), `png` (tile), `value` (commandValues), `saved` (saveDoc), `items` (clipboardGet), `pasted` (paste), `signed` and `signatureState` (signDoc, signatureState). */
-export interface EditResult {
-  signed: boolean;
-  /** LibreOffice's SignatureState number (0 none, 1 ok, 2 broken, 3 invalid, 4 not validated, 5 partial ok, 6 not validated + partial). */
-  signatureState: number;
+/** Fields of a `createView` result: the new view's id. */
+export interface CreateViewResult {
   viewId: number;
-  /** A PNG with straight alpha (tile). */
+}
+
+/** Fields of a `tile` or `windowPaint` result: a PNG with straight alpha. */
+export interface PngResult {
   png: Uint8Array;
+}
+
+/** Fields of a `commandValues` result: LOK getCommandValues' JSON text, or null where LibreOffice has none. */
+export interface CommandValuesResult {
   value: string | null;
+}
+
+/** Fields of a `saveDoc` result: false when `dontSaveIfUnmodified` and LibreOffice skipped an unmodified document. */
+export interface SaveDocResult {
   saved: boolean;
-  items: Array<{ mimeType: string; data: Uint8Array }>;
+}
+
+/** One clipboard flavour (LOK getClipboard / paste): a mime type and its bytes. */
+export interface ClipboardItem {
+  mimeType: string;
+  data: Uint8Array;
+}
+
+/** Fields of a `clipboardGet` result: the view's selection in the flavours LibreOffice could give. */
+export interface ClipboardGetResult {
+  items: ClipboardItem[];
+}
+
+/** Fields of a `paste` result: false when LibreOffice refused the paste. */
+export interface PasteResult {
   pasted: boolean;
 }
 
-/** The answer to one request (`id` echoes the request's). */
-export type KitResult =
-  | ({ type: 'result'; id: number; ok: true; ms: number } & Partial<ConvertResult> & Partial<InspectResult> & Partial<OpenResult> & Partial<EditResult> & Partial<DocInfoResult>)
-  | { type: 'result'; id: number; ok: false; error: KitErrorPayload };
+/** Fields of a `signatureState` result. */
+export interface SignatureStateResult {
+  /** LibreOffice's SignatureState number (0 none, 1 ok, 2 broken, 3 invalid, 4 not validated, 5 partial ok, 6 not validated + partial). */
+  signatureState: number;
+}
+
+/** Fields of a `signDoc` result: `signed` false when LibreOffice could not sign; the state after signing. */
+export interface SignDocResult extends SignatureStateResult {
+  signed: boolean;
+}
+
+/** The fields of a result that carries none of its own (destroyView, exportDoc, closeDoc). */
+export type EmptyResult = Record<never, never>;
+
+/**
+ * Each request's result fields (kit.md): a kit answers a request of type `K` with `KitResultMap[K]` in its `ok`
+ * result. Indexed by KitRequest['type'] in KitOk, so a request type without an entry here does not compile.
+ */
+export interface KitResultMap {
+  convert: ConvertResult;
+  inspect: InspectResult;
+  open: OpenResult;
+  createView: CreateViewResult;
+  destroyView: EmptyResult;
+  tile: PngResult;
+  windowPaint: PngResult;
+  commandValues: CommandValuesResult;
+  saveDoc: SaveDocResult;
+  exportDoc: EmptyResult;
+  clipboardGet: ClipboardGetResult;
+  paste: PasteResult;
+  docInfo: DocInfoResult;
+  signDoc: SignDocResult;
+  signatureState: SignatureStateResult;
+  closeDoc: EmptyResult;
+}
+
+/** The type of each request a kit answers with a `result`. */
+export type KitRequestType = KitRequest['type'];
+
+/** A successful answer to a request of type `K` (`id` echoes the request's, `ms` its wall-clock time): K's fields. */
+export type KitOk<K extends KitRequestType = KitRequestType> = K extends KitRequestType ? { type: 'result'; id: number; ok: true; ms: number } & KitResultMap[K] : never;
+
+/** A failed answer to a request (`id` echoes the request's). */
+export interface KitFailure {
+  type: 'result';
+  id: number;
+  ok: false;
+  error: KitErrorPayload;
+}
+
+/** The answer to one request. */
+export type KitResult = KitOk | KitFailure;
 
 /** Sent while a job runs, when its document has loaded (the daemon switches time limits). */
 export interface KitProgress {
@@ -369,6 +440,9 @@ export type EditRequest = WindowPaintRequest | OpenRequest | CreateViewRequest |
 
 /** Every message the daemon sends. */
 export type DaemonToKit = ConvertRequest | InspectRequest | ShutdownRequest | EditRequest;
+
+/** The messages a kit answers with a `result` (every one but `shutdown` and `event`); results: KitResultMap. */
+export type KitRequest = Exclude<DaemonToKit, ShutdownRequest | EditEventMessage>;
 
 const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['windowPaint', 'open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'clipboardGet', 'paste', 'docInfo', 'closeDoc', 'signDoc', 'signatureState']);
 

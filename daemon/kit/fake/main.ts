@@ -98,10 +98,10 @@ function handle(msg: DaemonToKit): void {
       return;
     case 'convert':
     case 'inspect':
-      void answer(msg.id, async () => fail('unsupported_format', 'the fake kit (tests only) does not convert or inspect documents'));
+      void answer(msg, async () => fail('unsupported_format', 'the fake kit (tests only) does not convert or inspect documents'));
       return;
     case 'open':
-      void answer(msg.id, async () => {
+      void answer(msg, async () => {
         if (doc) fail('bad_request', 'this kit already has a document open');
         const delay = control().openDelayMs;
         if (delay) await sleep(delay);
@@ -117,10 +117,10 @@ function handle(msg: DaemonToKit): void {
       });
       return;
     case 'createView':
-      void answer(msg.id, async () => ({ viewId: openDoc().addView(msg.userName, msg.readOnly === true) }));
+      void answer(msg, async () => ({ viewId: openDoc().addView(msg.userName, msg.readOnly === true) }));
       return;
     case 'destroyView':
-      void answer(msg.id, async () => {
+      void answer(msg, async () => {
         if (!openDoc().views.delete(msg.viewId)) fail('bad_request', `no view ${msg.viewId}`);
         return {};
       });
@@ -133,22 +133,22 @@ function handle(msg: DaemonToKit): void {
       return;
     }
     case 'tile':
-      void answer(msg.id, async () => (openDoc(), { png: whitePng(msg.width, msg.height) }));
+      void answer(msg, async () => (openDoc(), { png: whitePng(msg.width, msg.height) }));
       return;
     case 'windowPaint':
-      void answer(msg.id, async () => fail('bad_request', 'the fake kit has no dialog windows'));
+      void answer(msg, async () => fail('bad_request', 'the fake kit has no dialog windows'));
       return;
     case 'commandValues':
-      void answer(msg.id, async () => (openDoc(), { value: null }));
+      void answer(msg, async () => (openDoc(), { value: null }));
       return;
     case 'clipboardGet':
-      void answer(msg.id, async () => {
+      void answer(msg, async () => {
         const text = new TextEncoder().encode(openDoc().text);
         return { items: msg.mimeTypes.filter((m) => m.startsWith('text/plain')).map((mimeType) => ({ mimeType, data: text })) };
       });
       return;
     case 'paste':
-      void answer(msg.id, async () => {
+      void answer(msg, async () => {
         const d = openDoc();
         const was = d.modified;
         const pasted = d.paste(msg.viewId, msg.mimeType, msg.data);
@@ -157,25 +157,25 @@ function handle(msg: DaemonToKit): void {
       });
       return;
     case 'docInfo':
-      void answer(msg.id, async () => (openDoc(), { parts: 1, partNames: ['Page 1'], ...FAKE_PAGE_TWIPS, part: 0 }));
+      void answer(msg, async () => (openDoc(), { parts: 1, partNames: ['Page 1'], ...FAKE_PAGE_TWIPS, part: 0 }));
       return;
     case 'saveDoc':
-      void answer(msg.id, () => save(msg.viewId, msg.dontSaveIfUnmodified));
+      void answer(msg, () => save(msg.viewId, msg.dontSaveIfUnmodified));
       return;
     case 'exportDoc':
-      void answer(msg.id, async () => {
+      void answer(msg, async () => {
         writeFileSync(msg.output, openDoc().bytes());
         return {};
       });
       return;
     case 'signDoc':
-      void answer(msg.id, async () => (openDoc(), { signed: false, signatureState: 0 }));
+      void answer(msg, async () => (openDoc(), { signed: false, signatureState: 0 }));
       return;
     case 'signatureState':
-      void answer(msg.id, async () => (openDoc(), { signatureState: 0 }));
+      void answer(msg, async () => (openDoc(), { signatureState: 0 }));
       return;
     case 'closeDoc':
-      void answer(msg.id, async () => {
+      void answer(msg, async () => {
         doc = undefined;
         return {};
       }).then(() => {

@@ -140,7 +140,7 @@ export class ConvertService {
         } catch {
           throw new OdeError('save_failed', `LibreOffice wrote no ${target.extension} output for this document.`);
         }
-        return { bytes, loadMs: r.loadMs ?? 0, saveMs: r.saveMs ?? 0 };
+        return { bytes, loadMs: r.loadMs, saveMs: r.saveMs };
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -23,7 +23,7 @@ import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, rmSync, writeFi
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { FAKE_KIT_CONTROL_ENV, isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ClipboardItem, type ConvertRequest, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitOk, type KitRequest, type KitRequestType, type KitResult, type KitToDaemon, type OpenResult, type SignDocResult } from '../../protocol/kit.ts';
+import { FAKE_KIT_CONTROL_ENV, isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ClipboardItem, type ConvertRequest, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitOk, type KitRequest, type KitResult, type KitToDaemon, type OpenResult, type SignDocResult } from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 import { entryPoint } from '../install-paths.ts';
 import type { KitCommand } from '../sandbox/command.ts';

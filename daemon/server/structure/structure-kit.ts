@@ -58,7 +58,7 @@ export class StructureKit {
           { input, output, format: opts.convertTo, lang: opts.lang || undefined, password: opts.password || undefined, redlines: opts.redlines || undefined },
           { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 },
         );
-        return { parts: r.parts ?? 0, redlines: r.redlines, bytes: output ? readFileSync(output) : undefined };
+        return { parts: r.parts, redlines: r.redlines, bytes: output ? readFileSync(output) : undefined };
       } catch (e) {
         // LibreOffice opened the bytes as something else (random bytes named .key become a text document), so it
         // cannot write them as the presentation or text document the name promised: the input is at fault.
