@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminClient } from '../../tui/client.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
+import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { startCluster, type Cluster } from './cluster-setup.ts';
-import { docxText, median, probe, typistsOn } from './typist.ts';
+import { median, probe, typistsOn } from './typist.ts';
 
 const enc = encodeURIComponent;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -5,9 +5,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
+import { docxText } from '../helpers/docx.ts';
 import { startHostPage, type HostPage } from '../helpers/host-page.ts';
 import { startProcessCluster, type ProcessCluster, type ProcessNode } from './cluster-setup.ts';
-import { docxText, median, probe, Typist, typistsOn } from './typist.ts';
+import { median, probe, Typist, typistsOn } from './typist.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -3,17 +3,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { unzipSync } from 'fflate';
 import { stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../deploy/proxies.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
+import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 
 const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 const run = promisify(execFile);
-const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 
 describe('`ode drain` against a running `ode serve` (docs/deploy/cluster.md)', () => {
   let child: ChildProcess | undefined;

@@ -1,12 +1,7 @@
-import { unzipSync } from 'fflate';
 import { EditorClient } from '../helpers/editor-client.ts';
 import type { Balancer } from './cluster-setup.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The text of a docx's body (word/document.xml's w:t runs joined), read back from the stored bytes. */
-export const docxText = (bytes: Buffer): string =>
-  [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 
 /** The median of `xs` (the lower one of an even count). */
 export const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];

@@ -1,16 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-/** The text of a docx's main part (w:t runs joined). */
-const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 
 /**
  * Editing over WOPI with LibreOffice: typing into a real document and storing it, two views' cursors, tiles,

@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileId, painted, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { documentXml } from '../helpers/docx.ts';
 
 /** Screenshots land here (ignored by git: products of the run). */
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
-const documentXml = (path: string) => new TextDecoder().decode(unzipSync(new Uint8Array(readFileSync(path)))['word/document.xml']);
 /** The w:r elements of document.xml whose text contains `text`. */
 const runsWith = (xml: string, text: string) => [...xml.matchAll(/<w:r[ >][\s\S]*?<\/w:r>/g)].map((m) => m[0]).filter((r) => [...r.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('').includes(text));
 
@@ -65,7 +65,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     const before = statSync(docx).mtimeMs;
     await page.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
     await savedAfter(docx, before);
-    return documentXml(docx);
+    return documentXml(readFileSync(docx));
   }
 
   /** Waits until `path` changed after `before` (mtime) and reads as a whole zip (the host may still be writing). */
@@ -333,7 +333,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.type('chrome-copy.docx');
     await page.keyboard.press('Enter');
     await expect.poll(() => existsSync(join(env.folder, 'chrome-copy.docx')), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => documentXml(join(env.folder, 'chrome-copy.docx')).includes('Ode link'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => documentXml(readFileSync(join(env.folder, 'chrome-copy.docx'))).includes('Ode link'), { timeout: 10_000 }).toBe(true);
   });
 
   it('applies a paragraph style, font and highlighting colours and centring from the toolbar, which is navigable with arrow keys', async () => {

@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../daemon/protocol/editor.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
+import { documentXml } from '../helpers/docx.ts';
 import type { EditorClient } from '../helpers/editor-client.ts';
 import { useEditing } from '../helpers/editing-setup.ts';
 
@@ -29,7 +29,6 @@ interface JsonDialog {
 const jsd = (m: Extract<ServerMessage, { type: 'dialog' }>) => JSON.parse(m.json) as JsonDialog;
 /** The widget with `id` in a JSDialog tree. */
 const find = (w: JsonDialog, id: string): JsonDialog | undefined => (w.id === id ? w : (w.children ?? []).map((c) => find(c, id)).find(Boolean));
-const docXml = (bytes: Uint8Array) => new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']);
 
 describe('WatermarkText and LibreOffice dialogs over the editor protocol', () => {
   // One kit per document: the watermark one and three dialog ones.
@@ -127,7 +126,7 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     client.send({ type: 'save', dontSaveIfUnmodified: false });
     expect(await client.next('saved', () => true, 60_000, beforeSave)).toMatchObject({ ok: true });
     const put = env.host.of('PutFile').filter((r) => r.path.endsWith('/dlg1/contents')).at(-1)!;
-    expect(docXml(put.body)).not.toMatch(/w:(left|start)="2880"/);
+    expect(documentXml(put.body)).not.toMatch(/w:(left|start)="2880"/);
   }, 120_000);
 
   it('a dialogEvent sets "Before text" to 1" (LibreOffice answers with the field\'s new text) and clicks OK: the saved docx has the indent', async () => {
@@ -148,7 +147,7 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     expect(await client.next('saved', () => true, 60_000, beforeSave)).toMatchObject({ ok: true });
     const put = env.host.of('PutFile').filter((r) => r.path.endsWith('/dlg2/contents')).at(-1)!;
     // 1 inch = 1440 twips of left indent on the paragraph the cursor was in.
-    expect(docXml(put.body)).toMatch(/<w:ind w:(left|start)="1440"/);
+    expect(documentXml(put.body)).toMatch(/<w:ind w:(left|start)="1440"/);
   }, 120_000);
 
   it('refuses a read-only view\'s dialogEvent: an error, and the writer\'s open dialog is neither changed nor closed', async () => {

@@ -1,13 +1,12 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileId, painted } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { documentXml } from '../helpers/docx.ts';
 
-const documentXml = (bytes: Buffer) => new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']);
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
 /** The few page objects the page functions touch (this project is type-checked for Node, not the DOM). */

@@ -1,13 +1,12 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileId, painted, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { docxText } from '../helpers/docx.ts';
 
-const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 /**
  * The few page objects the functions run in Chromium touch. This project is type-checked for Node, not the DOM,
  * and the editor page's CSP (no 'unsafe-eval') rules out page code given as strings.

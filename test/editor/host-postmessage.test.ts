@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { docxText } from '../helpers/docx.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 import { startHostPage, type HostPage } from '../helpers/host-page.ts';
 
-const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 
 /** A small PNG (w x h, one colour), written here so the test needs no image file. */

@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { docxText } from '../helpers/docx.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 import { startHostPage, type HostPage } from '../helpers/host-page.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-/** The text of a docx's main part (w:t runs joined): the oracle is the stored file, read back. */
-const docxText = (bytes: Uint8Array) => [...new TextDecoder().decode(unzipSync(bytes)['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 const CONFIG = { documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } };
 
 /** Page objects read in the editor frame (the tests are type-checked for Node, not the DOM). */

@@ -1,16 +1,15 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileId, launchChromium, painted } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { documentXml } from '../helpers/docx.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 
 const SOURCE = join(CORPUS, 'properties/documentProperties.docx'); // one paragraph: "Hello World!"
-const documentXml = (bytes: Uint8Array) => new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']);
 const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 /** The text of the bold runs of a document.xml (a run is bold with <w:b/> or <w:b w:val="true|1|on"/>). */
 const boldText = (xml: string) =>

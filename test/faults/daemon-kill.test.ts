@@ -3,17 +3,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import { stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
+import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 
 const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-/** The text of a docx's main part (w:t runs joined): the oracle is the stored file, read back. */
-const docxText = (bytes: Uint8Array) => [...new TextDecoder().decode(unzipSync(bytes)['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A free loopback port (the daemon's config takes a number). */

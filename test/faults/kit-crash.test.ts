@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
+import { docxText } from '../helpers/docx.ts';
 import { useEditing } from '../helpers/editing-setup.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-/** The text of a docx's main part (w:t runs joined): the oracle is the stored file, read back. */
-const docxText = (bytes: Uint8Array) => [...new TextDecoder().decode(unzipSync(bytes)['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**

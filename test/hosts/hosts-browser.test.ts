@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, painted } from '../helpers/browser.ts';
 import type { LoggedMessage } from '../helpers/collabora-host-common.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { docxText } from '../helpers/docx.ts';
 import { RichdocumentsHost, toIso8601Micro } from '../helpers/richdocuments-host.ts';
 import { SdkHost } from '../helpers/sdk-host.ts';
 
@@ -24,8 +24,6 @@ interface HostWindow {
   hostCount: number;
 }
 // Page functions run in Chromium (playwright sends their source): each names nothing outside itself.
-
-const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 
 let daemon: TestDaemon;
 let browser: Browser;

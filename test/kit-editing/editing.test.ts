@@ -1,14 +1,12 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { LOK_CALLBACK_INVALIDATE_TILES, LOK_CALLBACK_INVALIDATE_VIEW_CURSOR, LOK_CALLBACK_INVALIDATE_VISIBLE_CURSOR, LOK_CALLBACK_TEXT_SELECTION } from '../../daemon/protocol/lok-enums.ts';
 import { join } from 'node:path';
-import { unzipSync, strFromU8 } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
 import type { OpenResult } from '../../daemon/protocol/kit.ts';
 import { DOCX, endKit, keyEvents, LIMITS, nextCallback, quantile, sleep, stage, startKit } from './helpers.ts';
-
-const documentXml = (file: string) => strFromU8(unzipSync(readFileSync(file), { filter: (f) => f.name === 'word/document.xml' })['word/document.xml']);
+import { documentXml } from '../helpers/docx.ts';
 
 /**
  * A kit leased for editing (kit.md, "Editing"), driven through KitProcess as the daemon drives it: one docx open,
@@ -62,7 +60,7 @@ describe('kit editing: one document, several views', () => {
   it('saveDoc writes the typed text into the docx in place; a second save of the unmodified document is skipped', async () => {
     const first = await kit.saveDoc(v1, false);
     expect(first).toEqual({ saved: true });
-    expect(documentXml(input)).toContain('Hello Ode');
+    expect(documentXml(readFileSync(input))).toContain('Hello Ode');
     const second = await kit.saveDoc(v1, true);
     expect(second).toEqual({ saved: false });
   });
@@ -122,7 +120,7 @@ describe('kit editing: one document, several views', () => {
     for (const e of keyEvents('?')) kit.sendEvent(v1, e);
     await nextCallback(kit, (_v, type) => type === LOK_CALLBACK_INVALIDATE_TILES);
     expect(await kit.saveDoc(v1, true)).toEqual({ saved: true });
-    expect(documentXml(input)).toContain('Hello Ode');
+    expect(documentXml(readFileSync(input))).toContain('Hello Ode');
   });
 
   it('textInput types text in one go (non-ASCII, a character outside the BMP, a new paragraph); an IME composition shows pre-edit text and keeps only the commit', async () => {
