@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -9,20 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { freePort } from '../helpers/net.ts';
+import { startServe } from '../helpers/serve-process.ts';
 
-const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A free loopback port (the daemon's config takes a number; a closed one stands for a host that is down). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Opens `src` with `token` and waits for the view to be live or refused (the error paths are what is exercised). */
 async function tryOpen(daemonUrl: string, src: string, token: string, timeoutMs = 30_000): Promise<string> {
@@ -72,14 +62,8 @@ describe('no token or user info in the logs', () => {
     const dead = await freePort();
     const config = join(dir, 'ode.yaml');
     writeFileSync(config, stringify({ net: { port }, admin: { port: 0 }, state_dir: join(dir, 'state'), log_level: 'debug', kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1, exit_save_secs: 3 } }));
-    const childEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ODE_TEST')));
-    child = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...childEnv, ODE_FROM_SOURCES: '1' } });
-    let output = '';
-    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-    const started = Date.now() + 90_000;
-    while (!output.includes('Ode is running at') && Date.now() < started && child.exitCode === null) await sleep(100);
-    expect(output).toContain('Ode is running at');
+    const serving = await startServe(config, { fromSources: true, stdout: true, timeoutMs: 90_000 });
+    child = serving.child;
     const url = `http://127.0.0.1:${port}`;
     const hostPort = new URL(host.url).port;
     const userInfoSrc = (id: string) => `http://user:${SECRET}@127.0.0.1:${hostPort}/wopi/files/${id}?access_token=${TOKEN}`;
@@ -145,7 +129,7 @@ describe('no token or user info in the logs', () => {
     await exited;
     child = undefined;
 
-    const lines = output.split('\n').filter((l) => l.trim());
+    const lines = serving.output.split('\n').filter((l) => l.trim());
     const leaks = lines.filter((l) => l.includes(TOKEN) || l.includes(SECRET));
     expect(leaks, `log lines with the token or the secret:\n${leaks.join('\n')}`).toEqual([]);
     // The error paths were taken and logged (the search above is not over an empty log).

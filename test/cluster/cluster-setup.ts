@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, fetch as undiciFetch, type Response } from 'undici';
@@ -12,6 +12,7 @@ import { generateCertificateFiles } from '../../certs/server-cert.ts';
 import { createAdminClient, type AdminClient } from '../../tui/client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
+import { freePort } from '../helpers/net.ts';
 import { startNginxCluster, type RunningNginxCluster } from '../deploy/proxies.ts';
 
 /** One Ode node of the test cluster. */
@@ -56,15 +57,6 @@ export interface Cluster {
   /** HAProxy's log lines (httplog: one per request, naming the server that answered). */
   balancerLog: string[];
   stop(): Promise<void>;
-}
-
-/** A free TCP port on `address` (bound and released). */
-async function freePort(address: string): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r, j) => s.once('error', j).listen(0, address, r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 /** The node addresses: 127.0.0.2-4 when they can be bound (Linux routes 127/8 to loopback), else 127.0.0.1 three times. */

@@ -1,15 +1,16 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../deploy/proxies.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { freePort } from '../helpers/net.ts';
+import { startServe } from '../helpers/serve-process.ts';
 
 const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -31,12 +32,7 @@ describe('`ode drain` against a running `ode serve` (docs/deploy/cluster.md)', (
     writeFileSync(config, stringify({ net: { port }, admin: { port: adminPort }, state_dir: join(dir, 'state'), kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }));
     // Both commands find the admin token by the configuration's state_dir (keyring, else <state_dir>/admin_token).
     const env = { ...process.env };
-    child = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'], env });
-    let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const deadline = Date.now() + 60_000;
-    while (!stderr.includes('Ode is running at') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(stderr).toContain('Ode is running at');
+    child = (await startServe(config, { env })).child;
     const url = `http://127.0.0.1:${port}`;
     const src = host.addFile('d1', 'd1.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
     const { client } = await EditorClient.open(url, src, { token: host.token });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCertificateFiles, type GeneratedCertificates } from '../../certs/server-cert.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
-import { freePort, startNginx, type RunningProxy } from './proxies.ts';
+import { freePort } from '../helpers/net.ts';
+import { startNginx, type RunningProxy } from './proxies.ts';
 
 const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 const CHECKS = ['libreoffice', 'fonts', 'proof-key', 'certificate', 'public-url', 'websocket', 'upload', 'clock'];

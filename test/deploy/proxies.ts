@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../helpers/net.ts';
 
 /** The documented configurations, read as they are (docs/deploy/). */
 export const NGINX_CONF = new URL('../../docs/deploy/nginx.conf', import.meta.url).pathname;
@@ -32,15 +33,6 @@ export interface ProxyOptions {
   keyFile: string;
   /** Applied to the documented text before templating, for tests of a broken install (e.g. lines removed). */
   edit?: (text: string) => string;
-}
-
-/** A free TCP port on 127.0.0.1 (bound to port 0, then released). */
-export async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((resolve) => srv.close(() => resolve()));
-  return port;
 }
 
 /** Replaces `from` by `to`, insisting on exactly `count` occurrences, so a doc edit that escapes templating fails loudly. */

@@ -8,8 +8,9 @@ import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { freePort } from '../helpers/net.ts';
 import { writeBigOdt } from './big-document.ts';
-import { freePort, type ProxyOptions, type RunningProxy } from './proxies.ts';
+import type { ProxyOptions, RunningProxy } from './proxies.ts';
 import { generateCertificateFiles, type GeneratedCertificates } from '../../certs/server-cert.ts';
 
 /**

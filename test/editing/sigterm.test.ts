@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -9,18 +8,8 @@ import { CORPUS } from '../helpers/convert-client.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
-
-const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
-
-/** A free loopback port (the daemon's config takes a number). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../helpers/net.ts';
+import { startServe } from '../helpers/serve-process.ts';
 
 describe('`ode serve` receiving SIGTERM with modified documents', () => {
   let child: ChildProcess | undefined;
@@ -37,12 +26,7 @@ describe('`ode serve` receiving SIGTERM with modified documents', () => {
     const port = await freePort();
     const config = join(dir, 'ode.yaml');
     writeFileSync(config, stringify({ net: { port }, state_dir: join(dir, 'state'), kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0 } }));
-    child = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const deadline = Date.now() + 60_000;
-    while (!stderr.includes('Ode is running at') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(stderr).toContain('Ode is running at');
+    child = (await startServe(config)).child;
     const url = `http://127.0.0.1:${port}`;
     const docx = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
     for (const [id, text] of [['s1', 'Saved on SIGTERM one'], ['s2', 'Saved on SIGTERM two']]) {

@@ -1,6 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -9,20 +8,11 @@ import { CORPUS } from '../helpers/convert-client.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { freePort } from '../helpers/net.ts';
+import { startServe } from '../helpers/serve-process.ts';
 
-const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A free loopback port (the daemon's config takes a number). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every descendant pid of `pid` (the daemon's kits and their LibreOffice), read from ps. */
 function descendants(pid: number): number[] {
@@ -64,17 +54,7 @@ describe('fault: daemon SIGKILL while typing, then restart (edit journal)', () =
     rmSync(dir, { recursive: true, force: true });
   });
 
-  // ODE_* variables are configuration overrides for `ode serve`: the test's own (ODE_TEST_LOG) stay out.
-  const childEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ODE_TEST')));
-  const serve = async (config: string): Promise<ChildProcess> => {
-    const c = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...childEnv, ODE_FROM_SOURCES: '1' } });
-    let stderr = '';
-    c.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const deadline = Date.now() + 90_000;
-    while (!stderr.includes('Ode is running at') && Date.now() < deadline && c.exitCode === null) await sleep(100);
-    expect(stderr).toContain('Ode is running at');
-    return c;
-  };
+  const serve = async (config: string): Promise<ChildProcess> => (await startServe(config, { fromSources: true, timeoutMs: 90_000 })).child;
 
   it('uploads every typed key after the restart; a document changed elsewhere keeps its copy for the users', { timeout: 300_000 }, async () => {
     host = await FakeWopiHost.start();

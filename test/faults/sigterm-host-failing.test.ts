@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -9,22 +8,13 @@ import { CORPUS } from '../helpers/convert-client.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { freePort } from '../helpers/net.ts';
+import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
 
-const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Runs per case: one in CI (a run is 1-2 min on a loaded machine); FAULT_RUNS=3 for several (each a fresh daemon, document and state folder). */
 const RUNS = Number(process.env.FAULT_RUNS ?? 1);
-
-/** A free loopback port (the daemon's config takes a number). */
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every PutFile answered 500 until `heal()` (the scripted answers are dropped). */
 function failPutFile(host: FakeWopiHost): () => void {
@@ -50,20 +40,15 @@ describe('fault: SIGTERM while the host answers 500 to PutFile', () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  // ODE_* variables are configuration overrides for `ode serve`: the test's own (ODE_TEST_LOG) stay out.
-  const childEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ODE_TEST')));
-  let stderr = '';
+  let serving: ServeProcess | undefined;
   const serve = async (config: string): Promise<ChildProcess> => {
     // A daemon a failed run left is ended first.
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    const c = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...childEnv, ODE_FROM_SOURCES: '1' } });
-    stderr = '';
-    c.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const deadline = Date.now() + 90_000;
-    while (!stderr.includes('Ode is running at') && Date.now() < deadline && c.exitCode === null) await sleep(100);
-    expect(stderr).toContain('Ode is running at');
-    return c;
+    serving = await startServe(config, { fromSources: true, timeoutMs: 90_000 });
+    return serving.child;
   };
+  /** The running daemon's output so far (its stderr). */
+  const stderr = () => serving?.output ?? '';
 
   /** Starts a daemon with `exitSecs`, opens a new document, types in two bursts (an idle save between, refused and retried), and returns what was typed. */
   const typeWhileHostFails = async (id: string, exitSecs: number): Promise<{ typed: string; stateDir: string; config: string }> => {
@@ -116,7 +101,7 @@ describe('fault: SIGTERM while the host answers 500 to PutFile', () => {
       const { code, ms } = await sigterm();
       times.push(ms);
       console.log(`run ${run}: SIGTERM to exit ${ms} ms (host down)`);
-      expect(code, stderr.slice(-3000)).toBe(0);
+      expect(code, stderr().slice(-3000)).toBe(0);
       // Bound: exit_save_secs (5 s) for the uploads, then the kits' stop (SIGKILL after 5 s at worst).
       expect(ms).toBeLessThan(5000 + 8000);
       // The exit save was attempted, with the latest state: the last PutFile's body holds every key.
@@ -161,7 +146,7 @@ describe('fault: SIGTERM while the host answers 500 to PutFile', () => {
       clearTimeout(healer);
       heal();
       times.push(ms);
-      expect(code, stderr.slice(-3000)).toBe(0);
+      expect(code, stderr().slice(-3000)).toBe(0);
       expect(ms).toBeGreaterThanOrEqual(10_000);
       expect(ms).toBeLessThan(20_000 + 8000);
       // Stored before the exit, by the exit save, with every key; nothing left in recovery or the journal.

@@ -15,7 +15,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -23,6 +22,7 @@ import { stringify } from 'yaml';
 import { treeUsage } from '../../../daemon/server/pool/kit-limits.ts';
 import { EditorClient } from '../../helpers/editor-client.ts';
 import { FakeWopiHost } from '../../helpers/fake-wopi-host.ts';
+import { freePort } from '../../helpers/net.ts';
 import { median, percentile } from '../stats.ts';
 
 const CORPUS = new URL('../../../../shared/corpus/', import.meta.url).pathname;
@@ -45,15 +45,6 @@ const say = (line = '') => {
 /** The text of a docx's main part (w:t runs joined). */
 const docxText = (bytes: Uint8Array) => [...new TextDecoder().decode(unzipSync(bytes)['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 const count = (text: string, ch: string) => text.split(ch).length - 1;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resident MB of `pid` alone (VmRSS). */
 function rssMb(pid: number): number {

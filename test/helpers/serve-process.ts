@@ -1,0 +1,38 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
+
+/** An `ode serve` process started by startServe. */
+export interface ServeProcess {
+  child: ChildProcess;
+  /** What it has written so far: its stderr (the logger's output), and its stdout when asked for. */
+  readonly output: string;
+}
+
+/**
+ * Starts `ode serve --config <config>` (bin/ode.js) as a child process and resolves once it logged "Ode is running
+ * at". `fromSources`: the TypeScript sources run (ODE_FROM_SOURCES=1) and the test's own ODE_TEST* variables stay
+ * out of its environment (ODE_* variables are configuration overrides); otherwise it gets `env` (default
+ * process.env). `stdout`: its stdout is collected into `output` too. `timeoutMs` (default 60 s): how long to wait.
+ * @throws Error with what it wrote, when it exited or did not start within `timeoutMs` (it is then killed).
+ */
+export async function startServe(config: string, opts: { fromSources?: boolean; env?: NodeJS.ProcessEnv; stdout?: boolean; timeoutMs?: number } = {}): Promise<ServeProcess> {
+  const base = opts.env ?? process.env;
+  const env = opts.fromSources ? { ...Object.fromEntries(Object.entries(base).filter(([k]) => !k.startsWith('ODE_TEST'))), ODE_FROM_SOURCES: '1' } : base;
+  const child = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', opts.stdout ? 'pipe' : 'ignore', 'pipe'], env });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  while (!output.includes('Ode is running at') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  if (!output.includes('Ode is running at')) {
+    child.kill('SIGKILL');
+    throw new Error(`ode serve did not start (${child.exitCode === null ? 'timed out' : `exit code ${child.exitCode}`}):\n${output}`);
+  }
+  return {
+    child,
+    get output() {
+      return output;
+    },
+  };
+}
