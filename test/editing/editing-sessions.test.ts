@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { docxText } from '../helpers/docx.ts';
-import { EditorClient } from '../helpers/editor-client.ts';
-import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
+import { useDocumentTests } from '../helpers/editing-setup.ts';
+import type { EditorClient } from '../helpers/editor-client.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 
@@ -17,16 +16,8 @@ const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
  * the real save the fake stands for.
  */
 describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake WOPI host)', () => {
-  let daemon: TestDaemon;
-  let host: FakeWopiHost;
-  const clients: EditorClient[] = [];
-  let n = 0;
-  const open = async (id: string, info: Record<string, unknown> = {}, bytes = DOCX, name = 'letter.docx') => {
-    const src = host.addFile(id, name, bytes, info);
-    const r = await EditorClient.open(daemon.url, src, { token: host.token });
-    clients.push(r.client);
-    return { ...r, src };
-  };
+  const env = useDocumentTests({ readyKits: 2, maxKits: 4, documents: { upload_retry_max_secs: 1 }, file: DOCX });
+  const { open } = env;
   const typeAndWait = async (c: EditorClient, text: string) => {
     const from = c.messages.length;
     c.type(text);
@@ -36,29 +27,8 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
   };
   const saved = (c: EditorClient, from: number) => c.next('saved', () => true, 60_000, from);
 
-  beforeAll(async () => {
-    host = await FakeWopiHost.start();
-    daemon = await startDaemon({ kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1 } }, 2);
-    const discovery = await (await fetch(`${daemon.url}/hosting/discovery`)).text();
-    host.proofKey = publicKeyFromDiscovery(discovery);
-  }, 120_000);
-  afterAll(async () => {
-    for (const c of clients) c.close();
-    await daemon?.stop();
-    await host?.stop();
-  });
-  beforeEach(() => {
-    n++;
-  });
-  afterEach(async () => {
-    // Each test's documents close (exit save, kit retired) so the next test gets kits.
-    for (const c of clients.splice(0)) c.close();
-    const deadline = Date.now() + 30_000;
-    while (daemon.server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  });
-
   it('opens a docx, types through key events, saves, and the PutFile body has the text; every host request carries a valid proof', async () => {
-    const { client, status } = await open(`a${n}`);
+    const { client, status } = await open(`a${env.n}`);
     expect(status).toMatchObject({ docType: 'text', readonly: false, parts: 1 });
     expect(status.fileInfo.BaseFileName).toBe('letter.docx');
     await typeAndWait(client, 'Hello Ode');
@@ -66,30 +36,29 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     client.send({ type: 'save' });
     expect(await saved(client, from)).toMatchObject({ ok: true, autosave: false, exitSave: false });
     expect(await client.next('modified', (m) => !m.modified, 5000, from)).toBeDefined();
-    const put = host.of('PutFile').at(-1)!;
+    const put = env.host.of('PutFile').at(-1)!;
     expect(docxText(put.body)).toContain('Hello Ode');
     expect(put.headers['x-ode-wopi-ismodifiedbyuser']).toBe('true');
     expect(put.headers['x-ode-wopi-isautosave']).toBe('false');
     expect(put.headers['x-ode-wopi-timestamp']).toBeDefined();
-    expect(host.requests.length).toBeGreaterThanOrEqual(3);
-    expect(host.requests.filter((r) => r.proofValid !== true).map((r) => r.operation)).toEqual([]);
+    expect(env.host.requests.length).toBeGreaterThanOrEqual(3);
+    expect(env.host.requests.filter((r) => r.proofValid !== true).map((r) => r.operation)).toEqual([]);
   });
 
   it('two views edit one document and see each other', async () => {
-    const a = await open(`b${n}`);
-    const b = await EditorClient.open(daemon.url, a.src, { token: host.token });
-    clients.push(b.client);
+    const a = await open(`b${env.n}`);
+    const b = await env.openSrc(a.src);
     expect(b.status.viewId).not.toBe(a.status.viewId);
     await a.client.next('views', (m) => m.views.length === 2);
     const from = b.client.messages.length;
     a.client.type('x');
     const seen = await b.client.next('viewCursor', (m) => m.viewId === a.status.viewId, 20_000, from);
     expect(seen.rect[2]).toBeGreaterThanOrEqual(0);
-    expect(host.of('GetFile').filter((r) => r.path.includes(`b${n}`))).toHaveLength(1);
+    expect(env.host.of('GetFile').filter((r) => r.path.includes(`b${env.n}`))).toHaveLength(1);
   });
 
   it('tiles: a PNG of the requested size, and a second view of the same area is served from the cache', async () => {
-    const a = await open(`t${n}`);
+    const a = await open(`t${env.n}`);
     const ask = { type: 'tiles' as const, part: 0, width: 256, height: 256, tileTwipWidth: 3840, tileTwipHeight: 3840, positions: [[0, 0]] as Array<[number, number]> };
     a.client.send(ask);
     const deadline = Date.now() + 20_000;
@@ -108,23 +77,23 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
   });
 
   it('TemplateSource: the document is created from the template and stored with PutFile at once', async () => {
-    const ott = await postConvert(daemon.url, '/ode/convert-to/ott', join(CORPUS, 'properties/meta.odt'));
+    const ott = await postConvert(env.daemon.url, '/ode/convert-to/ott', join(CORPUS, 'properties/meta.odt'));
     expect(ott.status).toBe(200);
-    host.addFile('tpl', 'template.ott', ott.body);
-    const { status } = await open(`h${n}`, { TemplateSource: `${host.fileUrl('tpl')}/contents?access_token=${host.token}` }, Buffer.alloc(0), 'new.odt');
+    env.host.addFile('tpl', 'template.ott', ott.body);
+    const { status } = await open(`h${env.n}`, { TemplateSource: `${env.host.fileUrl('tpl')}/contents?access_token=${env.host.token}` }, Buffer.alloc(0), 'new.odt');
     expect(status.docType).toBe('text');
-    const put = host.of('PutFile').find((r) => r.path.includes(`h${n}`));
+    const put = env.host.of('PutFile').find((r) => r.path.includes(`h${env.n}`));
     expect(put).toBeDefined();
     expect(put!.body.subarray(30, 38).toString('latin1')).toBe('mimetype');
     expect(put!.body.includes(Buffer.from('application/vnd.oasis.opendocument.text'))).toBe(true);
   });
 
   it('Save As with a non-ASCII name (UTF-7 header, byte for byte) and Rename', async () => {
-    const { client } = await open(`i${n}`, { UserCanNotWriteRelative: false, SupportsRename: true, UserCanRename: true });
+    const { client } = await open(`i${env.n}`, { UserCanNotWriteRelative: false, SupportsRename: true, UserCanRename: true });
     let from = client.messages.length;
     client.send({ type: 'saveAs', name: 'Größe.odt' });
     expect(await client.next('savedAs', () => true, 60_000, from)).toMatchObject({ ok: true });
-    const put = host.of('PUT_RELATIVE').at(-1)!;
+    const put = env.host.of('PUT_RELATIVE').at(-1)!;
     const raw = put.rawHeaders[put.rawHeaders.findIndex((h) => h.toLowerCase() === 'x-wopi-suggestedtarget') + 1];
     expect(raw).toBe('Gr+APYA3w-e.odt');
     expect(execFileSync('iconv', ['-f', 'UTF-7', '-t', 'UTF-8'], { input: raw }).toString()).toBe('Größe.odt');
@@ -132,11 +101,11 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     from = client.messages.length;
     client.send({ type: 'rename', name: 'Neu' });
     expect(await client.next('renamed', () => true, 30_000, from)).toMatchObject({ ok: true, name: 'Neu' });
-    expect(host.of('RENAME_FILE').at(-1)!.headers['x-wopi-requestedname']).toBe('Neu');
+    expect(env.host.of('RENAME_FILE').at(-1)!.headers['x-wopi-requestedname']).toBe('Neu');
   });
 
   it('clipboard: the selection as text and HTML, paste reaches the stored file, DisableCopy refuses copying', async () => {
-    const { client } = await open(`p${n}`);
+    const { client } = await open(`p${env.n}`);
     await typeAndWait(client, 'Copy this line');
     client.send({ type: 'uno', command: '.uno:SelectAll' });
     await new Promise((r) => setTimeout(r, 300));
@@ -152,15 +121,15 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     from = client.messages.length;
     client.send({ type: 'save' });
     await saved(client, from);
-    expect(docxText(host.of('PutFile').at(-1)!.body)).toContain('pasted text');
-    const locked = await open(`q${n}`, { DisableCopy: true });
+    expect(docxText(env.host.of('PutFile').at(-1)!.body)).toContain('pasted text');
+    const locked = await open(`q${env.n}`, { DisableCopy: true });
     from = locked.client.messages.length;
     locked.client.send({ type: 'clipboardGet', mimeTypes: ['text/plain;charset=utf-8'] });
     expect(await locked.client.next('error', (m) => m.code === 'forbidden', 10_000, from)).toBeDefined();
   });
 
   it('every request the WOPI host received in this suite carried a valid proof (key from discovery)', () => {
-    expect(host.requests.length).toBeGreaterThan(15);
-    expect(host.requests.filter((r) => r.proofValid !== true).map((r) => `${r.operation} ${r.path}`)).toEqual([]);
+    expect(env.host.requests.length).toBeGreaterThan(15);
+    expect(env.host.requests.filter((r) => r.proofValid !== true).map((r) => `${r.operation} ${r.path}`)).toEqual([]);
   });
 });
