@@ -7,6 +7,7 @@
  * - structure/ is pure: protocol/ only (it runs in the daemon's worker threads and in kits).
  * - editor/ (the browser) imports protocol/ only; tui/ only admin-api/ types.
  * - admin-api/ is mounted by server/ and read by tui/ (types) and cli/.
+ * - cli/ reaches the daemon through its public entry daemon/server/index.ts (and protocol/) only.
  */
 const TESTS = '(^test/|\\.test\\.tsx?$)';
 
@@ -61,6 +62,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^', pathNot: `(^(admin-api|daemon/server|tui|cli)/|${TESTS})` },
       to: { path: '^admin-api/' },
+    },
+    {
+      name: 'cli-through-server-entry',
+      comment: 'The command line uses the daemon through its public entry, daemon/server/index.ts, and the shared protocol/ only.',
+      severity: 'error',
+      from: { path: '^cli/', pathNot: TESTS },
+      to: { path: '^daemon/', pathNot: '^daemon/(server/index\\.ts$|protocol/)' },
     },
     {
       name: 'kit-not-server',

@@ -2,8 +2,7 @@ import { readFileSync, writeFileSync, mkdtempSync, rmSync, copyFileSync } from '
 import { basename, extname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { Command } from 'commander';
-import { ConvertService } from '../daemon/server/convert/convert-service.ts';
-import { KitPool } from '../daemon/server/pool/pool.ts';
+import { ConvertService, KitPool } from '../daemon/server/index.ts';
 import { loadRuntime } from './runtime.ts';
 
 /** `ode convert <file> --to <format> [-o out]`: one conversion through a kit, no server needed. */

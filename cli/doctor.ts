@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import type { OdeConfig } from '../daemon/server/config/schema.ts';
+import type { OdeConfig } from '../daemon/server/index.ts';
 import { checkCertificate } from './doctor/certificate.ts';
 import { formatResult, type CheckResult, type DoctorContext } from './doctor/check.ts';
 import { checkFonts } from './doctor/fonts.ts';

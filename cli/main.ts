@@ -3,9 +3,7 @@
  * It sits above daemon/, certs/ and (later) tui/, so that the daemon never imports the dashboard.
  */
 import { Command, CommanderError } from 'commander';
-import { ODE_VERSION } from '../daemon/server/version.ts';
-import { ConfigError } from '../daemon/server/config/load.ts';
-import { OdeError } from '../daemon/server/errors.ts';
+import { ODE_VERSION, ConfigError, OdeError } from '../daemon/server/index.ts';
 import { serveCommand } from './serve.ts';
 import { convertCommand } from './convert.ts';
 import { proofKeyCommand } from './proof-key.ts';

@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { Command } from 'commander';
-import { fileIdOf, isDocumentName } from '../daemon/server/demo-host/file-id.ts';
-import { createOdeServer } from '../daemon/server/server.ts';
+import { fileIdOf, isDocumentName, createOdeServer } from '../daemon/server/index.ts';
 import { loadRuntime, stopOnSignals } from './runtime.ts';
 
 /**

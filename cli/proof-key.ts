@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { resolve } from 'node:path';
 import { createProofKeyFile } from '../certs/proof-key.ts';
-import { ProofKeyStore } from '../daemon/server/routes/proof-key-store.ts';
+import { ProofKeyStore } from '../daemon/server/index.ts';
 import { loadRuntime } from './runtime.ts';
 
 function store(cmd: Command): ProofKeyStore {

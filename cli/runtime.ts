@@ -1,8 +1,5 @@
 import type { Command } from 'commander';
-import { loadConfig, resolveConfigPath } from '../daemon/server/config/load.ts';
-import { ConfigStore } from '../daemon/server/config/watch.ts';
-import { createLogger, type Logger } from '../daemon/server/logger.ts';
-import { LogBuffer } from '../daemon/server/admin/log-buffer.ts';
+import { loadConfig, resolveConfigPath, ConfigStore, createLogger, type Logger, LogBuffer } from '../daemon/server/index.ts';
 
 /**
  * The loaded configuration store and logger for a command, from the global --config option. The logger also

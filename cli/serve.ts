@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { createOdeServer } from '../daemon/server/server.ts';
+import { createOdeServer } from '../daemon/server/index.ts';
 import { loadRuntime, stopOnSignals } from './runtime.ts';
 
 /** `ode serve`: runs the daemon until SIGTERM/SIGINT, then stops the kits cleanly. */

@@ -1,4 +1,4 @@
-import type { OdeConfig } from '../../daemon/server/config/schema.ts';
+import type { OdeConfig } from '../../daemon/server/index.ts';
 
 /** A check's verdict: `ok`, `warn` (works, but look at it) or `FAIL` (something a host or user will hit). */
 export type CheckStatus = 'ok' | 'warn' | 'FAIL';

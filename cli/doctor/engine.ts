@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { readInstalledEngine, type InstalledEngine } from '../../daemon/server/pool/engine-check.ts';
+import { readInstalledEngine, type InstalledEngine } from '../../daemon/server/index.ts';
 
 const run = promisify(execFile);
 

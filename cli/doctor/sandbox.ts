@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { probeSandbox, SANDBOX_FIX } from '../../daemon/server/sandbox/sandbox.ts';
+import { probeSandbox, SANDBOX_FIX } from '../../daemon/server/index.ts';
 import type { CheckResult, DoctorContext } from './check.ts';
 
 /**

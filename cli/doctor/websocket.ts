@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EDITING_PATHS } from '../../daemon/server/ws/editing-socket.ts';
+import { EDITING_PATHS } from '../../daemon/server/index.ts';
 import { odeError, simpleRequest } from './request.ts';
 import type { CheckResult, DoctorContext } from './check.ts';
 

@@ -30,6 +30,8 @@ describe('import rules (dependency-cruiser, .dependency-cruiser.cjs)', () => {
     // Not vacuous: the kit's use of the addon and the daemon's use of the protocol are seen.
     expect(deps('daemon/kit/office.ts').some((d) => d.startsWith('daemon/native/'))).toBe(true);
     expect(deps('daemon/server/server.ts').length).toBeGreaterThan(5);
+    // The command line's one way into the daemon (rule cli-through-server-entry).
+    expect(deps('cli/serve.ts')).toContain('daemon/server/index.ts');
   });
 
   it('no import breaks a rule (LibreOffice only in kits, protocol imports nothing, structure pure, editor and dashboard through their contracts, no runtime cycles)', () => {
