@@ -2,13 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
-import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
-import { startHostPage } from '../helpers/host-page.ts';
+import { openHostPage, useHostPageEditing } from '../helpers/host-page-setup.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 const KEY = 'BrowserKey0123456789abcd';
@@ -30,32 +27,19 @@ function fakeZotero(): Promise<{ url: string; server: Server }> {
 
 /** Insert > Citation in Chromium: shown only with the key; the dialog lists the library and inserts by keyboard. */
 describe('citations in the browser', () => {
-  let daemon: TestDaemon;
-  let wopi: FakeWopiHost;
-  let browser: Browser;
   let zotero: { url: string; server: Server };
-
   beforeAll(async () => {
     zotero = await fakeZotero();
-    daemon = await startDaemon({ kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 }, citations: { base_url: zotero.url } }, 1);
-    wopi = await FakeWopiHost.start();
-    browser = await launchChromium();
-  }, 150_000);
-  afterAll(async () => {
-    await browser?.close();
-    await daemon?.stop();
-    await wopi?.stop();
+  });
+  afterAll(() => {
     zotero?.server.closeAllConnections();
     zotero?.server.close();
   });
+  const env = useHostPageEditing(() => ({ kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 }, citations: { base_url: zotero.url } }), 1);
 
   async function open(id: string, fileInfo: Record<string, unknown>): Promise<{ page: Page; frame: FrameLocator }> {
-    const src = wopi.addFile(id, `${id}.docx`, DOCX);
-    const host = await startHostPage({ daemonUrl: daemon.url, wopiSrc: src, token: wopi.token, fileInfo: { UserCanWrite: true, ...fileInfo }, params: {} });
-    const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
-    await page.goto(host.url);
-    await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 90_000);
-    return { page, frame: page.frameLocator('#ode') };
+    const { page, frame } = await openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile(id, `${id}.docx`, DOCX), token: env.wopi.token, fileInfo: { UserCanWrite: true, ...fileInfo }, params: {} });
+    return { page, frame };
   }
 
   it('with the key: Insert > Citation lists the library and inserts the chosen item', async () => {

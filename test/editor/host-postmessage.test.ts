@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { docxText } from '../helpers/docx.ts';
-import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 import { startHostPage, type HostPage } from '../helpers/host-page.ts';
+import { openHostPage, useHostPageEditing } from '../helpers/host-page-setup.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 
@@ -50,19 +48,7 @@ function png(w: number, h: number, rgb: [number, number, number]): Buffer {
 const DOCUMENTS = { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 };
 // One daemon and one browser for the file. The editor page may read images from the host pages
 // (Action_InsertGraphic): they are on http://localhost.
-let daemon: TestDaemon;
-let wopi: FakeWopiHost;
-let browser: Browser;
-beforeAll(async () => {
-  daemon = await startDaemon({ documents: DOCUMENTS, net: { content_security_policy: 'connect-src http://localhost:*; img-src http://localhost:*' } });
-  wopi = await FakeWopiHost.start();
-  browser = await launchChromium();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await daemon?.stop();
-  await wopi?.stop();
-});
+const env = useHostPageEditing({ documents: DOCUMENTS, net: { content_security_policy: 'connect-src http://localhost:*; img-src http://localhost:*' } });
 
 describe('host integration: PostMessage, CheckFileInfo properties, iframe parameters', () => {
   let page: Page;
@@ -71,17 +57,17 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
   const consoleLines: string[] = [];
 
   beforeAll(async () => {
-    const src = wopi.addFile('hostdoc1', 'letter.docx', DOCX);
+    const src = env.wopi.addFile('hostdoc1', 'letter.docx', DOCX);
     host = await startHostPage({
-      daemonUrl: daemon.url,
+      daemonUrl: env.daemon.url,
       wopiSrc: src,
-      token: wopi.token,
+      token: env.wopi.token,
       params: { closebutton: 'true' },
       // The user is the owner (FakeWopiHost's UserId is user-1): Close_Session may end the document.
       fileInfo: { HidePrintOption: true, EnableOwnerTermination: true, OwnerId: 'user-1' },
       checkFileInfoOverride: 'DownloadAsPostMessage=true',
     });
-    page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+    page = await env.browser.newPage({ viewport: { width: 1100, height: 760 } });
     page.on('console', (m) => consoleLines.push(m.text()));
     await page.goto(host.url);
     frame = page.frameLocator('#ode');
@@ -103,7 +89,7 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
     const loaded = await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000);
     const statuses = host.messages().filter((m) => m.MessageId === 'App_LoadingStatus').map((m) => m.Values.Status);
     expect(statuses.slice(0, 2)).toEqual(['Frame_Ready', 'Document_Loaded']);
-    expect(loaded.origin).toBe(new URL(daemon.url).origin);
+    expect(loaded.origin).toBe(new URL(env.daemon.url).origin);
     expect(typeof loaded.raw).toBe('string');
     expect(typeof loaded.SendTime).toBe('number');
     expect(typeof loaded.Values.DocumentLoadedTime).toBe('number');
@@ -166,13 +152,13 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
     await frame.locator('.ode-doc').click({ position: { x: 300, y: 200 } });
     await page.keyboard.type('Saved by the host ');
     await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 15_000);
-    const puts = wopi.of('PutFile').length;
+    const puts = env.wopi.of('PutFile').length;
     const since = host.messages().length;
     await host.post({ MessageId: 'Action_Save', Values: { DontTerminateEdit: true, DontSaveIfUnmodified: false, Notify: true } });
     const resp = await host.waitFor('Action_Save_Resp', undefined, 30_000, since);
     expect(resp.Values).toMatchObject({ success: true, fileName: 'letter.docx' });
-    expect(wopi.of('PutFile').length).toBe(puts + 1);
-    expect(docxText(wopi.files.get('hostdoc1')!.bytes)).toContain('Saved by the host');
+    expect(env.wopi.of('PutFile').length).toBe(puts + 1);
+    expect(docxText(env.wopi.files.get('hostdoc1')!.bytes)).toContain('Saved by the host');
     await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === false, 10_000, since);
   }, 60_000);
 
@@ -189,7 +175,7 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
     const exported = await host.waitFor('Download_As', (m) => m.Values.Type === 'export', 60_000);
     for (const m of [print, exported]) {
       const url = String(m.Values.URL);
-      expect(url.startsWith(`${daemon.url}/`)).toBe(true);
+      expect(url.startsWith(`${env.daemon.url}/`)).toBe(true);
       const res = await fetch(url);
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -209,12 +195,9 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
 describe('host integration: guest, remote insert, history, token banner, conflict, debug, read-only', () => {
   const hosts: HostPage[] = [];
   const open = async (id: string, opts: { params?: Record<string, string>; fileInfo?: Record<string, unknown>; tokenTtl?: number; assets?: Record<string, { type: string; body: Buffer }> }) => {
-    const host = await startHostPage({ daemonUrl: daemon.url, wopiSrc: wopi.addFile(id, `${id}.docx`, DOCX), token: wopi.token, ...opts });
-    hosts.push(host);
-    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
-    await page.goto(host.url);
-    await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000);
-    return { host, page, frame: page.frameLocator('#ode') };
+    const opened = await openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile(id, `${id}.docx`, DOCX), token: env.wopi.token, ...opts }, { viewport: { width: 1100, height: 760 }, timeoutMs: 60_000 });
+    hosts.push(opened.host);
+    return opened;
   };
 
   afterAll(async () => {
@@ -231,7 +214,7 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     // The token banner, dismissed by a new token from the host.
     const banner = frame.getByRole('alert').filter({ hasText: /Your access expires at/ });
     await banner.waitFor({ timeout: 15_000 });
-    await host.post({ MessageId: 'Reset_Access_Token', Values: { token: wopi.token, token_ttl: Date.now() + 3_600_000 } });
+    await host.post({ MessageId: 'Reset_Access_Token', Values: { token: env.wopi.token, token_ttl: Date.now() + 3_600_000 } });
     await expect.poll(() => banner.count()).toBe(0);
     // IsAnonymousUser: "Guest", and no Save As even though UserCanNotWriteRelative is false.
     expect(await frame.getByText('Guest', { exact: true }).isVisible()).toBe(true);
@@ -266,7 +249,7 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     await frame.locator('.ode-doc').click({ position: { x: 300, y: 200 } });
     await page.keyboard.type('Mine wins ');
     await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 15_000);
-    wopi.touch('conflictdoc');
+    env.wopi.touch('conflictdoc');
     await host.post({ MessageId: 'Action_Save', Values: { Notify: true } });
     const dialog = frame.getByRole('alertdialog');
     await dialog.waitFor({ timeout: 30_000 });
@@ -274,7 +257,7 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     await page.screenshot({ path: 'test/artifacts/host-conflict.png' });
     // The focus is on the first answer: Enter chooses it (keyboard usable).
     await page.keyboard.press('Enter');
-    await expect.poll(() => docxText(wopi.files.get('conflictdoc')!.bytes), { timeout: 30_000 }).toContain('Mine wins');
+    await expect.poll(() => docxText(env.wopi.files.get('conflictdoc')!.bytes), { timeout: 30_000 }).toContain('Mine wins');
     expect(await dialog.count()).toBe(0);
     await page.close();
   }, 90_000);
@@ -287,7 +270,7 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     const since = host.messages().length;
     await host.post({ MessageId: 'Action_Save', Values: { Notify: true } });
     expect((await host.waitFor('Action_Save_Resp', undefined, 30_000, since)).Values.success).toBe(true);
-    const media = Object.keys(unzipSync(new Uint8Array(wopi.files.get('imagedoc')!.bytes))).filter((n) => n.startsWith('word/media/'));
+    const media = Object.keys(unzipSync(new Uint8Array(env.wopi.files.get('imagedoc')!.bytes))).filter((n) => n.startsWith('word/media/'));
     expect(media.length).toBeGreaterThan(0);
     await page.screenshot({ path: 'test/artifacts/host-insert-graphic.png' });
     await page.close();
@@ -312,16 +295,15 @@ describe('host integration: the idle overlay', () => {
   let host: HostPage;
 
   // Documents opened from now on are unloaded after 6 s without input (the earlier ones keep an hour).
-  beforeAll(() => daemon.reconfigure({ documents: { ...DOCUMENTS, idle_unload_secs: 6 } }));
+  beforeAll(() => env.daemon.reconfigure({ documents: { ...DOCUMENTS, idle_unload_secs: 6 } }));
   afterAll(async () => {
     await host?.stop();
   });
 
   it('an unused document is unloaded: User_Idle, Session_Closed 4408, the overlay; "Continue editing" opens it again', async () => {
-    host = await startHostPage({ daemonUrl: daemon.url, wopiSrc: wopi.addFile('idledoc', 'idle.docx', DOCX), token: wopi.token, tokenTtl: Date.now() + 3_600_000 });
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
-    await page.goto(host.url);
-    await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000);
+    const opened = await openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile('idledoc', 'idle.docx', DOCX), token: env.wopi.token, tokenTtl: Date.now() + 3_600_000 }, { viewport: { width: 1000, height: 700 }, timeoutMs: 60_000 });
+    host = opened.host;
+    const page = opened.page;
     await host.waitFor('User_Idle', undefined, 60_000);
     expect((await host.waitFor('Session_Closed', undefined, 30_000)).Values.Code).toBe(4408);
     const frame = page.frameLocator('#ode');
@@ -329,7 +311,7 @@ describe('host integration: the idle overlay', () => {
     await dialog.waitFor({ timeout: 10_000 });
     await page.screenshot({ path: 'test/artifacts/host-idle.png' });
     const since = host.messages().length;
-    const checks = () => wopi.of('CheckFileInfo').filter((r) => r.path.endsWith('/idledoc')).length;
+    const checks = () => env.wopi.of('CheckFileInfo').filter((r) => r.path.endsWith('/idledoc')).length;
     const before = checks();
     await page.keyboard.press('Enter');
     // The editor page is posted again with the token: the document loads anew.

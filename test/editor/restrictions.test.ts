@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
-import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
-import { startHostPage, type HostPage } from '../helpers/host-page.ts';
+import type { HostPage } from '../helpers/host-page.ts';
+import { openHostPage, useHostPageEditing } from '../helpers/host-page-setup.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 const MAIL = 'ada.lovelace@example.org';
@@ -20,28 +18,11 @@ const MAIL = 'ada.lovelace@example.org';
  *   else owns;
  * - the owner (OwnerId = UserId) with EnableOwnerTermination and `IsUserLocked: ['comments']`.
  */
-let daemon: TestDaemon;
-let wopi: FakeWopiHost;
-let browser: Browser;
-beforeAll(async () => {
-  daemon = await startDaemon({ kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } }, 2);
-  wopi = await FakeWopiHost.start();
-  browser = await launchChromium();
-}, 150_000);
-afterAll(async () => {
-  await browser?.close();
-  await daemon?.stop();
-  await wopi?.stop();
-});
+const env = useHostPageEditing({ kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } }, 2);
 
 /** Opens `fileInfo` over the fake host's answer in a host page; resolves once the document is shown. */
-async function open(id: string, fileInfo: Record<string, unknown>, params: Record<string, string> = {}): Promise<{ page: Page; host: HostPage; frame: FrameLocator }> {
-  const src = wopi.addFile(id, `${id}.docx`, DOCX);
-  const host = await startHostPage({ daemonUrl: daemon.url, wopiSrc: src, token: wopi.token, fileInfo, params });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
-  await page.goto(host.url);
-  await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 90_000);
-  return { page, host, frame: page.frameLocator('#ode') };
+function open(id: string, fileInfo: Record<string, unknown>, params: Record<string, string> = {}): Promise<{ page: Page; host: HostPage; frame: FrameLocator }> {
+  return openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile(id, `${id}.docx`, DOCX), token: env.wopi.token, fileInfo, params });
 }
 
 describe('a locked and restricted guest', () => {

@@ -1,13 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
-import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
-import { startHostPage, type HostPage } from '../helpers/host-page.ts';
+import type { HostPage } from '../helpers/host-page.ts';
+import { openHostPage, useHostPageEditing } from '../helpers/host-page-setup.ts';
 import { makeSigningCredentials, pemBody, type SigningCredentialsPem } from '../helpers/signing-credentials.ts';
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
@@ -20,36 +18,26 @@ const ODT = readFileSync(join(CORPUS, 'charts/chart.odt'));
  * The signer sees the state in the status bar, signs with File > Sign document, and the host stores the signed
  * odt; a second host page (another user, no credentials) has no Sign document.
  */
-let daemon: TestDaemon;
-let wopi: FakeWopiHost;
-let browser: Browser;
+const env = useHostPageEditing({ kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } }, 2);
 let creds: SigningCredentialsPem;
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(ARTIFACTS, { recursive: true });
   creds = makeSigningCredentials();
-  daemon = await startDaemon({ kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } }, 2);
-  wopi = await FakeWopiHost.start();
-  browser = await launchChromium();
-}, 150_000);
-afterAll(async () => {
-  await browser?.close();
-  await daemon?.stop();
-  await wopi?.stop();
 });
 
 /** Opens the fake host's file `id` in a host page with `fileInfo` over its CheckFileInfo; resolves once it is shown. */
 async function open(id: string, fileInfo: Record<string, unknown>): Promise<{ page: Page; host: HostPage; frame: FrameLocator; received: string[] }> {
-  const host = await startHostPage({ daemonUrl: daemon.url, wopiSrc: wopi.fileUrl(id), token: wopi.token, fileInfo });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 760 } });
   // Every WebSocket frame the page receives, and the editor page itself (the browser's whole view of the secrets).
   const received: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
-  page.on('response', (r) => {
-    if (r.url().includes('/ode.html')) void r.text().then((t) => received.push(t), () => undefined);
+  const opened = await openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.fileUrl(id), token: env.wopi.token, fileInfo }, {
+    onPage: (page) => {
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
+      page.on('response', (r) => {
+        if (r.url().includes('/ode.html')) void r.text().then((t) => received.push(t), () => undefined);
+      });
+    },
   });
-  await page.goto(host.url);
-  await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 90_000);
-  return { page, host, frame: page.frameLocator('#ode'), received };
+  return { ...opened, received };
 }
 
 /** The signature state in the status bar (a role=status element of the status bar saying "Signature: ..."). */
@@ -66,7 +54,7 @@ async function fileMenu(frame: FrameLocator) {
 describe('signing a document in the editor (UserPrivateInfo.SignatureCert/Key/Ca)', () => {
   let signer: Awaited<ReturnType<typeof open>>;
   beforeAll(async () => {
-    wopi.addFile('signodt', 'chart.odt', ODT);
+    env.wopi.addFile('signodt', 'chart.odt', ODT);
     signer = await open('signodt', { UserPrivateInfo: { SignatureCert: creds.certPem, SignatureKey: creds.keyPem, SignatureCa: creds.caPem } });
   }, 150_000);
   afterAll(async () => {
@@ -92,7 +80,7 @@ describe('signing a document in the editor (UserPrivateInfo.SignatureCert/Key/Ca
   }, 60_000);
 
   it('signs with the keyboard: the status bar says valid and the host stores the odt with its signature', async () => {
-    const putsBefore = wopi.of('PutFile').length;
+    const putsBefore = env.wopi.of('PutFile').length;
     const file = await fileMenu(signer.frame);
     const sign = file.getByRole('menuitem', { name: 'Sign document', exact: true });
     await sign.focus();
@@ -105,12 +93,12 @@ describe('signing a document in the editor (UserPrivateInfo.SignatureCert/Key/Ca
     expect(await signer.frame.getByRole('menu', { name: 'File' }).count()).toBe(0);
     await signer.page.screenshot({ path: join(ARTIFACTS, 'signing-signed.png') });
 
-    const puts = wopi.of('PutFile');
+    const puts = env.wopi.of('PutFile');
     expect(puts.length).toBe(putsBefore + 1);
     const zip = unzipSync(new Uint8Array(puts.at(-1)!.body));
     expect(Object.keys(zip)).toContain('META-INF/documentsignatures.xml');
     expect(new TextDecoder().decode(zip['META-INF/documentsignatures.xml'])).toContain(pemBody(creds.certPem).slice(0, 64));
-    expect(wopi.files.get('signodt')!.bytes.equals(puts.at(-1)!.body)).toBe(true);
+    expect(env.wopi.files.get('signodt')!.bytes.equals(puts.at(-1)!.body)).toBe(true);
 
     // The certificate and key never reached the browser: not in the editor page, not in a WebSocket frame.
     const seen = signer.received.join('\n');
