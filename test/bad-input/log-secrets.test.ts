@@ -1,15 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 import { freePort } from '../helpers/net.ts';
-import { startServe } from '../helpers/serve-process.ts';
+import { startServe, useServeScratch } from '../helpers/serve-process.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,26 +42,19 @@ async function tryOpen(daemonUrl: string, src: string, token: string, timeoutMs 
  * for the token and the secret: none may appear, and the error paths must have been logged (the test is not empty).
  */
 describe('no token or user info in the logs', () => {
-  let child: ChildProcess | undefined;
-  let host: FakeWopiHost | undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'ode-log-secrets-'));
-  afterAll(async () => {
-    child?.kill('SIGKILL');
-    await host?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = useServeScratch('ode-log-secrets-');
 
   it('greps every line of a daemon taken through the error paths', { timeout: 240_000 }, async () => {
     const TOKEN = `tok${randomBytes(12).toString('hex')}`;
     const SECRET = `pw${randomBytes(12).toString('hex')}`;
-    host = await FakeWopiHost.start();
+    const host = (scratch.host = await FakeWopiHost.start());
     host.token = TOKEN;
     const port = await freePort();
     const dead = await freePort();
-    const config = join(dir, 'ode.yaml');
-    writeFileSync(config, stringify({ net: { port }, admin: { port: 0 }, state_dir: join(dir, 'state'), log_level: 'debug', kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1, exit_save_secs: 3 } }));
+    const config = join(scratch.dir, 'ode.yaml');
+    writeFileSync(config, stringify({ net: { port }, admin: { port: 0 }, state_dir: join(scratch.dir, 'state'), log_level: 'debug', kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1, exit_save_secs: 3 } }));
     const serving = await startServe(config, { fromSources: true, stdout: true, timeoutMs: 90_000 });
-    child = serving.child;
+    const child = (scratch.child = serving.child);
     const url = `http://127.0.0.1:${port}`;
     const hostPort = new URL(host.url).port;
     const userInfoSrc = (id: string) => `http://user:${SECRET}@127.0.0.1:${hostPort}/wopi/files/${id}?access_token=${TOKEN}`;
@@ -124,10 +115,10 @@ describe('no token or user info in the logs', () => {
     client.send({ type: 'save' });
     await client.next('saved', (m) => !m.ok, 30_000, from);
 
-    const exited = new Promise((r) => child!.once('exit', r));
+    const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await exited;
-    child = undefined;
+    scratch.child = undefined;
 
     const lines = serving.output.split('\n').filter((l) => l.trim());
     const leaks = lines.filter((l) => l.includes(TOKEN) || l.includes(SECRET));

@@ -1,32 +1,23 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 import { freePort } from '../helpers/net.ts';
-import { startServe } from '../helpers/serve-process.ts';
+import { startServe, useServeScratch } from '../helpers/serve-process.ts';
 
 describe('`ode serve` receiving SIGTERM with modified documents', () => {
-  let child: ChildProcess | undefined;
-  let host: FakeWopiHost | undefined;
-  const dir = mkdtempSync(join(tmpdir(), 'ode-sigterm-'));
-  afterAll(async () => {
-    child?.kill('SIGKILL');
-    await host?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const scratch = useServeScratch('ode-sigterm-');
 
   it('uploads every modified document with IsExitSave, then exits 0', async () => {
-    host = await FakeWopiHost.start();
+    const host = (scratch.host = await FakeWopiHost.start());
     const port = await freePort();
-    const config = join(dir, 'ode.yaml');
-    writeFileSync(config, stringify({ net: { port }, state_dir: join(dir, 'state'), kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0 } }));
-    child = (await startServe(config)).child;
+    const config = join(scratch.dir, 'ode.yaml');
+    writeFileSync(config, stringify({ net: { port }, state_dir: join(scratch.dir, 'state'), kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0 } }));
+    const child = (scratch.child = (await startServe(config)).child);
     const url = `http://127.0.0.1:${port}`;
     const docx = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
     for (const [id, text] of [['s1', 'Saved on SIGTERM one'], ['s2', 'Saved on SIGTERM two']]) {
@@ -36,7 +27,7 @@ describe('`ode serve` receiving SIGTERM with modified documents', () => {
       await client.next('modified', (m) => m.modified, 30_000, from);
     }
     await new Promise((r) => setTimeout(r, 500));
-    const exited = new Promise<number | null>((r) => child!.once('exit', (code) => r(code)));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     const puts = host.of('PutFile');

@@ -1,4 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import type { FakeWopiHost } from './fake-wopi-host.ts';
+import { daemonLogFile } from './log-capture.ts';
 
 const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 
@@ -23,6 +29,12 @@ export async function startServe(config: string, opts: { fromSources?: boolean; 
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  // In a vitest run its log lines also go to the run's log folder, grepped for secrets at the end (log-capture.ts).
+  const logFile = daemonLogFile('serve');
+  if (logFile) {
+    child.stderr?.on('data', (d: Buffer) => logFile.write(d.toString()));
+    child.once('close', () => logFile.end());
+  }
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
   while (!output.includes('Ode is running at') && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
   if (!output.includes('Ode is running at')) {
@@ -35,4 +47,28 @@ export async function startServe(config: string, opts: { fromSources?: boolean; 
       return output;
     },
   };
+}
+
+/** A scratch folder for an `ode serve` test, and what the test started: ended by useServeScratch's afterAll. */
+export interface ServeScratch {
+  /** A new temporary folder (config file, state dir), removed after all tests. */
+  readonly dir: string;
+  /** The daemon process, SIGKILLed after all tests if still there. */
+  child?: ChildProcess;
+  /** The fake WOPI host, stopped after all tests. */
+  host?: FakeWopiHost;
+}
+
+/**
+ * For the describe block it is called in: a temporary folder named with `prefix`, and an afterAll that kills the
+ * `child` the tests left in the returned object, stops its `host` and removes the folder.
+ */
+export function useServeScratch(prefix: string): ServeScratch {
+  const scratch: ServeScratch = { dir: mkdtempSync(join(tmpdir(), prefix)) };
+  afterAll(async () => {
+    scratch.child?.kill('SIGKILL');
+    await scratch.host?.stop();
+    rmSync(scratch.dir, { recursive: true, force: true });
+  });
+  return scratch;
 }
