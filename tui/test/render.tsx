@@ -70,6 +70,27 @@ export interface Rendered {
 /** Strips ANSI styles. */
 export const plain = (s: string) => s.replace(/\u001B\[[0-9;?]*[A-Za-z]/g, '');
 
+/** Keys typed into `stdin` (20 ms apart, then 50 ms for Ink to render) and waiting until `frame()` matches (polled every 25 ms). */
+function driver(stdin: TestStdin, frame: () => string): Pick<Rendered, 'press' | 'waitFor'> {
+  return {
+    async press(...keys) {
+      for (const k of keys) {
+        stdin.write(k);
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      await new Promise((res) => setTimeout(res, 50));
+    },
+    async waitFor(pred, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pred(frame())) {
+        if (Date.now() > deadline) throw new Error(`frame never matched; last frame:\n${frame()}`);
+        await new Promise((res) => setTimeout(res, 25));
+      }
+      return frame();
+    },
+  };
+}
+
 /**
  * Renders the dashboard for `state` at `columns` x `rows`. `run` receives the operations (default: recorded only);
  * a real data flow can be passed instead (see the live tests).
@@ -84,21 +105,7 @@ export function renderWithProviders(state: DashboardState, opts: { columns: numb
     ops,
     quits: 0,
     frame: () => plain(stdout.lastFrame()),
-    async press(...keys) {
-      for (const k of keys) {
-        stdin.write(k);
-        await new Promise((res) => setTimeout(res, 20));
-      }
-      await new Promise((res) => setTimeout(res, 50));
-    },
-    async waitFor(pred, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!pred(r.frame())) {
-        if (Date.now() > deadline) throw new Error(`frame never matched; last frame:\n${r.frame()}`);
-        await new Promise((res) => setTimeout(res, 25));
-      }
-      return r.frame();
-    },
+    ...driver(stdin, () => plain(stdout.lastFrame())),
     resize(columns, rows) {
       stdout.columns = columns;
       stdout.rows = rows;
@@ -128,21 +135,7 @@ export function renderElement(element: ReactElement, opts: { columns: number; ro
   const frame = () => plain(stdout.lastFrame());
   return {
     frame,
-    async press(...keys) {
-      for (const k of keys) {
-        stdin.write(k);
-        await new Promise((res) => setTimeout(res, 20));
-      }
-      await new Promise((res) => setTimeout(res, 50));
-    },
-    async waitFor(pred, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!pred(frame())) {
-        if (Date.now() > deadline) throw new Error(`frame never matched; last frame:\n${frame()}`);
-        await new Promise((res) => setTimeout(res, 25));
-      }
-      return frame();
-    },
+    ...driver(stdin, frame),
     unmount: () => ink.unmount(),
   };
 }
