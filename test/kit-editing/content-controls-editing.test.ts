@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { endKit, LIMITS, sleep, stage, startKit } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { LIMITS, sleep, stage, useKit } from './helpers.ts';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 /** Word 2013's file: a block-level rich-text w:sdt (a w:p in w:sdtContent) first in the body, then a paragraph. */
@@ -51,29 +50,24 @@ function children(el: Element, name: string): Element[] {
  * with `.uno:Save` where it was typed; the saved docx is read with an XML parser.
  */
 describe('block-level content controls in an editing kit', () => {
-  let kit: KitProcess;
-  let tmp: string;
-  beforeAll(async () => {
-    ({ kit, tmp } = await startKit());
-  });
-  afterAll(async () => endKit(kit, tmp));
+  const k = useKit();
 
   it('text typed inside the control stays in it, text typed around it stays outside; the control is saved with its alias, tag and id', async () => {
-    const input = stage(kit, DOCX);
+    const input = stage(k.kit, DOCX);
     const original = all(body(input), 'sdt').find((s) => alias(s) === 'RichTextContentControl')!;
-    const { viewId: v } = await kit.open({ input, userName: 'Ada' }, LIMITS);
+    const { viewId: v } = await k.kit.open({ input, userName: 'Ada' }, LIMITS);
     // The document starts just before the control (LibreOffice's control begins with a dummy character).
-    kit.sendEvent(v, { type: 'uno', command: '.uno:GoToStartOfDoc' });
-    kit.sendEvent(v, { type: 'textInput', text: 'Before. ' });
+    k.kit.sendEvent(v, { type: 'uno', command: '.uno:GoToStartOfDoc' });
+    k.kit.sendEvent(v, { type: 'textInput', text: 'Before. ' });
     // One step right enters the control.
-    kit.sendEvent(v, { type: 'uno', command: '.uno:GoRight' });
-    kit.sendEvent(v, { type: 'textInput', text: 'Inside. ' });
+    k.kit.sendEvent(v, { type: 'uno', command: '.uno:GoRight' });
+    k.kit.sendEvent(v, { type: 'textInput', text: 'Inside. ' });
     // The paragraph's end is after the control; one step right from there is the next paragraph's start.
-    kit.sendEvent(v, { type: 'uno', command: '.uno:GoToEndOfPara' });
-    kit.sendEvent(v, { type: 'uno', command: '.uno:GoRight' });
-    kit.sendEvent(v, { type: 'textInput', text: 'After. ' });
+    k.kit.sendEvent(v, { type: 'uno', command: '.uno:GoToEndOfPara' });
+    k.kit.sendEvent(v, { type: 'uno', command: '.uno:GoRight' });
+    k.kit.sendEvent(v, { type: 'textInput', text: 'After. ' });
     await sleep(500);
-    expect(await kit.saveDoc(v, false)).toEqual({ saved: true });
+    expect(await k.kit.saveDoc(v, false)).toEqual({ saved: true });
 
     const saved = body(input);
     const sdts = all(saved, 'sdt');

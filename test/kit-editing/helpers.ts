@@ -1,4 +1,5 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { DOMParser } from '@xmldom/xmldom';
 import { strFromU8, unzipSync } from 'fflate';
 import { tmpdir } from 'node:os';
@@ -31,6 +32,19 @@ export async function endKit(kit: KitProcess | undefined, tmp: string | undefine
     await exited;
   }
   if (tmp) rmSync(tmp, { recursive: true, force: true });
+}
+
+/**
+ * For the describe block it is called in: a kit started before all tests (startKit) and ended after them (endKit).
+ * Returns the object the beforeAll fills in (`kit`, its temp root `tmp`): read it in tests and later hooks.
+ */
+export function useKit(): { kit: KitProcess; tmp: string } {
+  const env = {} as { kit: KitProcess; tmp: string };
+  beforeAll(async () => {
+    Object.assign(env, await startKit());
+  });
+  afterAll(async () => endKit(env.kit, env.tmp));
+  return env;
 }
 
 /** Copies `file` into a fresh job dir of the kit and returns the copy's path. */

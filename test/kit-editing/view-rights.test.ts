@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { endKit, LIMITS, nextCallback, sleep, stage, startKit } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { LIMITS, nextCallback, sleep, stage, useKit } from './helpers.ts';
 
 const DECK = '/work/shared/corpus/presentations/layouts.pptx';
 const GRAPHIC_SELECTION = 6;
@@ -24,19 +23,14 @@ const TWIPS_PER_CM = 1440 / 2.54;
  * cannot change the document even with input the kit lets through (mouse drags), while the writer still can.
  */
 describe('view rights given to LibreOffice', () => {
-  let kit: KitProcess;
-  let tmp: string;
-  beforeAll(async () => {
-    ({ kit, tmp } = await startKit());
-  });
-  afterAll(async () => endKit(kit, tmp));
+  const k = useKit();
 
   it('a read-only view cannot drag a shape (setViewReadOnly); a writer view beside it can', async () => {
-    const opened = await kit.open({ input: stage(kit, DECK), userName: 'Alice' }, LIMITS);
+    const opened = await k.kit.open({ input: stage(k.kit, DECK), userName: 'Alice' }, LIMITS);
     const writer = opened.viewId;
-    const { viewId: reader } = await kit.createView({ userName: 'Carol', userId: 'carol', readOnly: true });
-    const before = join(tmp, 'before.odp');
-    await kit.exportDoc(before, 'odp');
+    const { viewId: reader } = await k.kit.createView({ userName: 'Carol', userId: 'carol', readOnly: true });
+    const before = join(k.tmp, 'before.odp');
+    await k.kit.exportDoc(before, 'odp');
     const original = frames(before);
     expect(original.length).toBeGreaterThan(0);
     const title = original[0]!;
@@ -46,37 +40,37 @@ describe('view rights given to LibreOffice', () => {
       // The middle of the first frame's top edge band (a text frame is picked up at its border or its text).
       const x = Math.round((title.x + title.width / 2) * TWIPS_PER_CM);
       const y = Math.round((title.y + title.height / 2) * TWIPS_PER_CM);
-      const selected = nextCallback(kit, (v, type, payload) => v === view && type === GRAPHIC_SELECTION && payload !== 'EMPTY', 5000, 'a graphic selection').catch(() => undefined);
-      kit.sendEvent(view, { type: 'mouse', event: 'buttondown', x, y, count: 1, buttons: 1, modifier: 0 });
-      kit.sendEvent(view, { type: 'mouse', event: 'buttonup', x, y, count: 1, buttons: 1, modifier: 0 });
+      const selected = nextCallback(k.kit, (v, type, payload) => v === view && type === GRAPHIC_SELECTION && payload !== 'EMPTY', 5000, 'a graphic selection').catch(() => undefined);
+      k.kit.sendEvent(view, { type: 'mouse', event: 'buttondown', x, y, count: 1, buttons: 1, modifier: 0 });
+      k.kit.sendEvent(view, { type: 'mouse', event: 'buttonup', x, y, count: 1, buttons: 1, modifier: 0 });
       const sel = await selected;
       await sleep(300);
       // Grabbed by its top border (inside, a selected text frame takes the click as text editing).
       const top = Math.round(title.y * TWIPS_PER_CM);
-      kit.sendEvent(view, { type: 'mouse', event: 'buttondown', x, y: top, count: 1, buttons: 1, modifier: 0 });
-      for (let i = 1; i <= 6; i++) kit.sendEvent(view, { type: 'mouse', event: 'move', x: x + i * 500, y: top + i * 500, count: 1, buttons: 1, modifier: 0 });
-      kit.sendEvent(view, { type: 'mouse', event: 'buttonup', x: x + 3000, y: top + 3000, count: 1, buttons: 1, modifier: 0 });
+      k.kit.sendEvent(view, { type: 'mouse', event: 'buttondown', x, y: top, count: 1, buttons: 1, modifier: 0 });
+      for (let i = 1; i <= 6; i++) k.kit.sendEvent(view, { type: 'mouse', event: 'move', x: x + i * 500, y: top + i * 500, count: 1, buttons: 1, modifier: 0 });
+      k.kit.sendEvent(view, { type: 'mouse', event: 'buttonup', x: x + 3000, y: top + 3000, count: 1, buttons: 1, modifier: 0 });
       await sleep(800);
       return sel !== undefined;
     };
 
     expect(await drag(reader)).toBe(true); // it selects the title, as a viewer may
-    const afterReader = join(tmp, 'after-reader.odp');
-    await kit.exportDoc(afterReader, 'odp');
+    const afterReader = join(k.tmp, 'after-reader.odp');
+    await k.kit.exportDoc(afterReader, 'odp');
     expect(frames(afterReader)).toEqual(original);
 
     // The same drag from the writer's view moves the title: the drag itself is a change.
     expect(await drag(writer)).toBe(true);
-    const afterWriter = join(tmp, 'after-writer.odp');
-    await kit.exportDoc(afterWriter, 'odp');
+    const afterWriter = join(k.tmp, 'after-writer.odp');
+    await k.kit.exportDoc(afterWriter, 'odp');
     expect(frames(afterWriter)[0]).not.toEqual(title);
 
     // The writer leaves; the daemon's exit save then runs in the view that is left, a read-only one.
     const moved = frames(afterWriter);
-    await kit.destroyView(writer);
-    expect(await kit.saveDoc(reader, false)).toEqual({ saved: true });
-    const saved = join(tmp, 'saved.odp');
-    await kit.exportDoc(saved, 'odp');
+    await k.kit.destroyView(writer);
+    expect(await k.kit.saveDoc(reader, false)).toEqual({ saved: true });
+    const saved = join(k.tmp, 'saved.odp');
+    await k.kit.exportDoc(saved, 'odp');
     expect(frames(saved)).toEqual(moved);
   }, 90_000);
 });

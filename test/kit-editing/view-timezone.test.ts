@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VclKeyCode } from '../../daemon/protocol/lok-enums.ts';
-import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { endKit, hoursAheadOfUtc, LIMITS, sleep, stage, startKit, xlsxCellValue } from './helpers.ts';
+import { hoursAheadOfUtc, LIMITS, sleep, stage, useKit, xlsxCellValue } from './helpers.ts';
 
 const WORKBOOK = '/work/shared/corpus/spreadsheets/SampleSS.xlsx';
 /** UTC+14 and UTC-11 all year (no daylight saving time): 25 hours apart, so never the same day. */
@@ -28,31 +27,26 @@ const timeOfDay = (serial: number) => (((serial % 1) + 1) % 1) * 24;
  * view is that view's. Read back from the saved xlsx.
  */
 describe('view time zones in a spreadsheet', () => {
-  let kit: KitProcess;
-  let tmp: string;
-  beforeAll(async () => {
-    ({ kit, tmp } = await startKit());
-  });
-  afterAll(async () => endKit(kit, tmp));
+  const k = useKit();
 
   it("Insert Current Time in a view gives that view's time (UTC+14 in one, UTC-11 in the other); =NOW() keeps the kit's zone", async () => {
-    const input = stage(kit, WORKBOOK);
-    const opened = await kit.open({ input, userName: 'Ada', timezone: EAST }, LIMITS);
+    const input = stage(k.kit, WORKBOOK);
+    const opened = await k.kit.open({ input, userName: 'Ada', timezone: EAST }, LIMITS);
     const east = opened.viewId;
-    const { viewId: west } = await kit.createView({ userName: 'Bob', userId: 'bob', timezone: WEST });
-    const goTo = (view: number, ref: string) => kit.sendEvent(view, { type: 'uno', command: '.uno:GoToCell', args: JSON.stringify({ ToPoint: { type: 'string', value: ref } }) });
+    const { viewId: west } = await k.kit.createView({ userName: 'Bob', userId: 'bob', timezone: WEST });
+    const goTo = (view: number, ref: string) => k.kit.sendEvent(view, { type: 'uno', command: '.uno:GoToCell', args: JSON.stringify({ ToPoint: { type: 'string', value: ref } }) });
 
     goTo(east, 'AA1000');
-    kit.sendEvent(east, { type: 'uno', command: '.uno:InsertCurrentTime' });
+    k.kit.sendEvent(east, { type: 'uno', command: '.uno:InsertCurrentTime' });
     goTo(west, 'AB1000');
-    kit.sendEvent(west, { type: 'uno', command: '.uno:InsertCurrentTime' });
+    k.kit.sendEvent(west, { type: 'uno', command: '.uno:InsertCurrentTime' });
     // =NOW() typed and confirmed with Enter, as a user does, in the eastern view.
     goTo(east, 'AC1000');
-    kit.sendEvent(east, { type: 'textInput', text: '=NOW()' });
-    kit.sendEvent(east, { type: 'key', event: 'input', charCode: 13, keyCode: VclKeyCode.KEY_RETURN });
-    kit.sendEvent(east, { type: 'key', event: 'up', charCode: 13, keyCode: VclKeyCode.KEY_RETURN });
+    k.kit.sendEvent(east, { type: 'textInput', text: '=NOW()' });
+    k.kit.sendEvent(east, { type: 'key', event: 'input', charCode: 13, keyCode: VclKeyCode.KEY_RETURN });
+    k.kit.sendEvent(east, { type: 'key', event: 'up', charCode: 13, keyCode: VclKeyCode.KEY_RETURN });
     await sleep(500);
-    expect(await kit.saveDoc(east, false)).toEqual({ saved: true });
+    expect(await k.kit.saveDoc(east, false)).toEqual({ saved: true });
 
     const bytes = readFileSync(input);
     const utc = timeOfDay(Date.now() / 86_400_000);
