@@ -1,6 +1,6 @@
 /** A document-shaped icon in the app's colour (24x24 SVG). */
-function icon(colour: string, mark: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><path d="M5 2h10l5 5v15H5z" fill="${colour}"/><path d="M15 2v5h5" fill="#fff" opacity=".5"/>${mark}</svg>`;
+function icon(color: string, mark: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24"><path d="M5 2h10l5 5v15H5z" fill="${color}"/><path d="M15 2v5h5" fill="#fff" opacity=".5"/>${mark}</svg>`;
 }
 
 /** The app icons discovery's `favIconUrl`s point at (writer, calc, impress, draw). */

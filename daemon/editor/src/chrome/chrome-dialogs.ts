@@ -163,8 +163,8 @@ export async function showShortcuts(rows: Array<[string, string]>): Promise<void
 
 /** A colour palette under `anchor`; `pick` gets `#rrggbb`, or `auto` for no colour. */
 export function colourPalette(anchor: HTMLElement, title: string, pick: (hex: string) => void): void {
-  const grid = el('div', { className: 'ode-palette' }, { role: 'group', 'aria-label': t('colour.palette', { name: title }) });
-  const items = [{ key: 'colour.none', hex: 'auto' }, ...PALETTE].map((c, i) => {
+  const grid = el('div', { className: 'ode-palette' }, { role: 'group', 'aria-label': t('color.palette', { name: title }) });
+  const items = [{ key: 'color.none', hex: 'auto' }, ...PALETTE].map((c, i) => {
     const b = el('button', { type: 'button', className: 'ode-swatch', tabIndex: i === 0 ? 0 : -1, title: t(c.key) }, { 'aria-label': t(c.key) });
     if (c.hex !== 'auto') b.style.setProperty('--swatch', c.hex);
     else b.classList.add('ode-swatch-none');

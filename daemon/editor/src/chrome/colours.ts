@@ -1,15 +1,15 @@
 /** The colour palette of the font and highlighting colour pickers: message key and CSS hex colour. */
 export const PALETTE: ReadonlyArray<{ key: string; hex: string }> = [
-  { key: 'colour.black', hex: '#000000' },
-  { key: 'colour.darkGrey', hex: '#595959' },
-  { key: 'colour.red', hex: '#c9211e' },
-  { key: 'colour.orange', hex: '#ff8000' },
-  { key: 'colour.yellow', hex: '#ffff00' },
-  { key: 'colour.green', hex: '#3faf46' },
-  { key: 'colour.teal', hex: '#00a0a0' },
-  { key: 'colour.blue', hex: '#2a6099' },
-  { key: 'colour.purple', hex: '#780373' },
-  { key: 'colour.white', hex: '#ffffff' },
+  { key: 'color.black', hex: '#000000' },
+  { key: 'color.darkGrey', hex: '#595959' },
+  { key: 'color.red', hex: '#c9211e' },
+  { key: 'color.orange', hex: '#ff8000' },
+  { key: 'color.yellow', hex: '#ffff00' },
+  { key: 'color.green', hex: '#3faf46' },
+  { key: 'color.teal', hex: '#00a0a0' },
+  { key: 'color.blue', hex: '#2a6099' },
+  { key: 'color.purple', hex: '#780373' },
+  { key: 'color.white', hex: '#ffffff' },
 ];
 
 /** `#rrggbb` as the long LibreOffice takes for a colour (0xRRGGBB); -1 (automatic / none) for anything else. */

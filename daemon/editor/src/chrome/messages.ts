@@ -25,7 +25,7 @@ registerMessages({
     'dialog.comment': 'Insert comment', 'dialog.comment.text': 'Comment',
     'dialog.special': 'Special character', 'dialog.repair': 'Repair: go back to an earlier state', 'dialog.repair.none': 'There is nothing to undo.', 'dialog.repair.jump': 'Go back', 'dialog.repair.list': 'Changes, newest first', 'dialog.repair.item': '{comment} — {user}, {time}',
     'dialog.shortcuts': 'Keyboard shortcuts', 'dialog.shortcuts.key': 'Keys', 'dialog.shortcuts.action': 'Action', 'shortcut.menubar': 'Go to the menu bar', 'shortcut.toolbar': 'Go to the toolbar', 'shortcut.regions': 'Next (previous) region: menu bar, toolbar, document',
-    'colour.palette': '{name} palette', 'colour.none': 'No colour', 'colour.black': 'Black', 'colour.darkGrey': 'Dark grey', 'colour.red': 'Red', 'colour.orange': 'Orange', 'colour.yellow': 'Yellow', 'colour.green': 'Green', 'colour.teal': 'Teal', 'colour.blue': 'Blue', 'colour.purple': 'Purple', 'colour.white': 'White',
+    'color.palette': '{name} palette', 'color.none': 'No colour', 'color.black': 'Black', 'color.darkGrey': 'Dark grey', 'color.red': 'Red', 'color.orange': 'Orange', 'color.yellow': 'Yellow', 'color.green': 'Green', 'color.teal': 'Teal', 'color.blue': 'Blue', 'color.purple': 'Purple', 'color.white': 'White',
     'notify.savedAs': 'Saved as {name}', 'notify.saveAsFailed': 'Save as failed: {message}', 'notify.renamed': 'Renamed to {name}', 'notify.renameFailed': 'Rename failed: {message}', 'notify.imageFailed': 'The image could not be read',
   },
   fr: {
@@ -48,7 +48,7 @@ registerMessages({
     'dialog.comment': 'Insérer un commentaire', 'dialog.comment.text': 'Commentaire',
     'dialog.special': 'Caractère spécial', 'dialog.repair': 'Réparer : revenir à un état antérieur', 'dialog.repair.none': 'Il n’y a rien à annuler.', 'dialog.repair.jump': 'Revenir', 'dialog.repair.list': 'Modifications, les plus récentes d’abord',
     'dialog.shortcuts': 'Raccourcis clavier', 'dialog.shortcuts.key': 'Touches', 'dialog.shortcuts.action': 'Action', 'shortcut.menubar': 'Aller à la barre de menus', 'shortcut.toolbar': 'Aller à la barre d’outils', 'shortcut.regions': 'Zone suivante (précédente) : menus, barre d’outils, document',
-    'colour.palette': 'Palette : {name}', 'colour.none': 'Aucune couleur', 'colour.black': 'Noir', 'colour.darkGrey': 'Gris foncé', 'colour.red': 'Rouge', 'colour.orange': 'Orange', 'colour.yellow': 'Jaune', 'colour.green': 'Vert', 'colour.teal': 'Sarcelle', 'colour.blue': 'Bleu', 'colour.purple': 'Violet', 'colour.white': 'Blanc',
+    'color.palette': 'Palette : {name}', 'color.none': 'Aucune couleur', 'color.black': 'Noir', 'color.darkGrey': 'Gris foncé', 'color.red': 'Rouge', 'color.orange': 'Orange', 'color.yellow': 'Jaune', 'color.green': 'Vert', 'color.teal': 'Sarcelle', 'color.blue': 'Bleu', 'color.purple': 'Violet', 'color.white': 'Blanc',
     'notify.savedAs': 'Enregistré sous {name}', 'notify.saveAsFailed': 'Échec de l’enregistrement sous : {message}', 'notify.renamed': 'Renommé en {name}', 'notify.renameFailed': 'Échec du renommage : {message}', 'notify.imageFailed': 'L’image n’a pas pu être lue',
   },
   de: {
@@ -72,7 +72,7 @@ registerMessages({
     'dialog.comment': 'Kommentar einfügen', 'dialog.comment.text': 'Kommentar',
     'dialog.special': 'Sonderzeichen', 'dialog.repair': 'Reparieren: zu einem früheren Stand zurück', 'dialog.repair.none': 'Es gibt nichts rückgängig zu machen.', 'dialog.repair.jump': 'Zurückgehen', 'dialog.repair.list': 'Änderungen, neueste zuerst',
     'dialog.shortcuts': 'Tastenkombinationen', 'dialog.shortcuts.key': 'Tasten', 'dialog.shortcuts.action': 'Aktion', 'shortcut.menubar': 'Zur Menüleiste', 'shortcut.toolbar': 'Zur Symbolleiste', 'shortcut.regions': 'Nächster (vorheriger) Bereich: Menüs, Symbolleiste, Dokument',
-    'colour.palette': 'Palette: {name}', 'colour.none': 'Keine Farbe', 'colour.black': 'Schwarz', 'colour.darkGrey': 'Dunkelgrau', 'colour.red': 'Rot', 'colour.orange': 'Orange', 'colour.yellow': 'Gelb', 'colour.green': 'Grün', 'colour.teal': 'Petrol', 'colour.blue': 'Blau', 'colour.purple': 'Violett', 'colour.white': 'Weiß',
+    'color.palette': 'Palette: {name}', 'color.none': 'Keine Farbe', 'color.black': 'Schwarz', 'color.darkGrey': 'Dunkelgrau', 'color.red': 'Rot', 'color.orange': 'Orange', 'color.yellow': 'Gelb', 'color.green': 'Grün', 'color.teal': 'Petrol', 'color.blue': 'Blau', 'color.purple': 'Violett', 'color.white': 'Weiß',
     'notify.savedAs': 'Gespeichert als {name}', 'notify.saveAsFailed': 'Speichern unter fehlgeschlagen: {message}', 'notify.renamed': 'Umbenannt in {name}', 'notify.renameFailed': 'Umbenennen fehlgeschlagen: {message}', 'notify.imageFailed': 'Das Bild konnte nicht gelesen werden',
   },
 });
