@@ -8,9 +8,11 @@
  * rebuilt from any later copy: the cited keys are the ZOTERO_ITEM bookmarks of the document, in document order.
  */
 import { randomBytes } from 'node:crypto';
-import { strFromU8, unzipSync } from 'fflate';
 import type { Logger } from 'pino';
 import type { ServerMessage } from '../../protocol/editor.ts';
+import { StructureDocument } from '../../structure/index.ts';
+import { NS } from '../../structure/xml/dom.ts';
+import { streamXml } from '../../structure/xml/stream.ts';
 import type { KitEditEvent } from '../documents/editing-kit.ts';
 import type { FileInfo } from '../wopi/check-file-info.ts';
 import { CitationServiceError, ZoteroClient, htmlToText } from './zotero-client.ts';
@@ -42,13 +44,22 @@ export function citationKey(info: FileInfo): string | undefined {
 /** Bookmark name of a cited item. */
 export const ITEM_BOOKMARK = /^ZOTERO_ITEM_([A-Z0-9]{8})_[0-9a-f]{4}$/;
 
-/** The item keys of the ZOTERO_ITEM bookmarks of an ODF text document (its content.xml), in document order, each once. */
-export function citedKeys(contentXml: string): string[] {
+/**
+ * The item keys of the ZOTERO_ITEM bookmarks (`text:bookmark` and `text:bookmark-start`, ODF 1.3 Part 3, 6.2.1.2-3)
+ * of an ODF text document's content.xml, in document order, each once: read with the structure engine's streaming
+ * reader (namespace-aware, entities resolved).
+ * @throws StructureError bad_package when `odt` is not a package with a well-formed content.xml; encrypted.
+ */
+export function citedKeys(odt: Uint8Array): string[] {
+  const doc = StructureDocument.open(odt, 'odt');
   const keys: string[] = [];
-  for (const m of contentXml.matchAll(/<text:bookmark(?:-start)?\b[^>]*\btext:name="([^"]*)"/g)) {
-    const k = ITEM_BOOKMARK.exec(m[1])?.[1];
-    if (k && !keys.includes(k)) keys.push(k);
-  }
+  streamXml(doc.pkg.textOf('content.xml') ?? '', 'content.xml', {
+    onOpen(el) {
+      if (el.ns !== NS.text || (el.local !== 'bookmark' && el.local !== 'bookmark-start')) return;
+      const k = ITEM_BOOKMARK.exec(el.attr(NS.text, 'name') ?? '')?.[1];
+      if (k && !keys.includes(k)) keys.push(k);
+    },
+  });
   return keys;
 }
 
@@ -116,8 +127,7 @@ export class Citations {
   async insertBibliography(style: string | undefined): Promise<void> {
     if (this.view.readonly) return this.view.send({ type: 'citationResult', action: 'bibliography', ok: false, error: { code: 'readonly', message: 'This document is open read-only for you.' } });
     try {
-      const odt = unzipSync(await this.doc.exportCopy('odt'), { filter: (f) => f.name === 'content.xml' });
-      const keys = citedKeys(strFromU8(odt['content.xml'] ?? new Uint8Array()));
+      const keys = citedKeys(await this.doc.exportCopy('odt'));
       if (keys.length === 0) return this.view.send({ type: 'citationResult', action: 'bibliography', ok: false, error: { code: 'no_citations', message: 'The document cites nothing yet: insert a citation first.' } });
       const html = await this.client.bibliography(keys, this.styleOf(style));
       this.bookmark(`ZOTERO_BIBL_${randomBytes(2).toString('hex')}`);
