@@ -98,6 +98,17 @@ export interface CitationListItem {
   citation: string;
 }
 
+/**
+ * One function LibreOffice suggests for the name being typed in a formula (LOK_CALLBACK_CALC_FUNCTION_LIST,
+ * editor.md `calcFunctionList`): `name` (e.g. `SUM`, from LibreOffice's `name` or its signature up to the
+ * parenthesis), `signature` (`SUM( Number 1; Number 2; ... )`), `description`.
+ */
+export interface CalcFunction {
+  name: string;
+  signature: string;
+  description: string;
+}
+
 /** Every text message the daemon sends (editor.md, "Daemon -> client"). Tiles are binary frames. */
 export type ServerMessage =
   | { type: 'loading'; stage: 'checkfileinfo' | 'download' | 'load'; postMessageOrigin?: string }
@@ -118,6 +129,7 @@ export type ServerMessage =
   | { type: 'viewCellCursor'; viewId: number; part: number; rect: Rect | null }
   | { type: 'cellFormula'; formula: string }
   | { type: 'cellAddress'; address: string }
+  | { type: 'calcFunctionList'; functions: CalcFunction[] }
   | { type: 'headerInvalidated'; header: string }
   | { type: 'sheetGeometryInvalidated'; what: string }
   | { type: 'searchNotFound'; searchString: string }

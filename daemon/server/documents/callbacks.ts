@@ -1,5 +1,6 @@
-import type { Rect, ServerMessage } from '../../protocol/editor.ts';
+import type { CalcFunction, Rect, ServerMessage } from '../../protocol/editor.ts';
 import {
+  LOK_CALLBACK_CALC_FUNCTION_LIST,
   LOK_CALLBACK_CELL_ADDRESS,
   LOK_CALLBACK_CELL_CURSOR,
   LOK_CALLBACK_CELL_FORMULA,
@@ -67,6 +68,31 @@ function json(payload: string): Record<string, unknown> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The functions of a LOK_CALLBACK_CALC_FUNCTION_LIST payload: a JSON array of `{index, signature, description}`
+ * (LibreOffice's ScInputHandler::ShowFuncList; newer versions add `name` and `category`, or wrap the array in an
+ * object). The name is LibreOffice's `name`, else the signature up to its parenthesis. Items without a name are
+ * left out; anything that is not such JSON gives an empty list.
+ */
+export function parseFunctionList(payload: string): CalcFunction[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(payload);
+  } catch {
+    return [];
+  }
+  const list = Array.isArray(v) ? v : typeof v === 'object' && v !== null ? Object.values(v).find(Array.isArray) : undefined;
+  const out: CalcFunction[] = [];
+  for (const item of (list ?? []) as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const f = item as Record<string, unknown>;
+    const signature = typeof f.signature === 'string' ? f.signature : '';
+    const name = (typeof f.name === 'string' && f.name ? f.name : signature.split('(')[0]).trim();
+    if (name) out.push({ name, signature, description: typeof f.description === 'string' ? f.description : '' });
+  }
+  return out;
 }
 
 /**
@@ -179,6 +205,8 @@ export function translateCallback(type: number, payload: string): TranslatedCall
     }
     case LOK_CALLBACK_JSDIALOG:
       return { message: { type: 'dialog', json: payload } };
+    case LOK_CALLBACK_CALC_FUNCTION_LIST:
+      return { message: { type: 'calcFunctionList', functions: parseFunctionList(payload) } };
     case LOK_CALLBACK_ERROR: {
       const j = json(payload);
       return { message: { type: 'error', code: 'lok_error', message: String(j?.message ?? payload) } };
