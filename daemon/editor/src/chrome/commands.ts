@@ -70,7 +70,9 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
     add({ id, label: id, shortcut, state: stateName, enabled: editable, run: () => uno(command) });
 
   // File
-  add({ id: 'file.save', label: 'file.save', shortcut: 'Ctrl+S', icon: 'save', enabled: editable, run: () => session.send({ type: 'save' }) });
+  // A comments-only view (a pdf opened with view_comment) saves its comments back (the kit lifts the view's
+  // read-only state for the save: test/editing/pdf-comments.test.ts).
+  add({ id: 'file.save', label: 'file.save', shortcut: 'Ctrl+S', icon: 'save', enabled: commentable, run: () => session.send({ type: 'save' }) });
   const fileInfo = status()?.fileInfo ?? {};
   const fileName = () => String(status()?.fileInfo.BaseFileName ?? '');
   if (fileInfo.UserCanNotWriteRelative === false)

@@ -26,13 +26,16 @@ describe('CheckFileInfo and iframe parameters -> hidden and disabled commands', 
     const guest = computePolicy(input({ IsAnonymousUser: true, UserCanNotWriteRelative: false, SupportsRename: true, UserCanRename: true }));
     expect(guest.hidden.has('file.rename') && guest.hidden.has('file.saveAs')).toBe(true);
   });
-  it('iframe parameters: closebutton, revisionhistory, debug, permission=readonly (comments stay for view_comment)', () => {
+  it('iframe parameters: closebutton, revisionhistory, debug, permission=readonly (comments and Save stay for view_comment)', () => {
     const p = computePolicy(input({ EnableInsertRemoteImage: true }, { settings: { closebutton: 'true', revisionhistory: 'true', debug: 'true' } }));
     for (const id of ['file.close', 'file.versions', 'help.debug', 'insert.remoteImage']) expect(p.hidden.has(id), id).toBe(false);
     const ro = computePolicy(input({}, { settings: { permission: 'readonly' } }));
     for (const id of ['file.save', 'edit.paste', 'edit.cut', 'format.bold', 'insert.image', 'insert.comment']) expect(ro.hidden.has(id), id).toBe(true);
     expect(ro.hidden.has('edit.copy') || ro.hidden.has('view.zoomIn')).toBe(false);
-    expect(computePolicy(input({}, { readonly: true, commentsOnly: true })).hidden.has('insert.comment')).toBe(false);
+    const commenter = computePolicy(input({}, { readonly: true, commentsOnly: true }));
+    expect(commenter.hidden.has('insert.comment') || commenter.hidden.has('file.save')).toBe(false);
+    expect(commenter.hidden.has('format.bold')).toBe(true);
+    expect(computePolicy(input({ HideSaveOption: true }, { readonly: true, commentsOnly: true })).hidden.has('file.save')).toBe(true);
   });
 });
 

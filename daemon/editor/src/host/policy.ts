@@ -86,7 +86,12 @@ export function computePolicy(p: PolicyInput): Policy {
   if (!yes(p.settings.debug) && !yes(p.settings.randomUser)) hide('help.debug');
   if (p.readonly || p.settings.permission === 'readonly') {
     hide(...EDITING);
-    if (p.commentsOnly) hidden.delete('insert.comment');
+    // A comments-only view (a pdf opened with view_comment) adds comments and saves them back (issue 16), unless
+    // the host hides Save.
+    if (p.commentsOnly) {
+      hidden.delete('insert.comment');
+      if (!yes(fi.HideSaveOption)) hidden.delete('file.save');
+    }
   }
   // IsUserRestricted: hidden (the daemon refuses them too); IsUserLocked: shown, disabled, with a lock.
   for (const g of p.features?.restricted ?? []) hide(...g.commands);
