@@ -9,10 +9,10 @@ import { parseRecipe } from '../../daemon/structure/transform/recipe.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 
 /**
- * The slides extraction and the commands' lookups read parts by streaming while no command has changed them
- * (slides/part-reads.ts, pptx-stream.ts, odp-stream.ts). Here they must give exactly what the DOM reads give
- * (readThroughDom): on every corpus deck, on the outputs of transforms, and on a document in the middle of a
- * transform (changed parts read through the DOM, the others streamed).
+ * The slides extraction and the commands' lookups read parts as trees built by streaming while no command has
+ * changed them (slides/part-reads.ts over xml/read-tree.ts; the same rules read both). Here they must give exactly
+ * what the DOM reads give (readThroughDom): on every corpus deck, on the outputs of transforms, and on a document
+ * in the middle of a transform (changed parts read through the DOM, the others streamed).
  */
 const DECKS = ['presentations/AllSlidesConverterSC.pptx', 'presentations/LibreOfficeImpress_odp_1.3.odp', 'presentations/Presentation1.odp', 'presentations/aascu.org_hbcu_leadershipsummit_cooper_.pptx', 'presentations/layouts.pptx', 'presentations/logo_in_presentation.odp', 'presentations/test_custom_formats.odp', 'presentations/themes.pptx', 'properties/prProps.pptx'];
 

@@ -22,17 +22,43 @@ import { OdpTextEditor } from './odp-editor.ts';
 import { ODP_LAYOUTS, autoLayoutName, cm, layoutIdOfElement, lengthToCm, placeholdersOfLayout, presentationObjectsOfLayout } from './odp-layouts.ts';
 import { copyEmbeddedObjects, referencedPaths, removeUnreferenced, renewIds } from './odp-parts.ts';
 import { adoptable, isEmptyPlaceholder, shapesOf, textContainerOf, textsOf } from './odp-shapes.ts';
-import { readOdpPageSummaries, readOdpStyles, type OdpPageSummary } from './odp-stream.ts';
 import { OdpStyles } from './odp-styles.ts';
-import { canStream, domOf, readStreamed, streamableText } from './part-reads.ts';
+import { canStream, domOf, partRoot, partView } from './part-reads.ts';
+import { readChild, readChildren, type PrunedView, type ReadElement } from '../xml/read-tree.ts';
 
 const CONTENT = 'content.xml';
 const STYLES = 'styles.xml';
 
 /**
+ * What the deck reads of styles.xml (often 300 kB of styles): the master pages of office:master-styles (without
+ * their content) and the presentation page layouts of office:styles with their placeholders.
+ */
+const STYLES_VIEW: PrunedView = {
+  name: 'odp-masters-layouts',
+  prune: (el, parent) => {
+    if (el.depth === 0) return 'keep';
+    if (el.depth === 1) return el.ns === NS.office && (el.local === 'styles' || el.local === 'master-styles') ? 'keep' : 'drop';
+    if (el.depth === 2 && parent?.localName === 'styles') return el.ns === NS.style && el.local === 'presentation-page-layout' ? 'keep' : 'drop';
+    if (el.depth === 2) return el.ns === NS.style && el.local === 'master-page' ? 'leaf' : 'drop';
+    return el.depth === 3 && el.ns === NS.presentation && el.local === 'placeholder' ? 'leaf' : 'drop';
+  },
+};
+
+/**
+ * The office:presentation of content.xml (the first of the first office:body), from its tree or its DOM.
+ * @throws StructureError bad_package when there is none.
+ */
+function presentationOf<E extends ReadElement>(root: E): E {
+  const body = readChild(root, NS.office, 'body');
+  const presentation = body && readChild(body, NS.office, 'presentation');
+  if (!presentation) throw new StructureError('bad_package', 'content.xml has no office:presentation: this is not a presentation', CONTENT);
+  return presentation;
+}
+
+/**
  * Opens the slides of an odp. `forCommands`: content.xml is parsed as DOM at once, since nearly every slide
- * command changes it (reading its pages as fragments first would parse them twice); otherwise the pages are read
- * as fragments until a command needs the DOM.
+ * command changes it (reading its pages from a tree first would read the part twice); otherwise the pages are read
+ * from content.xml's stream-built tree until a command needs the DOM.
  * @throws StructureError bad_package when content.xml has no office:presentation.
  */
 export function openOdpDeck(doc: StructureDocument, forCommands = false): SlideDeck {
@@ -55,14 +81,15 @@ interface PageRead {
 }
 
 /**
- * The ODP deck. Until a command needs to change content.xml, its pages are read by streaming (odp-stream.ts); from
- * then on, from content.xml's DOM (`dom()`). styles.xml is streamed for the masters' names and the layouts' ids
- * until it is taken as DOM.
+ * The ODP deck. Until a command needs to change content.xml, its pages are read from the part's stream-built tree
+ * (part-reads.ts partRoot, the tree the charts filter reads too); from then on, from content.xml's DOM (`dom()`).
+ * styles.xml is read from a pruned tree (STYLES_VIEW) until it is taken as DOM. Both go through the same rules.
  */
 class OdpDeck implements SlideDeck {
   private readonly doc: StructureDocument;
   private presentation?: Element;
-  private streamed?: OdpPageSummary[];
+  /** The office:presentation of content.xml's tree, while the deck reads it (until `dom()`). */
+  private treePresentation?: ReadElement;
   private readonly styles: OdpStyles;
   private defaultNamed = new Set<Element>();
   private mastersCache?: Master[];
@@ -72,42 +99,39 @@ class OdpDeck implements SlideDeck {
   constructor(doc: StructureDocument, forCommands: boolean) {
     this.doc = doc;
     this.styles = new OdpStyles(doc);
-    const text = !forCommands && canStream(doc, CONTENT) ? streamableText(doc, CONTENT) : undefined;
-    if (text === undefined) {
-      this.dom();
-      return;
-    }
-    const read = readOdpPageSummaries(text, CONTENT);
-    if (!read.presentation) throw new StructureError('bad_package', 'content.xml has no office:presentation: this is not a presentation', CONTENT);
-    this.streamed = read.pages;
+    if (forCommands || !canStream(doc, CONTENT)) this.dom();
+    else this.treePresentation = presentationOf(partRoot(doc, CONTENT));
   }
 
   /** The office:presentation of content.xml's DOM: the deck reads and changes the DOM from now on. */
   private dom(): Element {
     if (this.presentation) return this.presentation;
-    const body = firstChild(domOf(this.doc, CONTENT).documentElement!, NS.office, 'body');
-    const presentation = body && firstChild(body, NS.office, 'presentation');
-    if (!presentation) throw new StructureError('bad_package', 'content.xml has no office:presentation: this is not a presentation', CONTENT);
-    this.presentation = presentation;
-    this.streamed = undefined;
+    this.presentation = presentationOf(domOf(this.doc, CONTENT).documentElement!);
+    this.treePresentation = undefined;
     // which pages have LibreOffice's default names, read once before any change
     this.domPages().forEach((page, i) => {
-      if (isDefaultName(page.getAttribute('draw:name') ?? '', i)) this.defaultNamed.add(page);
+      if (isDefaultName(page.getAttributeNS(NS.draw, 'name') ?? '', i)) this.defaultNamed.add(page);
     });
-    return presentation;
+    return this.presentation;
   }
 
-  /** The pages as read: streamed until the deck took content.xml as DOM. */
+  /** The draw:page elements as read: of content.xml's tree until the deck took it as DOM. */
+  private readPages(): ReadElement[] {
+    return this.treePresentation ? readChildren(this.treePresentation, NS.draw, 'page') : this.domPages();
+  }
+
+  /** The pages as read, with their reported names (default names by position in the tree, tracked in the DOM). */
   private reads(): PageRead[] {
-    if (this.streamed) {
-      return this.streamed.map((p, i) => ({ name: isDefaultName(p.name ?? '', i) ? `Slide ${i + 1}` : (p.name ?? ''), master: p.master, layout: p.layout, objects: () => p.objects }));
-    }
-    return this.domPages().map((page, i) => ({
-      name: this.defaultNamed.has(page) ? `Slide ${i + 1}` : (page.getAttribute('draw:name') ?? ''),
-      master: page.getAttribute('draw:master-page-name'),
-      layout: page.getAttribute('presentation:presentation-page-layout-name'),
-      objects: () => shapesOf(page).map(textsOf),
-    }));
+    return this.readPages().map((page, i) => {
+      const name = page.getAttributeNS(NS.draw, 'name') ?? '';
+      const isDefault = this.treePresentation ? isDefaultName(name, i) : this.defaultNamed.has(page as Element);
+      return {
+        name: isDefault ? `Slide ${i + 1}` : name,
+        master: page.getAttributeNS(NS.draw, 'master-page-name'),
+        layout: page.getAttributeNS(NS.presentation, 'presentation-page-layout-name'),
+        objects: () => shapesOf(page).map(textsOf),
+      };
+    });
   }
 
   /** The pages of content.xml's DOM, for changing. */
@@ -121,19 +145,19 @@ class OdpDeck implements SlideDeck {
     return page;
   }
 
+  /** The root of styles.xml as read (STYLES_VIEW while it is not DOM), undefined when the package has none. */
+  private stylesRoot(): ReadElement | undefined {
+    return this.doc.has(STYLES) ? partView(this.doc, STYLES, STYLES_VIEW) : undefined;
+  }
+
   private masters(): Master[] {
     if (this.mastersCache) return this.mastersCache;
-    const read = readStreamed(this.doc, STYLES, 'odpStyles', (text) => readOdpStyles(text, STYLES));
-    if (read) return (this.mastersCache = read.masters.map((m, index) => ({ ...m, index })));
-    const out: Master[] = [];
-    if (this.doc.has(STYLES)) {
-      const ms = this.masterStyles();
-      (ms ? childElements(ms, NS.style, 'master-page') : []).forEach((el, index) => {
-        const styleName = el.getAttribute('style:name') ?? '';
-        out.push({ styleName, name: el.getAttribute('style:display-name') || styleName, index });
-      });
-    }
-    return (this.mastersCache = out);
+    const root = this.stylesRoot();
+    const ms = root && readChild(root, NS.office, 'master-styles');
+    return (this.mastersCache = (ms ? readChildren(ms, NS.style, 'master-page') : []).map((el, index) => {
+      const styleName = el.getAttributeNS(NS.style, 'name') ?? '';
+      return { styleName, name: el.getAttributeNS(NS.style, 'display-name') || styleName, index };
+    }));
   }
 
   private masterStyles(): Element | undefined {
@@ -145,16 +169,13 @@ class OdpDeck implements SlideDeck {
     return childElements(this.masterStyles()!, NS.style, 'master-page')[m.index];
   }
 
-  /** style:presentation-page-layout names with the AutoLayout id LibreOffice gives each. */
+  /** style:presentation-page-layout names with the AutoLayout id LibreOffice gives each (the last of a name wins). */
   private layoutStyles(): Map<string, number> {
     if (this.layoutsCache) return this.layoutsCache;
-    const read = readStreamed(this.doc, STYLES, 'odpStyles', (text) => readOdpStyles(text, STYLES));
-    if (read) return (this.layoutsCache = new Map(read.layouts));
     const out = new Map<string, number>();
-    if (this.doc.has(STYLES)) {
-      const styles = firstChild(domOf(this.doc, STYLES).documentElement!, NS.office, 'styles');
-      for (const el of styles ? childElements(styles, NS.style, 'presentation-page-layout') : []) out.set(el.getAttribute('style:name') ?? '', layoutIdOfElement(el));
-    }
+    const root = this.stylesRoot();
+    const styles = root && readChild(root, NS.office, 'styles');
+    for (const el of styles ? readChildren(styles, NS.style, 'presentation-page-layout') : []) out.set(el.getAttributeNS(NS.style, 'name') ?? '', layoutIdOfElement(el));
     return (this.layoutsCache = out);
   }
 
@@ -171,7 +192,7 @@ class OdpDeck implements SlideDeck {
   }
 
   slideCount(): number {
-    return this.streamed ? this.streamed.length : this.domPages().length;
+    return this.readPages().length;
   }
 
   masterNames(): string[] {
@@ -268,10 +289,9 @@ class OdpDeck implements SlideDeck {
   }
 
   objectCount(index: number): number {
-    if (!this.streamed) return shapesOf(this.page(index)).length;
-    const page = this.streamed[index];
+    const page = this.readPages()[index];
     if (!page) throw new StructureError('out_of_range', `there is no slide ${index}`);
-    return page.objects.length;
+    return shapesOf(page).length;
   }
 
   textObject(index: number, object: number): TextObjectEditor | undefined {

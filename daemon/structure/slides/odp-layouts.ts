@@ -6,8 +6,8 @@
  * that same id, plus the presentation objects LibreOffice puts on a slide of that layout (sd sdpage.cxx,
  * LayoutDescriptor).
  */
-import type { Element } from '@xmldom/xmldom';
-import { NS, childElements } from '../xml/dom.ts';
+import { NS } from '../xml/dom.ts';
+import { readChildren, type ReadElement } from '../xml/read-tree.ts';
 
 import { AUTOLAYOUT_NAMES } from './autolayout.ts';
 
@@ -93,14 +93,14 @@ export function placeholdersOfLayout(id: number): readonly PlaceholderSpec[] | u
  * children (their presentation:object and svg:x), as SdXMLPresentationPageLayoutContext does. An empty layout is
  * AUTOLAYOUT_NONE.
  */
-export function layoutIdOfElement(layout: Element): number {
-  const list = childElements(layout, NS.presentation, 'placeholder').map((p) => ({ name: p.getAttribute('presentation:object') ?? '', x: lengthToCm(p.getAttribute('svg:x') ?? '0') }));
+export function layoutIdOfElement(layout: ReadElement): number {
+  const list = readChildren(layout, NS.presentation, 'placeholder').map((p) => ({ name: p.getAttributeNS(NS.presentation, 'object') ?? '', x: lengthToCm(p.getAttributeNS(NS.svg, 'x') ?? '0') }));
   return layoutIdOfPlaceholders(list);
 }
 
 /**
  * The AutoLayout id of a placeholder list (presentation:object of each presentation:placeholder, and its svg:x in
- * cm), in order, as SdXMLPresentationPageLayoutContext gives it (layoutIdOfElement reads the list from a DOM).
+ * cm), in order, as SdXMLPresentationPageLayoutContext gives it (layoutIdOfElement reads the list from an element).
  */
 export function layoutIdOfPlaceholders(list: ReadonlyArray<{ name: string; x: number }>): number {
   if (list.length === 0) return 20;

@@ -4,20 +4,26 @@
  * its texts as paragraph strings (odp-text.ts), and the tests SetAutoLayout applies to them.
  */
 import type { Element } from '@xmldom/xmldom';
-import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { NS, childElements } from '../xml/dom.ts';
+import { readChild, readChildren, type ReadElement } from '../xml/read-tree.ts';
 import { paragraphText, paragraphsOf } from './odp-text.ts';
+
+/*
+ * The reading rules take a ReadElement: a page of content.xml's stream-built tree (the extraction, shared with the
+ * charts filter) or of its DOM (the commands), and give back elements of the type they were given.
+ */
 
 /** draw: elements that are shapes on a page (ODF 1.3 Part 3, 10.3-10.9). */
 export const SHAPES: ReadonlySet<string> = new Set(['rect', 'line', 'polyline', 'polygon', 'regular-polygon', 'path', 'circle', 'ellipse', 'g', 'page-thumbnail', 'frame', 'measure', 'caption', 'connector', 'control', 'custom-shape', 'a']);
 
 /** The shapes of a page in document order (draw:a unwrapped to its shape). */
-export function shapesOf(page: Element): Element[] {
-  const out: Element[] = [];
-  for (const el of childElements(page)) {
+export function shapesOf<E extends ReadElement>(page: E): E[] {
+  const out: E[] = [];
+  for (const el of readChildren(page)) {
     const isShape = (el.namespaceURI === NS.draw && SHAPES.has(el.localName ?? '')) || (el.localName === 'scene' && el.namespaceURI === 'urn:oasis:names:tc:opendocument:xmlns:dr3d:1.0');
     if (!isShape) continue;
     if (el.localName === 'a' && el.namespaceURI === NS.draw) {
-      const inner = childElements(el).find((c) => c.namespaceURI === NS.draw && SHAPES.has(c.localName ?? ''));
+      const inner = readChildren(el).find((c) => c.namespaceURI === NS.draw && SHAPES.has(c.localName ?? ''));
       if (inner) out.push(inner);
       continue;
     }
@@ -27,23 +33,23 @@ export function shapesOf(page: Element): Element[] {
 }
 
 /** The element holding a shape's paragraphs, or undefined when the shape cannot hold text. */
-export function textContainerOf(shape: Element): Element | undefined {
+export function textContainerOf<E extends ReadElement>(shape: E): E | undefined {
   const local = shape.localName;
   if (local === 'g' || local === 'page-thumbnail' || local === 'control' || local === 'scene') return undefined;
   if (local !== 'frame') return shape;
   // the frame's first content element decides what it is (ODF 1.3 Part 3, 10.4.2): a text box or a picture
   // holds text; an embedded object, plugin, applet, floating frame or table does not
-  const first = childElements(shape).find((k) => (k.namespaceURI === NS.draw && ['text-box', 'image', 'object', 'object-ole', 'plugin', 'applet', 'floating-frame'].includes(k.localName ?? '')) || (k.namespaceURI === NS.table && k.localName === 'table'));
+  const first = readChildren(shape).find((k) => (k.namespaceURI === NS.draw && ['text-box', 'image', 'object', 'object-ole', 'plugin', 'applet', 'floating-frame'].includes(k.localName ?? '')) || (k.namespaceURI === NS.table && k.localName === 'table'));
   return first && first.namespaceURI === NS.draw && (first.localName === 'text-box' || first.localName === 'image') ? first : undefined;
 }
 
 /** The texts of a shape (a table: one per cell with text), each as its paragraph strings; empty texts left out. */
-export function textsOf(shape: Element): string[][] {
+export function textsOf(shape: ReadElement): string[][] {
   if (shape.localName === 'frame') {
-    const table = firstChild(shape, NS.table, 'table');
+    const table = readChild(shape, NS.table, 'table');
     if (table) {
       const out: string[][] = [];
-      for (const row of childElements(table, NS.table, 'table-row')) for (const cell of childElements(row, NS.table, 'table-cell')) pushText(out, cell);
+      for (const row of readChildren(table, NS.table, 'table-row')) for (const cell of readChildren(row, NS.table, 'table-cell')) pushText(out, cell);
       return out;
     }
   }
@@ -53,7 +59,7 @@ export function textsOf(shape: Element): string[][] {
   return out;
 }
 
-function pushText(out: string[][], container: Element): void {
+function pushText(out: string[][], container: ReadElement): void {
   const paras = paragraphsOf(container).map(paragraphText);
   if (paras.length > 1 || (paras.length === 1 && paras[0] !== '')) out.push(paras);
 }

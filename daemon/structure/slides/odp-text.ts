@@ -8,8 +8,9 @@
  * LibreOffice's edit engine: its paragraph strings, which the slides extraction reports, hold U+0001 for each
  * (the Collabora documentation shows a line break as "\u0001").
  */
-import type { Document, Element, Node } from '@xmldom/xmldom';
-import { NS, childElements } from '../xml/dom.ts';
+import type { Document, Element } from '@xmldom/xmldom';
+import { NS } from '../xml/dom.ts';
+import { readChildren, type ReadElement, type ReadNode } from '../xml/read-tree.ts';
 
 /** The character a tab, line break or field stands for in a paragraph string (LibreOffice's CH_FEATURE). */
 export const FEATURE = '\u0001';
@@ -19,11 +20,11 @@ export const FEATURE = '\u0001';
  * FEATURE character. `spans` are the text:style-name of the enclosing text:span elements, outermost first;
  * `link` the enclosing text:a, if any.
  */
-export interface Piece {
+export interface Piece<E extends ReadElement = Element> {
   text: string;
-  atom?: Element;
+  atom?: E;
   spans: string[];
-  link?: Element;
+  link?: E;
 }
 
 /** Inline elements that are one feature character in LibreOffice's edit engine. */
@@ -35,18 +36,19 @@ export const SKIPPED: ReadonlySet<string> = new Set(['annotation', 'annotation-e
 
 /**
  * The pieces of a paragraph (text:p or text:h), white space resolved as LibreOffice's import does. Adjacent text
- * with the same spans and link is one piece.
+ * with the same spans and link is one piece. Reads a DOM paragraph (the editor) or a read tree's (the extraction);
+ * atoms and links are elements of the paragraph's type.
  */
-export function readPieces(p: Element): Piece[] {
-  const out: Piece[] = [];
+export function readPieces<E extends ReadElement>(p: E): Piece<E>[] {
+  const out: Piece<E>[] = [];
   const state = { ignoreLeadingSpace: true };
-  const push = (text: string, spans: string[], link: Element | undefined, atom?: Element) => {
+  const push = (text: string, spans: string[], link: E | undefined, atom?: E) => {
     const last = out[out.length - 1];
     if (!atom && last && !last.atom && last.link === link && sameSpans(last.spans, spans)) last.text += text;
     else out.push({ text, atom, spans, link });
   };
-  const walk = (parent: Element, spans: string[], link: Element | undefined) => {
-    for (let n: Node | null = parent.firstChild; n; n = n.nextSibling) {
+  const walk = (parent: E, spans: string[], link: E | undefined) => {
+    for (let n: ReadNode | null = parent.firstChild; n; n = n.nextSibling) {
       if (n.nodeType === 3 || n.nodeType === 4) {
         let s = '';
         for (const ch of n.nodeValue ?? '') {
@@ -62,18 +64,18 @@ export function readPieces(p: Element): Piece[] {
         continue;
       }
       if (n.nodeType !== 1) continue;
-      const el = n as Element;
+      const el = n as E;
       const local = el.localName ?? '';
       if (el.namespaceURI === NS.text) {
         if (local === 's') {
-          const c = Math.max(1, Number(el.getAttribute('text:c') ?? '1') || 1);
+          const c = Math.max(1, Number(el.getAttributeNS(NS.text, 'c') ?? '1') || 1);
           push(' '.repeat(c), spans, link);
           state.ignoreLeadingSpace = false;
         } else if (ATOMS.has(local) || FIELDS.has(local)) {
           push(FEATURE, spans, link, el);
           state.ignoreLeadingSpace = false;
         } else if (local === 'span') {
-          walk(el, [...spans, el.getAttribute('text:style-name') ?? ''], link);
+          walk(el, [...spans, el.getAttributeNS(NS.text, 'style-name') ?? ''], link);
         } else if (local === 'a') {
           walk(el, spans, el);
         } else if (!SKIPPED.has(local)) {
@@ -100,7 +102,7 @@ function sameSpans(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** The plain text of a paragraph as LibreOffice's edit engine holds it (features as U+0001). */
-export function paragraphText(p: Element): string {
+export function paragraphText(p: ReadElement): string {
   let s = '';
   for (const piece of readPieces(p)) s += piece.text;
   return s;
@@ -110,10 +112,10 @@ export function paragraphText(p: Element): string {
  * The paragraph elements (text:p, text:h) of a text container (draw:text-box, a shape, a table cell), in order,
  * including those inside text:list / text:list-item / text:list-header at any depth.
  */
-export function paragraphsOf(container: Element): Element[] {
-  const out: Element[] = [];
-  const walk = (parent: Element) => {
-    for (const el of childElements(parent, NS.text)) {
+export function paragraphsOf<E extends ReadElement>(container: E): E[] {
+  const out: E[] = [];
+  const walk = (parent: E) => {
+    for (const el of readChildren(parent, NS.text)) {
       const local = el.localName;
       if (local === 'p' || local === 'h') out.push(el);
       else if (local === 'list' || local === 'list-item' || local === 'list-header') walk(el);
@@ -147,7 +149,7 @@ export function writePieces(p: Element, pieces: readonly Piece[]): void {
     const style = piece.spans[piece.spans.length - 1];
     if (style) {
       target = dom.createElementNS(NS.text, 'text:span');
-      target.setAttribute('text:style-name', style);
+      target.setAttributeNS(NS.text, 'text:style-name', style);
       parent.appendChild(target);
     } else {
       target = parent;
@@ -167,7 +169,7 @@ export function writePieces(p: Element, pieces: readonly Piece[]): void {
       if (spaces === 0) return;
       flushLiteral();
       const s = dom.createElementNS(NS.text, 'text:s');
-      if (spaces > 1) s.setAttribute('text:c', String(spaces));
+      if (spaces > 1) s.setAttributeNS(NS.text, 'text:c', String(spaces));
       target.appendChild(s);
       spaces = 0;
     };

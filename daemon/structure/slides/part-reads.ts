@@ -1,7 +1,7 @@
 /**
- * How the slide decks read a document's parts: by streaming the part's text (xml/stream.ts, about 5x faster than
- * building a DOM) while nothing has parsed it for a change, and through the DOM (StructureDocument.xml) once a
- * command has. A part the decks took as DOM stays DOM for the life of the document (a later SlideCommands step opens
+ * How the slide decks read a document's parts: as trees built by streaming the part's text (xml/read-tree.ts, about
+ * 4x faster than building a DOM, and shared with the other filters) while nothing has parsed it for a change, and
+ * through the DOM (StructureDocument.xml) once a command has. A part the decks took as DOM stays DOM for the life of the document (a later SlideCommands step opens
  * a new deck on the same document and must see the earlier changes), so every DOM access of the decks goes through
  * `domOf`, `putDom` or `tookAsDom` here.
  */
@@ -9,7 +9,7 @@ import type { Document } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { docRelationships, relsPartName, resolveTarget, type Relationship } from '../package/opc-relationships.ts';
 import { NS, childElements } from '../xml/dom.ts';
-import { streamXml } from '../xml/stream.ts';
+import { readRelationships, streamedParts, streamedView, type PrunedView, type ReadElement } from '../xml/read-tree.ts';
 
 /** Per document: the parts taken as DOM, or 'all' when every read must go through the DOM (readThroughDom). */
 const domParts = new WeakMap<StructureDocument, Set<string> | 'all'>();
@@ -65,46 +65,34 @@ export function readThroughDom(doc: StructureDocument): void {
   domParts.set(doc, 'all');
 }
 
-/** Per document: what was read by streaming, by kind of read and part (valid while the part is not DOM). */
-const streamed = new WeakMap<StructureDocument, Map<string, unknown>>();
-
 /**
- * `read` of the text of `part`, once per document and `kind`, when the part can be streamed; undefined when it is
- * read through the DOM (taken as DOM, or missing from the package). Errors of `read` propagate.
+ * The root element of `part` as the decks read it: the tree built from the part's text by streaming
+ * (xml/read-tree.ts `streamedParts`, the same tree the charts filter reads) while no deck took the part as DOM,
+ * else the root of its DOM. The slide rules (pptx-shapes.ts, odp-shapes.ts, ...) read either the same way.
+ * @throws StructureError bad_package when the part is missing or not well formed.
  */
-export function readStreamed<T>(doc: StructureDocument, part: string, kind: string, read: (text: string) => T): T | undefined {
-  if (!canStream(doc, part)) return undefined;
-  let cache = streamed.get(doc);
-  if (!cache) streamed.set(doc, (cache = new Map()));
-  const key = `${kind}\u0000${part}`;
-  if (cache.has(key)) return cache.get(key) as T;
-  const text = streamableText(doc, part);
-  if (text === undefined) return undefined;
-  const value = read(text);
-  cache.set(key, value);
-  return value;
+export function partRoot(doc: StructureDocument, part: string): ReadElement {
+  return canStream(doc, part) ? streamedParts(doc, part) : domOf(doc, part).documentElement!;
 }
 
 /**
- * The text of `part` when it can be streamed (it is in the package and no deck has taken it as DOM), else
- * undefined: the caller reads the DOM instead.
+ * As `partRoot`, but a streamed read keeps only what `view` keeps (xml/read-tree.ts `streamedView`): for parts
+ * of which the decks read a few elements (an odp's styles.xml, a slide layout's name and type).
+ * @throws StructureError bad_package when the part is missing or not well formed.
  */
-export function streamableText(doc: StructureDocument, part: string): string | undefined {
-  const set = taken(doc);
-  const name = part.replace(/^\//, '');
-  if (set === 'all' || set.has(name)) return undefined;
-  return doc.pkg.textOf(name);
+export function partView(doc: StructureDocument, part: string, view: PrunedView): ReadElement {
+  return canStream(doc, part) ? streamedView(doc, part, view) : domOf(doc, part).documentElement!;
 }
 
 /**
- * The relationships of `source` (ECMA-376 Part 2, 9.3), streamed from its .rels part when it can be, else read
- * through the DOM (docRelationships). Targets are resolved to part names; external targets are left as they are.
+ * The relationships of `source` (ECMA-376 Part 2, 9.3), read from the stream-built tree of its .rels part when it
+ * can be, else through the DOM (docRelationships). Targets are resolved to part names; external targets are left
+ * as they are.
  * @throws StructureError bad_package when the .rels part is not well formed.
  */
 export function relationshipsOf(doc: StructureDocument, source: string): Relationship[] {
   const name = relsPartName(source);
-  const read = readStreamed(doc, name, `rels:${source}`, (text) => streamRelationships(text, name, source));
-  if (read) return read;
+  if (canStream(doc, name) && doc.pkg.has(name)) return readRelationships(doc, source);
   // docRelationships sees the package's .rels parts and those addRelationship made, not those put in place
   if (!putSet(doc).has(name)) return docRelationships(doc, source);
   return childElements(doc.xml(name).documentElement!, NS.rel, 'Relationship').map((r) => {
@@ -112,22 +100,6 @@ export function relationshipsOf(doc: StructureDocument, source: string): Relatio
     const target = r.getAttribute('Target') ?? '';
     return { id: r.getAttribute('Id') ?? '', type: r.getAttribute('Type') ?? '', target: external ? target : resolveTarget(source, target), external };
   });
-}
-
-function streamRelationships(text: string, name: string, source: string): Relationship[] {
-  const out: Relationship[] = [];
-  streamXml(text, name, {
-    onOpen: (el) => {
-      if (el.depth === 0) return undefined;
-      if (el.depth === 1 && el.ns === NS.rel && el.local === 'Relationship') {
-        const external = el.attr('', 'TargetMode') === 'External';
-        const target = el.attr('', 'Target') ?? '';
-        out.push({ id: el.attr('', 'Id') ?? '', type: el.attr('', 'Type') ?? '', target: external ? target : resolveTarget(source, target), external });
-      }
-      return 'skip';
-    },
-  });
-  return out;
 }
 
 /** True when `part` is read by streaming: no deck has taken it as DOM (it may still be missing from the package). */

@@ -15,12 +15,12 @@ import { StructureError } from '../errors.ts';
 import { addOverride, removeOverride } from '../package/content-types.ts';
 import { addRelationship, relativeTarget, relsPartName, removeRelationship, removeRelsPart } from '../package/opc-relationships.ts';
 import { NS, childElements, firstChild, parseXml } from '../xml/dom.ts';
-import { domOf, putDom, readStreamed, relationshipsOf, removeDom, tookAsDom } from './part-reads.ts';
+import { readChild, readChildren, type PrunedView, type ReadElement } from '../xml/read-tree.ts';
+import { domOf, partRoot, partView, putDom, relationshipsOf, removeDom, tookAsDom } from './part-reads.ts';
 import type { SlideDeck, TextObjectEditor } from './deck.ts';
 import type { SlideItem, SlidesResult } from './index.ts';
 import { SLIDE_LAYOUTS, autoLayoutName, autoLayoutOfType, layoutTypesFor } from './pptx-autolayout.ts';
 import { describeObject, emptyPlaceholder, isTextShape, placeholderOf, placeholderType, slideObjects, titleText } from './pptx-shapes.ts';
-import { readLayoutSummary, readSlideIds, readSlideSummary, type SlideSummary } from './pptx-stream.ts';
 import { PptxTextBody } from './pptx-text.ts';
 
 const REL_BASE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
@@ -33,12 +33,21 @@ function relType(type: string, name: string): boolean {
   return type.endsWith(`/${name}`);
 }
 
-/** One slide: its p:sldId, relationship id and part. */
-interface SlideRef {
-  sldId: Element;
+/** One slide: its p:sldId (of a read tree or the DOM), relationship id and part. */
+interface SlideRef<E extends ReadElement = ReadElement> {
+  sldId: E;
   rId: string;
   part: string;
 }
+
+/**
+ * What the decks read of a slide layout part: the root (p:sldLayout/@type) and its first p:cSld (@name), the rest
+ * of the part not read.
+ */
+const LAYOUT_HEAD: PrunedView = {
+  name: 'pptx-layout-head',
+  prune: (el) => (el.depth === 0 ? 'keep' : el.depth === 1 && el.ns === NS.p && el.local === 'cSld' ? 'stop' : 'drop'),
+};
 
 /** Opens a pptx for slide commands and extraction. @throws StructureError bad_package when presentation.xml is missing. */
 export function openPptxDeck(doc: StructureDocument): PptxDeck {
@@ -73,31 +82,26 @@ export class PptxDeck implements SlideDeck {
     return lst;
   }
 
-  /** The slides' relationship ids and parts, in order (streamed from presentation.xml while it is unchanged). */
-  private slideParts(): Array<{ rId: string; part: string }> {
-    const ids = readStreamed(this.doc, this.presPart, 'sldIds', (text) => readSlideIds(text, this.presPart));
-    if (!ids) return this.slides();
+  /** The slides' p:sldId elements, relationship ids and parts, in order, from presentation.xml as `root` has it. */
+  private slideRefs<E extends ReadElement>(root: E): SlideRef<E>[] {
     const rels = new Map(relationshipsOf(this.doc, this.presPart).map((r) => [r.id, r.target]));
-    return ids.map(({ id, rId }) => {
-      const part = rels.get(rId);
-      if (!part) throw new StructureError('bad_package', `p:sldId ${id} points at no slide part (${rId})`, this.presPart);
-      return { rId, part };
-    });
-  }
-
-  /** A streamed read of a slide part, or undefined when the part is read through the DOM. */
-  private summary(part: string): SlideSummary | undefined {
-    return readStreamed(this.doc, part, 'slide', (text) => readSlideSummary(text, part));
-  }
-
-  private slides(): SlideRef[] {
-    const rels = new Map(relationshipsOf(this.doc, this.presPart).map((r) => [r.id, r.target]));
-    return childElements(this.sldIdLst(), NS.p, 'sldId').map((sldId) => {
+    const lst = readChild(root, NS.p, 'sldIdLst');
+    return (lst ? readChildren(lst, NS.p, 'sldId') : []).map((sldId) => {
       const rId = sldId.getAttributeNS(NS.r, 'id') ?? '';
       const part = rels.get(rId);
       if (!part) throw new StructureError('bad_package', `p:sldId ${sldId.getAttribute('id')} points at no slide part (${rId})`, this.presPart);
       return { sldId, rId, part };
     });
+  }
+
+  /** The slides, as read (a tree of presentation.xml while no command changed it). */
+  private slideParts(): SlideRef[] {
+    return this.slideRefs(partRoot(this.doc, this.presPart));
+  }
+
+  /** The slides with the p:sldId elements of presentation.xml's DOM, for changing them. */
+  private slides(): SlideRef<Element>[] {
+    return this.slideRefs(this.pres.documentElement!);
   }
 
   private slide(index: number): { rId: string; part: string } {
@@ -106,9 +110,19 @@ export class PptxDeck implements SlideDeck {
     return s;
   }
 
+  /** The p:spTree of a slide or layout part's DOM, for changing it. */
   private spTree(part: string): Element {
-    const cSld = firstChild(domOf(this.doc, part).documentElement!, NS.p, 'cSld');
-    const tree = cSld ? firstChild(cSld, NS.p, 'spTree') : undefined;
+    return this.treeOf(domOf(this.doc, part).documentElement!, part);
+  }
+
+  /** The p:spTree of a slide as read (partRoot). */
+  private readSpTree(part: string): ReadElement {
+    return this.treeOf(partRoot(this.doc, part), part);
+  }
+
+  private treeOf<E extends ReadElement>(root: E, part: string): E {
+    const cSld = readChild(root, NS.p, 'cSld');
+    const tree = cSld ? readChild(cSld, NS.p, 'spTree') : undefined;
     if (!tree) throw new StructureError('bad_package', `${part} has no p:cSld/p:spTree`, part);
     return tree;
   }
@@ -119,11 +133,11 @@ export class PptxDeck implements SlideDeck {
     return rel.target;
   }
 
+  /** A slide layout's p:cSld/@name ("" when none) and p:sldLayout/@type (null when none). */
   private layoutInfo(layoutPart: string): { name: string; type: string | null } {
-    const read = readStreamed(this.doc, layoutPart, 'layout', (text) => readLayoutSummary(text, layoutPart));
-    if (read) return read;
-    const root = domOf(this.doc, layoutPart).documentElement!;
-    return { name: firstChild(root, NS.p, 'cSld')?.getAttribute('name') ?? '', type: root.getAttribute('type') };
+    const root = partView(this.doc, layoutPart, LAYOUT_HEAD);
+    const isLayout = root.namespaceURI === NS.p && root.localName === 'sldLayout';
+    return { name: readChild(root, NS.p, 'cSld')?.getAttribute('name') ?? '', type: isLayout ? root.getAttribute('type') : null };
   }
 
   /** LibreOffice's master pages: one per used layout, in order of first use, with their names. */
@@ -156,11 +170,9 @@ export class PptxDeck implements SlideDeck {
   slideNames(): string[] {
     const names: string[] = [];
     for (const s of this.slideParts()) {
-      const read = this.summary(s.part);
-      const explicit = read ? read.name : (firstChild(domOf(this.doc, s.part).documentElement!, NS.p, 'cSld')?.getAttribute('name') ?? '');
-      let name = explicit;
+      let name = readChild(partRoot(this.doc, s.part), NS.p, 'cSld')?.getAttribute('name') ?? '';
       if (!name) {
-        const title = read?.title ?? titleText(this.spTree(s.part));
+        const title = titleText(this.readSpTree(s.part));
         if (title) {
           let count = 1;
           for (const prev of names) {
@@ -186,7 +198,7 @@ export class PptxDeck implements SlideDeck {
     this.slideParts().forEach((s, i) => {
       const layout = this.layoutOf(s.part);
       const id = autoLayoutOfType(this.layoutInfo(layout).type);
-      const objects = this.summary(s.part)?.objects ?? slideObjects(this.spTree(s.part)).map(describeObject);
+      const objects = slideObjects(this.readSpTree(s.part)).map(describeObject);
       const Objects: SlideItem['Objects'] = {};
       objects.forEach((o, k) => (Objects[`Objects ${k}`] = o));
       Slides[`Slide ${i}`] = {
@@ -371,8 +383,7 @@ export class PptxDeck implements SlideDeck {
 
   /** Number of objects on slide `index`. */
   objectCount(index: number): number {
-    const part = this.slide(index).part;
-    return this.summary(part)?.objects?.length ?? slideObjects(this.spTree(part)).length;
+    return slideObjects(this.readSpTree(this.slide(index).part)).length;
   }
 
   /** The text editor of object `object` on slide `index` (a p:txBody is created for a shape without one). */

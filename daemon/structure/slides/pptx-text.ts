@@ -13,6 +13,7 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { readChild, readChildren, type ReadElement } from '../xml/read-tree.ts';
 import type { CharFormat, ParaFormat, TextObjectEditor, TextPosition, TextRange } from './deck.ts';
 
 /** The edit engine's feature character (tab, line break, field). */
@@ -26,34 +27,34 @@ const PPR_ORDER = ['lnSpc', 'spcBef', 'spcAft', 'buClrTx', 'buClr', 'buSzTx', 'b
 const RUN_NAMES = new Set(['r', 'br', 'fld']);
 
 /** True when LibreOffice imports this a:fld as a field (one feature character) rather than as its text. */
-function isLoField(fld: Element): boolean {
+function isLoField(fld: ReadElement): boolean {
   const type = fld.getAttribute('type') ?? '';
   return type === 'slidenum' || type.startsWith('datetime');
 }
 
-/** The length in characters of one run element (a:r, a:br, a:fld). */
-function runText(run: Element): string {
+/** The text of one run element (a:r, a:br, a:fld) as the edit engine holds it. */
+function runText(run: ReadElement): string {
   if (run.localName === 'br') return FEATURE;
   if (run.localName === 'fld' && isLoField(run)) return FEATURE;
-  const t = firstChild(run, NS.a, 't');
+  const t = readChild(run, NS.a, 't');
   return (t?.textContent ?? '').replace(/\t/g, FEATURE);
 }
 
 /** The runs (a:r, a:br, a:fld) of a paragraph. */
-function runsOf(p: Element): Element[] {
-  return childElements(p, NS.a).filter((e) => RUN_NAMES.has(e.localName ?? ''));
+function runsOf<E extends ReadElement>(p: E): E[] {
+  return readChildren(p, NS.a).filter((e) => RUN_NAMES.has(e.localName ?? ''));
 }
 
-/** The plain text of a paragraph as LibreOffice's edit engine holds it. */
-export function paragraphText(p: Element): string {
+/** The plain text of a paragraph as LibreOffice's edit engine holds it (a DOM element or a read tree's). */
+export function paragraphText(p: ReadElement): string {
   let s = '';
   for (const r of runsOf(p)) s += runText(r);
   return s;
 }
 
-/** The a:p paragraphs of a text body (p:txBody or a:txBody). */
-export function paragraphsOf(txBody: Element): Element[] {
-  return childElements(txBody, NS.a, 'p');
+/** The a:p paragraphs of a text body (p:txBody or a:txBody), of the body's type. */
+export function paragraphsOf<E extends ReadElement>(txBody: E): E[] {
+  return readChildren(txBody, NS.a, 'p');
 }
 
 /** Inserts `el` into `parent` before the first child that comes after it in `order` (schema child order). */

@@ -9,7 +9,8 @@ import { NS } from './dom.ts';
  *
  * Readers: tracked changes (track-changes/ooxml-redlines.ts, floating-tables.ts, odf-redlines.ts), content
  * controls (content-controls/ooxml-sdt.ts, ooxml-sdt-content.ts, odf-content-control.ts), charts
- * (charts/ooxml-chart.ts, odf-chart.ts) and relationships (read-tree.ts `readRelationships`).
+ * (charts/ooxml-chart.ts, odf-chart.ts), slides (slides/pptx-shapes.ts, pptx-text.ts, pptx-deck.ts,
+ * odp-shapes.ts, odp-text.ts, odp-layouts.ts, odp-deck.ts) and relationships (read-tree.ts `readRelationships`).
  */
 
 const W = NS.w;
@@ -17,11 +18,26 @@ const author: Attrs = [[W, 'author'], [W, 'date']];
 const val: Attrs = [[W, 'val']];
 const loext = ['checkbox', 'combobox', 'dropdown', 'picture', 'date', 'plain-text', 'id', 'tag', 'alias', 'checked', 'date-format', 'date-rfc-language-tag', 'current-date'];
 
+/**
+ * The attributes the schema defines for DrawingML's a:bodyPr (CT_TextBodyProperties), a:pPr
+ * (CT_TextParagraphProperties) and a:rPr (CT_TextCharacterProperties; ECMA-376 Part 1, 21.1.2.1.1, 21.1.2.2.7,
+ * 21.1.2.3.9): the slides' "no own formatting" rule (slides/pptx-shapes.ts) looks for these by name.
+ */
+export const DRAWINGML_TEXT_ATTRIBUTES = {
+  bodyPr: ['rot', 'spcFirstLastPara', 'vertOverflow', 'horzOverflow', 'vert', 'wrap', 'lIns', 'tIns', 'rIns', 'bIns', 'numCol', 'spcCol', 'rtlCol', 'fromWordArt', 'anchor', 'anchorCtr', 'forceAA', 'upright', 'compatLnSpc'],
+  pPr: ['marL', 'marR', 'lvl', 'indent', 'algn', 'defTabSz', 'rtl', 'eaLnBrk', 'fontAlgn', 'latinLnBrk', 'hangingPunct'],
+  rPr: ['kumimoji', 'lang', 'altLang', 'sz', 'b', 'i', 'u', 'strike', 'kern', 'cap', 'spc', 'normalizeH', 'baseline', 'noProof', 'dirty', 'err', 'smtClean', 'smtId', 'bmk'],
+} as const;
+
 /** Attribute names as [namespace URI ('' for none), local name]. */
 export type Attrs = ReadonlyArray<readonly [string, string]>;
 
 /** Element namespace URI, then element local name, to the attributes kept. */
 export type KeptAttributes = ReadonlyMap<string, ReadonlyMap<string, Attrs>>;
+
+function unprefixed(names: readonly string[]): Attrs {
+  return names.map((n) => ['', n] as const);
+}
 
 function table(rows: ReadonlyArray<readonly [string, Record<string, Attrs>]>): KeptAttributes {
   const out = new Map<string, Map<string, Attrs>>();
@@ -63,11 +79,22 @@ export const EXTRACTION_ATTRIBUTES: KeptAttributes = table([
     },
   ],
   [NS.w14, { checked: [[NS.w14, 'val']] }],
-  // charts: DrawingML graphic frames (docx, pptx), the pptx slide list
-  [NS.a, { graphicData: [['', 'uri']] }],
+  // charts: DrawingML graphic frames (docx, pptx), the pptx slide list; slides: names, placeholders, fields,
+  // markup-compatibility choices and the text properties of the "no own formatting" rule
+  [
+    NS.a,
+    {
+      graphicData: [['', 'uri']],
+      fld: [['', 'type']],
+      bodyPr: unprefixed(DRAWINGML_TEXT_ATTRIBUTES.bodyPr),
+      pPr: unprefixed(DRAWINGML_TEXT_ATTRIBUTES.pPr),
+      rPr: unprefixed(DRAWINGML_TEXT_ATTRIBUTES.rPr),
+    },
+  ],
   [NS.c, { chart: [[NS.r, 'id']] }],
   [NS.wp, { docPr: [['', 'name']] }],
-  [NS.p, { cNvPr: [['', 'name']], sldId: [[NS.r, 'id']] }],
+  [NS.p, { cNvPr: [['', 'name']], sldId: [[NS.r, 'id'], ['', 'id']], cSld: [['', 'name']], sldLayout: [['', 'type']], ph: [['', 'type']] }],
+  [NS.mc, { Choice: [['', 'Requires']] }],
   [NS.rel, { Relationship: [['', 'Id'], ['', 'Type'], ['', 'Target'], ['', 'TargetMode']] }],
   // ODF: tracked changes, spaces, content controls, embedded objects, the manifest
   [
@@ -78,10 +105,23 @@ export const EXTRACTION_ATTRIBUTES: KeptAttributes = table([
       'change-start': [[NS.text, 'change-id']],
       'change-end': [[NS.text, 'change-id']],
       s: [[NS.text, 'c']],
+      span: [[NS.text, 'style-name']],
     },
   ],
   [NS.loext, { 'content-control': loext.map((l) => [NS.loext, l] as const) }],
-  [NS.draw, { frame: [[NS.draw, 'name']], object: [[NS.xlink, 'href']], 'object-ole': [[NS.xlink, 'href']] }],
+  [
+    NS.draw,
+    {
+      frame: [[NS.draw, 'name']],
+      object: [[NS.xlink, 'href']],
+      'object-ole': [[NS.xlink, 'href']],
+      // slides of an odp: the page's names, master and layout
+      page: [[NS.draw, 'name'], [NS.draw, 'master-page-name'], [NS.presentation, 'presentation-page-layout-name']],
+    },
+  ],
+  // an odp's styles.xml: master pages, presentation page layouts and their placeholders
+  [NS.style, { 'master-page': [[NS.style, 'name'], [NS.style, 'display-name']], 'presentation-page-layout': [[NS.style, 'name']] }],
+  [NS.presentation, { placeholder: [[NS.presentation, 'object'], [NS.svg, 'x']] }],
   [NS.manifest, { 'file-entry': [[NS.manifest, 'full-path'], [NS.manifest, 'media-type']] }],
 ]);
 

@@ -118,4 +118,22 @@ describe('stream-built read trees', () => {
     expect(() => domOf(buildReadTree(xml, 'x.xml').getElementsByTagNameNS('urn:w', 'x')[0]!)).toThrow(/holds another one/);
     expect(NS.w).toBeTruthy();
   });
+
+  it('a pruned tree keeps leaves without content, drops what it drops, and reads nothing after a stop', () => {
+    const xml = '<r xmlns="urn:r"><keep><x/>t</keep><leaf><x/>u</leaf><drop><x/></drop><stop><x/></stop><after/><bad></r>';
+    const verdicts: Record<string, 'leaf' | 'drop' | 'stop'> = { leaf: 'leaf', drop: 'drop', stop: 'stop' };
+    const seen: string[] = [];
+    const tree = buildReadTree(xml, 'x.xml', 'all', [], (e, parent) => {
+      seen.push(`${parent?.localName ?? '-'}>${e.local}`);
+      return verdicts[e.local] ?? 'keep';
+    });
+    const kids = readChildren(tree);
+    expect(kids.map((e) => e.localName)).toEqual(['keep', 'leaf', 'stop']);
+    expect(kids[0]!.textContent).toBe('t');
+    expect(readChildren(kids[0]!).map((e) => e.localName)).toEqual(['x']);
+    expect(kids[1]!.firstChild).toBeNull();
+    expect(kids[2]!.firstChild).toBeNull();
+    expect(seen).toEqual(['->r', 'r>keep', 'keep>x', 'r>leaf', 'r>drop', 'r>stop']);
+    expect(() => buildReadTree(xml, 'x.xml')).toThrow(/not well-formed/);
+  });
 });

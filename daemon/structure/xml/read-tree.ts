@@ -152,10 +152,12 @@ function notKept(el: TreeElement, ns: string, local: string): Error {
 function keptLookup(tree: Tree, kept: KeptAttributes, e: StreamElement): ((ns: string, local: string) => string | undefined) | undefined {
   const names = kept.get(e.ns)?.get(e.local);
   if (!names) return undefined;
-  const values = names.map(([ns, local]) => e.attr(ns, local));
+  const values = e.pick(names);
+  // the closure holds the element's names, not the parser's tag (see extraction-attributes.ts)
+  const { ns: elNs, local: elLocal } = e;
   return (ns, local) => {
     const i = names.findIndex(([n, l]) => n === ns && l === local);
-    if (i < 0) throw new Error(`read-tree: ${tree.part} was read keeping only the attributes in extraction-attributes.ts, and {${ns}}${local} of {${e.ns}}${e.local} is not one of them`);
+    if (i < 0) throw new Error(`read-tree: ${tree.part} was read keeping only the attributes in extraction-attributes.ts, and {${ns}}${local} of {${elNs}}${elLocal} is not one of them`);
     return values[i];
   };
 }
@@ -193,24 +195,41 @@ class Tree {
 }
 
 /**
+ * What a pruned tree does with an element, asked at its start tag with its parent in the tree (null for the
+ * root): `'keep'` (or undefined) it and its content; `'leaf'`: keep it without its content; `'drop'` it and its
+ * content; `'stop'`: keep it without content and read no further (the rest of the part is neither read nor
+ * checked). For readers that need a few elements of a large part (an odp's styles.xml, a slide layout's head).
+ */
+export type Prune = (el: StreamElement, parent: ReadElement | null) => 'keep' | 'leaf' | 'drop' | 'stop' | undefined;
+
+/**
  * Builds the read-only tree of an XML part from the stream, keeping every attribute (`'all'`) or only those of
  * `kept` (what extraction reads: far less to hold, see extraction-attributes.ts), except inside the elements of
- * `fullUnder` (themselves included), which keep every attribute and their list (`attributes`).
+ * `fullUnder` (themselves included), which keep every attribute and their list (`attributes`). `prune` leaves
+ * elements out (see `Prune`).
  * @returns its root element.
  * @throws StructureError bad_package naming `part` when the XML is not well formed.
  */
-export function buildReadTree(text: string, part: string, kept: KeptAttributes | 'all' = 'all', fullUnder: ReadonlyArray<readonly [string, string]> = []): ReadElement {
+export function buildReadTree(text: string, part: string, kept: KeptAttributes | 'all' = 'all', fullUnder: ReadonlyArray<readonly [string, string]> = [], prune?: Prune): ReadElement {
   const tree = new Tree(text, part);
   let current: TreeElement | undefined;
   let fullFrom = -1;
   streamXml(text, part, {
     onOpen: (e) => {
+      const verdict = prune?.(e, current ?? null);
+      if (verdict === 'drop') return 'skip';
       if (fullFrom < 0) for (const [ns, local] of fullUnder) if (ns === e.ns && local === e.local) fullFrom = e.depth;
       const full = kept === 'all' || fullFrom >= 0;
       const el = new TreeElement(tree, current ?? null, e.ns, e.local, full ? (ns, local) => e.attr(ns, local) : keptLookup(tree, kept, e), fullFrom >= 0 ? e.attrs() : undefined);
       if (current) current.append(el);
       else tree.root = el;
+      if (verdict === 'leaf' || verdict === 'stop') {
+        // its content is not read: no close event comes for it
+        if (fullFrom === e.depth) fullFrom = -1;
+        return verdict === 'leaf' ? 'skip' : 'stop';
+      }
       current = el;
+      return undefined;
     },
     onClose: (_ns, _local, d) => {
       if (fullFrom === d) fullFrom = -1;
@@ -244,6 +263,30 @@ export const streamedParts: PartReader = (doc, part) => {
   return root;
 };
 
+/** A pruned way of reading a part (see `Prune`), named for the cache: one name, one `prune`. */
+export interface PrunedView {
+  readonly name: string;
+  readonly prune: Prune;
+}
+
+/**
+ * The tree of a part of `doc` as `streamedParts` gives it, but pruned by `view`, cached per document and view;
+ * when the whole tree of the part was built already, that tree (it holds everything the view keeps).
+ * @throws StructureError bad_package when the part is missing or not well-formed (in what was read of it).
+ */
+export function streamedView(doc: StructureDocument, part: string, view: PrunedView): ReadElement {
+  const name = part.replace(/^\//, '');
+  let byPart = trees.get(doc);
+  if (!byPart) trees.set(doc, (byPart = new Map()));
+  const hit = byPart.get(name) ?? byPart.get(`${view.name}\u0000${name}`);
+  if (hit) return hit;
+  const text = doc.pkg.textOf(name);
+  if (text === undefined) throw new StructureError('bad_package', `the package has no part ${name}`, name);
+  const root = buildReadTree(text, name, EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER, view.prune);
+  byPart.set(`${view.name}\u0000${name}`, root);
+  return root;
+}
+
 /**
  * The root element of a part's parsed DOM (`doc.xml`), as a reader sees it: what transformations and the
  * equivalence tests read.
@@ -270,14 +313,24 @@ export function domOf(el: ReadElement): Element {
   return domsOf([el])[0]!;
 }
 
-/** Element children of `parent` with namespace `ns` and local name `name` (any when omitted), as dom.ts's childElements. */
-export function readChildren(parent: ReadElement, ns?: string, name?: string): ReadElement[] {
-  const out: ReadElement[] = [];
+/**
+ * Element children of `parent` with namespace `ns` and local name `name` (any when omitted), as dom.ts's
+ * childElements. The children of a DOM element are DOM elements, those of a tree element tree elements: they
+ * have `parent`'s type.
+ */
+export function readChildren<E extends ReadElement>(parent: E, ns?: string, name?: string): E[] {
+  const out: E[] = [];
   for (let n = parent.firstChild; n; n = n.nextSibling) {
     if (n.nodeType !== 1) continue;
-    if ((ns === undefined || n.namespaceURI === ns) && (name === undefined || n.localName === name)) out.push(n as ReadElement);
+    if ((ns === undefined || n.namespaceURI === ns) && (name === undefined || n.localName === name)) out.push(n as E);
   }
   return out;
+}
+
+/** True when `parent` has an element child. */
+export function hasElementChild(parent: ReadElement): boolean {
+  for (let n = parent.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) return true;
+  return false;
 }
 
 const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
@@ -299,9 +352,9 @@ export function* childrenThroughAlternates(parent: ReadElement): Generator<ReadE
   }
 }
 
-/** The first child element with that namespace and local name, if any. */
-export function readChild(parent: ReadElement, ns: string, name: string): ReadElement | undefined {
-  for (let n = parent.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && n.namespaceURI === ns && n.localName === name) return n as ReadElement;
+/** The first child element with that namespace and local name, if any (of `parent`'s type, as `readChildren`). */
+export function readChild<E extends ReadElement>(parent: E, ns: string, name: string): E | undefined {
+  for (let n = parent.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && n.namespaceURI === ns && n.localName === name) return n as E;
   return undefined;
 }
 

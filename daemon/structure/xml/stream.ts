@@ -18,6 +18,8 @@ export interface StreamElement {
   readonly attr: (ns: string, local: string) => string | undefined;
   /** Every attribute (namespace declarations included) in document order. */
   attrs(): StreamAttribute[];
+  /** The values of the attributes `names` ([namespace URI or '', local name]), in that order, in one pass over the tag. */
+  pick(names: ReadonlyArray<readonly [string, string]>): Array<string | undefined>;
 }
 
 /** One attribute of a start tag: namespace URI (`''` for none), local name, value. */
@@ -53,9 +55,29 @@ class TagElement implements StreamElement {
 
   /** A function of its own (readers keep it apart from the element), as StreamElement allows. */
   readonly attr = (ns: string, local: string): string | undefined => {
-    for (const a of Object.values(this.tag.attributes)) if (a.local === local && (a.uri ?? '') === ns) return a.value;
+    const all = this.tag.attributes;
+    for (const k in all) {
+      const a = all[k]!;
+      if (a.local === local && (a.uri ?? '') === ns) return a.value;
+    }
     return undefined;
   };
+
+  pick(names: ReadonlyArray<readonly [string, string]>): Array<string | undefined> {
+    const out: Array<string | undefined> = new Array(names.length);
+    const all = this.tag.attributes;
+    for (const k in all) {
+      const a = all[k]!;
+      const uri = a.uri ?? '';
+      for (let i = 0; i < names.length; i++) {
+        if (names[i]![1] === a.local && names[i]![0] === uri) {
+          out[i] = a.value;
+          break;
+        }
+      }
+    }
+    return out;
+  }
 
   attrs(): StreamAttribute[] {
     return Object.values(this.tag.attributes).map((a) => ({ namespaceURI: a.uri ?? '', localName: a.local, value: a.value }));
