@@ -1,5 +1,4 @@
-import { unzipSync } from 'fflate';
-import yauzl from 'yauzl';
+import { inflateRawSync } from 'node:zlib';
 import { StructureError } from '../errors.ts';
 import { isStrictPackage, toStrict, toTransitional } from './strict-namespaces.ts';
 import { entryOf, writeZip, type ZipEntry } from './zip-writer.ts';
@@ -8,8 +7,9 @@ import { entryOf, writeZip, type ZipEntry } from './zip-writer.ts';
  * A zip package (OOXML: ECMA-376 Part 2 OPC; ODF 1.3 Part 2) read lazily and written back preserving what was
  * not touched.
  *
- * Reading: listing reads only the central directory, and a part is inflated the first time it is asked for, so
- * extracting document properties never inflates the document body.
+ * Reading: opening reads only the central directory (one synchronous pass, `readDirectory`), and a part is
+ * inflated (node:zlib) the first time it is asked for, so extracting document properties never inflates the
+ * document body.
  *
  * Writing: `setPart` / `removePart` record changes; `save()` writes a new archive in the original entry order
  * (new parts at the end, except that an ODF `mimetype` always stays first and stored). Untouched entries are
@@ -18,9 +18,10 @@ import { entryOf, writeZip, type ZipEntry } from './zip-writer.ts';
  * (package/zip-writer.ts: sizes and CRC in the local headers, no data descriptors, no extra fields).
  */
 export class ZipPackage {
-  private readonly bytes: Uint8Array;
+  private readonly entries: Map<string, DirectoryEntry>;
   private readonly cache = new Map<string, Uint8Array>();
   private readonly partNames: string[];
+  private readonly nameSet: Set<string>;
   private readonly changed = new Map<string, Uint8Array>();
   private removed = false;
   /**
@@ -28,16 +29,12 @@ export class ZipPackage {
    * parts written go back to Strict ones (package/strict-namespaces.ts).
    */
   readonly strict: boolean;
-  /**
-   * Single-part inflations so far, per folder; past BATCH_AFTER, when at least a quarter of the folder has been
-   * wanted, the folder's remaining XML parts are inflated in one pass.
-   */
-  private readonly singleReads = new Map<string, number>();
 
-  private constructor(bytes: Uint8Array, names: string[]) {
-    this.bytes = bytes;
-    this.partNames = names;
-    this.strict = names.includes('_rels/.rels') && isStrictPackage(this.rawText('_rels/.rels'));
+  private constructor(entries: DirectoryEntry[]) {
+    this.partNames = entries.map((e) => e.name);
+    this.nameSet = new Set(this.partNames);
+    this.entries = new Map(entries.map((e) => [e.name, e]));
+    this.strict = this.nameSet.has('_rels/.rels') && isStrictPackage(this.rawText('_rels/.rels'));
   }
 
   /**
@@ -45,19 +42,9 @@ export class ZipPackage {
    * @throws StructureError bad_package when the bytes are not a readable zip archive.
    */
   static open(bytes: Uint8Array): ZipPackage {
-    const names: string[] = [];
-    try {
-      unzipSync(bytes, {
-        filter: (file) => {
-          names.push(file.name);
-          return false;
-        },
-      });
-    } catch (e) {
-      throw new StructureError('bad_package', `not a readable zip package: ${(e as Error).message}`);
-    }
-    if (names.length === 0) throw new StructureError('bad_package', 'the zip package is empty');
-    return new ZipPackage(bytes, names);
+    const entries = readDirectory(bytes);
+    if (entries.length === 0) throw new StructureError('bad_package', 'the zip package is empty');
+    return new ZipPackage(entries);
   }
 
   /** Part names in archive order (no leading slash, as stored), including parts added since opening. */
@@ -67,34 +54,24 @@ export class ZipPackage {
 
   /** True when the part exists. `name` may start with `/` (OPC part names do). */
   has(name: string): boolean {
-    return this.partNames.includes(key(name));
+    return this.nameSet.has(key(name));
   }
 
-  /** The part's bytes (as changed, if it was), or undefined when it does not exist. */
+  /**
+   * The part's bytes (as changed, if it was), or undefined when it does not exist.
+   * @throws StructureError bad_package when the part cannot be inflated (encrypted, an unknown method, bad data).
+   */
   bytesOf(name: string): Uint8Array | undefined {
     const k = key(name);
-    if (!this.partNames.includes(k)) return undefined;
+    if (!this.nameSet.has(k)) return undefined;
     const edited = this.changed.get(k);
     if (edited) return edited;
     let data = this.cache.get(k);
     if (!data) {
-      // fflate reads the whole central directory on every call: for a package whose many parts are wanted (a
-      // deck's slides), one pass over the folder's XML parts beats one call per part (aascu.pptx: 54 -> 9 ms).
-      // The batch is the part's folder and its _rels: a deck's slides, not its masters and themes too.
-      const folder = k.slice(0, k.lastIndexOf('/') + 1).replace(/_rels\/$/, '');
-      const inBatch = (name: string) => name.startsWith(folder) && /\.(xml|rels)$/i.test(name) && !name.slice(folder.length).replace(/^_rels\//, '').includes('/');
-      const reads = (this.singleReads.get(folder) ?? 0) + 1;
-      this.singleReads.set(folder, reads);
-      // Only when a good share of the folder is wanted: aascu.pptx reads 9 of its 99 slide layouts.
-      const batch = reads > BATCH_AFTER && /\.(xml|rels)$/i.test(k) && reads * 4 >= this.partNames.filter(inBatch).length;
-      try {
-        const found = unzipSync(this.bytes, { filter: (file) => file.name === k || (batch && inBatch(file.name) && !this.cache.has(file.name)) });
-        for (const [name, bytes] of Object.entries(found)) this.cache.set(name, bytes);
-        data = found[k];
-      } catch (e) {
-        throw new StructureError('bad_package', `the part ${k} cannot be inflated: ${(e as Error).message}`, k);
-      }
-      if (!data) throw new StructureError('bad_package', `the part ${k} is missing from the archive`, k);
+      const entry = this.entries.get(k);
+      if (!entry) throw new StructureError('bad_package', `the part ${k} is missing from the archive`, k);
+      data = inflate(entry);
+      this.cache.set(k, data);
     }
     return data;
   }
@@ -110,7 +87,7 @@ export class ZipPackage {
 
   private rawText(name: string): string | undefined {
     const data = this.bytesOf(name);
-    return data ? new TextDecoder('utf-8').decode(data) : undefined;
+    return data ? UTF8.decode(data) : undefined;
   }
 
   /**
@@ -119,7 +96,10 @@ export class ZipPackage {
    */
   setPart(name: string, data: Uint8Array | string): void {
     const k = key(name);
-    if (!this.partNames.includes(k)) this.partNames.push(k);
+    if (!this.nameSet.has(k)) {
+      this.partNames.push(k);
+      this.nameSet.add(k);
+    }
     const text = typeof data === 'string' && this.strict && isXmlPart(k) ? toStrict(data) : data;
     this.changed.set(k, typeof text === 'string' ? new TextEncoder().encode(text) : text);
   }
@@ -130,6 +110,7 @@ export class ZipPackage {
     const i = this.partNames.indexOf(k);
     if (i >= 0) {
       this.partNames.splice(i, 1);
+      this.nameSet.delete(k);
       this.removed = true;
     }
     this.changed.delete(k);
@@ -147,14 +128,13 @@ export class ZipPackage {
    * @throws StructureError bad_package when an original entry cannot be read.
    */
   async save(): Promise<Uint8Array> {
-    const originals = await readRawEntries(this.bytes);
     const order = [...this.partNames];
     const mimetype = order.indexOf('mimetype');
     if (mimetype > 0) order.unshift(...order.splice(mimetype, 1));
     const now = new Date();
     const entries: ZipEntry[] = order.map((name) => {
       const edited = this.changed.get(name);
-      const raw = originals.get(name);
+      const raw = this.entries.get(name)?.raw;
       // ODF 1.3 Part 2, 3.3: the mimetype entry is stored uncompressed (an original that was deflated is stored anew).
       if (!edited && raw && !(name === 'mimetype' && raw.compression !== 0)) return { name, ...raw };
       return entryOf(name, edited ?? this.bytesOf(name)!, raw?.mtime ?? now, name === 'mimetype');
@@ -163,8 +143,7 @@ export class ZipPackage {
   }
 }
 
-/** Parts inflated one at a time before the rest of the XML parts are inflated together. */
-const BATCH_AFTER = 8;
+const UTF8 = new TextDecoder('utf-8');
 
 /** XML parts: the ones whose namespaces Strict spells differently. */
 function isXmlPart(name: string): boolean {
@@ -178,37 +157,113 @@ function key(name: string): string {
 /** One original entry's compressed bytes and the central directory facts needed to copy it. */
 type RawEntry = Omit<ZipEntry, 'name'>;
 
-/** Reads every entry's raw (still compressed) bytes with yauzl: central directory, then each local header. */
-async function readRawEntries(bytes: Uint8Array): Promise<Map<string, RawEntry>> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const zipfile = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true, decodeStrings: true, validateEntrySizes: false, strictFileNames: false }, (err, z) => (err ? reject(err) : resolve(z))),
-  ).catch((e: Error) => {
-    throw new StructureError('bad_package', `not a readable zip package: ${e.message}`);
-  });
-  const entries: yauzl.Entry[] = await new Promise((resolve, reject) => {
-    const list: yauzl.Entry[] = [];
-    zipfile.on('entry', (entry: yauzl.Entry) => {
-      list.push(entry);
-      zipfile.readEntry();
-    });
-    zipfile.on('end', () => resolve(list));
-    zipfile.on('error', reject);
-    zipfile.readEntry();
-  });
-  const out = new Map<string, RawEntry>();
-  for (const entry of entries) {
-    const compression = entry.compressionMethod;
-    if (entry.isEncrypted() || (compression !== 0 && compression !== 8)) continue;
-    const { fileDataStart } = await zipfile.readLocalFileHeaderPromise(entry, { minimal: true });
-    out.set(entry.fileName, {
-      data: bytes.subarray(fileDataStart, fileDataStart + entry.compressedSize),
-      crc: entry.crc32,
-      size: entry.uncompressedSize,
-      compression,
-      mtime: entry.getLastModDate(),
-    });
+/** An entry of the central directory: its name, and its raw entry when it can be copied and inflated. */
+interface DirectoryEntry {
+  name: string;
+  /** Undefined for an encrypted entry or a method other than stored (0) and deflate (8). */
+  raw?: RawEntry;
+}
+
+/**
+ * The uncompressed bytes of an entry (node:zlib for deflate).
+ * @throws StructureError bad_package when it is encrypted, of another method, or its data does not inflate.
+ */
+function inflate(entry: DirectoryEntry): Uint8Array {
+  const raw = entry.raw;
+  if (!raw) throw new StructureError('bad_package', `the part ${entry.name} cannot be inflated: it is encrypted or compressed by a method other than deflate`, entry.name);
+  if (raw.compression === 0) return raw.data;
+  try {
+    return inflateRawSync(raw.data);
+  } catch (e) {
+    throw new StructureError('bad_package', `the part ${entry.name} cannot be inflated: ${(e as Error).message}`, entry.name);
   }
-  zipfile.close();
+}
+
+const EOCD = 0x06054b50;
+const EOCD64 = 0x06064b50;
+const EOCD64_LOCATOR = 0x07064b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+/**
+ * Reads the central directory and the local headers (APPNOTE 4.3.6-4.3.16; ZIP64 records and extra fields 4.3.14,
+ * 4.5.3) in one synchronous pass over `bytes`: every entry in directory order, names as UTF-8 with flag bit 11,
+ * else Latin-1, with its raw (still compressed) bytes unless it is encrypted or of a method other than stored and
+ * deflate.
+ * @throws StructureError bad_package when the archive's records are not where they say.
+ */
+function readDirectory(bytes: Uint8Array): DirectoryEntry[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const bad = (why: string) => new StructureError('bad_package', `not a readable zip package: ${why}`);
+  const u16 = (at: number) => view.getUint16(at, true);
+  const u32 = (at: number) => view.getUint32(at, true);
+  const u64 = (at: number) => u32(at) + u32(at + 4) * 0x100000000;
+  let eocd = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
+    if (u32(at) === EOCD) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd < 0) throw bad('no end of central directory record');
+  let count = u16(eocd + 10);
+  let at = u32(eocd + 16);
+  if ((count === 0xffff || at === 0xffffffff) && eocd >= 20 && u32(eocd - 20) === EOCD64_LOCATOR) {
+    const record = u64(eocd - 20 + 8);
+    if (record + 56 > bytes.length || u32(record) !== EOCD64) throw bad('no ZIP64 end of central directory record');
+    count = u64(record + 32);
+    at = u64(record + 48);
+  }
+  const latin1 = new TextDecoder('latin1');
+  const utf8 = new TextDecoder('utf-8');
+  const out: DirectoryEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > bytes.length || u32(at) !== CENTRAL) throw bad(`central directory entry ${i} is not where the directory says`);
+    const flags = u16(at + 8);
+    const compression = u16(at + 10);
+    const dosTime = ((u16(at + 14) << 16) | u16(at + 12)) >>> 0;
+    const crc = u32(at + 16);
+    let compressedSize = u32(at + 20);
+    let size = u32(at + 24);
+    const nameLength = u16(at + 28);
+    const extraLength = u16(at + 30);
+    const commentLength = u16(at + 32);
+    let localOffset = u32(at + 42);
+    const nameBytes = bytes.subarray(at + 46, at + 46 + nameLength);
+    const name = (flags & 0x800 ? utf8 : latin1).decode(nameBytes);
+    // ZIP64 extended information (header 0x0001): the 8-byte values of the fields that hold 0xffffffff, in order
+    for (let e = at + 46 + nameLength, end = e + extraLength; e + 4 <= end; e += 4 + u16(e + 2)) {
+      if (u16(e) !== 0x0001) continue;
+      let f = e + 4;
+      if (size === 0xffffffff) {
+        size = u64(f);
+        f += 8;
+      }
+      if (compressedSize === 0xffffffff) {
+        compressedSize = u64(f);
+        f += 8;
+      }
+      if (localOffset === 0xffffffff) localOffset = u64(f);
+    }
+    at += 46 + nameLength + extraLength + commentLength;
+    if (flags & 0x1 || (compression !== 0 && compression !== 8)) {
+      out.push({ name });
+      continue;
+    }
+    if (localOffset + 30 > bytes.length || u32(localOffset) !== LOCAL) throw bad(`the local header of ${name} is not where the directory says`);
+    const dataStart = localOffset + 30 + u16(localOffset + 26) + u16(localOffset + 28);
+    if (dataStart + compressedSize > bytes.length) throw bad(`the data of ${name} runs past the end of the archive`);
+    out.push({ name, raw: { data: bytes.subarray(dataStart, dataStart + compressedSize), crc, size, compression, mtime: dosDate(dosTime) } });
+  }
   return out;
+}
+
+/**
+ * An MS-DOS date and time (APPNOTE 4.4.6: date in the high 16 bits) as a local time Date, as zip tools read it; a
+ * zero date reads as a day in 1979, which the writer writes as 1980-01-01 (zip-writer.ts).
+ */
+function dosDate(dos: number): Date {
+  const date = dos >>> 16;
+  const time = dos & 0xffff;
+  return new Date(((date >> 9) & 0x7f) + 1980, ((date >> 5) & 0xf) - 1, date & 0x1f, (time >> 11) & 0x1f, (time >> 5) & 0x3f, (time & 0x1f) * 2);
 }

@@ -1,5 +1,4 @@
-import { crc32 } from 'node:zlib';
-import { deflateSync } from 'fflate';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { StructureError } from '../errors.ts';
 
 /**
@@ -20,13 +19,13 @@ export interface ZipEntry {
 }
 
 /**
- * An entry for `bytes`: deflated (level 6), or stored when `store` is set (ODF's `mimetype`) or when deflating
- * does not make it smaller.
+ * An entry for `bytes`: deflated (level 6, node:zlib), or stored when `store` is set (ODF's `mimetype`) or when
+ * deflating does not make it smaller.
  */
 export function entryOf(name: string, bytes: Uint8Array, mtime: Date, store = false): ZipEntry {
   const crc = crc32(bytes) >>> 0;
   if (!store) {
-    const deflated = deflateSync(bytes, { level: 6 });
+    const deflated = deflateRawSync(bytes, { level: 6 });
     if (deflated.length < bytes.length) return { name, data: deflated, crc, size: bytes.length, compression: 8, mtime };
   }
   return { name, data: bytes, crc, size: bytes.length, compression: 0, mtime };
