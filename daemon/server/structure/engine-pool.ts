@@ -7,6 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Logger } from 'pino';
 import type { ExtractOptions, StructureFormat } from '../../structure/index.ts';
@@ -14,7 +15,7 @@ import { StructureError } from '../../structure/errors.ts';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
 import { entryPoint } from '../install-paths.ts';
-import type { EngineTask, TaskInput, TaskResult } from './engine-tasks.ts';
+import type { EngineTask, PostedTask, TaskInput, TaskResult } from './engine-tasks.ts';
 import type { PackageLimits } from './package-check.ts';
 
 /**
@@ -114,12 +115,24 @@ export class StructureEngine {
     await this.pool.destroy();
   }
 
+  /**
+   * Posts one job and waits for its answer. limits.structure_secs counts from the moment a worker starts the job
+   * (the worker says so on a MessagePort), not from the post: under load a job may wait for a worker longer than
+   * the limit (bench:load at load average 60 refused small conversions 422 too_complex while they only waited), and
+   * that wait is bounded by the queue's length (MAX_QUEUE, then 429 queue_full), not by the engine's limit.
+   */
   private async run(task: EngineTask): Promise<unknown> {
     const secs = this.config().limits.structure_secs;
-    const transferList = 'input' in task && 'bytes' in task.input ? [task.input.bytes.buffer as ArrayBuffer] : undefined;
+    const { port1, port2 } = new MessageChannel();
+    const transferList = 'input' in task && 'bytes' in task.input ? [task.input.bytes.buffer as ArrayBuffer, port2] : [port2];
+    const abort = new AbortController();
+    let limit: NodeJS.Timeout | undefined;
+    port1.once('message', () => {
+      limit = setTimeout(() => abort.abort(), secs * 1000);
+    });
     let result: TaskResult;
     try {
-      result = (await this.pool.run(task, { signal: AbortSignal.timeout(secs * 1000), transferList })) as TaskResult;
+      result = (await this.pool.run({ ...task, started: port2 } satisfies PostedTask, { signal: abort.signal, transferList })) as TaskResult;
     } catch (e) {
       const err = e as Error & { code?: string };
       if (err.name === 'AbortError' || err.name === 'TimeoutError') {
@@ -132,6 +145,9 @@ export class StructureEngine {
       }
       if (/queue is at limit/.test(err.message)) throw new OdeError('queue_full', 'Too many structure jobs are waiting; try again later.');
       throw e;
+    } finally {
+      clearTimeout(limit);
+      port1.close();
     }
     if (result.ok) return result.value;
     if (result.source === 'structure') throw new StructureError(result.code, result.message, result.path);

@@ -5,12 +5,19 @@
  * overflow (a document or recipe nested too deeply for a reader).
  */
 import { readFileSync } from 'node:fs';
+import type { MessagePort } from 'node:worker_threads';
 import { checkRecipe, extractStructure, StructureError, transformStructure, type ExtractOptions, type StructureFormat } from '../../structure/index.ts';
 import { checkPackage, PackageRefusal, type PackageLimits } from './package-check.ts';
 import { countRecipeCommands } from './recipe-limits.ts';
 
 /** The input document: a file to read in the worker, or bytes (moved to the worker). */
 export type TaskInput = { path: string } | { bytes: Uint8Array };
+
+/**
+ * One job for a structure worker, as posted: the task and, from engine-pool.ts, a port on which the worker says
+ * when it starts the job (the time limit counts from then: the wait for a free worker is not the engine's work).
+ */
+export type PostedTask = EngineTask & { started?: MessagePort };
 
 /** One job for a structure worker. */
 export type EngineTask =
@@ -39,7 +46,9 @@ function bytesOf(input: TaskInput): Uint8Array {
 }
 
 /** Runs one task (piscina's entry point in the worker). Never throws for a document's or recipe's fault. */
-export default async function runTask(task: EngineTask): Promise<TaskResult> {
+export default async function runTask(task: PostedTask): Promise<TaskResult> {
+  // The daemon starts the job's time limit (limits.structure_secs) when this arrives (and closes the channel after the job).
+  task.started?.postMessage(Date.now());
   try {
     switch (task.kind) {
       case 'warm':
