@@ -47,10 +47,11 @@ interface LokRedline {
 /**
  * The page on which each tracked change starts, in the order of LibreOffice's redline table (document order),
  * from LibreOffice's own layout: `.uno:AcceptTrackedChanges` gives each redline's text rectangles (`textRange`,
- * twips) and getPartPageRectangles the pages. LibreOffice 7.4 leaves `textRange` empty for a redline that spans
- * paragraphs and ends at a smaller offset than it starts; for those the page is certain when the redlines before
- * and after are on the same page, and otherwise LibreOffice itself selects it (cursor placed at the end of the
- * preceding redline, then `.uno:NextTrackedChange`) and the selection's rectangles tell.
+ * twips) and getPartPageRectangles the pages. LibreOffice leaves `textRange` empty for a redline that spans
+ * paragraphs and ends at a smaller offset than it starts: 7.4 did, and 25.2.3 still does (2 of delins.docx's 6
+ * redlines, 24 of RA001's 97: test/kit-editing/redline-ranges.test.ts). For those the page is certain when the
+ * redlines before and after are on the same page, and otherwise LibreOffice itself selects it (cursor placed at the
+ * end of the preceding redline, then `.uno:NextTrackedChange`) and the selection's rectangles tell.
  * The document must have been initialised for rendering. Units: twips; pages 1-based.
  */
 export async function readRedlinePages(doc: LokDocument): Promise<RedlinePage[]> {
