@@ -1,8 +1,9 @@
 /**
  * Keeps the views' part lists true (editor.md `documentSize`, `part`): slides, pages or sheets may be added,
- * removed, moved or renamed by a command or a callback, and LibreOffice 7.4 does not always say so. After a size or
- * part callback, or a command that may change the parts, the parts are read again from the kit (debounced: one
- * read for a burst) and every view is told its size, the parts and where it is now.
+ * removed, moved or renamed by a command or a callback, and LibreOffice does not always say so (7.4 nor 25.2: a
+ * moved slide changes the views' parts with only DOCUMENT_SIZE_CHANGED, test/kit-editing/slide-move.test.ts). After
+ * a size or part callback, or a command that may change the parts, the parts are read again from the kit
+ * (debounced: one read for a burst) and every view is told its size, the parts and where it is now.
  */
 import type { Logger } from 'pino';
 import type { ServerMessage } from '../../protocol/editor.ts';
@@ -83,7 +84,8 @@ export class PartsRefresh {
     for (const { v, d } of got) {
       if (!host.views.has(v)) continue;
       v.send({ type: 'documentSize', width: d.width, height: d.height, parts: now.parts, partNames: now.partNames });
-      // LibreOffice 7.4 moves a slide without SET_PART: tell each view where it is now.
+      // LibreOffice (7.4 and 25.2) moves a slide without SET_PART, in the view that moved it and in the others whose
+      // slide number changed (test/kit-editing/slide-move.test.ts): tell each view where it is now.
       if (info.docType !== 0) v.send({ type: 'part', part: d.part });
     }
   }
