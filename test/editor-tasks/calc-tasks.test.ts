@@ -210,6 +210,28 @@ describe('spreadsheet: formats, a download while editing, sort and autofilter, r
     expect(/<autoFilter ref="([^"]+)"/.exec(c.xml)?.[1]).toBe('J1:J4');
   }, 120_000);
 
+  it('formula autocomplete: =SU offers SUM in a list; Enter chooses it, the stored cell has the formula', async () => {
+    await goTo('E25');
+    await f.locator('.ode-input').focus();
+    await doc.page.keyboard.type('=su', { delay: 40 });
+    const list = f.getByRole('listbox', { name: 'Functions' });
+    await list.waitFor({ state: 'visible', timeout: 20_000 });
+    const names = await list.getByRole('option').locator('.ode-function-name').allTextContents();
+    expect(names.every((n) => n.startsWith('SU')), names.join(' ')).toBe(true);
+    const at = names.indexOf('SUM');
+    expect(at, names.join(' ')).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < at; i++) await doc.page.keyboard.press('ArrowDown');
+    await poll(() => list.getByRole('option', { selected: true }).locator('.ode-function-name').textContent()).toBe('SUM');
+    await doc.page.keyboard.press('Enter');
+    await list.waitFor({ state: 'hidden', timeout: 10_000 });
+    await poll(() => formula().inputValue()).toBe('=SUM(');
+    await doc.page.keyboard.type('7)', { delay: 40 });
+    await doc.page.keyboard.press('Enter');
+    await saveUntil((b) => xlsxCells(b, 'First Sheet').formulas.E25 !== undefined, 'the formula in E25');
+    expect(cells().formulas.E25).toBe('SUM(7)');
+    expect(cells().values.E25).toBe('7');
+  }, 120_000);
+
   it('inserts a row and a column (whole row or column selected in the name box, Ctrl++) and deletes a row (Ctrl+-)', async () => {
     await goTo('F20');
     await enter('marker');

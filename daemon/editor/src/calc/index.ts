@@ -2,6 +2,7 @@ import type { App } from '../core/app.ts';
 import { CellCursors } from './cell-cursor.ts';
 import { CalcClipboard } from './clipboard.ts';
 import { mountFormulaBar } from './formula-bar.ts';
+import { mountFunctionList } from './function-list.ts';
 import { Headers } from './headers.ts';
 import './messages.ts';
 import { mountSheetTabs, Sheets } from './sheet-tabs.ts';
@@ -36,6 +37,7 @@ function mount(app: App): void {
   const sheets = new Sheets(app);
   slots.formulaBar.hidden = false;
   mountFormulaBar(app, cursors);
+  mountFunctionList(app, cursors);
   slots.bottomBar.hidden = false;
   const tabs = mountSheetTabs(app, sheets);
   app.clipboard = new CalcClipboard(app);
