@@ -35,8 +35,12 @@ function parseKey(pem: string, password: string | undefined): forge.pki.PrivateK
  * SignCertificateKeyPem (RSA, optionally encrypted with SignaturePassword), SignCertificateCaPem (one or more CA
  * certificates), and the optional SignatureLocation, SignatureReason, SignatureContactInfo. LibreOffice 7.4's
  * PDF export could not sign from PEM material, so Ode adds an adbe.pkcs7.detached signature (PAdES-compatible
- * CMS, ISO 32000-1 12.8) to the exported file itself. LibreOffice 25.2's PDF filter knows the SignCertificate*Pem
- * names (found in libpdffilterlo); moving the signing there is not done yet (this path is tested). The signature carries the server's current time.
+ * CMS, ISO 32000-1 12.8) to the exported file itself. LibreOffice 25.2.3 signs during the export when given these
+ * FilterData names (test/kit-editing/pdf-sign-engine.test.ts: pdfsig finds a valid signature), but only with a
+ * PKCS#8 key: a PKCS#1 key ("BEGIN RSA PRIVATE KEY") or an encrypted key with SignaturePassword fails the whole
+ * export with a generic write error (0xc10), SignatureTSA needs network the sandboxed kits do not have, and it
+ * names the document's author, not the signer, in the signature's /Name. So Ode keeps signing here; the signature
+ * carries the server's current time.
  * @throws OdeError bad_options for unreadable PEM material, a key that does not match the certificate, or
  *   SignatureTSA (time-stamping is not available).
  */
