@@ -70,6 +70,13 @@ function listFormat(bytes: Buffer, text: string): string | undefined {
   const lvl = new RegExp(`<w:lvl [^>]*w:ilvl="${ilvl}"[^>]*>([\\s\\S]*?)</w:lvl>`).exec(abstract)?.[1] ?? '';
   return /<w:numFmt w:val="([^"]+)"/.exec(lvl)?.[1];
 }
+/** The texts of the tracked insertions (w:ins) and deletions (w:del) of word/document.xml's runs (not the self-closing marks of paragraph marks). */
+function redlines(bytes: Buffer): { ins: string[]; del: string[] } {
+  const xml = zipText(bytes)('word/document.xml');
+  const ins = [...xml.matchAll(/<w:ins\b[^>]*[^/]>([\s\S]*?)<\/w:ins>/g)].map((m) => tText(m[1])).filter(Boolean);
+  const del = [...xml.matchAll(/<w:del\b[^>]*[^/]>([\s\S]*?)<\/w:del>/g)].map((m) => [...m[1].matchAll(/<w:delText(?: [^>]*)?>([^<]*)<\/w:delText>/g)].map((d) => unescapeXml(d[1])).join('')).filter(Boolean);
+  return { ins, del };
+}
 describe('text document: the everyday tasks, each in the stored docx', () => {
   let doc: OpenedTask;
   let f: FrameLocator;
@@ -121,6 +128,29 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     if ((await item.count()) === 0) throw new Error(`no "${name}" in the context menu: ${(await menu.getByRole('menuitem').allTextContents()).join(' | ')}`);
     await item.click();
     await menu.waitFor({ state: 'detached', timeout: 10_000 });
+  };
+
+  /** Chooses menu item `name` of menu `title` once LibreOffice enables it (Accept change: a change at the caret). */
+  const chooseEnabled = async (title: string, name: string) => {
+    await poll(async () => {
+      await f.getByRole('menubar').getByRole('menuitem', { name: title, exact: true }).click();
+      const item = f.getByRole('menuitem', { name, exact: true });
+      if ((await item.getAttribute('aria-disabled')) === 'true') {
+        await page.keyboard.press('Escape');
+        return false;
+      }
+      await item.click();
+      return true;
+    }, 20_000).toBe(true);
+    await f.locator('.ode-input').focus();
+  };
+  /** Review > Record changes as the menu shows it (aria-checked from LibreOffice's `.uno:TrackChanges` state). */
+  const recording = async () => {
+    await f.getByRole('menubar').getByRole('menuitem', { name: 'Review', exact: true }).click();
+    const value = await f.getByRole('menuitemcheckbox', { name: 'Record changes', exact: true }).getAttribute('aria-checked');
+    await page.keyboard.press('Escape');
+    await f.locator('.ode-input').focus();
+    return value;
   };
 
   beforeAll(async () => {
@@ -218,6 +248,61 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     await saveUntil((b) => docxText(b).includes('Pasted plain words') && /w15:done="1"/.test(zipText(b)('word/commentsExtended.xml')), 'the pasted text and the resolved comment');
     expect(zipText(doc.stored())('word/comments.xml')).toContain('A note to resolve');
   }, 120_000);
+
+  it('a page break with Ctrl+Enter: the next paragraph starts a new page', async () => {
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await type('Before the break');
+    await page.keyboard.press('Control+Enter');
+    await type('After the break');
+    await saveUntil((b) => docxText(b).includes('After the break'), 'the page break');
+    const bytes = doc.stored();
+    // Two paragraphs with one page break between them. LibreOffice 25.2's docx export writes Writer's break
+    // before a paragraph as a w:br of type page in a run at the end of the paragraph before (seen with the kit:
+    // `...<w:t>Before</w:t></w:r><w:r><w:br w:type="page"/></w:r></w:p><w:p>...After`); Word reads it
+    // the same way: what follows the break starts a new page. A pageBreakBefore on the second paragraph would be
+    // the other way to write it.
+    expect(tText(paragraphWith(bytes, 'Before the break'))).toBe('Before the break');
+    expect(tText(paragraphWith(bytes, 'After the break'))).toBe('After the break');
+    const xml = zipText(bytes)('word/document.xml');
+    const between = xml.slice(xml.indexOf('Before the break'), xml.indexOf('After the break'));
+    const breaks = (between.match(/<w:br w:type="page"\/>/g) ?? []).length + (paragraphWith(bytes, 'After the break').match(/<w:pageBreakBefore(?: w:val="(?:true|1|on)")?\/>/g) ?? []).length;
+    expect(breaks, between).toBe(1);
+    // No text between them (the last w:t opened in `between` is the one holding "After the break").
+    expect(between.replace(/<w:t(?: [^>]*)?>$/, '').replace(/^Before the break<\/w:t>/, '')).not.toMatch(/<w:t[ >]/);
+  }, 120_000);
+
+  it('track changes: Ctrl+Shift+C records; Review > Accept change and Reject change', async () => {
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await type('Start ');
+    await page.keyboard.press('Control+Shift+C');
+    await poll(recording, 20_000).toBe('true');
+    await type('kept');
+    await page.keyboard.press('Control+Shift+C');
+    await poll(recording, 20_000).toBe('false');
+    await type(' plain ');
+    await page.keyboard.press('Control+Shift+C');
+    await poll(recording, 20_000).toBe('true');
+    await type('dropped');
+    await page.keyboard.press('Control+Shift+C');
+    await poll(recording, 20_000).toBe('false');
+    await type(' end');
+    await saveUntil((b) => redlines(b).ins.join('').includes('dropped'), 'two tracked insertions');
+    // The two recorded insertions (LibreOffice may split an insertion into several runs, each its own w:ins).
+    expect(redlines(doc.stored()).ins.join('')).toBe('keptdropped');
+    expect(tText(paragraphWith(doc.stored(), 'kept plain'))).toBe('Start kept plain dropped end');
+    // The caret inside "dropped" (before its last letters): Reject change; inside "kept": Accept change.
+    await caretLeft(' end'.length + 2);
+    await chooseEnabled('Review', 'Reject change');
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 'Start ke'.length; i++) await page.keyboard.press('ArrowRight');
+    await chooseEnabled('Review', 'Accept change');
+    await saveUntil((b) => redlines(b).ins.length === 0 && !docxText(b).includes('dropped'), 'the accepted and the rejected insertion');
+    const bytes = doc.stored();
+    expect(tText(paragraphWith(bytes, 'kept plain'))).toBe('Start kept plain  end');
+    expect(redlines(bytes)).toEqual({ ins: [], del: [] });
+  }, 180_000);
 
   it('File > Download as > Word document gives a docx with what is in the document now', async () => {
     await page.keyboard.press('Control+End');

@@ -94,10 +94,13 @@ export function comboOf(e: KeyLike): string {
 
 /**
  * Shortcuts that belong to editor commands (menus and the host may hide or disable them): run through the command
- * registry; when the command is not registered the key goes to LibreOffice.
+ * registry; when the command is not registered the key goes to LibreOffice. Ctrl+Shift+C (Record changes, text
+ * documents' Review menu): LibreOffice 25.2 under LibreOfficeKit does not run this accelerator (the key reaches
+ * Writer and `.uno:TrackChanges` stays false: issue 16), so the command sends `.uno:TrackChanges` itself.
  */
 export const COMMAND_SHORTCUTS: Record<string, string> = {
   'Ctrl+S': 'file.save',
+  'Ctrl+Shift+C': 'review.trackChanges',
   'Ctrl+Shift+S': 'file.saveAs',
   'Ctrl+P': 'file.print',
   'Ctrl+F': 'edit.findReplace',
