@@ -5,7 +5,7 @@
  */
 import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
-import { PALETTE } from './colours.ts';
+import { PALETTE } from './colors.ts';
 import { el } from './dom.ts';
 import { openModal, popover, promptText } from './modal.ts';
 
@@ -162,7 +162,7 @@ export async function showShortcuts(rows: Array<[string, string]>): Promise<void
 }
 
 /** A colour palette under `anchor`; `pick` gets `#rrggbb`, or `auto` for no colour. */
-export function colourPalette(anchor: HTMLElement, title: string, pick: (hex: string) => void): void {
+export function colorPalette(anchor: HTMLElement, title: string, pick: (hex: string) => void): void {
   const grid = el('div', { className: 'ode-palette' }, { role: 'group', 'aria-label': t('color.palette', { name: title }) });
   const items = [{ key: 'color.none', hex: 'auto' }, ...PALETTE].map((c, i) => {
     const b = el('button', { type: 'button', className: 'ode-swatch', tabIndex: i === 0 ? 0 : -1, title: t(c.key) }, { 'aria-label': t(c.key) });

@@ -9,8 +9,8 @@ import type { Msg } from '../core/session.ts';
 import type { App } from '../core/app.ts';
 import type { UiCommand } from '../core/commands.ts';
 import { t } from '../core/i18n.ts';
-import { askComment, askLink, askNewName, askRepair, askSaveAsName, askSpecialCharacter, askTableSize, colourPalette, pickLocalImage, showShortcuts } from './chrome-dialogs.ts';
-import { colourLong } from './colours.ts';
+import { askComment, askLink, askNewName, askRepair, askSaveAsName, askSpecialCharacter, askTableSize, colorPalette, pickLocalImage, showShortcuts } from './chrome-dialogs.ts';
+import { colorLong } from './colors.ts';
 import { stateText } from './dom.ts';
 
 export type DocType = Msg<'status'>['docType'];
@@ -202,11 +202,11 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
       enabled: editable,
       run: (arg) => {
         const apply = (hex: string) => {
-          uno(command, { [argName]: { type: 'long', value: colourLong(hex) } });
+          uno(command, { [argName]: { type: 'long', value: colorLong(hex) } });
           app.view.focus();
         };
         if (arg) apply(arg);
-        else colourPalette(hooks.anchorOf(id), t(id), apply);
+        else colorPalette(hooks.anchorOf(id), t(id), apply);
       },
     });
   colour('format.fontColor', '.uno:Color', 'Color');

@@ -13,6 +13,6 @@ export const PALETTE: ReadonlyArray<{ key: string; hex: string }> = [
 ];
 
 /** `#rrggbb` as the long LibreOffice takes for a colour (0xRRGGBB); -1 (automatic / none) for anything else. */
-export function colourLong(hex: string): number {
+export function colorLong(hex: string): number {
   return /^#[0-9a-f]{6}$/i.test(hex) ? parseInt(hex.slice(1), 16) : -1;
 }
