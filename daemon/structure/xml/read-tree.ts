@@ -2,7 +2,7 @@ import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { StructureError } from '../errors.ts';
 import { relsPartName, resolveTarget, type Relationship } from '../package/opc-relationships.ts';
-import { EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER, type KeptAttributes } from './extraction-attributes.ts';
+import { EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER, type Attrs, type KeptAttributes } from './extraction-attributes.ts';
 import { parseFragments, streamXml, type StreamAttribute, type StreamElement } from './stream.ts';
 
 /**
@@ -81,8 +81,11 @@ class TreeElement implements ReadElement {
     readonly parentNode: TreeElement | null,
     readonly namespaceURI: string,
     readonly localName: string,
-    /** Attribute lookup; undefined when the tree keeps none of this element's attributes. */
-    private readonly attrs: ((ns: string, local: string) => string | undefined) | undefined,
+    /**
+     * Where the attributes are: the start tag (every attribute kept), the names kept with their values (copied at
+     * the start tag), or undefined when the tree keeps none of this element's attributes.
+     */
+    private readonly attrs: StreamElement | KeptValues | undefined,
     /** Every attribute, when the tree keeps them all for this element. */
     private readonly list?: StreamAttribute[],
   ) {}
@@ -93,8 +96,12 @@ class TreeElement implements ReadElement {
   }
 
   private attr(ns: string, local: string): string | undefined {
-    if (!this.attrs) throw notKept(this, ns, local);
-    return this.attrs(ns, local);
+    const attrs = this.attrs;
+    if (!attrs) throw notKept(this, ns, local);
+    if (!(attrs instanceof KeptValues)) return attrs.attr(ns, local);
+    const i = attrs.names.findIndex(([n, l]) => n === ns && l === local);
+    if (i < 0) throw notKept(this, ns, local);
+    return attrs.values[i];
   }
 
   append(node: ReadNode): void {
@@ -148,18 +155,18 @@ function notKept(el: TreeElement, ns: string, local: string): Error {
   return new Error(`read-tree: ${el.tree.part} was read keeping only the attributes in extraction-attributes.ts, and {${ns}}${local} of {${el.namespaceURI}}${el.localName} is not one of them`);
 }
 
-/** The attribute lookup of an element of a tree keeping `kept`: the listed values, copied now. */
-function keptLookup(tree: Tree, kept: KeptAttributes, e: StreamElement): ((ns: string, local: string) => string | undefined) | undefined {
+/** The attributes an element of a tree keeps: the names of extraction-attributes.ts and their values. */
+class KeptValues {
+  constructor(
+    readonly names: Attrs,
+    readonly values: Array<string | undefined>,
+  ) {}
+}
+
+/** What an element of a tree keeping `kept` holds of its attributes: the listed values, copied now (not the parser's tag). */
+function keptValues(kept: KeptAttributes, e: StreamElement): KeptValues | undefined {
   const names = kept.get(e.ns)?.get(e.local);
-  if (!names) return undefined;
-  const values = e.pick(names);
-  // the closure holds the element's names, not the parser's tag (see extraction-attributes.ts)
-  const { ns: elNs, local: elLocal } = e;
-  return (ns, local) => {
-    const i = names.findIndex(([n, l]) => n === ns && l === local);
-    if (i < 0) throw new Error(`read-tree: ${tree.part} was read keeping only the attributes in extraction-attributes.ts, and {${ns}}${local} of {${elNs}}${elLocal} is not one of them`);
-    return values[i];
-  };
+  return names ? new KeptValues(names, e.pick(names)) : undefined;
 }
 
 /** One part's tree, with what it takes to parse pieces of it into a DOM on demand. */
@@ -220,7 +227,7 @@ export function buildReadTree(text: string, part: string, kept: KeptAttributes |
       if (verdict === 'drop') return 'skip';
       if (fullFrom < 0) for (const [ns, local] of fullUnder) if (ns === e.ns && local === e.local) fullFrom = e.depth;
       const full = kept === 'all' || fullFrom >= 0;
-      const el = new TreeElement(tree, current ?? null, e.ns, e.local, full ? (ns, local) => e.attr(ns, local) : keptLookup(tree, kept, e), fullFrom >= 0 ? e.attrs() : undefined);
+      const el = new TreeElement(tree, current ?? null, e.ns, e.local, full ? e : keptValues(kept, e), fullFrom >= 0 ? e.attrs() : undefined);
       if (current) current.append(el);
       else tree.root = el;
       if (verdict === 'leaf' || verdict === 'stop') {

@@ -14,8 +14,8 @@ export interface StreamElement {
   ns: string;
   local: string;
   depth: number;
-  /** The value of an attribute by namespace URI (`''` for no namespace) and local name (may be called apart from the element). */
-  readonly attr: (ns: string, local: string) => string | undefined;
+  /** The value of an attribute by namespace URI (`''` for no namespace) and local name. */
+  attr(ns: string, local: string): string | undefined;
   /** Every attribute (namespace declarations included) in document order. */
   attrs(): StreamAttribute[];
   /** The values of the attributes `names` ([namespace URI or '', local name]), in that order, in one pass over the tag. */
@@ -53,15 +53,14 @@ class TagElement implements StreamElement {
     readonly depth: number,
   ) {}
 
-  /** A function of its own (readers keep it apart from the element), as StreamElement allows. */
-  readonly attr = (ns: string, local: string): string | undefined => {
+  attr(ns: string, local: string): string | undefined {
     const all = this.tag.attributes;
     for (const k in all) {
       const a = all[k]!;
       if (a.local === local && (a.uri ?? '') === ns) return a.value;
     }
     return undefined;
-  };
+  }
 
   pick(names: ReadonlyArray<readonly [string, string]>): Array<string | undefined> {
     const out: Array<string | undefined> = new Array(names.length);
