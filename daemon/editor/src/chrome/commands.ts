@@ -194,7 +194,7 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
     enabled: editable,
     run: (arg) => (arg && Number(arg) > 0 ? uno('.uno:FontHeight', { 'FontHeight.Height': { type: 'float', value: Number(arg) } }) : hooks.focusControl('fontSize')),
   });
-  const colour = (id: string, command: string, argName: string) =>
+  const color = (id: string, command: string, argName: string) =>
     add({
       id,
       label: id,
@@ -209,11 +209,11 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
         else colorPalette(hooks.anchorOf(id), t(id), apply);
       },
     });
-  colour('format.fontColor', '.uno:Color', 'Color');
+  color('format.fontColor', '.uno:Color', 'Color');
   // Highlighting is named differently per application (Writer BackColor, Calc cell BackgroundColor, Impress CharBackColor).
-  if (isCalc) colour('format.highlightColor', '.uno:BackgroundColor', 'BackgroundColor');
-  else if (isText) colour('format.highlightColor', '.uno:BackColor', 'BackColor');
-  else colour('format.highlightColor', '.uno:CharBackColor', 'CharBackColor');
+  if (isCalc) color('format.highlightColor', '.uno:BackgroundColor', 'BackgroundColor');
+  else if (isText) color('format.highlightColor', '.uno:BackColor', 'BackColor');
+  else color('format.highlightColor', '.uno:CharBackColor', 'CharBackColor');
   const align = isCalc
     ? { left: '.uno:AlignLeft', center: '.uno:AlignHorizontalCenter', right: '.uno:AlignRight', justify: '.uno:AlignBlock' }
     : { left: '.uno:LeftPara', center: '.uno:CenterPara', right: '.uno:RightPara', justify: '.uno:JustifyPara' };
