@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default'],
+    // The suite's daemon logs in one folder, grepped for every secret the tests used at the end (issue 17, item 10).
+    globalSetup: ['test/log-grep.setup.ts'],
   },
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -7,6 +7,8 @@ import { loadConfig } from '../../daemon/server/config/load.ts';
 import { ConfigStore } from '../../daemon/server/config/watch.ts';
 import { createOdeServer, type OdeServer } from '../../daemon/server/server.ts';
 import { LogBuffer } from '../../daemon/server/admin/log-buffer.ts';
+import { LOG_OPTIONS } from '../../daemon/server/logger.ts';
+import { daemonLogFile, recordSecret } from './log-capture.ts';
 import { AdminTokenStore } from '../../certs/admin-token.ts';
 import type { FakeKitControl } from '../../daemon/protocol/kit.ts';
 
@@ -61,13 +63,22 @@ export async function startDaemon(overrides: Record<string, unknown> = {}, ready
   const stderrLevel = process.env.ODE_TEST_LOG;
   const streams: pino.StreamEntry[] = [{ level: 'info', stream: logBuffer }];
   if (stderrLevel && stderrLevel !== 'silent') streams.push({ level: stderrLevel as pino.Level, stream: pino.destination(2) });
-  const level = stderrLevel && stderrLevel !== 'silent' && pino.levels.values[stderrLevel] < pino.levels.values.info ? stderrLevel : 'info';
-  const log = pino({ level }, pino.multistream(streams));
+  // In a vitest run every line, at every level, also goes to the run's log folder, grepped for secrets at the end.
+  const logFile = daemonLogFile('daemon');
+  if (logFile) streams.push({ level: 'trace', stream: logFile });
+  const level = logFile ? 'trace' : stderrLevel && stderrLevel !== 'silent' && pino.levels.values[stderrLevel] < pino.levels.values.info ? stderrLevel : 'info';
+  // The daemon's own redaction hook (LOG_OPTIONS), as `ode serve` logs.
+  const log = pino({ ...LOG_OPTIONS, level }, pino.multistream(streams));
   const store = new ConfigStore(loadConfig(configFile, {}).config, configFile, log);
   const adminTokens = new AdminTokenStore({ stateDir: store.get().state_dir, useKeyring: false });
   const server = createOdeServer({ config: store, log, port, adminPort: 0, logBuffer, adminTokens, ...(opts.fakeKits ? { fakeKits: { controlFile } } : {}) });
   const { url, adminUrl, adminSocket } = await server.start();
   await server.pool.waitReady(readyKits, 90_000);
+  const adminToken = adminTokens.getOrCreate().token;
+  recordSecret(adminToken, 'admin token');
+  const proofKey = join(store.get().state_dir, 'proof_key');
+  // A line of the PEM inside the private exponent (the first lines hold the header and the public modulus).
+  if (existsSync(proofKey)) recordSecret(readFileSync(proofKey, 'utf8').split('\n')[10], 'proof key (private exponent)');
   return {
     url,
     server,
@@ -75,7 +86,7 @@ export async function startDaemon(overrides: Record<string, unknown> = {}, ready
     configFile,
     adminUrl,
     adminSocket,
-    adminToken: adminTokens.getOrCreate().token,
+    adminToken,
     logBuffer,
     reconfigure(more) {
       writeFileSync(configFile, stringify(merge(base, more)));
@@ -87,6 +98,7 @@ export async function startDaemon(overrides: Record<string, unknown> = {}, ready
     },
     async stop() {
       await server.stop();
+      logFile?.end();
       rmSync(dir, { recursive: true, force: true });
     },
   };

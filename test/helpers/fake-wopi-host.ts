@@ -2,6 +2,7 @@ import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { recordSecret } from './log-capture.ts';
 
 /** One file the fake host stores. `info` adds or overrides CheckFileInfo properties. */
 export interface FakeFile {
@@ -69,8 +70,24 @@ export class FakeWopiHost {
   readonly files = new Map<string, FakeFile>();
   readonly requests: RecordedRequest[] = [];
   readonly script = new Map<string, ScriptedAnswer[]>();
-  token = 'tok_123';
+  private accepted = 'tok_123';
+  /** The one access token the host accepts (recorded for the suite's log grep, test/helpers/log-capture.ts). */
+  get token(): string {
+    return this.accepted;
+  }
+  set token(value: string) {
+    this.accepted = value;
+    recordSecret(value, 'access token of the fake WOPI host');
+  }
   proofKey: KeyObject | undefined;
+  /**
+   * Lock checks as MS-WOPI hosts make them (off by default): Lock with another id than the held one, Unlock,
+   * RefreshLock and PutFile with a mismatching X-WOPI-Lock answer 409 with the held lock in X-WOPI-Lock (empty when
+   * none); Lock with X-WOPI-OldLock is UnlockAndRelock. A PutFile to an unlocked file is taken (as richdocuments does).
+   */
+  enforceLocks = false;
+  /** The lock held on each file id (kept whether or not enforceLocks). */
+  readonly locks = new Map<string, string>();
   url = '';
   private server: Server | undefined;
   private clock = Date.parse('2026-01-01T00:00:00Z');
@@ -78,6 +95,7 @@ export class FakeWopiHost {
   /** Starts on 127.0.0.1, port 0; over HTTPS with `tls` (PEM certificate and key), e.g. a self-signed host. */
   static async start(tls?: { cert: string; key: string }): Promise<FakeWopiHost> {
     const host = new FakeWopiHost();
+    recordSecret(host.token, 'access token of the fake WOPI host');
     const onRequest = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -127,6 +145,25 @@ export class FakeWopiHost {
     return new Date(this.clock).toISOString();
   }
 
+  /** Lock, UnlockAndRelock, Unlock, RefreshLock of file `id` (MS-WOPI); every request succeeds unless enforceLocks. */
+  private lockOperation(operation: string, id: string, headers: IncomingHttpHeaders, send: (status: number, payload: unknown, extra?: Record<string, string>) => void): void {
+    const lock = String(headers['x-wopi-lock'] ?? '');
+    const old = headers['x-wopi-oldlock'];
+    const held = this.locks.get(id);
+    const conflict = () => send(409, '', { 'X-WOPI-Lock': held ?? '' });
+    if (operation === 'LOCK' && typeof old === 'string') {
+      if (this.enforceLocks && held !== old) return conflict();
+      this.locks.set(id, lock);
+    } else if (operation === 'LOCK') {
+      if (this.enforceLocks && held !== undefined && held !== lock) return conflict();
+      this.locks.set(id, lock);
+    } else if (operation === 'UNLOCK') {
+      if (this.enforceLocks && held !== lock) return conflict();
+      this.locks.delete(id);
+    } else if (this.enforceLocks && held !== lock) return conflict();
+    send(200, {});
+  }
+
   private async handle(method: string, rawUrl: string, headers: IncomingHttpHeaders, rawHeaders: string[], body: Buffer, res: import('node:http').ServerResponse): Promise<void> {
     const url = new URL(rawUrl, this.url);
     const m = /^\/wopi\/files\/([^/]+)(\/contents)?$/.exec(url.pathname);
@@ -156,6 +193,8 @@ export class FakeWopiHost {
       case 'GetFile':
         return send(200, file.bytes);
       case 'PutFile': {
+        const held = this.locks.get(m[1]);
+        if (this.enforceLocks && held !== undefined && held !== headers['x-wopi-lock']) return send(409, '', { 'X-WOPI-Lock': held });
         const stamp = headers['x-ode-wopi-timestamp'];
         if (typeof stamp === 'string' && stamp !== file.lastModifiedTime) return send(409, { ODEStatusCode: 1010 });
         file.bytes = body;
@@ -179,7 +218,7 @@ export class FakeWopiHost {
       case 'LOCK':
       case 'UNLOCK':
       case 'REFRESH_LOCK':
-        return send(200, {});
+        return this.lockOperation(operation, m[1], headers, send);
       default:
         return send(501, { error: `unsupported ${operation}` });
     }
