@@ -32,6 +32,7 @@ export type ClientMessage =
   | { type: 'dialogEvent'; windowId: number; event: DialogEvent }
   | { type: 'windowPaint'; windowId: number; x: number; y: number; width: number; height: number }
   | { type: 'resolveConflict'; choice: 'overwrite' | 'reload' }
+  | { type: 'recoveryChoice'; id: string; choice: RecoveryChoice }
   | { type: 'resetAccessToken'; token: string; tokenTtl?: number }
   | { type: 'closeDocument' }
   | { type: 'eSignatureStart' }
@@ -56,6 +57,28 @@ export interface DialogEvent {
   data?: string;
   /** The widget's `type` (`pushbutton`, `spinfield`, `listbox`, `checkbox`, `tabcontrol`, `dialog`, ...). */
   type?: string;
+}
+
+/**
+ * What a user may do with a recovery copy (editor.md `recoveryOffer`): `restore` stores it as the document's new
+ * version (PutFile without the timestamp: the stored version it replaces stays in the host's version history) and
+ * reloads the document; `saveAs` stores it beside the document as a new file (PutRelativeFile).
+ */
+export type RecoveryChoice = 'restore' | 'saveAs';
+
+/**
+ * A copy of this document's edits that a previous run of the daemon could not store (after a crash, when the stored
+ * file changed meanwhile, the token expired, or the host refused it), as offered to the document's users.
+ */
+export interface RecoveryOfferCopy {
+  id: string;
+  /** The document's name when the copy was made. */
+  fileName: string;
+  /** When the edits were made (ms since the epoch). */
+  createdAt: number;
+  bytes: number;
+  /** Why it was not stored: `conflict` (the stored file changed meanwhile), `token_expired`, `failed`, `host_unavailable`. */
+  reason: string;
 }
 
 /** One message type's name. */
@@ -146,6 +169,8 @@ export type ServerMessage =
   | { type: 'savedAs'; ok: boolean; name?: string; url?: string; error?: { code: string; message: string } }
   | { type: 'renamed'; ok: boolean; name?: string; error?: { code: string; message: string } }
   | { type: 'conflict'; unsavedChanges: boolean }
+  | { type: 'recoveryOffer'; copies: RecoveryOfferCopy[]; canSaveAs: boolean }
+  | { type: 'recoveryResult'; id: string; choice: RecoveryChoice; ok: boolean; name?: string; url?: string; error?: { code: string; message: string } }
   | { type: 'signatureState'; state: SignatureStateName; canSign: boolean }
   | { type: 'signed'; ok: boolean; state?: SignatureStateName; error?: { code: string; message: string } }
   | { type: 'reloaded' }
@@ -217,6 +242,7 @@ const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
   dialogEvent: { windowId: 'number', event: 'object' },
   windowPaint: { windowId: 'number', x: 'number', y: 'number', width: 'number', height: 'number' },
   resolveConflict: { choice: 'string' },
+  recoveryChoice: { id: 'string', choice: 'string' },
   resetAccessToken: { token: 'string', tokenTtl: 'number?' },
   closeDocument: {},
   eSignatureStart: {},
@@ -239,6 +265,7 @@ const ENUMS: Record<string, readonly string[]> = {
   'selectText.kind': ['start', 'end', 'reset'],
   'download.purpose': ['download', 'print', 'slideshow'],
   'resolveConflict.choice': ['overwrite', 'reload'],
+  'recoveryChoice.choice': ['restore', 'saveAs'],
   'load.deviceFormFactor': ['desktop', 'tablet', 'mobile'],
 };
 

@@ -1,6 +1,6 @@
 /**
  * The catalogue of error codes the daemon sends on the editing socket (editor.md, "Error codes"): in `error` frames
- * and as `error.code` of `saved`, `savedAs`, `renamed`, `signed`, `citationResult`, and of `eSignature` `failed`.
+ * and as `error.code` of `saved`, `savedAs`, `renamed`, `signed`, `citationResult`, `recoveryResult`, and of `eSignature` `failed`.
  * Each code has a default message; the daemon's messages may be more specific. Editors and hosts match on the code.
  * editor.md's table is kept equal to this catalogue by a test, and another test checks that every code the daemon's
  * socket code writes as a literal is here. Failed requests whose error comes from the daemon's HTTP catalogue
@@ -70,6 +70,10 @@ export const SOCKET_ERRORS = {
   key_refused: 'The citation service refused your API key.',
   /** Citations: the citation service failed otherwise. */
   service: 'The citation service failed.',
+  /** Recovery copies: restoring one would replace unsaved changes of this document (save them first, or Save As). */
+  recovery_unsaved: 'This document has unsaved changes: save them before restoring the recovered copy, or save the copy as a new file.',
+  /** Recovery copies: the copy is no longer pending (stored already, or by another user). */
+  recovery_gone: 'This recovered copy is no longer waiting: it was stored already.',
 } as const satisfies Record<string, string>;
 
 /** A stable error code of the editing socket (SOCKET_ERRORS). */

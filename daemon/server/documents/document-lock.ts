@@ -1,13 +1,16 @@
 /**
  * The WOPI lock of a document (MS-WOPI Lock, RefreshLock, Unlock; only when CheckFileInfo says SupportsLocks): taken
  * when the document opens, refreshed every 10 minutes (hosts expire locks after 30), released when it closes. Its
- * id goes with every PutFile and RenameFile (X-WOPI-Lock).
+ * id goes with every PutFile and RenameFile (X-WOPI-Lock). Each held lock is recorded on disk (lock-records.ts): when
+ * the host still holds the lock a killed daemon took on this document, the new lock replaces it (MS-WOPI
+ * UnlockAndRelock: LOCK with X-WOPI-OldLock) instead of opening the document read-only until the old one expires.
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { WopiClient } from '../wopi/wopi-client.ts';
 import { WopiError } from '../wopi/wopi-error.ts';
 import type { WopiSrc } from '../wopi/wopi-src.ts';
+import type { LockRecords } from './lock-records.ts';
 import type { ViewHandle } from './view-handle.ts';
 
 /** How often a held lock is refreshed (ms). */
@@ -21,6 +24,8 @@ export interface LockHost {
   /** The lock is held elsewhere (or the host refused it): no view here may change the document. */
   refused(): void;
   readonly log: Logger;
+  /** Where held locks are recorded, and the previous run's (lock-records.ts); none in unit set-ups. */
+  readonly records?: LockRecords;
 }
 
 /** One document's WOPI lock. */
@@ -36,10 +41,12 @@ export class DocumentLock {
    * by someone else makes the document read-only for everyone here (`refused`), and `view` is told.
    */
   async take(view: ViewHandle): Promise<void> {
-    const { client, src, log } = this.host;
+    const { client, src, log, records } = this.host;
     const id = `ode-${randomUUID()}`;
+    // Recorded before the request: a daemon killed while the host grants it still leaves the id for the next start.
+    records?.held({ wopiSrc: src.url.href, lock: id, token: view.token, tokenTtl: view.tokenTtl, takenAt: Date.now() });
     try {
-      await client.lock(src, view.token, 'LOCK', id);
+      await this.lockReplacingPrevious(view, id);
       this.id = id;
       this.timer = setInterval(() => {
         const v = [...this.host.views].find((x) => !x.readonly) ?? view;
@@ -47,11 +54,30 @@ export class DocumentLock {
       }, REFRESH_MS);
       this.timer.unref();
     } catch (e) {
+      records?.released(src.url.href, id);
       const held = e instanceof WopiError && e.kind === 'conflict' ? ` (locked by "${e.lock ?? 'another application'}")` : '';
       log.warn({ err: (e as Error).message }, 'Lock failed: the document is read-only here');
       this.host.refused();
       view.send({ type: 'storage', state: 'ok', message: `The document is being edited elsewhere${held}: it is open read-only.` });
     }
+  }
+
+  /**
+   * LOCK with `id`; when the host answers 409 with the lock a previous (killed) daemon of ours held on this document,
+   * UnlockAndRelock from that lock to `id`. Either way the previous lock is settled: the host no longer holds it.
+   * @throws WopiError from the host (`conflict`: locked by someone else).
+   */
+  private async lockReplacingPrevious(view: ViewHandle, id: string): Promise<void> {
+    const { client, src, log, records } = this.host;
+    const previous = records?.previous(src.url.href);
+    try {
+      await client.lock(src, view.token, 'LOCK', id);
+    } catch (e) {
+      if (!(previous && e instanceof WopiError && e.kind === 'conflict' && e.lock === previous.lock)) throw e;
+      await client.lock(src, view.token, 'LOCK', id, previous.lock);
+      log.info({ lockedSince: previous.takenAt }, 'the host still held the lock of a previous run of this daemon: replaced it (UnlockAndRelock)');
+    }
+    if (previous) records?.settled(src.url.href);
   }
 
   /** Stops refreshing and unlocks (not awaited) with the first view's token, or `fallback`'s when none is left. */
@@ -60,6 +86,11 @@ export class DocumentLock {
     const id = this.id;
     const v = [...this.host.views][0] ?? fallback;
     this.id = undefined;
-    if (id && v) this.host.client.lock(this.host.src, v.token, 'UNLOCK', id).catch((e: Error) => this.host.log.warn({ err: e.message }, 'Unlock failed'));
+    if (!id || !v) return;
+    this.host.client.lock(this.host.src, v.token, 'UNLOCK', id).then(
+      () => this.host.records?.released(this.host.src.url.href, id),
+      // The record stays: the next start tries to release the lock again.
+      (e: Error) => this.host.log.warn({ err: e.message }, 'Unlock failed'),
+    );
   }
 }

@@ -31,7 +31,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { CLOSE, type ServerMessage } from '../../protocol/editor.ts';
+import { CLOSE, type RecoveryChoice, type ServerMessage } from '../../protocol/editor.ts';
 import type { KitSettingsManifest } from '../../protocol/kit.ts';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
@@ -45,6 +45,9 @@ import type { DocumentEvent } from './document-events.ts';
 import { DocumentConflict } from './document-conflict.ts';
 import { DocumentJournal } from './document-journal.ts';
 import { DocumentLock } from './document-lock.ts';
+import { DocumentRecoveryOffer } from './document-recovery-offer.ts';
+import type { LockRecords } from './lock-records.ts';
+import type { RecoveryOffers } from './recovery.ts';
 import { loadDocument, type LoadingHost } from './document-loading.ts';
 import { PartsRefresh } from './document-parts.ts';
 import { DocumentSaving, type SaveKind, type SaveOptions, type SaveResult, type SavingHost } from './document-saving.ts';
@@ -78,6 +81,10 @@ export interface DocumentDeps {
    * undefined (none, or none could be fetched: logged); must not throw. server/settings/fetch-settings.ts.
    */
   settings?: (info: FileInfo, token: string) => Promise<KitSettingsManifest | undefined>;
+  /** The pending recovery copies, offered to the document's users (recovery.ts, document-recovery-offer.ts). */
+  recovery?: RecoveryOffers;
+  /** Where the WOPI locks held are recorded, and the previous run's (lock-records.ts). */
+  lockRecords?: LockRecords;
 }
 
 /** One open document (see the state table at the top of this file). */
@@ -107,6 +114,8 @@ export class EditDocument {
   private readonly wopiLock: DocumentLock;
   /** External change checks and the conflict choice (document-conflict.ts). */
   private readonly conflict: DocumentConflict;
+  /** The recovery copies of this document offered to its users (document-recovery-offer.ts). */
+  private readonly recoveryOffer: DocumentRecoveryOffer;
   private readonly colors = new ViewColors();
   /** Callbacks of views not joined yet, replayed when they join (callback-replay.ts). */
   private readonly early = new CallbackReplay();
@@ -149,7 +158,11 @@ export class EditDocument {
     this.saves = new DocumentSaving(host, cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000);
     this.signing = new DocumentSigning(host, this.saves);
     const { client, src } = deps;
-    this.wopiLock = new DocumentLock({ client, src, views: this.views, refused: () => (this.saves.readOnlyForAll = true), log: this.log });
+    this.wopiLock = new DocumentLock({ client, src, views: this.views, refused: () => (this.saves.readOnlyForAll = true), log: this.log, records: deps.lockRecords });
+    this.recoveryOffer = new DocumentRecoveryOffer(
+      { client, src, views: this.views, lock: () => this.wopiLock.id, unsaved: () => this.saves.unsaved, readOnlyForAll: () => this.saves.readOnlyForAll, live: () => this.state === 'live', reload: () => this.reload(), log: this.log },
+      deps.recovery,
+    );
     this.conflict = new DocumentConflict({ ...host, client, src }, this.saves);
     this.loading = {
       deps,
@@ -251,6 +264,7 @@ export class EditDocument {
     this.colors.assign(view);
     if (mayStore(view)) this.saves.lastWriter = view;
     view.send(this.statusFor(view));
+    this.recoveryOffer.tell([view], false);
     this.early.replay(view);
     void this.signing.tellState([view]);
     this.broadcastViews();
@@ -390,6 +404,16 @@ export class EditDocument {
   /** A user's answer to a conflict (spec rule 4; document-conflict.ts): overwrite or reload. */
   resolveConflict(view: ViewHandle, choice: 'overwrite' | 'reload'): Promise<void> {
     return this.conflict.resolve(view, choice);
+  }
+
+  /** The pending recovery copies of this document changed (recovery.ts): every view that may store it is told again. */
+  offerRecovery(): void {
+    if (this.state === 'live') this.recoveryOffer.tell(this.views, true);
+  }
+
+  /** A user's choice for a recovery copy (editor.md `recoveryChoice`; document-recovery-offer.ts). */
+  recoveryChoice(view: ViewHandle, id: string, choice: RecoveryChoice): Promise<void> {
+    return this.recoveryOffer.choose(view, id, choice);
   }
 
   /** The WOPI lock this document holds, for PutFile and RenameFile (X-WOPI-Lock). */

@@ -11,6 +11,14 @@
  *    `conflict`; an expired token (access_token_ttl) or 401 -> kept as `token_expired`; the host unavailable -> kept
  *    and tried again every `documents.upload_retry_max_secs`. A copy is deleted only after the host stored it.
  *
+ * 4. A copy kept (conflict, token expired, refused, host unavailable) is offered to the users of its document when
+ *    they open it (`offersFor`; document-recovery-offer.ts: restore as the new version, or save as a new file).
+ *
+ * WOPI locks (lock-records.ts): the host may still hold the lock a killed daemon took. A copy of such a document is
+ * uploaded under that lock (LOCK with the same id is a refresh or takes it again, MS-WOPI; PutFile with X-WOPI-Lock;
+ * UNLOCK), or under the live document's lock when it is open here again; the previous run's locks of documents with
+ * nothing to upload are released once the copies were tried.
+ *
  * The admin API lists what is pending (`documents.recovery`). No token reaches the log.
  */
 import type { RecoveryCopyInfo } from '../../../admin-api/backend.ts';
@@ -20,10 +28,11 @@ import type { Logger } from 'pino';
 import type { OdeConfig } from '../config/schema.ts';
 import type { WopiClient } from '../wopi/wopi-client.ts';
 import { WopiError } from '../wopi/wopi-error.ts';
-import { parseWopiSrc } from '../wopi/wopi-src.ts';
+import { parseWopiSrc, type WopiSrc } from '../wopi/wopi-src.ts';
 import { replay, settled } from './document-journal.ts';
 import type { EditingKitPool } from './editing-kit.ts';
 import { JournalStore, type StoredJournal } from './journal-store.ts';
+import { lockDocKey, type LockRecords } from './lock-records.ts';
 
 /** The sidecar of a recovery copy (`<copy>.json`): what its upload needs. */
 export interface RecoverySidecar {
@@ -37,6 +46,21 @@ export interface RecoverySidecar {
   /** `upload`: a save the host did not take (uploader.ts); `journal`: rebuilt from an edit journal after a restart. */
   source: 'upload' | 'journal';
   createdAt: number;
+  /** Our WOPI lock on the document when the save was made (X-WOPI-Lock), if it had one. */
+  lock?: string;
+}
+
+/**
+ * What an open document uses of the pending copies (document-recovery-offer.ts): the copies of a document to offer
+ * its users, and a copy claimed while a user's choice stores it.
+ */
+export interface RecoveryOffers {
+  /** The copies of document `docKey` (WOPISrc without its query) a user may restore: every pending one not being uploaded. */
+  offersFor(docKey: string): RecoveryCopy[];
+  /** Takes copy `id` of `docKey` out of the offers and uploads while a user's choice stores it; undefined when gone. */
+  claim(id: string, docKey: string): { bytes: Buffer; copy: RecoveryCopy } | undefined;
+  /** A claimed copy was stored (deleted now) or not (offered again). */
+  release(id: string, stored: boolean): void;
 }
 
 /** A pending recovery copy as the admin API lists it (no token): admin-api's RecoveryCopyInfo. */
@@ -51,8 +75,10 @@ export function writeSidecar(copyPath: string, sidecar: RecoverySidecar): void {
 }
 
 /** Starts the recovery of a previous daemon's leftovers, and lists what stays pending. */
-export class RecoveryService {
+export class RecoveryService implements RecoveryOffers {
   private readonly pending = new Map<string, RecoveryCopy>();
+  /** Copies a user's choice is storing (not offered, not uploaded by the retry loop meanwhile). */
+  private readonly claimed = new Set<string>();
   private retryTimer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -66,6 +92,12 @@ export class RecoveryService {
       recoveryDir: string;
       /** `<state_dir>/journal`. */
       journalDir: string;
+      /** The locks this daemon holds and the previous run's (lock-records.ts). */
+      locks?: LockRecords;
+      /** The lock of the document `wopiSrc` when it is open here and locked now. */
+      liveLock?: (wopiSrc: string) => string | undefined;
+      /** The pending copies of document `docKey` changed (one stored, kept, or claimed): its views are told again. */
+      changed?: (docKey: string) => void;
     },
   ) {}
 
@@ -91,6 +123,68 @@ export class RecoveryService {
     }
     this.movePending();
     await this.uploadAll();
+    await this.releasePreviousLocks();
+  }
+
+  /**
+   * Releases the locks the previous run held on documents with no pending copy left (UNLOCK with the token that took
+   * them). A lock the host no longer holds (409) is forgotten; one whose token expired or whose host is down stays
+   * known, so a user reopening the document replaces it (document-lock.ts), and the host expires it anyway.
+   */
+  private async releasePreviousLocks(): Promise<void> {
+    const { locks, liveLock, client, log } = this.deps;
+    for (const rec of locks?.previousAll() ?? []) {
+      if (this.stopped) return;
+      const key = lockDocKey(rec.wopiSrc);
+      if (liveLock?.(rec.wopiSrc) || [...this.pending.values()].some((c) => c.document === key)) continue;
+      if (rec.tokenTtl && rec.tokenTtl < Date.now()) continue;
+      try {
+        await client.lock(parseWopiSrc(rec.wopiSrc), rec.token, 'UNLOCK', rec.lock);
+        locks?.settled(rec.wopiSrc);
+        log.info({ document: key }, 'released the WOPI lock a previous run of the daemon held');
+      } catch (e) {
+        if (e instanceof WopiError && e.kind === 'conflict') locks?.settled(rec.wopiSrc);
+        log.info({ document: key, err: (e as Error).message }, 'the WOPI lock a previous run held could not be released');
+      }
+    }
+  }
+
+  /** See RecoveryOffers. */
+  offersFor(docKey: string): RecoveryCopy[] {
+    return [...this.pending.values()].filter((c) => c.document === docKey && c.state !== 'uploading' && !this.claimed.has(c.id));
+  }
+
+  /** See RecoveryOffers. */
+  claim(id: string, docKey: string): { bytes: Buffer; copy: RecoveryCopy } | undefined {
+    const copy = this.pending.get(id);
+    if (!copy || copy.document !== docKey || copy.state === 'uploading' || this.claimed.has(id)) return undefined;
+    try {
+      const bytes = readFileSync(join(this.pendingDir, id));
+      this.claimed.add(id);
+      this.deps.changed?.(docKey);
+      return { bytes, copy };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** See RecoveryOffers. */
+  release(id: string, stored: boolean): void {
+    const copy = this.pending.get(id);
+    this.claimed.delete(id);
+    if (!copy) return;
+    if (stored) {
+      this.remove(copy);
+      this.deps.log.warn({ document: copy.document, copy: id }, 'a recovery copy was stored by a user\'s choice');
+    }
+    this.deps.changed?.(copy.document);
+  }
+
+  private remove(copy: RecoveryCopy): void {
+    const path = join(this.pendingDir, copy.id);
+    rmSync(path, { force: true });
+    rmSync(`${path}.json`, { force: true });
+    this.pending.delete(copy.id);
   }
 
   /** Stops retrying. */
@@ -180,7 +274,11 @@ export class RecoveryService {
   private async uploadAll(): Promise<void> {
     for (const copy of this.pending.values()) {
       if (this.stopped) return;
-      if (copy.state === 'uploading' || copy.state === 'host_unavailable') await this.upload(copy);
+      if (this.claimed.has(copy.id)) continue;
+      if (copy.state === 'uploading' || copy.state === 'host_unavailable') {
+        await this.upload(copy);
+        this.deps.changed?.(copy.document);
+      }
     }
     if ([...this.pending.values()].some((c) => c.state === 'host_unavailable') && !this.stopped) {
       this.retryTimer = setTimeout(() => void this.uploadAll(), this.deps.config().documents.upload_retry_max_secs * 1000);
@@ -200,16 +298,46 @@ export class RecoveryService {
       return;
     }
     try {
-      const r = await client.putFile(parseWopiSrc(side.wopiSrc), side.token, readFileSync(path), { timestamp: side.lastModifiedTime, isModifiedByUser: true, isAutosave: true, isExitSave: false });
-      rmSync(path, { force: true });
-      rmSync(`${path}.json`, { force: true });
-      this.pending.delete(copy.id);
+      const src = parseWopiSrc(side.wopiSrc);
+      const bytes = readFileSync(path);
+      const r = await this.underLock(src, side, (lock) => client.putFile(src, side.token, bytes, { timestamp: side.lastModifiedTime, isModifiedByUser: true, isAutosave: true, isExitSave: false, lock }));
+      this.remove(copy);
       log.warn({ document: copy.document, copy: copy.id, bytes: copy.bytes, lastModifiedTime: r.lastModifiedTime }, 'a recovery copy was uploaded: the host has the unsaved edits a previous daemon held');
     } catch (e) {
       const err = e instanceof WopiError ? e : new WopiError('failed', (e as Error).message);
-      copy.error = err.message;
-      copy.state = err.kind === 'document_changed' ? 'conflict' : err.kind === 'unauthorized' ? 'token_expired' : err.retryable ? 'host_unavailable' : 'failed';
+      copy.error = err.kind === 'conflict' ? `${err.message}: the document is locked by another application` : err.message;
+      copy.state = err.kind === 'document_changed' || err.kind === 'conflict' ? 'conflict' : err.kind === 'unauthorized' ? 'token_expired' : err.retryable ? 'host_unavailable' : 'failed';
       log.warn({ document: copy.document, copy: copy.id, state: copy.state, err: err.message }, 'a recovery copy could not be uploaded; it is kept');
+    }
+  }
+
+  /**
+   * Runs `put` under the document's WOPI lock: the live document's when it is open here and locked; else the lock the
+   * previous run held (lock-records.ts) or the copy's own, taken again with the same id (MS-WOPI Lock: a refresh
+   * when the host still holds it) and released afterwards; else none.
+   * @throws WopiError `conflict` when someone else holds the lock, and what `put` throws.
+   */
+  private async underLock<T>(src: WopiSrc, side: RecoverySidecar, put: (lock: string | undefined) => Promise<T>): Promise<T> {
+    const { client, locks, liveLock, log } = this.deps;
+    const live = liveLock?.(side.wopiSrc);
+    if (live) return put(live);
+    const lock = locks?.previous(side.wopiSrc)?.lock ?? side.lock;
+    if (!lock) return put(undefined);
+    try {
+      await client.lock(src, side.token, 'LOCK', lock);
+    } catch (e) {
+      // A lock held by someone else, a token refused or a host down: the copy waits. Another refusal (a host that
+      // stopped supporting locks: 501) does not stop the upload.
+      if (e instanceof WopiError && (e.kind === 'conflict' || e.kind === 'unauthorized' || e.retryable)) throw e;
+      return put(undefined);
+    }
+    try {
+      return await put(lock);
+    } finally {
+      await client.lock(src, side.token, 'UNLOCK', lock).then(
+        () => locks?.settled(side.wopiSrc),
+        (e: Error) => log.warn({ document: docKey(side.wopiSrc), err: e.message }, 'Unlock after a recovery upload failed'),
+      );
     }
   }
 }

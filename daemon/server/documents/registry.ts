@@ -8,6 +8,7 @@ import type { EditingKitPool } from './editing-kit.ts';
 import type { DocumentEvent, DocumentEventListener } from './document-events.ts';
 import { EditDocument, type DocumentDeps } from './edit-document.ts';
 import { drainDocument } from './document-drain.ts';
+import { LockRecords, lockDocKey } from './lock-records.ts';
 import { RecoveryService } from './recovery.ts';
 import type { ViewHandle } from './view-handle.ts';
 
@@ -33,8 +34,22 @@ export class DocumentRegistry {
     },
   ) {
     const { state_dir } = deps.config();
-    this.recovery = new RecoveryService({ client: deps.client, pool: deps.pool, config: deps.config, log: deps.log, recoveryDir: join(state_dir, 'recovery'), journalDir: join(state_dir, 'journal') });
+    this.locks = new LockRecords(join(state_dir, 'locks'));
+    this.recovery = new RecoveryService({
+      client: deps.client,
+      pool: deps.pool,
+      config: deps.config,
+      log: deps.log,
+      recoveryDir: join(state_dir, 'recovery'),
+      journalDir: join(state_dir, 'journal'),
+      locks: this.locks,
+      liveLock: (wopiSrc) => this.docs.get(lockDocKey(wopiSrc))?.lock,
+      changed: (docKey) => this.docs.get(docKey)?.offerRecovery(),
+    });
   }
+
+  /** The WOPI locks held, on disk, and the previous run's (lock-records.ts). */
+  private readonly locks: LockRecords;
 
   /**
    * What a previous daemon left unstored (edit journals, recovery copies): rebuilt and uploaded by `recovery.start()`
@@ -57,7 +72,7 @@ export class DocumentRegistry {
       if (this.draining) throw new OdeError('draining', 'This Ode node is draining: open the document again through the load balancer.');
       let doc = this.docs.get(src.key);
       if (!doc || doc.state === 'closed') {
-        doc = new EditDocument({ ...this.deps, src, recoveryDir: this.recoveryDir, onClosed: (d) => this.docs.get(d.key) === d && this.docs.delete(d.key), onEvent: (e) => this.emit(e) });
+        doc = new EditDocument({ ...this.deps, src, recoveryDir: this.recoveryDir, recovery: this.recovery, lockRecords: this.locks, onClosed: (d) => this.docs.get(d.key) === d && this.docs.delete(d.key), onEvent: (e) => this.emit(e) });
         this.docs.set(src.key, doc);
       }
       if (doc.state === 'unloading' && attempt < 50) {

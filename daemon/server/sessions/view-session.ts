@@ -215,6 +215,8 @@ export class ViewSession implements ViewHandle {
         return exportForView(doc, this, msg, this.deps.client, this.src, this.deps.downloads);
       case 'resolveConflict':
         return doc.resolveConflict(this, msg.choice);
+      case 'recoveryChoice':
+        return doc.recoveryChoice(this, msg.id, msg.choice);
       case 'resetAccessToken':
         this.token = msg.token;
         this.tokenTtl = msg.tokenTtl;

@@ -143,11 +143,14 @@ export class WopiClient {
   }
 
   /**
-   * Lock, Unlock or RefreshLock (MS-WOPI; only when CheckFileInfo says SupportsLocks).
+   * Lock, Unlock or RefreshLock (MS-WOPI; only when CheckFileInfo says SupportsLocks). With `oldLock`, LOCK is
+   * MS-WOPI's UnlockAndRelock: the host replaces `oldLock` by `lockId` when `oldLock` is the lock it holds.
    * @throws WopiError `conflict` with the host's lock when another lock is held.
    */
-  async lock(src: WopiSrc, token: string, operation: 'LOCK' | 'UNLOCK' | 'REFRESH_LOCK', lockId: string): Promise<void> {
-    await this.request(operation, 'POST', src.url, token, { 'X-WOPI-Override': operation, 'X-WOPI-Lock': lockId });
+  async lock(src: WopiSrc, token: string, operation: 'LOCK' | 'UNLOCK' | 'REFRESH_LOCK', lockId: string, oldLock?: string): Promise<void> {
+    const headers: Record<string, string> = { 'X-WOPI-Override': operation, 'X-WOPI-Lock': lockId };
+    if (oldLock !== undefined && operation === 'LOCK') headers['X-WOPI-OldLock'] = oldLock;
+    await this.request(operation, 'POST', src.url, token, headers);
   }
 
   /** One request with the token, proof, time-out and redirects; a non-2xx answer becomes a WopiError. */

@@ -7,6 +7,7 @@ import './catalogue.ts';
 import { createDebug } from './debug.ts';
 import { installExport } from './export.ts';
 import { installMove } from './move.ts';
+import { installRecoveryBanner } from './recovery-banner.ts';
 import { installReconnect } from './reconnect.ts';
 import { HostBar } from './host-bar.ts';
 import { createOverlays } from './overlays.ts';
@@ -59,6 +60,7 @@ export function mountHost(app: App): void {
   const overlays = createOverlays(app, () => !yes(fileInfo().DisableInactiveMessages));
   const bar = new HostBar(app);
   installUpdateNotice(app);
+  installRecoveryBanner(app);
 
   // --- Commands of the host (shown or hidden by policy.ts) ---
   commands.register(
