@@ -28,7 +28,7 @@ function Screen({ state, actions, width, height }: { state: DashboardState; acti
     case 'overview':
       return <OverviewScreen status={state.status} samples={state.samples} connection={state.connection} error={state.errors.status} width={width} height={height} />;
     case 'documents':
-      return <DocumentsScreen documents={sortedDocuments(state.documents)} selected={selectedDocument(state)} confirm={ui.confirm} notice={notice} error={state.errors.documents} width={width} height={height} />;
+      return <DocumentsScreen documents={sortedDocuments(state.documents)} selected={selectedDocument(state)} confirm={ui.confirm} notice={notice} error={state.errors.documents} width={width} height={height} recovery={state.recovery} />;
     case 'config':
       return (
         <ConfigScreen

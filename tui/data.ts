@@ -82,7 +82,7 @@ export function startDataFlow(opts: DataFlowOptions): DataFlow {
   keep('logs', (onError) => trpc.logs.follow.subscribe({ level: 'trace' }, { onData: (line) => dispatch({ type: 'log', line }), onError }));
 
   /** Runs `q`, dispatching its value or its error under `what`. */
-  const load = async <T>(what: 'documents' | 'config' | 'proofKey' | 'updates' | 'logs', q: () => Promise<T>, ok: (v: T) => Action) => {
+  const load = async <T>(what: 'documents' | 'recovery' | 'config' | 'proofKey' | 'updates' | 'logs', q: () => Promise<T>, ok: (v: T) => Action) => {
     try {
       dispatch(ok(await q()));
     } catch (e) {
@@ -92,6 +92,13 @@ export function startDataFlow(opts: DataFlowOptions): DataFlow {
     }
   };
 
+  // The recovery copies change without a document event (a retried upload at the daemon's start): asked again every 10 s.
+  const recoveryPoll = setInterval(() => {
+    if (!stopped && connection.kind === 'connected') void load('recovery', () => trpc.documents.recovery.query(), (copies) => ({ type: 'recovery', copies }));
+  }, 10_000);
+  recoveryPoll.unref();
+  timers.add(recoveryPoll);
+
   /** Shows `text` as a notice on `screen`. */
   const notice = (screen: ScreenId, kind: 'busy' | 'ok' | 'error', text: string, problems?: string[]) => dispatch({ type: 'notice', notice: { screen, kind, text, problems } });
 
@@ -99,6 +106,7 @@ export function startDataFlow(opts: DataFlowOptions): DataFlow {
     async refresh() {
       await Promise.all([
         load('documents', () => trpc.documents.list.query(), (documents) => ({ type: 'documents', documents })),
+        load('recovery', () => trpc.documents.recovery.query(), (copies) => ({ type: 'recovery', copies })),
         load('config', () => trpc.config.get.query(), (config) => ({ type: 'config', config })),
         load('proofKey', () => trpc.proofKey.get.query(), (proofKey) => ({ type: 'proofKey', proofKey })),
         load('updates', () => trpc.updates.get.query({ refresh: false }), (updates) => ({ type: 'updates', updates })),

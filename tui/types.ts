@@ -11,6 +11,7 @@ export type {
   LogLevel,
   LogLine,
   ProofKeyInfo,
+  RecoveryCopyInfo,
   ServerStatus,
   UpdateInfo,
 } from '../admin-api/backend.ts';

@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { cell, formatBytes, formatTime, truncate } from '../format.ts';
 import { NoticeLine } from '../components/notice-line.tsx';
 import type { Confirm, Notice } from '../state/store.ts';
-import type { DocumentInfo } from '../types.ts';
+import type { DocumentInfo, RecoveryCopyInfo } from '../types.ts';
 
 /** The host's name without the scheme (`https://cloud.example.org` -> `cloud.example.org`). */
 function hostName(host: string): string {
@@ -61,13 +61,48 @@ function DocumentDetails({ doc, width, height }: { doc: DocumentInfo; width: num
   );
 }
 
+/** Why a recovery copy waits, in words. */
+const WHY: Record<RecoveryCopyInfo['state'], string> = {
+  uploading: 'uploading',
+  host_unavailable: 'host down, retrying',
+  conflict: 'stored file changed: offered to users',
+  token_expired: 'token expired: offered to users',
+  failed: 'refused: offered to users',
+};
+
+/** Rows the recovery list takes: a title and up to 3 copies (the rest counted), none without copies. */
+function recoveryRows(copies: readonly RecoveryCopyInfo[]): number {
+  return copies.length === 0 ? 0 : 1 + Math.min(copies.length, 3) + (copies.length > 3 ? 1 : 0);
+}
+
+/**
+ * The recovery copies (admin API `documents.recovery`): edits the host does not have yet, kept after a crash or a
+ * refused upload (docs/reliability.md), each with its file, host, age and why it waits. Nothing when there are none.
+ */
+function RecoveryList({ copies, width }: { copies: readonly RecoveryCopyInfo[]; width: number }) {
+  if (copies.length === 0) return null;
+  const shown = [...copies].sort((a, b) => a.createdAt - b.createdAt).slice(0, 3);
+  const nameW = Math.max(8, width - 60);
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text bold color="yellow" wrap="truncate-end">{`${copies.length} recovery cop${copies.length === 1 ? 'y' : 'ies'} waiting (edits the host does not have)`}</Text>
+      {shown.map((c) => (
+        <Text key={c.id} wrap="truncate-end">
+          {truncate(`  ${cell(c.fileName, nameW)} ${cell(hostName(c.host), 18)} ${formatTime(c.createdAt).slice(5, 16)} ${WHY[c.state]}`, width)}
+        </Text>
+      ))}
+      {copies.length > 3 ? <Text dimColor>{`  and ${copies.length - 3} more`}</Text> : null}
+    </Box>
+  );
+}
+
 /**
  * The Documents screen: the open documents (selectable), the selected one's details, the y/n question or the last
  * action's result. At 120 columns and more the list and the details sit side by side.
  */
-export function DocumentsScreen({ documents, selected, confirm, notice, error, width, height }: { documents: DocumentInfo[]; selected?: DocumentInfo; confirm?: Confirm; notice?: Notice; error?: string; width: number; height: number }) {
+export function DocumentsScreen({ documents, selected, confirm, notice, error, width, height, recovery = [] }: { documents: DocumentInfo[]; selected?: DocumentInfo; confirm?: Confirm; notice?: Notice; error?: string; width: number; height: number; recovery?: readonly RecoveryCopyInfo[] }) {
   const noticeRows = confirm || notice ? 1 + (notice?.problems?.length ?? 0) + (((confirm?.prompt ?? notice?.text ?? '').length > width) ? 1 : 0) : 0;
-  const body = Math.max(3, height - noticeRows);
+  const body = Math.max(3, height - noticeRows - recoveryRows(recovery));
   const header = (
     <Text wrap="truncate-end" color={error ? 'red' : undefined}>
       {error ? `documents: ${error}` : `${documents.length} open document${documents.length === 1 ? '' : 's'}`}
@@ -78,6 +113,7 @@ export function DocumentsScreen({ documents, selected, confirm, notice, error, w
       <Box flexDirection="column" width={width}>
         {header}
         <Text dimColor>No document is open.</Text>
+        <RecoveryList copies={recovery} width={width} />
         <NoticeLine confirm={confirm} notice={notice} width={width} />
       </Box>
     );
@@ -101,6 +137,7 @@ export function DocumentsScreen({ documents, selected, confirm, notice, error, w
           <DocumentDetails doc={selected} width={width} height={body - 1 - listRows - 2} />
         </Box>
       )}
+      <RecoveryList copies={recovery} width={width} />
       <NoticeLine confirm={confirm} notice={notice} width={width} />
     </Box>
   );

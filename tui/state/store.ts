@@ -4,7 +4,7 @@
  * inline notices, the config entry being edited, log filter). The data layer (tui/data.ts) and the keys
  * (tui/keys.ts) dispatch Actions; the screens render a DashboardState.
  */
-import type { DocumentEvent, DocumentInfo, EffectiveConfig, LogLevel, LogLine, ProofKeyInfo, ServerStatus, UpdateInfo } from '../types.ts';
+import type { DocumentEvent, DocumentInfo, EffectiveConfig, LogLevel, LogLine, ProofKeyInfo, RecoveryCopyInfo, ServerStatus, UpdateInfo } from '../types.ts';
 import { LOG_LEVELS } from '../types.ts';
 
 /** The screens, in the order of their number keys. */
@@ -100,12 +100,14 @@ export interface DashboardState {
   status?: ServerStatus;
   samples: Sample[];
   documents: DocumentInfo[];
+  /** Edits the host does not have yet (admin API `documents.recovery`), shown under the documents. */
+  recovery: RecoveryCopyInfo[];
   config?: EffectiveConfig;
   proofKey?: ProofKeyInfo;
   updates?: UpdateInfo;
   logs: LogLine[];
   /** Why a query failed (shown on its screen), by the name of its data. */
-  errors: Partial<Record<'status' | 'documents' | 'config' | 'proofKey' | 'updates' | 'logs', string>>;
+  errors: Partial<Record<'status' | 'documents' | 'recovery' | 'config' | 'proofKey' | 'updates' | 'logs', string>>;
   ui: UiState;
 }
 
@@ -120,6 +122,7 @@ export type Action =
   | { type: 'status'; status: ServerStatus }
   | { type: 'documents'; documents: DocumentInfo[] }
   | { type: 'documentEvent'; event: DocumentEvent }
+  | { type: 'recovery'; copies: RecoveryCopyInfo[] }
   | { type: 'config'; config: EffectiveConfig }
   | { type: 'proofKey'; proofKey: ProofKeyInfo }
   | { type: 'updates'; updates: UpdateInfo }
@@ -145,6 +148,7 @@ export function initialState(target: string, now = Date.now()): DashboardState {
     connection: { kind: 'connecting', since: now },
     samples: [],
     documents: [],
+    recovery: [],
     logs: [],
     errors: {},
     ui: { screen: 'overview', help: false, configList: 0, configIndex: 0, logLevel: 'info' },
@@ -211,6 +215,8 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
       const documents = e.type === 'closed' ? state.documents.filter((d) => d.id !== e.id) : upsert(state.documents, e.document);
       return { ...state, documents };
     }
+    case 'recovery':
+      return { ...state, recovery: action.copies, errors: { ...state.errors, recovery: undefined } };
     case 'config':
       return { ...state, config: action.config, errors: { ...state.errors, config: undefined } };
     case 'proofKey':
