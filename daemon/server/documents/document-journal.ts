@@ -13,6 +13,7 @@ import { copyFileSync, existsSync, renameSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { EditingKit, KitEditEvent } from './editing-kit.ts';
+import { isModifyingEvent } from './input-policy.ts';
 import { JournalStore, type JournalCursor, type JournalEntry, type JournalMeta, type JournalView } from './journal-store.ts';
 import { mayStore, type ViewHandle } from './view-handle.ts';
 
@@ -22,6 +23,13 @@ const CB_CELL_CURSOR = 17;
 const CB_SET_PART = 14;
 /** A snapshot is taken at once when this many inputs wait since the last one (bounds the replay). */
 const SNAPSHOT_AFTER_ENTRIES = 2000;
+/**
+ * What a view says of itself, not of the document (its zoom, its visible area): it does not start a journal. The
+ * editor sends both as soon as it has `status`; a journal started by them was a snapshot (a saveAs of the whole
+ * document, and LibreOffice 25.2 repaints every tile after it) 2 s after every load of a document nobody changed
+ * (issue 15: docs/benchmarks.md, "Editor").
+ */
+const VIEW_ONLY: ReadonlySet<KitEditEvent['type']> = new Set(['clientZoom', 'clientVisibleArea']);
 
 /** What the journal sees of its document. */
 export interface JournalHost {
@@ -66,6 +74,8 @@ export class DocumentJournal {
   private snapshotTimer: NodeJS.Timeout | undefined;
   private snapshotting = false;
   private disabled: boolean;
+  /** A change (isModifyingEvent, a paste) was journaled since the last snapshot: without one a snapshot writes nothing new. */
+  private changedSinceSnapshot = false;
 
   constructor(
     private readonly host: JournalHost,
@@ -103,19 +113,21 @@ export class DocumentJournal {
 
   /** Appends `view`'s input before it goes to the kit (a read-only view's input is not journaled: it changes nothing). */
   record(view: ViewHandle, event: KitEditEvent): void {
-    this.add(view, (s, v) => ({ s, v, e: event }));
+    if (!this.store.open && VIEW_ONLY.has(event.type)) return;
+    this.add(view, (s, v) => ({ s, v, e: event }), isModifyingEvent(event));
   }
 
   /** Appends a paste before it goes to the kit. */
   recordPaste(view: ViewHandle, mimeType: string, data: Uint8Array): void {
-    this.add(view, (s, v) => ({ s, v, paste: { mimeType, data: Buffer.from(data).toString('base64') } }));
+    this.add(view, (s, v) => ({ s, v, paste: { mimeType, data: Buffer.from(data).toString('base64') } }), true);
   }
 
-  private add(view: ViewHandle, make: (s: number, v: number) => JournalEntry): void {
+  private add(view: ViewHandle, make: (s: number, v: number) => JournalEntry, changes: boolean): void {
     if (this.disabled || !mayStore(view)) return;
     try {
       if (!this.store.open && !this.begin()) return;
       const entry = make(++this.seq, this.keyOf(view).key);
+      if (changes) this.changedSinceSnapshot = true;
       this.entries.push(entry);
       this.store.append(entry);
       this.noteMeta();
@@ -252,7 +264,8 @@ export class DocumentJournal {
   private armSnapshot(): void {
     if (this.entries.length >= SNAPSHOT_AFTER_ENTRIES) return void this.snapshot();
     clearTimeout(this.snapshotTimer);
-    this.snapshotTimer = setTimeout(() => void this.snapshot(), this.opts.snapshotMs);
+    // Input that changed nothing since the last snapshot (clicks, arrows) is replayed instead: no copy is written.
+    this.snapshotTimer = setTimeout(() => void (this.changedSinceSnapshot && this.snapshot()), this.opts.snapshotMs);
     this.snapshotTimer.unref();
   }
 
@@ -267,6 +280,8 @@ export class DocumentJournal {
     this.snapshotting = true;
     clearTimeout(this.snapshotTimer);
     const cut = this.seq;
+    const changed = this.changedSinceSnapshot;
+    this.changedSinceSnapshot = false;
     const out = join(kit.dir, `journal-snapshot.${format}`);
     const started = Date.now();
     try {
@@ -277,6 +292,7 @@ export class DocumentJournal {
       this.store.replaceSnapshot(out, cut, format, this.cursorsByKey(), this.entries);
       this.host.log.debug({ seq: cut, ms: Date.now() - started }, 'journal snapshot');
     } catch (e) {
+      this.changedSinceSnapshot ||= changed;
       this.host.log.warn({ err: (e as Error).message }, 'journal snapshot failed; the older snapshot and its input are kept');
     } finally {
       this.snapshotting = false;
