@@ -3,6 +3,9 @@ import { t } from '../core/i18n.ts';
 import type { CellCursors } from './cell-cursor.ts';
 import { enterString, goToCell } from './uno.ts';
 
+/** Commands that move cell contents under a still cell cursor (LibreOffice 25.2 sc: SID_SORT_ASCENDING, ...). */
+const RESORTING = new Set(['.uno:SortAscending', '.uno:SortDescending']);
+
 /** A cell, a range, a whole column or row, optionally on a sheet: what the name box accepts before asking LibreOffice. */
 const ADDRESS = /^(?:(?:\$?'[^']+'|\$?[\w ]+)[.!])?(?:\$?[A-Za-z]{1,3}\$?\d+(?::\$?[A-Za-z]{1,3}\$?\d+)?|\$?[A-Za-z]{1,3}:\$?[A-Za-z]{1,3}|\$?\d+:\$?\d+)$/;
 
@@ -95,6 +98,18 @@ export function mountFormulaBar(app: App, cursors: CellCursors): void {
     }
   });
   window.addEventListener('pagehide', commitPending);
+
+  // A sort changes the current cell's content without moving the cell cursor, and LibreOffice does not send the
+  // cell's content again (issue 23: the formula bar kept the value from before the sort; measured on 25.2: selecting
+  // the same range again sends nothing either, the new content comes with the next selection change). Right after
+  // the sort command (commands run in order) the selection is changed and put back: the range's first cell alone
+  // (a single cell: as a one-cell range), then the address again; LibreOffice then sends the new content.
+  app.session.on('sent', (m) => {
+    if (m.type !== 'uno' || !RESORTING.has(m.command) || !address || !app.session.live) return;
+    const [first, last] = address.split(':');
+    goToCell(app, last ? first : `${first}:${first}`);
+    goToCell(app, address);
+  });
 
   formula.addEventListener('input', () => (editing = true));
   formula.addEventListener('keydown', (e) => {

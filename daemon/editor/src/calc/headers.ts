@@ -1,6 +1,7 @@
 import type { Rect } from '../../../protocol/editor.ts';
 import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
+import { popupMenu } from '../chrome/panels-dom.ts';
 import type { CellCursors } from './cell-cursor.ts';
 import { columnIndex } from './r1c1.ts';
 import { goToCell } from './uno.ts';
@@ -11,6 +12,37 @@ const DEFAULT_TWIPS_PER_PX = 15;
 const TWIPS_PER_CSS_PX = 15;
 /** A press this close (px) to the end of a header cell drags its border. */
 const RESIZE_EDGE_PX = 4;
+
+/**
+ * The row and column header context menus, as Collabora Online's (its Control.RowHeader / ColumnHeader): message
+ * id and LibreOffice 25.2 command. They act on the selected rows or columns (sc cellsh1.cxx: SID_INS_ROWS_BEFORE and
+ * the others insert or delete whole rows/columns for the selection); Height/Width open LibreOffice's dialog.
+ */
+export const HEADER_MENUS = {
+  row: [
+    ['calc.insertRowsAbove', '.uno:InsertRowsBefore'],
+    ['calc.insertRowsBelow', '.uno:InsertRowsAfter'],
+    ['calc.deleteRows', '.uno:DeleteRows'],
+    ['calc.hideRows', '.uno:HideRow'],
+    ['calc.showRows', '.uno:ShowRow'],
+    ['calc.rowHeight', '.uno:RowHeight'],
+    ['calc.optimalRowHeight', '.uno:SetOptimalRowHeight'],
+  ],
+  col: [
+    ['calc.insertColumnsBefore', '.uno:InsertColumnsBefore'],
+    ['calc.insertColumnsAfter', '.uno:InsertColumnsAfter'],
+    ['calc.deleteColumns', '.uno:DeleteColumns'],
+    ['calc.hideColumns', '.uno:HideColumn'],
+    ['calc.showColumns', '.uno:ShowColumn'],
+    ['calc.columnWidth', '.uno:ColumnWidth'],
+    ['calc.optimalColumnWidth', '.uno:SetOptimalColumnWidth'],
+  ],
+} as const satisfies Record<'row' | 'col', ReadonlyArray<readonly [string, string]>>;
+
+/** The position of a header label: the 0-based column of "AB", the row number of "12". */
+function headerIndex(kind: 'col' | 'row', text: string): number {
+  return kind === 'col' ? columnIndex(text) : Number(text);
+}
 
 /** One header entry: its label and where it starts and ends in twips. */
 export interface HeaderEntry {
@@ -43,7 +75,8 @@ export function headerEntries(list: unknown, twipsPerPx: number): HeaderEntry[] 
  * `.uno:ViewRowColumnHeaders?x=..&y=..&width=..&height=..` for the visible area (twips); asked again after scrolls,
  * zooms, `headerInvalidated`, `sheetGeometryInvalidated` and sheet changes. The cursor's row and column are
  * highlighted. Clicking a header selects the column or row (`.uno:GoToCell` with `B:B` / `3:3`); Shift extends
- * from the last one clicked; dragging the border at a header's end resizes the column or row.
+ * from the last one clicked; dragging the border at a header's end resizes the column or row; a right click (or
+ * Shift+F10 on a strip) opens the header's context menu (`HEADER_MENUS`).
  */
 export class Headers {
   readonly columns: HTMLDivElement;
@@ -55,6 +88,8 @@ export class Headers {
   private askAgain = false;
   private frame = 0;
   private anchor: { kind: 'col' | 'row'; text: string } | undefined;
+  /** The rows or columns last selected from the headers (a right click inside them keeps them selected). */
+  private selected: { kind: 'col' | 'row'; from: number; to: number } | undefined;
   /**
    * Until the next `clientZoom` is seen: the one the view sent at load, before the headers existed (tiles are
    * painted at devicePixelRatio, so at 100 % a phone's LibreOffice pixel is 15 / dpr twips).
@@ -88,13 +123,22 @@ export class Headers {
         if (edge <= RESIZE_EDGE_PX && !app.session.state.status?.readonly) this.resize(kind, target, e);
         else this.select(kind, target.dataset.header!, e.shiftKey);
       });
-      // Keyboard: Enter or Space on a strip selects the cursor's column or row.
+      // Keyboard: Enter or Space on a strip selects the cursor's column or row; Shift+F10 or the menu key opens
+      // its context menu.
       strip.addEventListener('keydown', (e) => {
-        if (e.key !== 'Enter' && e.key !== ' ') return;
+        const menu = e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey);
+        if (e.key !== 'Enter' && e.key !== ' ' && !menu) return;
         const hit = this.highlighted(kind);
         if (!hit) return;
         e.preventDefault();
-        this.select(kind, hit.text, e.shiftKey);
+        const target = [...strip.children].find((c) => (c as HTMLElement).dataset.header === hit.text) as HTMLElement | undefined;
+        if (menu && target) this.openMenu(kind, target);
+        else this.select(kind, hit.text, e.shiftKey);
+      });
+      strip.addEventListener('contextmenu', (e) => {
+        const target = (e.target as HTMLElement).closest<HTMLElement>('[data-header]');
+        e.preventDefault();
+        if (target) this.openMenu(kind, target);
       });
     }
     app.session.on('sent', (m) => {
@@ -152,8 +196,42 @@ export class Headers {
   private select(kind: 'col' | 'row', text: string, extend: boolean): void {
     const from = extend && this.anchor?.kind === kind ? this.anchor.text : text;
     if (!extend || this.anchor?.kind !== kind) this.anchor = { kind, text };
+    const [a, b] = [headerIndex(kind, from), headerIndex(kind, text)];
+    this.selected = { kind, from: Math.min(a, b), to: Math.max(a, b) };
     goToCell(this.app, `${from}:${text}`);
     this.app.view.focus();
+  }
+
+  /**
+   * The context menu of a row or column header (issue 23: inserting a row took three steps): the header's row or
+   * column is selected first unless it is inside the rows/columns already selected from the headers; read-only
+   * views get no menu.
+   */
+  private openMenu(kind: 'col' | 'row', target: HTMLElement): void {
+    const { session, slots } = this.app;
+    if (session.state.status?.readonly || !session.live) return;
+    const text = target.dataset.header!;
+    const at = headerIndex(kind, text);
+    const s = this.selected;
+    const cursor = this.highlighted(kind);
+    const within = (n: number) => !!s && s.kind === kind && s.from <= n && n <= s.to;
+    // Inside the last header selection, and the cell cursor has not left it since (arrow keys, a click).
+    const inside = within(at) && !!cursor && within(headerIndex(kind, cursor.text));
+    if (!inside) this.select(kind, text, false);
+    const label = t(kind === 'col' ? 'calc.columnMenu' : 'calc.rowMenu', { name: text });
+    popupMenu(
+      slots.popups,
+      target,
+      label,
+      HEADER_MENUS[kind].map(([message, command]) => ({
+        text: t(message),
+        run: () => {
+          session.uno(command);
+          this.app.events.emit('userActive');
+          this.app.view.focus();
+        },
+      })),
+    );
   }
 
   /**
@@ -232,6 +310,7 @@ function update(strip: HTMLElement, kind: 'col' | 'row', wanted: Array<{ entry: 
 function cell(kind: 'col' | 'row', entry: HeaderEntry): HTMLDivElement {
   const el = Object.assign(document.createElement('div'), { className: 'ode-calc-header', textContent: entry.text });
   el.dataset.header = entry.text;
+  el.tabIndex = -1; // the focus comes back here when its context menu closes
   el.setAttribute('role', 'button');
   el.setAttribute('aria-label', t(kind === 'col' ? 'calc.selectColumn' : 'calc.selectRow', { name: entry.text }));
   return el;

@@ -105,8 +105,11 @@ export function mountSheetTabs(app: App, sheets: Sheets): { render(): void; rena
   let shown = '';
   const render = () => {
     const readonly = !!app.session.state.status?.readonly;
+    // While a tab is renamed in place its field stays: a re-render (a state change, the sheet list coming again)
+    // would drop it with what was typed, without a blur to keep it (issue 23: the typed name was lost once).
+    if (list.querySelector('input.ode-sheet-rename')) return;
     const now = JSON.stringify([sheets.names, sheets.current, readonly, app.commands.isHidden('sheet.insert')]);
-    if (now === shown && !list.querySelector('input')) return;
+    if (now === shown) return;
     shown = now;
     add.hidden = readonly || app.commands.isHidden('sheet.insert');
     more.hidden = readonly;
@@ -175,6 +178,7 @@ export function mountSheetTabs(app: App, sheets: Sheets): { render(): void; rena
       if (done) return;
       done = true;
       if (keep) sheets.rename(input.value);
+      input.remove();
       shown = '';
       render();
       app.view.focus();

@@ -3,14 +3,15 @@
  * and `app.notify`. What LibreOffice 7.4 reports in its state callbacks is read here:
  *   `.uno:StatePageNumber`  "Page 2 of 6" (text: "Page 2 of 6 (Page 4)" when the page number differs)
  *   `.uno:StateWordCount`   "328 words, 2,130 characters", "Selected: 11 words, 33 characters"
- *   `.uno:StateTableCell`   spreadsheets: the selection's summary ("Average: ; Sum: 0")
- *   `.uno:RowColSelCount`   spreadsheets: "Selected: 3 rows, 2 columns"
+ *   `.uno:StateTableCell`   spreadsheets: the selection's summary ("Average: ; Sum: 0": shown "Sum: 0")
+ *   `.uno:RowColSelCount`   spreadsheets: "Selected: 3 rows, 2 columns" (a JSON string in 25.2: unquoted)
  *   `.uno:LanguageStatus`   "English (USA);en-US" ("*" when the selection mixes languages)
  * The element `.ode-state` always shows the save state ("Ready", "Unsaved changes", "Saving…", "All changes saved").
  */
 import type { App } from '../core/app.ts';
 import { registerMessages, t } from '../core/i18n.ts';
 import { CLOSE } from '../../../protocol/editor.ts';
+import { stateText } from './dom.ts';
 import { el, popupMenu } from './panels-dom.ts';
 import { RECONNECT_CODES } from '../host/reconnect.ts';
 
@@ -73,6 +74,28 @@ export function parseLanguage(value: string): string | null | undefined {
   const name = value.split(';')[0].trim();
   if (name === '*') return null;
   return name || undefined;
+}
+
+/**
+ * The text of `.uno:RowColSelCount` (spreadsheets): LibreOffice 25.2 sends it as a JSON string
+ * (`"Selected: 4 rows, 1 column"`, with the quotes; `""` for a single cell): the text without quotes, '' for none.
+ */
+export function selectionCount(value: string | undefined): string {
+  return stateText(value).trim();
+}
+
+/**
+ * The text of `.uno:StateTableCell` (spreadsheets: the status bar functions of the selection, "Average: 2; Sum: 6";
+ * LibreOffice leaves a function's value empty when it has nothing to count: "Average: ; Sum: 0" for an empty
+ * cell): the functions that have a value, joined by "; " (''; an error value such as "Err:502" is kept). A value
+ * that is not `name: value` pairs is shown as LibreOffice sent it (without JSON quotes).
+ */
+export function selectionSummary(value: string | undefined): string {
+  const text = stateText(value).trim();
+  if (!text) return '';
+  const pairs = text.split(';').map((p) => p.trim()).filter(Boolean);
+  if (!pairs.every((p) => p.includes(':'))) return text;
+  return pairs.filter((p) => p.slice(p.indexOf(':') + 1).trim() !== '').join('; ');
 }
 
 /** The zoom levels the zoom menu offers (1 = 100 %). */
@@ -173,8 +196,7 @@ export function mountStatusBar(app: App): void {
       case '.uno:StateTableCell':
       case '.uno:RowColSelCount': {
         if (docType !== 'spreadsheet') return;
-        // LibreOffice 25.2 says `""` for RowColSelCount with one cell selected: shown as nothing.
-        const parts = [session.state.states.get('.uno:RowColSelCount'), session.state.states.get('.uno:StateTableCell')].filter((s) => s && s.replace(/[\s;:"]/g, '') !== '');
+        const parts = [selectionCount(session.state.states.get('.uno:RowColSelCount')), selectionSummary(session.state.states.get('.uno:StateTableCell'))].filter((s) => s !== '');
         summary.textContent = parts.join(' · ');
         summary.hidden = !summary.textContent;
         return;

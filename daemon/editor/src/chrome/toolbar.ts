@@ -5,7 +5,7 @@
  * (`.uno:CharFontName` values) and size, zoom. Controls reflect the UNO states of the cursor position.
  */
 import type { App } from '../core/app.ts';
-import { t } from '../core/i18n.ts';
+import { registerMessages, t } from '../core/i18n.ts';
 import { commandChecked, onCommandsChanged } from './command-state.ts';
 import type { DocType } from './commands.ts';
 import { el, rove, stateText } from './dom.ts';
@@ -38,12 +38,51 @@ const ICONS: Record<string, string> = {
 const FONT_SIZES = [6, 7, 8, 9, 10, 10.5, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 26, 28, 32, 36, 40, 44, 48, 54, 60, 66, 72, 80, 88, 96];
 const ZOOMS = [50, 75, 100, 125, 150, 200, 300];
 
-/** Puts `value` in `select` (adding an option for a value it does not list) unless the user is choosing. */
-/** Shows `value` in `select`, adding an option (labelled `label`, default the value) when it has none. */
+registerMessages({
+  en: { 'toolbar.cellStyle': 'Cell style', 'toolbar.commonStyles': 'Common styles', 'toolbar.allStyles': 'All styles' },
+  fr: { 'toolbar.cellStyle': 'Style de cellule', 'toolbar.commonStyles': 'Styles courants', 'toolbar.allStyles': 'Tous les styles' },
+  de: { 'toolbar.cellStyle': 'Zellvorlage', 'toolbar.commonStyles': 'Häufige Vorlagen', 'toolbar.allStyles': 'Alle Vorlagen' },
+});
+
+/**
+ * How many of LibreOffice's paragraph styles come first in a text document's `.uno:StyleApply` values: LOK's list
+ * of common styles (desktop/source/lib/init.cxx getStyles: Text body, Quotations, Title, Subtitle, Heading 1-3),
+ * which Collabora Online shows above the others (its TopToolbar, `ParagraphStyles.slice(0, 7)`).
+ */
+const COMMON_PARAGRAPH_STYLES = 7;
+
+/**
+ * The style list as groups (issue 23: 128 unsorted paragraph styles): the common styles first (text: the first
+ * `COMMON_PARAGRAPH_STYLES` LibreOffice sends, with the default style; spreadsheets: "Default"), then every other
+ * style sorted by name in the user's language. `names` is the family's list from `.uno:StyleApply`'s values.
+ */
+export function styleGroups(names: readonly string[], docType: DocType, locale?: string): { common: string[]; others: string[] } {
+  const unique = [...new Set(names)];
+  const defaults = ['Standard', 'Default Paragraph Style', 'Default'];
+  const common = docType === 'text' ? unique.slice(0, COMMON_PARAGRAPH_STYLES) : [];
+  for (const d of defaults) if (unique.includes(d) && !common.includes(d)) common.unshift(d);
+  const others = unique.filter((n) => !common.includes(n)).sort((a, b) => a.localeCompare(b, locale, { sensitivity: 'base', numeric: true }));
+  return { common, others };
+}
+
+/** The spreadsheet style box's placeholder (value ''): shown, never offered in the list. */
+function cellStylePlaceholder(): HTMLOptionElement {
+  return el('option', { value: '', disabled: true, hidden: true }, {}, t('toolbar.cellStyle'));
+}
+
+/**
+ * Shows `value` in `select` unless the user is choosing, adding an option (labelled `label`, default the value)
+ * when it has none. Names compare without case: LibreOffice's state may spell a style otherwise than its list
+ * ("Text Body" / "Text body", as Collabora notes).
+ */
 function showValue(select: HTMLSelectElement, value: string, label = value): void {
   if (!value || document.activeElement === select) return;
-  if (![...select.options].some((o) => o.value === value)) select.append(el('option', { value }, {}, label));
-  select.value = value;
+  const option = [...select.options].find((o) => o.value === value) ?? [...select.options].find((o) => o.value.toLowerCase() === value.toLowerCase());
+  if (option) select.value = option.value;
+  else {
+    select.append(el('option', { value }, {}, label));
+    select.value = value;
+  }
 }
 
 export class Toolbar {
@@ -131,7 +170,9 @@ export class Toolbar {
   }
 
   private select(kind: 'style' | 'fontName' | 'fontSize' | 'zoom'): HTMLSelectElement {
-    const label = { style: 'toolbar.style', fontName: 'toolbar.fontName', fontSize: 'toolbar.fontSize', zoom: 'toolbar.zoom' }[kind];
+    // The style box lists cell styles in a spreadsheet (issue 23: it was labelled "Paragraph style" there).
+    const styleLabel = this.docType === 'spreadsheet' ? 'toolbar.cellStyle' : 'toolbar.style';
+    const label = { style: styleLabel, fontName: 'toolbar.fontName', fontSize: 'toolbar.fontSize', zoom: 'toolbar.zoom' }[kind];
     const s = el('select', { className: `ode-select ode-tb-${kind}`, tabIndex: -1, title: t(label) }, { 'aria-label': t(label) });
     this.controls[kind] = s;
     if (kind === 'fontSize') {
@@ -147,6 +188,16 @@ export class Toolbar {
     }
     const command = { style: 'format.paragraphStyle', fontName: 'format.fontName', fontSize: 'format.fontSize' }[kind];
     s.dataset.command = command;
+    if (kind === 'style' && this.docType === 'spreadsheet') {
+      // LibreOffice 25.2 sends no `.uno:StyleApply` state in spreadsheets (measured: "" at load, nothing as the cell
+      // cursor moves), so the box cannot show the cell's style: it shows its label as a placeholder once the cursor
+      // moves, and applies the style chosen (Collabora Online has no cell style box at all).
+      s.append(cellStylePlaceholder());
+      s.value = '';
+      this.app.session.on('cellAddress', () => {
+        if (document.activeElement !== s) s.value = '';
+      });
+    }
     // A closed select changes with the arrow keys: a keyboard user keeps the focus to go on choosing; a choice
     // made with the pointer sends the focus back to the document.
     let byKeyboard = false;
@@ -189,8 +240,14 @@ export class Toolbar {
         const list = (await values('.uno:StyleApply'))[family];
         if (Array.isArray(list)) {
           const current = styles.value;
-          styles.replaceChildren(...list.filter((n): n is string => typeof n === 'string').map((n) => el('option', { value: n }, {}, n)));
+          const { common, others } = styleGroups(list.filter((n): n is string => typeof n === 'string'), this.docType, document.documentElement.lang || undefined);
+          const options = (names: string[]) => names.map((n) => el('option', { value: n }, {}, n));
+          styles.replaceChildren(
+            ...(this.docType === 'spreadsheet' ? [cellStylePlaceholder()] : []),
+            ...(common.length ? [el('optgroup', { label: t('toolbar.commonStyles') }, {}, ...options(common)), el('optgroup', { label: t('toolbar.allStyles') }, {}, ...options(others))] : options(others)),
+          );
           styles.selectedIndex = -1;
+          if (this.docType === 'spreadsheet') styles.value = '';
           showValue(styles, stateText(session.state.states.get('.uno:StyleApply')) || current);
         }
       }
