@@ -102,13 +102,9 @@ export function mountChrome(app: App): void {
       e.preventDefault();
       e.stopPropagation();
       if (f6) {
-        // F6 / Shift+F6: menu bar -> toolbar -> document, as in LibreOffice.
-        const at = menubar?.hasFocus() ? 0 : slots.toolbar.contains(document.activeElement) ? 1 : 2;
-        const next = (at + (e.shiftKey ? 2 : 1)) % 3;
+        // F6 / Shift+F6: the next / previous region, as in LibreOffice and Collabora Online.
         menubar?.closeAll(false);
-        if (next === 0) menubar?.focus();
-        else if (next === 1) toolbar?.focus();
-        else app.view.focus();
+        cycleRegions(app, e.shiftKey ? -1 : 1, { menubar, toolbar });
       } else if (!f10) toolbar?.focus();
       else if (menubar?.hasFocus()) menubar.closeAll(true);
       else menubar?.focus();
@@ -139,4 +135,47 @@ export function mountChrome(app: App): void {
   window.addEventListener('mousedown', () => (altAlone = false), true);
   window.addEventListener('blur', () => (altAlone = false)); // Alt+Tab away: its keyup never comes
   mountPanels(app);
+}
+
+/**
+ * The regions F6 goes through, in order (issue 23 item 8): menu bar, toolbar, formula bar (spreadsheets), sheet
+ * tabs (spreadsheets), slide panel (presentations), sidebar or other right panel (when open), document. A region
+ * shows only when its slot is shown and has something to focus; the focus goes to the region's current control
+ * (the one in its Tab order: the selected sheet tab, the current slide), else its first focusable element.
+ */
+export function f6Regions(app: App, parts: { menubar?: MenuBar; toolbar?: Toolbar }): Array<{ name: string; has(el: Element | null): boolean; focus(): boolean }> {
+  const { slots } = app;
+  const shown = (slot: HTMLElement) => !slot.hidden && slot.getClientRects().length > 0;
+  const focusIn = (slot: HTMLElement) => () => {
+    if (!shown(slot)) return false;
+    const candidates = [...slot.querySelectorAll<HTMLElement>('[tabindex="0"], input:not([type=hidden]), button, select, textarea, [href], [tabindex]:not([tabindex="-1"])')].filter(
+      (x) => !(x as HTMLButtonElement).disabled && !x.hidden && x.getClientRects().length > 0,
+    );
+    const target = candidates.find((x) => x.matches('[aria-selected="true"], [aria-current="true"], [aria-current="page"]')) ?? candidates[0];
+    target?.focus();
+    return !!target && slot.contains(document.activeElement);
+  };
+  const region = (name: string, slot: HTMLElement) => ({ name, has: (el: Element | null) => slot.contains(el), focus: focusIn(slot) });
+  return [
+    { name: 'menubar', has: () => !!parts.menubar?.hasFocus(), focus: () => (parts.menubar && shown(slots.menubar) ? (parts.menubar.focus(), true) : false) },
+    { name: 'toolbar', has: (el) => slots.toolbar.contains(el), focus: () => (parts.toolbar && shown(slots.toolbar) ? (parts.toolbar.focus(), slots.toolbar.contains(document.activeElement)) : false) },
+    region('formulaBar', slots.formulaBar),
+    region('bottomBar', slots.bottomBar),
+    region('left', slots.left),
+    region('right', slots.right),
+    { name: 'document', has: () => true, focus: () => (app.view.focus(), true) },
+  ];
+}
+
+/** Moves the focus to the next (`by` 1) or previous (-1) F6 region that can take it. */
+function cycleRegions(app: App, by: 1 | -1, parts: { menubar?: MenuBar; toolbar?: Toolbar }): void {
+  const regions = f6Regions(app, parts);
+  const active = document.activeElement;
+  // The document is the region when no other holds the focus (its hidden input, the page).
+  let at = regions.findIndex((r) => r.name !== 'document' && r.has(active));
+  if (at < 0) at = regions.length - 1;
+  for (let step = 1; step <= regions.length; step++) {
+    const next = regions[(at + by * step + regions.length * 2) % regions.length];
+    if (next.focus()) return;
+  }
 }
