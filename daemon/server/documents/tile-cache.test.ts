@@ -33,3 +33,36 @@ describe('TileCache bounds', () => {
     expect(c.size).toBe(1);
   });
 });
+
+describe('TileCache paints in progress (issue 23: "Titl" shown for "Title")', () => {
+  it('does not cache a tile whose area was invalidated while it was painted, and caches one painted after', () => {
+    const c = new TileCache();
+    const ticket = c.begin(key(0));
+    // LibreOffice reports the next key's change while the kit still paints the tile of the previous one.
+    c.invalidate(0, 100, 100, 50, 50, false);
+    const painted = c.put(key(0), png(10), ticket);
+    expect(painted.png.byteLength).toBe(10);
+    expect(c.get(key(0))).toBeUndefined();
+    // The next request paints again; nothing invalidated meanwhile: cached, with a newer wire id.
+    const again = c.put(key(0), png(11), c.begin(key(0)));
+    expect(again.wid).toBeGreaterThan(painted.wid);
+    expect(c.get(key(0))).toBe(again);
+  });
+
+  it('keeps a tile painted while another part or another area was invalidated; forgets failed paints', () => {
+    const c = new TileCache();
+    const t1 = c.begin(key(0));
+    c.invalidate(1, 0, 0, 100_000, 100_000, false); // another part
+    c.invalidate(0, 3840 * 5, 0, 100, 100, false); // another area of the same part
+    c.put(key(0), png(10), t1);
+    expect(c.get(key(0))?.png.byteLength).toBe(10);
+    const t2 = c.begin(key(3840));
+    c.end(t2);
+    c.invalidate(-1, 0, 0, 0, 0, true);
+    expect(t2.stale).toBe(false); // no longer watched
+    const t3 = c.begin(key(3840));
+    c.clear();
+    c.put(key(3840), png(5), t3);
+    expect(c.get(key(3840))).toBeUndefined();
+  });
+});

@@ -67,8 +67,16 @@ export class ViewIo {
     const cacheKey = { ...key, watermark: watermarkOf(view.fileInfo) };
     const hit = this.host.tiles.get(cacheKey);
     if (hit) return hit;
-    const png = await kit.paintTile({ viewId: view.viewId, ...key });
-    return this.host.tiles.put(cacheKey, png);
+    // An invalidation of the tile's area during the paint keeps the painted tile out of the cache (TileCache.begin).
+    const ticket = this.host.tiles.begin(cacheKey);
+    let png: Uint8Array;
+    try {
+      png = await kit.paintTile({ viewId: view.viewId, ...key });
+    } catch (e) {
+      this.host.tiles.end(ticket);
+      throw e;
+    }
+    return this.host.tiles.put(cacheKey, png, ticket);
   }
 
   /**

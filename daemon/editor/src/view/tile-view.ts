@@ -64,6 +64,12 @@ export class TileView implements DocumentView {
   /** Requested tiles -> when; `staleInFlight`: asked before an invalidation that hit them. */
   private readonly pending = new Map<string, number>();
   private readonly staleInFlight = new Set<string>();
+  /**
+   * Tiles being decoded (key and whether an invalidation hit them meanwhile): a tile that left `pending` and waits
+   * for createImageBitmap must still become stale when LibreOffice invalidates its area before it is kept (issue 23:
+   * "Titl" shown for "Title" until a zoom change, the invalidation of the last key arriving during the decode).
+   */
+  private readonly decoding = new Set<{ key: string; p: number; x: number; y: number; t: number; hit: boolean }>();
   private currentPart = 0;
   private readonly viewportListeners = new Set<() => void>();
   /** Called after a frame painted newly arrived tiles (App event `painted`). */
@@ -282,12 +288,19 @@ export class TileView implements DocumentView {
       if (have && have.wid === h.wid && !stale) have.stale = false;
       return this.schedule();
     }
-    const bitmap = await createImageBitmap(new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }));
+    const decode = { key, p: h.part, x: h.x, y: h.y, t: h.tileTwipWidth, hit: false };
+    this.decoding.add(decode);
+    let bitmap: ImageBitmap;
+    try {
+      bitmap = await createImageBitmap(new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }));
+    } finally {
+      this.decoding.delete(decode);
+    }
     if (h.part !== this.currentPart) return bitmap.close();
     // Newer than what was on screen even when stale: shown, and asked for again.
     const old = this.tiles.get(key);
     old?.bitmap.close();
-    this.tiles.set(key, { bitmap, wid: h.wid, stale, part: h.part, x: h.x, y: h.y, t: h.tileTwipWidth });
+    this.tiles.set(key, { bitmap, wid: h.wid, stale: stale || decode.hit, part: h.part, x: h.x, y: h.y, t: h.tileTwipWidth });
     this.paintedSinceFrame = true;
     this.schedule();
   }
@@ -301,6 +314,7 @@ export class TileView implements DocumentView {
       const m = /^(-?\d+):(-?\d+),(-?\d+):(\d+)$/.exec(key);
       if (m && hit(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]))) this.staleInFlight.add(key);
     }
+    for (const d of this.decoding) if (hit(d.p, d.x, d.y, d.t)) d.hit = true;
     // Ask for the stale visible tiles now, not at the next animation frame: typing shows up one frame sooner.
     // Invalidations of one burst (one WebSocket read) coalesce into one request.
     if (!this.requestQueued) {
