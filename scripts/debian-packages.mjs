@@ -24,6 +24,16 @@ export const PACKAGES = [
   { name: 'fonts-crosextra-caladea', role: 'server', why: 'metric-compatible Cambria' },
   { name: 'fonts-noto-cjk', role: 'server', why: 'Chinese, Japanese and Korean text (else empty boxes)' },
   { name: 'hunspell-en-us', role: 'server', why: 'spelling dictionary (the settings tests check a wordbook against it)' },
+  // The common languages' dictionaries (issue 23): LibreOffice checks each text with the dictionary of its
+  // language (the document's, a paragraph's), so a British or French document gets no underline without them.
+  { name: 'hunspell-en-gb', role: 'server', why: 'spelling dictionary, British English' },
+  { name: 'hunspell-fr', role: 'server', why: 'spelling dictionary, French' },
+  { name: 'hunspell-de-de', role: 'server', why: 'spelling dictionary, German (Germany)' },
+  { name: 'hunspell-es', role: 'server', why: 'spelling dictionary, Spanish' },
+  { name: 'hunspell-it', role: 'server', why: 'spelling dictionary, Italian' },
+  { name: 'hunspell-pt-pt', role: 'server', why: 'spelling dictionary, Portuguese (Portugal)' },
+  { name: 'hunspell-pt-br', role: 'server', why: 'spelling dictionary, Portuguese (Brazil)' },
+  { name: 'hunspell-nl', role: 'server', why: 'spelling dictionary, Dutch' },
   { name: 'ca-certificates', role: 'server', why: 'the system CAs Ode verifies WOPI hosts against' },
   { name: 'bubblewrap', role: 'server', why: "the kits' sandbox (docs/security.md)" },
   { name: 'libseccomp-dev', role: 'server', why: "libseccomp, which the kits' seccomp filter is built with" },
