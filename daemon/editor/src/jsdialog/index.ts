@@ -3,8 +3,9 @@
  * JSDialogs (LOK_CALLBACK_JSDIALOG, the daemon's `dialog` messages), which this module renders as accessible modal
  * dialogs (role=dialog, aria-modal, labelled by LibreOffice's title; the focus starts where LibreOffice says and
  * stays inside; Escape is Cancel, Enter in a field is OK) and answers with `dialogEvent`s. As in Collabora, only
- * `jsontype: 'dialog'` is rendered here (the sidebar, notebookbar and popups are other consumers of the same
- * callback); a dialog that LibreOffice still sends as a window is the painted route's (dialogs/lo-window.ts).
+ * `jsontype: 'dialog'` is rendered here, with the drop-down popups of the sidebar's tool items (`type:
+ * 'modalpopup'`, popup.ts; the sidebar and notebookbar are other consumers of the same callback); a dialog that
+ * LibreOffice still sends as a window is the painted route's (dialogs/lo-window.ts).
  */
 import type { DialogEvent } from '../../../protocol/editor.ts';
 import type { App } from '../core/app.ts';
@@ -12,6 +13,7 @@ import { wrapTab } from '../chrome/dom.ts';
 import { t } from '../core/i18n.ts';
 import { parseJsDialog, RESPONSE, responseButton, clickEvent, mnemonic, type JsDialogTree, type JsWidget } from './model.ts';
 import { JsDialogPanel } from './panel.ts';
+import { isPopupTree, JsPopup } from './popup.ts';
 import { domId } from './render.ts';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
@@ -84,10 +86,10 @@ class JsDialogBox {
     if (target instanceof HTMLInputElement && target.type === 'text') target.select();
   }
 
-  /** Escape, the close button: the dialog's Cancel (or LibreOffice's own close of the dialog). */
+  /** Escape, the close button: the dialog's Cancel, else its Close (Word count), else LibreOffice's own close of the dialog. */
   cancel(): void {
     this.commitFocused();
-    const cancel = responseButton(this.tree, RESPONSE.cancel);
+    const cancel = responseButton(this.tree, RESPONSE.cancel) ?? responseButton(this.tree, RESPONSE.close);
     this.send(cancel ? clickEvent(this.tree, cancel) : { id: '__DIALOG__', cmd: 'close', type: 'dialog' });
   }
 
@@ -156,9 +158,47 @@ export function mountJsDialogs(app: App): void {
     }
   };
 
+  // Popups (popup.ts): non-modal, one per window id, in the popups slot.
+  const popups = new Map<number, JsPopup>();
+  const closePopup = (windowId: number) => {
+    const p = popups.get(windowId);
+    if (!p) return false;
+    popups.delete(windowId);
+    p.remove();
+    return true;
+  };
+  const popupMessage = (msg: NonNullable<ReturnType<typeof parseJsDialog>>): boolean => {
+    const popup = popups.get(msg.windowId);
+    switch (msg.kind) {
+      case 'full': {
+        if (!isPopupTree(msg.dialog)) return false;
+        if (popup) {
+          popup.replace(msg.dialog);
+          return true;
+        }
+        const fresh = new JsPopup(msg.windowId, msg.dialog, (event) => session.send({ type: 'dialogEvent', windowId: msg.windowId, event }), () => closePopup(msg.windowId));
+        popups.set(msg.windowId, fresh);
+        fresh.show(app.slots.popups);
+        return true;
+      }
+      case 'update':
+        if (msg.jsontype !== 'popup' || !popup) return false;
+        popup.update(msg.control);
+        return true;
+      case 'action':
+        if (msg.jsontype !== 'popup' || !popup) return false;
+        popup.action(msg.controlId, msg.actionType, msg.data);
+        return true;
+      case 'close':
+        // LibreOffice's close of a popup (`type: 'modalpopup'`): the window id of a popup shown.
+        return closePopup(msg.windowId);
+    }
+  };
+
   session.on('dialog', (m) => {
     const msg = parseJsDialog(m.json);
-    if (!msg || msg.jsontype !== 'dialog') return;
+    if (!msg || (msg.jsontype !== 'dialog' && msg.jsontype !== 'popup')) return;
+    if (popupMessage(msg) || msg.jsontype !== 'dialog') return;
     const box = open.get(msg.windowId);
     switch (msg.kind) {
       case 'full': {
@@ -178,5 +218,9 @@ export function mountJsDialogs(app: App): void {
         return close(msg.windowId);
     }
   });
-  for (const type of ['reloaded', 'kitDied', 'idle'] as const) session.on(type, () => [...open.keys()].forEach(close));
+  for (const type of ['reloaded', 'kitDied', 'idle'] as const)
+    session.on(type, () => {
+      [...open.keys()].forEach(close);
+      [...popups.keys()].forEach(closePopup);
+    });
 }

@@ -63,5 +63,10 @@ describe('LibreOffice JSDialog payloads (jsdialog/model.ts)', () => {
     const bare: JsDialogTree = { id: '3', type: 'dialog', children: [{ id: 'ok', type: 'pushbutton' }] };
     expect(responseButton(bare, RESPONSE.ok)).toBe('ok');
     expect(responseButton(bare, RESPONSE.cancel)).toBeUndefined();
+    // A dialog without Cancel (Word count): its Close button (vcl RET_CLOSE 7, GTK's -7).
+    const closing: JsDialogTree = { id: '4', type: 'dialog', responses: [{ id: 'close', response: 7 }, { id: 'help', response: 10 }], children: [{ id: 'close', type: 'pushbutton' }] };
+    expect(responseButton(closing, RESPONSE.cancel)).toBeUndefined();
+    expect(responseButton(closing, RESPONSE.close)).toBe('close');
+    expect(responseButton({ ...closing, responses: [] }, RESPONSE.close)).toBe('close');
   });
 });

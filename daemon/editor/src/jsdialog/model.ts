@@ -148,7 +148,7 @@ export function responseOf(dialog: JsDialogTree, id: string): number | undefined
 }
 
 /** vcl's response codes (vcl/vclenum.hxx RET_*). */
-export const RESPONSE = { cancel: 0, ok: 1, help: 10, reset: 101 } as const;
+export const RESPONSE = { cancel: 0, ok: 1, close: 7, help: 10, reset: 101 } as const;
 
 /**
  * The event of a click on button `id` of `dialog`: a response button goes as `responsebutton` (LibreOffice ends
@@ -159,12 +159,13 @@ export function clickEvent(dialog: JsDialogTree, id: string): DialogEvent {
 }
 
 /**
- * The id of the button that ends `dialog` with `response` (RESPONSE.ok for Enter, RESPONSE.cancel for Escape):
- * the response table first, then a button named `ok` / `cancel`. Undefined when the dialog has none.
+ * The id of the button that ends `dialog` with `response` (RESPONSE.ok for Enter, RESPONSE.cancel or, in dialogs
+ * without Cancel such as Word count, RESPONSE.close for Escape): the response table first, then a button named
+ * `ok` / `cancel` / `close`. Undefined when the dialog has none.
  */
 export function responseButton(dialog: JsDialogTree, response: number): string | undefined {
   const byTable = dialog.responses?.find((r) => r.response === response)?.id;
   if (byTable) return byTable;
-  const name = response === RESPONSE.ok ? 'ok' : response === RESPONSE.cancel ? 'cancel' : undefined;
+  const name = response === RESPONSE.ok ? 'ok' : response === RESPONSE.cancel ? 'cancel' : response === RESPONSE.close ? 'close' : undefined;
   return name && findWidget(dialog, name)?.type === 'pushbutton' ? name : undefined;
 }

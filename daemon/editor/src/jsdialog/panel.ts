@@ -28,6 +28,7 @@ export class JsDialogPanel {
     tree: JsDialogTree,
     private readonly send: (event: DialogEvent) => void,
     className: string,
+    private readonly uno?: (command: string) => void,
   ) {
     this.tree = tree;
     this.element = document.createElement('div');
@@ -43,7 +44,7 @@ export class JsDialogPanel {
   }
 
   private context(): RenderContext {
-    return { windowId: this.windowId, dialog: this.tree, send: (ev) => this.send(ev), usedIds: new Set(), tabs: this.tabs };
+    return { windowId: this.windowId, dialog: this.tree, send: (ev) => this.send(ev), usedIds: new Set(), tabs: this.tabs, uno: this.uno };
   }
 
   /** (Re)builds everything, keeping the focused field (and what the user typed there but did not send). */

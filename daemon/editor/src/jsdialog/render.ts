@@ -19,6 +19,11 @@ export interface RenderContext {
   readonly usedIds: Set<string>;
   /** The tab page index to show for a tab control id (kept across rebuilds); set when the user picks a tab. */
   readonly tabs: Map<string, number>;
+  /**
+   * Runs a tool item's UNO command (`.uno:Bold`) as a command of the view, as Collabora Online does for the sidebar's
+   * tool items; without it (dialogs) a tool item's click goes to the toolbox as a `dialogEvent`.
+   */
+  readonly uno?: (command: string) => void;
 }
 
 /** Types that are drawn by their parent or not at all (scroll bars, a list box's inner parts). */
@@ -184,7 +189,19 @@ function button(w: JsWidget, ctx: RenderContext): HTMLElement | undefined {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = 'ode-button';
-  b.textContent = textOf(w) || aria(w).label || w.id;
+  const tip = typeof w.tooltip === 'string' ? mnemonic(w.tooltip).label : '';
+  const name = textOf(w) || aria(w).label || tip || w.id;
+  if (typeof w.image === 'string' && w.image.startsWith('data:image/')) {
+    // A picture button (the styles of a popup such as underline or line spacing): the picture, named by its text.
+    const img = document.createElement('img');
+    img.src = w.image;
+    img.alt = '';
+    b.append(img);
+    if (textOf(w)) b.append(textOf(w));
+    else b.setAttribute('aria-label', name);
+    b.classList.add('ode-jsd-picture');
+  } else b.textContent = name;
+  if (tip) b.title = tip;
   if (responseOf(ctx.dialog, w.id) === RESPONSE.ok || w.has_default === true || w.is_default === true) b.classList.add('ode-primary');
   identify(ctx, w, b);
   if (w.type === 'menubutton') {
@@ -324,9 +341,10 @@ function expander(w: JsWidget, ctx: RenderContext): HTMLElement {
 
 /**
  * A toolbox (the sidebar's rows of buttons: bold, italic, alignment...): role=toolbar with one button per tool
- * item, pressed when LibreOffice says `selected`; a click sends `click` on the toolbox with the item's id (its UNO
- * command in the sidebar's .ui files), as LibreOffice's executor takes it. A drop-down item is shown but not offered
- * (its popup would be another JSDialog).
+ * item, pressed when LibreOffice says `selected`; a click runs the item's UNO command when the context can
+ * (`ctx.uno`: the sidebar, as Collabora Online's sidebar sends `.uno:Bold` itself), else sends `click` on the
+ * toolbox with the item's id (its UNO command in the .ui files), as LibreOffice's executor takes it. A drop-down item (`dropdown`) sends
+ * `togglemenu` instead: LibreOffice answers with its popup as a JSDialog (popup.ts).
  */
 function toolbox(w: JsWidget, ctx: RenderContext): HTMLElement {
   const bar = document.createElement('div');
@@ -354,8 +372,17 @@ function toolbox(w: JsWidget, ctx: RenderContext): HTMLElement {
     if (item.visible === false) b.hidden = true;
     b.dataset.jsdId = ident;
     b.dataset.jsdType = 'toolitem';
-    if (item.dropdown === true || item.type === 'menubutton') b.disabled = true;
-    else b.addEventListener('click', () => ctx.send({ id: w.id, cmd: 'click', data: ident, type: 'toolbox' }));
+    if (item.type === 'menubutton') b.disabled = true;
+    else if (item.dropdown === true) {
+      // Its popup comes back as a JSDialog (popup.ts): `togglemenu` opens it, or closes it when it is open.
+      b.setAttribute('aria-haspopup', 'dialog');
+      b.setAttribute('aria-expanded', 'false');
+      b.removeAttribute('aria-pressed');
+      b.addEventListener('click', () => ctx.send({ id: w.id, cmd: 'togglemenu', data: ident, type: 'toolbox' }));
+    } else if (ctx.uno && ident.startsWith('.uno:')) {
+      const run = ctx.uno;
+      b.addEventListener('click', () => run(ident));
+    } else b.addEventListener('click', () => ctx.send({ id: w.id, cmd: 'click', data: ident, type: 'toolbox' }));
     buttons.push(b);
     bar.append(b);
   }

@@ -12,6 +12,8 @@ import { registerMessages, t } from '../core/i18n.ts';
 import { parseJsDialog, type JsDialogTree } from '../jsdialog/model.ts';
 import { JsDialogPanel } from '../jsdialog/panel.ts';
 import { deviceFormFactor } from '../mobile/device.ts';
+import { onCommandsChanged } from '../chrome/command-state.ts';
+import { stateText } from '../chrome/dom.ts';
 import type { RightDock } from '../chrome/panels-dom.ts';
 
 registerMessages({
@@ -97,11 +99,30 @@ export function mountSidebar(app: App, dock: RightDock): void {
     const decks = decksOnly(tree);
     if (panel && panel.windowId === windowId) panel.replace(decks);
     else {
-      panel = new JsDialogPanel(windowId, decks, (event) => session.send({ type: 'dialogEvent', windowId, event }), 'ode-sidebar-body');
+      // A tool item's UNO command runs as the view's command (Collabora's sidebar does the same).
+      const uno = (command: string) => {
+        session.uno(command);
+        app.events.emit('userActive');
+      };
+      panel = new JsDialogPanel(windowId, decks, (event) => session.send({ type: 'dialogEvent', windowId, event }), 'ode-sidebar-body', uno);
       body.replaceChildren(panel.element);
     }
+    syncPressed();
     if (wanted && !dock.isOpen('sidebar')) dock.toggle('sidebar', true);
   };
+  /**
+   * The pressed state of the tool items that are UNO toggles (`.uno:Bold`) from LibreOffice's command states, as
+   * Collabora's sidebar buttons follow them: the sidebar's own `selected` comes only with a rebuilt toolbox.
+   */
+  const syncPressed = () => {
+    if (!panel) return;
+    for (const b of panel.element.querySelectorAll<HTMLElement>('.ode-jsd-toolitem[aria-pressed]')) {
+      const value = stateText(session.state.states.get(b.dataset.jsdId ?? ''));
+      if (value === 'true' || value === 'false') b.setAttribute('aria-pressed', value);
+    }
+  };
+  onCommandsChanged(app, syncPressed);
+
   const forget = () => {
     panel = undefined;
     body.replaceChildren(waiting);
@@ -115,6 +136,7 @@ export function mountSidebar(app: App, dock: RightDock): void {
         return show(msg.dialog, msg.windowId);
       case 'update':
         if (panel?.windowId === msg.windowId) panel.update(msg.control);
+        syncPressed();
         return;
       case 'action':
         if (panel?.windowId === msg.windowId && !SHARED_NAMES.test(msg.controlId)) panel.action(msg.controlId, msg.actionType, msg.data);
