@@ -1,23 +1,12 @@
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileId, stateIs } from '../helpers/browser.ts';
+import { calcSteps, sheetNames, sheetXml, unzip } from '../helpers/calc-page.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
-const unzip = (path: string) => {
-  const files = unzipSync(new Uint8Array(readFileSync(path)));
-  return (name: string) => new TextDecoder().decode(files[name]);
-};
-/** The worksheet part of the sheet called `name` (workbook.xml r:id -> workbook.xml.rels target). */
-const sheetXml = (read: (name: string) => string, name: string) => {
-  const id = new RegExp(`<sheet [^>]*name="${name}"[^>]*r:id="([^"]+)"`).exec(read('xl/workbook.xml'))![1];
-  const rels = read('xl/_rels/workbook.xml.rels');
-  const target = new RegExp(`<Relationship [^>]*Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)![1];
-  return read(`xl/${target.replace(/^\/?xl\//, '')}`);
-};
 /** The shared string of cell `ref` of a worksheet (t="s" cells), or its inline value. */
 const cellText = (read: (name: string) => string, sheet: string, ref: string): string | undefined => {
   const c = new RegExp(`<c r="${ref}"([^>]*)>([\\s\\S]*?)</c>`).exec(sheetXml(read, sheet));
@@ -28,8 +17,6 @@ const cellText = (read: (name: string) => string, sheet: string, ref: string): s
   const strings = [...read('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => [...m[1].matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((t) => t[1]).join(''));
   return strings[Number(v)];
 };
-/** The sheet names of an xlsx, in order (xl/workbook.xml). */
-const sheetNames = (read: (name: string) => string) => [...read('xl/workbook.xml').matchAll(/<sheet [^>]*name="([^"]*)"/g)].map((m) => m[1]);
 /** expect.poll with room for a loaded 2-core machine. */
 const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 15_000, ...options });
 
@@ -44,36 +31,8 @@ describe('spreadsheet details (issue 23)', () => {
   const env = useDemoBrowser('ode-calc-details-', (folder) => copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'book.xlsx')));
   let page: Page;
   const file = join(env.folder, 'book.xlsx');
-  const nameBox = () => page.getByRole('textbox', { name: 'Name Box' });
-  const formula = () => page.getByRole('textbox', { name: 'Formula', exact: true });
+  const { nameBox, formula, goTo, enter, save, stored } = calcSteps(() => page, file, poll);
   const status = () => page.locator('.ode-status');
-  const goTo = async (address: string, shown = address) => {
-    await nameBox().fill(address);
-    await nameBox().press('Enter');
-    await poll(() => nameBox().inputValue()).toBe(shown);
-  };
-  const enter = async (address: string, content: string) => {
-    await goTo(address);
-    await formula().fill(content);
-    await formula().press('Enter');
-    await poll(() => formula().inputValue()).toBe(content);
-  };
-  const save = async () => {
-    await page.locator('.ode-input').focus();
-    await page.keyboard.press('Control+s');
-  };
-  /** What `read` finds in the stored file once the upload has landed. */
-  const stored = <T>(read: (file: (name: string) => string) => T) =>
-    poll(
-      () => {
-        try {
-          return read(unzip(file));
-        } catch {
-          return undefined; // not written yet
-        }
-      },
-      { timeout: 30_000 },
-    );
 
   beforeAll(async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });

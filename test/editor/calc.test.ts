@@ -1,24 +1,12 @@
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileId, stateIs } from '../helpers/browser.ts';
+import { calcSteps, sheetNames, sheetXml } from '../helpers/calc-page.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
-const unzip = (path: string) => {
-  const files = unzipSync(new Uint8Array(readFileSync(path)));
-  return (name: string) => new TextDecoder().decode(files[name]);
-};
-/** The sheet names of an xlsx, in order (xl/workbook.xml). */
-const sheetNames = (read: (name: string) => string) => [...read('xl/workbook.xml').matchAll(/<sheet [^>]*name="([^"]*)"/g)].map((m) => m[1]);
-/** The worksheet part of the sheet called `name` (workbook.xml r:id -> workbook.xml.rels target). */
-const sheetXml = (read: (name: string) => string, name: string) => {
-  const id = new RegExp(`<sheet [^>]*name="${name}"[^>]*r:id="([^"]+)"`).exec(read('xl/workbook.xml'))![1];
-  const target = new RegExp(`<Relationship [^>]*Id="${id}"[^>]*Target="([^"]+)"`).exec(read('xl/_rels/workbook.xml.rels'))?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(read('xl/_rels/workbook.xml.rels'))![1];
-  return read(`xl/${target.replace(/^\/?xl\//, '')}`);
-};
 
 /** The few page objects the page functions touch (the tests are type-checked for Node, not the DOM). */
 interface PageGlobal {
@@ -40,38 +28,7 @@ describe('spreadsheets in the browser editor', () => {
   const env = useDemoBrowser('ode-calc-', (folder) => copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'book.xlsx')));
   let page: Page;
   const file = join(env.folder, 'book.xlsx');
-  const nameBox = () => page.getByRole('textbox', { name: 'Name Box' });
-  const formula = () => page.getByRole('textbox', { name: 'Formula', exact: true });
-  /** Jumps with the name box (focus goes back to the document). */
-  const goTo = async (address: string, shown = address) => {
-    await nameBox().fill(address);
-    await nameBox().press('Enter');
-    await poll(() => nameBox().inputValue()).toBe(shown);
-  };
-  /** Types content into the current cell through the formula bar. */
-  const enter = async (address: string, content: string) => {
-    await goTo(address);
-    await formula().fill(content);
-    await formula().press('Enter');
-    await poll(() => formula().inputValue()).toBe(content);
-  };
-  /** Ctrl+S in the document: an explicit save always uploads; `stored` then waits for the file to show the change. */
-  const save = async () => {
-    await page.locator('.ode-input').focus();
-    await page.keyboard.press('Control+s');
-  };
-  /** What `read` finds in the stored file once the upload (PutFile to the demo host) has landed. */
-  const stored = <T>(read: (file: (name: string) => string) => T) =>
-    poll(
-      () => {
-        try {
-          return read(unzip(file));
-        } catch {
-          return undefined; // not written yet
-        }
-      },
-      { timeout: 30_000 },
-    );
+  const { nameBox, formula, goTo, enter, save, stored } = calcSteps(() => page, file, poll);
 
   beforeAll(async () => {
     const context = await env.browser.newContext({ viewport: { width: 1200, height: 800 } });
