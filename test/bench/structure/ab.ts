@@ -12,6 +12,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fmt, median } from '../stats.ts';
+import { recipeFor } from './recipe.ts';
 
 type Engine = typeof import('../../../daemon/structure/index.ts');
 type Format = Parameters<Engine['extractStructure']>[1];
@@ -26,17 +27,6 @@ if (!pathA) {
 }
 const load = async (p: string) => (await import(pathToFileURL(resolve(p)).href)) as Engine;
 const engines = [await load(pathA), await load(pathB)] as const;
-
-/** run.ts's recipe: title, then the first chart's cell, the first text content control, the first slide's name. */
-function recipeFor(structure: Record<string, unknown>): string {
-  const transforms: unknown[] = [{ DocumentProperties: { Title: 'Benchmark title' } }];
-  const chart = Object.keys(structure).find((k) => k.startsWith('Charts.ByEmbedIndex.'));
-  if (chart) transforms.push({ [chart]: [{ 'datayx.0.0': 42 }] });
-  const text = Object.entries(structure).find(([k, v]) => k.startsWith('ContentControls.') && ['plain-text', 'rich-text'].includes((v as { type?: string }).type ?? ''));
-  if (text) transforms.push({ [text[0]]: { content: 'Benchmark value' } });
-  if ('Slides' in structure) transforms.push({ SlideCommands: [{ RenameSlide: 'Benchmark slide' }] });
-  return JSON.stringify({ Transforms: transforms });
-}
 
 /** Times `fns[0]` and `fns[1]` in turn, 2 warm-ups each, then `RUNS` runs each. */
 async function alternate(fns: ReadonlyArray<() => unknown>): Promise<number[][]> {

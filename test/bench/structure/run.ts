@@ -17,6 +17,7 @@ import { pino } from 'pino';
 import { KitProcess } from '../../../daemon/server/pool/kit-process.ts';
 import { extractStructure, transformStructure, type StructureFormat } from '../../../daemon/structure/index.ts';
 import { fmt, median } from '../stats.ts';
+import { recipeFor } from './recipe.ts';
 
 const CORPUS = new URL('../../../../shared/corpus/', import.meta.url).pathname;
 /** Corpus folders measured; BENCH_FOLDERS=presentations (comma-separated) measures only those. */
@@ -31,18 +32,6 @@ const say = (line = '') => {
   out.push(line);
   console.log(line);
 };
-
-/** A recipe that touches what the document has: title, first content control, one chart cell, first slide name. */
-function recipeFor(structure: Record<string, unknown>): string {
-  const transforms: unknown[] = [{ DocumentProperties: { Title: 'Benchmark title' } }];
-  // The chart first: a rich-text content control may wrap the chart (CU009), and replacing its content removes it.
-  const chart = Object.keys(structure).find((k) => k.startsWith('Charts.ByEmbedIndex.'));
-  if (chart) transforms.push({ [chart]: [{ 'datayx.0.0': 42 }] });
-  const text = Object.entries(structure).find(([k, v]) => k.startsWith('ContentControls.') && ['plain-text', 'rich-text'].includes((v as { type?: string }).type ?? ''));
-  if (text) transforms.push({ [text[0]]: { content: 'Benchmark value' } });
-  if ('Slides' in structure) transforms.push({ SlideCommands: [{ RenameSlide: 'Benchmark slide' }] });
-  return JSON.stringify({ Transforms: transforms });
-}
 
 async function time(fn: () => unknown | Promise<unknown>, runs: number): Promise<number[]> {
   for (let i = 0; i < 2; i++) await fn();
