@@ -216,7 +216,7 @@ function writeTable(chart: Element, t: ChartTable): void {
     if (!s && c.origin < 0 && template) {
       s = template.cloneNode(true) as Element;
       for (const dp of childElements(s, NS.chart, 'data-point')) s.removeChild(dp);
-      recolour(s, i);
+      recolor(s, i);
     }
     if (!s) return;
     s.setAttributeNS(NS.chart, 'chart:values-cell-range-address', range(i + 1));
@@ -244,15 +244,15 @@ function nextNonSeries(el: Element): Element | null {
   return null;
 }
 
-/** LibreOffice's default chart palette (the colours of series 1 to 12). */
+/** LibreOffice's default chart palette (the colors of series 1 to 12). */
 const PALETTE = ['#004586', '#ff420e', '#ffd320', '#579d1c', '#7e0021', '#83caff', '#314004', '#aecf00', '#4b1f6f', '#ff950e', '#c5000b', '#0084d1'];
 
 /**
  * Gives a copied series its own automatic style: a copy of its neighbour's (ODF 1.3 Part 3, 16.2 style:style,
- * family chart) whose fill is the palette colour of its position, so the new series is not drawn in its
- * neighbour's colour.
+ * family chart) whose fill is the palette color of its position, so the new series is not drawn in its
+ * neighbour's color.
  */
-function recolour(series: Element, position: number): void {
+function recolor(series: Element, position: number): void {
   const dom = series.ownerDocument!;
   const name = series.getAttributeNS(NS.chart, 'style-name');
   const styles = firstChild(dom.documentElement!, NS.office, 'automatic-styles');
@@ -271,10 +271,10 @@ function recolour(series: Element, position: number): void {
     graphic = dom.createElementNS(NS.style, 'style:graphic-properties');
     style.insertBefore(graphic, style.firstChild);
   }
-  const colour = PALETTE[position % PALETTE.length];
+  const color = PALETTE[position % PALETTE.length];
   graphic.setAttributeNS(NS.draw, 'draw:fill', 'solid');
-  graphic.setAttributeNS(NS.draw, 'draw:fill-color', colour);
-  if (graphic.hasAttributeNS(NS.svg, 'stroke-color')) graphic.setAttributeNS(NS.svg, 'svg:stroke-color', colour);
+  graphic.setAttributeNS(NS.draw, 'draw:fill-color', color);
+  if (graphic.hasAttributeNS(NS.svg, 'stroke-color')) graphic.setAttributeNS(NS.svg, 'svg:stroke-color', color);
   styles.insertBefore(style, original.nextSibling);
   series.setAttributeNS(NS.chart, 'chart:style-name', fresh);
 }

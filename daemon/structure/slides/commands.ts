@@ -300,8 +300,8 @@ function parseUno(value: unknown, path: string): Uno {
   return { name, args };
 }
 
-/** The colour of `.uno:Color {"Color.Color": {"type": "long", "value": n}}` (or CharBackColor.Color). */
-function colourArg(uno: Uno, key: string, path: string): number {
+/** The color of `.uno:Color {"Color.Color": {"type": "long", "value": n}}` (or CharBackColor.Color). */
+function colorArg(uno: Uno, key: string, path: string): number {
   const arg = uno.args[key] ?? uno.args[key.split('.')[0]];
   const v = isPlainObject(arg) ? arg.value : arg;
   if (v === undefined) throw new StructureError('bad_value', `${path}: ${uno.name} needs the argument {"${key}": {"type": "long", "value": <colour>}}`, path);
@@ -336,10 +336,10 @@ function applyUno(editor: TextObjectEditor, sel: TextRange, uno: Uno, path: stri
       return;
     }
     case '.uno:Color':
-      editor.formatChars(sel, { color: colourArg(uno, 'Color.Color', path) });
+      editor.formatChars(sel, { color: colorArg(uno, 'Color.Color', path) });
       return;
     case '.uno:CharBackColor':
-      editor.formatChars(sel, { backColor: colourArg(uno, 'CharBackColor.Color', path) });
+      editor.formatChars(sel, { backColor: colorArg(uno, 'CharBackColor.Color', path) });
       return;
   }
 }

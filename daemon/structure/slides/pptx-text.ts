@@ -280,7 +280,7 @@ function pPrOf(p: Element): Element {
 }
 
 /** `<a:NAME><a:srgbClr val="RRGGBB"/></a:NAME>` */
-function colourElement(rPr: Element, name: string, rgb: number): Element {
+function colorElement(rPr: Element, name: string, rgb: number): Element {
   const el = rPr.ownerDocument!.createElementNS(NS.a, `a:${name}`);
   const clr = rPr.ownerDocument!.createElementNS(NS.a, 'a:srgbClr');
   clr.setAttribute('val', (rgb & 0xffffff).toString(16).toUpperCase().padStart(6, '0'));
@@ -317,11 +317,11 @@ export function applyCharFormat(rPr: Element, f: CharFormat): void {
   }
   if (f.color !== undefined) {
     removeChildren(rPr, ['noFill', 'solidFill', 'gradFill', 'blipFill', 'pattFill', 'grpFill']);
-    if (f.color >= 0) insertInOrder(rPr, colourElement(rPr, 'solidFill', f.color), RPR_ORDER);
+    if (f.color >= 0) insertInOrder(rPr, colorElement(rPr, 'solidFill', f.color), RPR_ORDER);
   }
   if (f.backColor !== undefined) {
     removeChildren(rPr, ['highlight']);
-    if (f.backColor >= 0) insertInOrder(rPr, colourElement(rPr, 'highlight', f.backColor), RPR_ORDER);
+    if (f.backColor >= 0) insertInOrder(rPr, colorElement(rPr, 'highlight', f.backColor), RPR_ORDER);
   }
 }
 
