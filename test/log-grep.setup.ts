@@ -11,7 +11,9 @@ import { grepRunLogs, makeRunDir, removeOldRuns, RUN_LOG_DIR_ENV } from './helpe
 const ROOT = new URL('./artifacts/daemon-logs/', import.meta.url).pathname;
 
 /** Makes the run folder, names it for the test workers (inherited environment), and returns the teardown. */
-export default function setup(): () => void {
+export default function setup(): (() => void) | undefined {
+  // With vitest projects (vitest.config.ts) the root and each project run this file: the first one owns the folder.
+  if (process.env[RUN_LOG_DIR_ENV]) return undefined;
   removeOldRuns(ROOT, 24 * 3600 * 1000);
   const dir = join(ROOT, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`);
   makeRunDir(dir);

@@ -66,14 +66,29 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     const t = a.client.tiles[0];
     expect(t.header).toMatchObject({ encoding: 'png', width: 256, height: 256 });
     expect(Buffer.from(t.payload.subarray(1, 4)).toString()).toBe('PNG');
-    a.client.send(ask);
-    while (a.client.tiles.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(a.client.tiles[1].header).toMatchObject({ encoding: 'unchanged', wid: t.header.wid });
+    // Asked again with nothing changed in between: `unchanged`, same wid. LibreOffice may still invalidate the area
+    // once after load (late layout), which legitimately answers a new PNG with a higher wid: ask again then.
+    let last = t;
+    for (let i = 0; i < 5; i++) {
+      const n = a.client.tiles.length;
+      a.client.send(ask);
+      while (a.client.tiles.length <= n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      const next = a.client.tiles[n];
+      if (next.header.encoding === 'unchanged' || next.header.wid === last.header.wid) {
+        expect(next.header).toMatchObject({ encoding: 'unchanged', wid: last.header.wid });
+        break;
+      }
+      expect(next.header.wid).toBeGreaterThan(last.header.wid);
+      last = next;
+    }
+    expect(a.client.tiles.at(-1)!.header).toMatchObject({ encoding: 'unchanged' });
     // An editor that dropped its copy asks `fresh`: the PNG again.
+    const n = a.client.tiles.length;
     a.client.send({ ...ask, fresh: true });
-    while (a.client.tiles.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    expect(a.client.tiles[2].header).toMatchObject({ encoding: 'png', wid: t.header.wid });
-    expect(Buffer.from(a.client.tiles[2].payload.subarray(1, 4)).toString()).toBe('PNG');
+    while (a.client.tiles.length <= n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(a.client.tiles[n].header).toMatchObject({ encoding: 'png' });
+    expect(a.client.tiles[n].header.wid).toBeGreaterThanOrEqual(last.header.wid);
+    expect(Buffer.from(a.client.tiles[n].payload.subarray(1, 4)).toString()).toBe('PNG');
   });
 
   it('TemplateSource: the document is created from the template and stored with PutFile at once', async () => {

@@ -223,7 +223,7 @@ describe('spreadsheet: formats, a download while editing, sort and autofilter, r
     for (let i = 0; i < at; i++) await doc.page.keyboard.press('ArrowDown');
     await poll(() => list.getByRole('option', { selected: true }).locator('.ode-function-name').textContent()).toBe('SUM');
     await doc.page.keyboard.press('Enter');
-    await list.waitFor({ state: 'hidden', timeout: 10_000 });
+    await list.waitFor({ state: 'hidden', timeout: 30_000 });
     await poll(() => formula().inputValue()).toBe('=SUM(');
     await doc.page.keyboard.type('7)', { delay: 40 });
     await doc.page.keyboard.press('Enter');

@@ -60,7 +60,7 @@ describe('loads end within limits.load_secs', () => {
       expect(Date.now() - started).toBeLessThan((limit + 30) * 1000); // the limit runs from the lease; page and CheckFileInfo come before
       expect(String(failed.Values.Reason)).not.toBe('');
       // The editor says why, in words.
-      await expect.poll(() => page.frameLocator('#ode').locator('body').textContent(), { timeout: 10_000 }).toMatch(/within 6 s|could not be loaded/);
+      await expect.poll(() => page.frameLocator('#ode').locator('body').textContent(), { timeout: 30_000 }).toMatch(/within 6 s|could not be loaded/);
       expect(host.messages().some((m) => m.MessageId === 'App_LoadingStatus' && m.Values.Status === 'Document_Loaded')).toBe(false);
     } finally {
       await page.close();

@@ -183,6 +183,6 @@ describe('presentation: duplicate a slide, move through the slideshow', () => {
     await doc.page.keyboard.press('ArrowLeft');
     await poll(shown).toBe('id2');
     await doc.page.keyboard.press('Escape');
-    await show.waitFor({ state: 'detached', timeout: 10_000 });
+    await show.waitFor({ state: 'detached', timeout: 30_000 });
   }, 180_000);
 });

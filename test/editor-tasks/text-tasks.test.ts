@@ -127,7 +127,7 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     const item = menu.getByRole('menuitem', { name, exact: true });
     if ((await item.count()) === 0) throw new Error(`no "${name}" in the context menu: ${(await menu.getByRole('menuitem').allTextContents()).join(' | ')}`);
     await item.click();
-    await menu.waitFor({ state: 'detached', timeout: 10_000 });
+    await menu.waitFor({ state: 'detached', timeout: 30_000 });
   };
 
   /** Chooses menu item `name` of menu `title` once LibreOffice enables it (Accept change: a change at the caret). */

@@ -18,7 +18,7 @@ const cellText = (read: (name: string) => string, sheet: string, ref: string): s
   return strings[Number(v)];
 };
 /** expect.poll with room for a loaded 2-core machine. */
-const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 15_000, ...options });
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 30_000, ...options });
 
 /**
  * Spreadsheet details of issue 23 (item 6) in Chromium against a real daemon and LibreOffice 25.2, on the corpus

@@ -16,7 +16,7 @@ interface PageGlobal {
   ClipboardEvent: new (type: string, init: { clipboardData: unknown; bubbles: boolean; cancelable: boolean }) => unknown;
 }
 /** expect.poll with room for a loaded 2-core machine (LibreOffice answers in milliseconds when idle). */
-const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 10_000, ...options });
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 30_000, ...options });
 
 /**
  * Spreadsheets in the browser editor (issue 5 "Spreadsheets"), in Debian's Chromium against a real daemon and
@@ -43,7 +43,7 @@ describe('spreadsheets in the browser editor', () => {
     await poll(() => page.getByRole('tab').allTextContents()).toEqual(names);
     await page.getByRole('tab', { name: 'First Sheet' }).click();
     await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('First Sheet');
-    await poll(() => page.locator('.ode-status').textContent(), { timeout: 10_000 }).toContain('Sheet 1 of 3');
+    await poll(() => page.locator('.ode-status').textContent(), { timeout: 30_000 }).toContain('Sheet 1 of 3');
   });
 
   it('shows the cell cursor, moves it with the arrow keys and the name box follows', async () => {
@@ -98,7 +98,7 @@ describe('spreadsheets in the browser editor', () => {
     await page.getByRole('button', { name: 'Insert sheet' }).click();
     await poll(() => page.getByRole('tab').allTextContents()).toEqual(['First Sheet', 'Sheet4', 'Sheet Number 2', 'Sheet3']);
     await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Sheet4');
-    await poll(() => page.locator('.ode-status').textContent(), { timeout: 10_000 }).toContain('Sheet 2 of 4');
+    await poll(() => page.locator('.ode-status').textContent(), { timeout: 30_000 }).toContain('Sheet 2 of 4');
     await save();
     await stored(sheetNames).toEqual(['First Sheet', 'Sheet4', 'Sheet Number 2', 'Sheet3']);
   });
@@ -115,7 +115,7 @@ describe('spreadsheets in the browser editor', () => {
         for (const item of await (globalThis as unknown as PageGlobal).navigator.clipboard.read()) if (item.types.includes('text/html')) return (await item.getType('text/html')).text();
         return '';
       });
-    await poll(read, { timeout: 10_000 }).toContain('data-sheets-formula');
+    await poll(read, { timeout: 30_000 }).toContain('data-sheets-formula');
     const html = await read();
     expect(html).toMatch(/<div id="meta-origin"[^>]*><\/div><google-sheets-html-origin[ >]/);
     const cells = [...html.matchAll(/<td[^>]*>/g)].map((m) => m[0].replace(/&quot;/g, '"'));
@@ -190,7 +190,7 @@ describe('spreadsheets in the browser editor', () => {
       await other.getByRole('textbox', { name: 'Name Box' }).fill('D3');
       await other.getByRole('textbox', { name: 'Name Box' }).press('Enter');
       const theirs = page.locator('.ode-cell-cursor-other');
-      await poll(() => theirs.isVisible(), { timeout: 10_000 }).toBe(true);
+      await poll(() => theirs.isVisible(), { timeout: 30_000 }).toBe(true);
       expect(await theirs.textContent()).toBe('Other user');
       // It comes to D3 (the column D and row 3 headers' positions); it may show first where the other user was
       // before the Name Box moved them.
@@ -200,7 +200,7 @@ describe('spreadsheets in the browser editor', () => {
         const row3 = (await page.getByRole('button', { name: 'Select row 3' }).boundingBox())!;
         return Math.max(Math.abs(box.x - d.x), Math.abs(box.y - row3.y));
       };
-      await poll(offset, { timeout: 10_000 }).toBeLessThan(4);
+      await poll(offset, { timeout: 30_000 }).toBeLessThan(4);
     } finally {
       await other.close();
     }

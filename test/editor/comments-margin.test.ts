@@ -32,7 +32,7 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
   let page: Page;
 
   const save = async () => {
-    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 15_000 });
+    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 30_000 });
     await page.keyboard.press('Control+s');
     await page.waitForFunction(stateIs, 'All changes saved', { timeout: 30_000 });
   };
@@ -54,7 +54,7 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
     // Shown without asking: the comments beside the document hold it, with the author and a time.
     const panel = page.getByRole('region', { name: 'Comments' });
     const note = panel.locator('.ode-comment').filter({ hasText: 'Margin note' });
-    await note.waitFor({ state: 'visible', timeout: 15_000 });
+    await note.waitFor({ state: 'visible', timeout: 30_000 });
     expect(await note.locator('.ode-comment-author').textContent()).toBe(USER);
     expect(await note.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
     expect(await note.locator('time').textContent()).not.toBe('');
@@ -74,10 +74,10 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
     await note.getByRole('button', { name: `Reply to ${USER}` }).click();
     await page.getByRole('textbox', { name: `Reply to ${USER}` }).fill('A reply');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => panel.locator('.ode-comment-reply').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => panel.locator('.ode-comment-reply').count(), { timeout: 30_000 }).toBe(1);
     expect(await panel.locator('.ode-comment-reply .ode-comment-author').textContent()).toBe(USER);
     await note.getByRole('button', { name: `Resolve: ${USER}` }).click();
-    await expect.poll(() => note.getAttribute('class'), { timeout: 15_000 }).toContain('ode-comment-resolved');
+    await expect.poll(() => note.getAttribute('class'), { timeout: 30_000 }).toContain('ode-comment-resolved');
     await save();
     const saved = readFileSync(file());
     expect(savedComments(saved)).toEqual([

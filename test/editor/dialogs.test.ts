@@ -43,7 +43,7 @@ describe('LibreOffice dialogs in the browser editor', () => {
 
   it('Escape cancels the Paragraph dialog: the dialog goes, the focus is back in the document, the document is unchanged', async () => {
     const dialog = await openParagraphDialog();
-    expect(await page.waitForFunction(focusInDialog, null, { timeout: 5000 })).toBeTruthy();
+    expect(await page.waitForFunction(focusInDialog, null, { timeout: 30_000 })).toBeTruthy();
     const before = dialog.getByLabel('Before text');
     await before.fill('2"');
     await page.keyboard.press('Escape');
@@ -60,7 +60,7 @@ describe('LibreOffice dialogs in the browser editor', () => {
     expect(await dialog.getByRole('tab', { name: 'Alignment' }).count()).toBe(1);
     expect(await dialog.getByRole('img', { name: 'Example' }).count()).toBeGreaterThan(0);
     // The focus starts where LibreOffice says: "Before text" (init_focus_id), a spin button named by its label.
-    await page.waitForFunction(focusInDialog, null, { timeout: 5000 });
+    await page.waitForFunction(focusInDialog, null, { timeout: 30_000 });
     const before = dialog.getByLabel('Before text');
     expect(await before.getAttribute('role')).toBe('spinbutton');
     expect(await before.evaluate((e) => e === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)).toBe(true);
@@ -69,7 +69,7 @@ describe('LibreOffice dialogs in the browser editor', () => {
     await before.fill('1"');
     await before.press('Tab');
     // LibreOffice takes the value and answers with its own formatting of it.
-    await expect.poll(() => before.inputValue(), { timeout: 15_000 }).toMatch(/^1(\.00)?\s*(″|"|in)/);
+    await expect.poll(() => before.inputValue(), { timeout: 30_000 }).toMatch(/^1(\.00)?\s*(″|"|in)/);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     await page.keyboard.press('Control+s');

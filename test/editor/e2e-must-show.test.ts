@@ -102,7 +102,7 @@ interface DocCase {
 const editShape = async (page: Page, frame: Frame, shapes: number) => {
   for (let i = 0; i < shapes; i++) await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
-  await frame.locator('.ode-caret').waitFor({ state: 'visible', timeout: 10_000 });
+  await frame.locator('.ode-caret').waitFor({ state: 'visible', timeout: 30_000 });
 };
 const writerCursor = async (page: Page, _frame: Frame, nth: number) => {
   if (nth > 0) await page.keyboard.press('End');
@@ -119,7 +119,7 @@ const selectAllKeys = async (page: Page) => {
  */
 const selectWordBack = async (page: Page, frame: Frame) => {
   await page.keyboard.press('Shift+Control+ArrowLeft');
-  await frame.locator('.ode-handle-start').waitFor({ state: 'visible', timeout: 10_000 });
+  await frame.locator('.ode-handle-start').waitFor({ state: 'visible', timeout: 30_000 });
 };
 
 /** Writer (docx, odt): type the word and a space at the caret, select it back, Ctrl+B. */
@@ -143,9 +143,9 @@ const CASES: DocCase[] = [
       const formula = frame.getByRole('textbox', { name: 'Formula', exact: true });
       await page.keyboard.type(word);
       await page.keyboard.press('Enter');
-      await expect.poll(() => formula.inputValue(), { timeout: 10_000 }).toBe('');
+      await expect.poll(() => formula.inputValue(), { timeout: 30_000 }).toBe('');
       await page.keyboard.press('ArrowUp');
-      await expect.poll(() => formula.inputValue(), { timeout: 10_000 }).toBe(word);
+      await expect.poll(() => formula.inputValue(), { timeout: 30_000 }).toBe(word);
       await page.keyboard.press('Control+b');
     },
     text: 'Test spreadsheet',
@@ -266,7 +266,7 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
       await frame.focus('.ode-input');
       await c.edit(page, frame, word);
       // LibreOffice took Ctrl+B (the toolbar's Bold shows its state) and the document says it is modified.
-      await expect.poll(() => frame.getByRole('button', { name: /^Bold/ }).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+      await expect.poll(() => frame.getByRole('button', { name: /^Bold/ }).getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
       await c.finish?.(page);
       await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 15_000);
       const before = putsOf(id).length;
@@ -303,8 +303,8 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
         const bobInAlice = alice.frame.getByRole('main').getByText('Bob Example', { exact: true });
         const aliceInBob = bob.frame.getByRole('main').getByText('Test User', { exact: true });
         try {
-          await bobInAlice.first().waitFor({ state: 'visible', timeout: 15_000 });
-          await aliceInBob.first().waitFor({ state: 'visible', timeout: 15_000 });
+          await bobInAlice.first().waitFor({ state: 'visible', timeout: 30_000 });
+          await aliceInBob.first().waitFor({ state: 'visible', timeout: 30_000 });
         } catch (e) {
           // Seen once in four runs (odt): keep what each user saw for whoever looks into it.
           await alice.page.screenshot({ path: join(ARTIFACTS, `e2e-two-users-${c.kind}-failed-alice.png`) });
@@ -334,7 +334,7 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
     it(`${c.kind}: permission=readonly blocks typing: the page says read-only, no PutFile, the file is unchanged`, async () => {
       const id = `ro-${c.kind}`;
       const { page, frame, original } = await open(id, c.corpus, `readonly.${c.kind}`, { params: { permission: 'readonly' } });
-      await expect.poll(async () => (await frame.locator('body').innerText()).toLowerCase(), { timeout: 10_000 }).toContain('read-only');
+      await expect.poll(async () => (await frame.locator('body').innerText()).toLowerCase(), { timeout: 30_000 }).toContain('read-only');
       await frame.focus('.ode-input');
       await page.keyboard.type('Should not land');
       await page.keyboard.press('Enter');

@@ -36,9 +36,9 @@ describe('the browser editor in Chromium', () => {
     await page.waitForFunction(stateIs, 'Ready', { timeout: 30_000 });
     expect(await page.textContent('.ode-title')).toBe('letter.docx');
     // The canvas shows the page: some pixels are not the background.
-    await page.waitForFunction(painted, null, { timeout: 15_000 });
+    await page.waitForFunction(painted, null, { timeout: 30_000 });
     // The caret shows at once, before any click or key.
-    await page.locator('.ode-caret').waitFor({ state: 'visible', timeout: 5_000 });
+    await page.locator('.ode-caret').waitFor({ state: 'visible', timeout: 30_000 });
     await page.keyboard.type('Typed in Chromium ');
     await page.evaluate(() => {
       const g = globalThis as unknown as PageGlobal;
@@ -48,7 +48,7 @@ describe('the browser editor in Chromium', () => {
       input.dispatchEvent(new g.CompositionEvent('compositionupdate', { data: 'かんじ' }));
       input.dispatchEvent(new g.CompositionEvent('compositionend', { data: '漢字' }));
     });
-    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 10_000 });
+    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 30_000 });
     await page.waitForTimeout(500);
     await page.click('[role=toolbar] button[data-command="file.save"]');
     await page.waitForFunction(stateIs, 'All changes saved', { timeout: 30_000 });

@@ -114,7 +114,7 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
     const since = host.messages().length;
     const dropped = consoleLines.filter((l) => l.includes('PostMessage dropped')).length;
     await host.post({ MessageId: 'Get_Views', Values: {} }, { from: 'other' });
-    await expect.poll(() => consoleLines.filter((l) => l.includes('PostMessage dropped')).length, { timeout: 10_000 }).toBeGreaterThan(dropped);
+    await expect.poll(() => consoleLines.filter((l) => l.includes('PostMessage dropped')).length, { timeout: 30_000 }).toBeGreaterThan(dropped);
     expect(consoleLines.filter((l) => l.includes('PostMessage dropped')).at(-1)).toContain(`from ${host.origin.replace('localhost', '127.0.0.1')}`);
     expect(host.messages().slice(since).filter((m) => m.MessageId === 'Views_List')).toHaveLength(0);
   });
@@ -187,7 +187,7 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
     const closed = await host.waitFor('Session_Closed', undefined, 30_000);
     expect(closed.Values.Code).toBe(4409);
     const dialog = frame.getByRole('alertdialog');
-    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.waitFor({ timeout: 30_000 });
     expect(await dialog.textContent()).toContain('The owner closed this document for everyone.');
   }, 60_000);
 });
@@ -213,7 +213,7 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     });
     // The token banner, dismissed by a new token from the host.
     const banner = frame.getByRole('alert').filter({ hasText: /Your access expires at/ });
-    await banner.waitFor({ timeout: 15_000 });
+    await banner.waitFor({ timeout: 30_000 });
     await host.post({ MessageId: 'Reset_Access_Token', Values: { token: env.wopi.token, token_ttl: Date.now() + 3_600_000 } });
     await expect.poll(() => banner.count()).toBe(0);
     // IsAnonymousUser: "Guest", and no Save As even though UserCanNotWriteRelative is false.
@@ -308,7 +308,7 @@ describe('host integration: the idle overlay', () => {
     expect((await host.waitFor('Session_Closed', undefined, 30_000)).Values.Code).toBe(4408);
     const frame = page.frameLocator('#ode');
     const dialog = frame.getByRole('alertdialog', { name: 'You were inactive' });
-    await dialog.waitFor({ timeout: 10_000 });
+    await dialog.waitFor({ timeout: 30_000 });
     await page.screenshot({ path: 'test/artifacts/host-idle.png' });
     const since = host.messages().length;
     const checks = () => env.wopi.of('CheckFileInfo').filter((r) => r.path.endsWith('/idledoc')).length;

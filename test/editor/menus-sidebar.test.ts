@@ -45,7 +45,7 @@ describe('menus and sidebar in the browser editor', () => {
     for (const name of path) {
       const menu = page.getByRole('menubar').locator('[role=menu]').last();
       const label = page.locator('.ode-menu-label', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
-      await menu.locator(':scope > li > [role^=menuitem]').filter({ has: label }).click({ timeout: 5_000 });
+      await menu.locator(':scope > li > [role^=menuitem]').filter({ has: label }).click({ timeout: 30_000 });
     }
   }
 
@@ -113,13 +113,13 @@ describe('menus and sidebar in the browser editor', () => {
     expect(await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents()).toEqual(['File', 'Edit', 'Insert', 'Format', 'View', 'Table', 'Review', 'Tools', 'Help']);
     await page.keyboard.press('Control+End');
     await choose('Review', 'Record changes');
-    await expect.poll(() => checked('Review', 'Record changes'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => checked('Review', 'Record changes'), { timeout: 30_000 }).toBe('true');
     await page.keyboard.type(' Tracked words');
     let saved = await save('menus.docx');
     expect(saved['word/document.xml']).toMatch(/<w:ins [^>]*>(?:(?!<\/w:ins>)[\s\S])*Tracked words/);
     await choose('Review', 'Reject all');
     await choose('Review', 'Record changes');
-    await expect.poll(() => checked('Review', 'Record changes'), { timeout: 10_000 }).toBe('false');
+    await expect.poll(() => checked('Review', 'Record changes'), { timeout: 30_000 }).toBe('false');
     saved = await save('menus.docx');
     expect(textOf(saved['word/document.xml'])).not.toContain('Tracked words');
     expect(saved['word/document.xml']).not.toContain('<w:ins ');
@@ -188,9 +188,9 @@ describe('menus and sidebar in the browser editor', () => {
     const goTo = async (address: string) => {
       await nameBox.fill(address);
       await nameBox.press('Enter');
-      await expect.poll(() => nameBox.inputValue(), { timeout: 10_000 }).toBe(address);
+      await expect.poll(() => nameBox.inputValue(), { timeout: 30_000 }).toBe(address);
     };
-    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent(), { timeout: 15_000 }).toBe('First Sheet');
+    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent(), { timeout: 30_000 }).toBe('First Sheet');
     await goTo('A1');
     await choose('Sheet', 'Rows', 'Insert rows above');
     await choose('View', 'Freeze first row');
@@ -226,22 +226,22 @@ describe('menus and sidebar in the browser editor', () => {
     expect(saved['ppt/slides/slide1.xml']).toMatch(/<p:sld [^>]*show="0"/);
     expect(saved['ppt/slides/slide1.xml']).toMatch(/<a:prstGeom prst="rect"/);
     await choose('View', 'Notes');
-    await expect.poll(() => checked('View', 'Notes'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => checked('View', 'Notes'), { timeout: 30_000 }).toBe('true');
     await choose('View', 'Normal');
-    await expect.poll(() => checked('View', 'Notes'), { timeout: 10_000 }).toBe('false');
+    await expect.poll(() => checked('View', 'Notes'), { timeout: 30_000 }).toBe('false');
   }, 180_000);
 
   it('presentation: Slide > Slide transition opens the sidebar\'s Slide Transition deck; a transition chosen there is in the saved pptx', async () => {
     await choose('Slide', 'Slide transition…');
     const sidebar = page.getByRole('region', { name: 'Properties' });
-    await sidebar.waitFor({ timeout: 10_000 });
+    await sidebar.waitFor({ timeout: 30_000 });
     await expect.poll(() => sidebar.locator('summary:visible').filter({ hasText: 'Slide Transition' }).count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const transitions = sidebar.getByRole('listbox').first();
     await expect.poll(() => transitions.getByRole('option').count(), { timeout: 30_000 }).toBeGreaterThan(2);
     const option = transitions.getByRole('option').nth(2);
     const name = await option.getAttribute('aria-label');
     await option.click();
-    await expect.poll(() => transitions.getByRole('option', { name: name ?? '' }).first().getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => transitions.getByRole('option', { name: name ?? '' }).first().getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
     await page.screenshot({ path: join(ARTIFACTS, 'sidebar-transition.png') });
     await page.locator('.ode-doc').click({ position: { x: 5, y: 5 } });
     const slide = (await save('menus.pptx'))['ppt/slides/slide1.xml'];

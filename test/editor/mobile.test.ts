@@ -133,7 +133,7 @@ describe('the editor on phones and tablets', () => {
     );
     await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
     await page.waitForFunction(stateIs, 'Ready', { timeout: 30_000 });
-    await page.waitForFunction(painted, null, { timeout: 15_000 });
+    await page.waitForFunction(painted, null, { timeout: 30_000 });
     return { page, loads, sent };
   };
 
@@ -171,13 +171,13 @@ describe('the editor on phones and tablets', () => {
           // Slide navigation by touch: a tap on the second thumbnail of the strip shows slide 2.
           const thumb = (await page.getByRole('listbox', { name: 'Slides' }).getByRole('option').nth(1).boundingBox())!;
           await page.touchscreen.tap(thumb.x + thumb.width / 2, thumb.y + thumb.height / 2);
-          await page.locator('.ode-status-position', { hasText: 'Slide 2 of 5' }).waitFor({ timeout: 10_000 });
+          await page.locator('.ode-status-position', { hasText: 'Slide 2 of 5' }).waitFor({ timeout: 30_000 });
         }
         if (device === PHONE && file === 'sheet.xlsx') {
           // Sheet navigation by touch: a tap on the second tab.
           const tab = (await page.getByRole('tab', { name: 'Sheet Number 2' }).boundingBox())!;
           await page.touchscreen.tap(tab.x + tab.width / 2, tab.y + tab.height / 2);
-          await page.locator('.ode-status-position', { hasText: 'Sheet 2 of 3' }).waitFor({ timeout: 10_000 });
+          await page.locator('.ode-status-position', { hasText: 'Sheet 2 of 3' }).waitFor({ timeout: 30_000 });
         }
         if (file !== 'sheet.xlsx') {
           // Opened fitted to the width: under 100 % on a phone, and the page is not wider than the view.
@@ -197,12 +197,12 @@ describe('the editor on phones and tablets', () => {
     const { page, sent } = await open(PHONE, 'letter.docx');
     const cdp = await page.context().newCDPSession(page);
     // The caret starts before "Hello World!"; a tap far right on that line puts it at the line's end.
-    const start = await page.waitForFunction(caretBox, null, { timeout: 5_000 }).then((h) => h.jsonValue());
+    const start = await page.waitForFunction(caretBox, null, { timeout: 30_000 }).then((h) => h.jsonValue());
     await page.touchscreen.tap(start!.left + 250, start!.top + start!.height / 2);
     await page.waitForFunction((x: number) => {
       const c = (globalThis as unknown as PageGlobal).document.querySelector('.ode-caret');
       return !!c && !c.hidden && c.getBoundingClientRect().left > x + 20;
-    }, start!.left, { timeout: 10_000 });
+    }, start!.left, { timeout: 30_000 });
 
     // The on-screen keyboard: text without key events, a word corrected behind the caret, a composition.
     await page.keyboard.insertText(' Typed on a mobil device');
@@ -211,19 +211,19 @@ describe('the editor on phones and tablets', () => {
     await cdp.send('Input.imeSetComposition', { text: 'かん', selectionStart: 2, selectionEnd: 2 });
     await cdp.send('Input.imeSetComposition', { text: 'かんじ', selectionStart: 3, selectionEnd: 3 });
     await cdp.send('Input.insertText', { text: '漢字' });
-    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 10_000 });
+    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 30_000 });
 
     // Pinch zoom: two fingers 80 px apart move to 240 px apart: three times the zoom.
     const before = await page.evaluate(zoomPercent);
     const steps: Array<Array<[number, number]>> = [];
     for (let i = 0; i <= 8; i++) steps.push([[195 - 40 - i * 10, 500], [195 + 40 + i * 10, 500]]);
     await touch(cdp, steps);
-    await page.waitForFunction((z: number) => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10) >= z, Math.floor(before * 3) - 2, { timeout: 5_000 });
+    await page.waitForFunction((z: number) => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10) >= z, Math.floor(before * 3) - 2, { timeout: 30_000 });
     expect(await page.evaluate(zoomPercent)).toBeLessThanOrEqual(Math.ceil(before * 3) + 2);
     await page.screenshot({ path: join(ARTIFACTS, 'mobile-phone-docx-pinched.png') });
     // Back to the fitted zoom for the rest (a pinch in).
     await touch(cdp, steps.slice().reverse());
-    await page.waitForFunction((z: number) => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10) <= z, before + 2, { timeout: 5_000 });
+    await page.waitForFunction((z: number) => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10) <= z, before + 2, { timeout: 30_000 });
 
     // A selection handle dragged by a finger: "delta" selected, its start handle dragged back to where "beta" starts.
     await page.keyboard.insertText(' alpha ');
@@ -236,7 +236,7 @@ describe('the editor on phones and tablets', () => {
     await page.waitForTimeout(400);
     await page.keyboard.press('Control+Shift+ArrowLeft');
     const handle = page.locator('.ode-handle-start');
-    await handle.waitFor({ state: 'visible', timeout: 10_000 });
+    await handle.waitFor({ state: 'visible', timeout: 30_000 });
     const h = (await handle.boundingBox())!;
     const hx = h.x + h.width / 2;
     const hy = h.y + h.height / 2;
@@ -258,11 +258,11 @@ describe('the editor on phones and tablets', () => {
     const caret = (await page.evaluate(caretBox))!;
     await touch(cdp, [[[caret.left - 30, caret.top + caret.height / 2]]], 900);
     const menu = page.getByRole('menu', { name: 'Context menu' });
-    await menu.waitFor({ state: 'visible', timeout: 10_000 });
+    await menu.waitFor({ state: 'visible', timeout: 30_000 });
     expect(await menu.getByRole('menuitem').count()).toBeGreaterThan(2);
     await page.screenshot({ path: join(ARTIFACTS, 'mobile-phone-docx-context-menu.png') });
     await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'detached', timeout: 5_000 });
+    await menu.waitFor({ state: 'detached', timeout: 30_000 });
 
     // Save by a tap on the toolbar's Save button.
     await page.waitForTimeout(300);

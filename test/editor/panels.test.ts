@@ -32,7 +32,7 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
     return page;
   };
   const save = async (page: Page) => {
-    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 15_000 });
+    await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 30_000 });
     await page.keyboard.press('Control+s');
     await page.waitForFunction(stateIs, 'All changes saved', { timeout: 30_000 });
   };
@@ -41,11 +41,11 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
     // RA001's docProps/app.xml: 5 pages, 387 words (Word's count, deleted text included).
     const page = await open('long.docx');
     const position = page.locator('.ode-status-position');
-    await expect.poll(() => position.textContent(), { timeout: 15_000 }).toMatch(/^Page 1 of \d+$/);
+    await expect.poll(() => position.textContent(), { timeout: 30_000 }).toMatch(/^Page 1 of \d+$/);
     const pages = Number(/of (\d+)/.exec((await position.textContent())!)![1]);
     expect(pages).toBeGreaterThanOrEqual(4);
     const words = page.locator('.ode-status-words');
-    await expect.poll(() => words.textContent(), { timeout: 15_000 }).toMatch(/^[\d,]+ words, [\d,]+ characters$/);
+    await expect.poll(() => words.textContent(), { timeout: 30_000 }).toMatch(/^[\d,]+ words, [\d,]+ characters$/);
     const count = Number(/^([\d,]+)/.exec((await words.textContent())!)![1].replace(/,/g, ''));
     expect(count).toBeGreaterThan(250);
     expect(count).toBeLessThanOrEqual(387);
@@ -64,7 +64,7 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
     await page.getByRole('menuitem', { name: 'View', exact: true }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Comments' }).click();
     const panel = page.getByRole('region', { name: 'Comments' });
-    await expect.poll(() => panel.locator('.ode-comment').count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => panel.locator('.ode-comment').count(), { timeout: 30_000 }).toBe(2);
     const first = panel.locator('.ode-comment').first();
     expect(await first.locator('.ode-comment-author').textContent()).toBe('Michael Williamson');
     expect(await first.locator('.ode-comment-text').textContent()).toBe('A tachyon walks into a bar.');
@@ -74,7 +74,7 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
     await first.getByRole('button', { name: 'Reply to Michael Williamson' }).click();
     await page.getByRole('textbox', { name: 'Reply to Michael Williamson' }).fill('Faster than light, reply');
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect.poll(() => panel.locator('.ode-comment').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => panel.locator('.ode-comment').count(), { timeout: 30_000 }).toBe(3);
     expect(await panel.locator('.ode-comment-reply .ode-comment-text').textContent()).toContain('Faster than light, reply');
     await save(page);
     const comments = part(readFileSync(join(env.folder, 'comments.docx')), 'word/comments.xml');
@@ -90,10 +90,10 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
     const bar = page.getByRole('search', { name: 'Find and replace' });
     await bar.getByRole('searchbox', { name: 'Find' }).fill('Nowhere');
     await bar.getByRole('button', { name: 'Find next' }).click();
-    await expect.poll(() => bar.locator('[role=status]').textContent(), { timeout: 10_000 }).toBe('Not found: “Nowhere”');
+    await expect.poll(() => bar.locator('[role=status]').textContent(), { timeout: 30_000 }).toBe('Not found: “Nowhere”');
     await bar.getByRole('searchbox', { name: 'Find' }).fill('World');
     await bar.getByRole('button', { name: 'Find all' }).click();
-    await expect.poll(() => bar.locator('[role=status]').textContent(), { timeout: 10_000 }).toBe('1 match');
+    await expect.poll(() => bar.locator('[role=status]').textContent(), { timeout: 30_000 }).toBe('1 match');
     await bar.getByRole('textbox', { name: 'Replace with' }).fill('Planet');
     await bar.getByRole('button', { name: 'Replace all' }).click();
     await save(page);
@@ -108,7 +108,7 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
     const bob = await open('shared.docx', 'Bob Stone');
     for (const [page, self, other] of [[alice, 'Alice Martin', 'Bob Stone'], [bob, 'Bob Stone', 'Alice Martin']] as const) {
       const avatars = page.locator('.ode-users');
-      await expect.poll(() => avatars.getAttribute('aria-label'), { timeout: 15_000 }).toBe('Users editing: 2: Alice Martin, Bob Stone');
+      await expect.poll(() => avatars.getAttribute('aria-label'), { timeout: 30_000 }).toBe('Users editing: 2: Alice Martin, Bob Stone');
       await avatars.click();
       const panel = page.getByRole('region', { name: 'Users (2)' });
       await expect.poll(() => panel.getByRole('button').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(other)]));

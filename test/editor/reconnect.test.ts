@@ -77,7 +77,7 @@ describe('editor reconnection after a daemon restart', () => {
     // The daemon stops (it saves, then closes every socket with 1001) and starts again on the same port.
     await daemon!.stop();
     daemon = undefined;
-    await frame.locator('.ode-reconnecting').filter({ hasText: 'Reconnecting…' }).waitFor({ timeout: 15_000 });
+    await frame.locator('.ode-reconnecting').filter({ hasText: 'Reconnecting…' }).waitFor({ timeout: 30_000 });
     expect(await frame.getByRole('status').filter({ hasText: 'reconnecting…' }).textContent()).toBe('Connection lost: reconnecting…');
     expect(await frame.getByRole('button', { name: 'Reload' }).count()).toBe(0);
     expect(docxText(wopi.files.get('restart')!.bytes)).toContain(' before');
@@ -85,8 +85,8 @@ describe('editor reconnection after a daemon restart', () => {
 
     // Back by itself: a second Document_Loaded, the zoom and scroll position as they were.
     await expect.poll(loadedCount, { timeout: 90_000 }).toBe(2);
-    await expect.poll(() => frame.locator('.ode-status-zoom').textContent(), { timeout: 15_000 }).toBe('200%');
-    await expect.poll(async () => (await editorFrame().evaluate(scrollOf))?.top, { timeout: 15_000 }).toBe(before!.top);
+    await expect.poll(() => frame.locator('.ode-status-zoom').textContent(), { timeout: 30_000 }).toBe('200%');
+    await expect.poll(async () => (await editorFrame().evaluate(scrollOf))?.top, { timeout: 30_000 }).toBe(before!.top);
     expect(await frame.locator('.ode-reconnecting').count()).toBe(0);
     // A daemon that stopped on purpose saved first (1001): no "stopped unexpectedly" banner (host/reconnect.ts).
     expect(await frame.locator('.ode-host-banner', { hasText: 'stopped unexpectedly' }).count()).toBe(0);
@@ -94,7 +94,7 @@ describe('editor reconnection after a daemon restart', () => {
     // Typing goes on and is saved.
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' after');
-    await expect.poll(() => frame.locator('.ode-state').textContent(), { timeout: 15_000 }).toBe('Unsaved changes');
+    await expect.poll(() => frame.locator('.ode-state').textContent(), { timeout: 30_000 }).toBe('Unsaved changes');
     await page.keyboard.press('Control+s');
     await expect.poll(() => docxText(wopi.files.get('restart')!.bytes), { timeout: 30_000 }).toContain(' after');
     expect(docxText(wopi.files.get('restart')!.bytes)).toMatch(/ before.* after$/);

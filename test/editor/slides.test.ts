@@ -99,7 +99,7 @@ describe('presentations in Chromium: slide sorter, slide commands, slideshow; pd
     const before = await page.evaluate(canvasPrint);
     await slides().nth(2).click();
     await expect.poll(() => slides().nth(2).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => page.evaluate(canvasPrint), { timeout: 15_000 }).not.toBe(before);
+    await expect.poll(() => page.evaluate(canvasPrint), { timeout: 30_000 }).not.toBe(before);
     // Keyboard: Down selects the next slide.
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => slides().nth(3).getAttribute('aria-selected')).toBe('true');
@@ -108,7 +108,7 @@ describe('presentations in Chromium: slide sorter, slide commands, slideshow; pd
   it('New slide adds a thumbnail and the saved pptx has one more slide', async () => {
     await slides().nth(0).click();
     await panelButton('New slide').click();
-    await expect.poll(() => slides().count(), { timeout: 15_000 }).toBe(SLIDES + 1);
+    await expect.poll(() => slides().count(), { timeout: 30_000 }).toBe(SLIDES + 1);
     await save();
     const texts = slideTexts(readFileSync(deck));
     expect(texts).toHaveLength(SLIDES + 1);
@@ -121,10 +121,10 @@ describe('presentations in Chromium: slide sorter, slide commands, slideshow; pd
     await slides().nth(1).click();
     await expect.poll(() => slides().nth(1).getAttribute('aria-selected')).toBe('true');
     await panelButton('Delete slide').click();
-    await expect.poll(() => slides().count(), { timeout: 15_000 }).toBe(SLIDES);
+    await expect.poll(() => slides().count(), { timeout: 30_000 }).toBe(SLIDES);
     await slides().nth(0).click();
     await panelButton('Move slide down').click();
-    await expect.poll(() => slides().nth(1).getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => slides().nth(1).getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
     await save();
     const firsts = slideTexts(readFileSync(deck)).map((s) => s.split('|')[0]);
     expect(firsts).toEqual([FIRST_TEXTS[1], FIRST_TEXTS[0], ...FIRST_TEXTS.slice(2)]);
@@ -140,7 +140,7 @@ describe('presentations in Chromium: slide sorter, slide commands, slideshow; pd
     await page.waitForTimeout(1000);
     await page.screenshot({ path: 'test/artifacts/slides-slideshow.png' });
     await page.keyboard.press('Escape');
-    await show.waitFor({ state: 'detached', timeout: 10_000 });
+    await show.waitFor({ state: 'detached', timeout: 30_000 });
   }, 120_000);
 
   it('the slideshow takes the keyboard when it opens: ArrowRight, Space, Page Down and Enter advance it before any click, Left and Backspace go back', async () => {
@@ -162,29 +162,29 @@ describe('presentations in Chromium: slide sorter, slide commands, slideshow; pd
           .map((g) => g.id)
           .join(',');
       });
-    await expect.poll(shown, { timeout: 15_000 }).toBe('id1');
+    await expect.poll(shown, { timeout: 30_000 }).toBe('id1');
     // No click anywhere: the keys a presenter's clicker sends go to the player from the first one.
     await page.keyboard.press('ArrowRight');
-    await expect.poll(shown, { timeout: 10_000 }).toBe('id2');
+    await expect.poll(shown, { timeout: 30_000 }).toBe('id2');
     await page.keyboard.press('Space');
-    await expect.poll(shown, { timeout: 10_000 }).toBe('id3');
+    await expect.poll(shown, { timeout: 30_000 }).toBe('id3');
     await page.keyboard.press('PageDown');
-    await expect.poll(shown, { timeout: 10_000 }).toBe('id4');
+    await expect.poll(shown, { timeout: 30_000 }).toBe('id4');
     await page.keyboard.press('Enter');
-    await expect.poll(shown, { timeout: 10_000 }).toBe('id5');
+    await expect.poll(shown, { timeout: 30_000 }).toBe('id5');
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(shown, { timeout: 10_000 }).toBe('id4');
+    await expect.poll(shown, { timeout: 30_000 }).toBe('id4');
     await page.keyboard.press('Backspace');
-    await expect.poll(shown, { timeout: 10_000 }).toBe('id3');
+    await expect.poll(shown, { timeout: 30_000 }).toBe('id3');
     await page.keyboard.press('Escape');
-    await show.waitFor({ state: 'detached', timeout: 10_000 });
+    await show.waitFor({ state: 'detached', timeout: 30_000 });
   }, 120_000);
 
   it('a .ppsx opens in its slideshow', async () => {
     await page.goto(`${env.daemon.url}/?open=${fileId('show.ppsx')}`);
     await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'visible', timeout: 90_000 });
     await page.getByRole('button', { name: 'Exit slideshow (Esc)' }).click();
-    await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'detached', timeout: 30_000 });
   }, 120_000);
 
   it('a pdf (view_comment) shows its pages in the pages panel', async () => {

@@ -8,7 +8,7 @@ import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
 /** expect.poll with room for a loaded 2-core machine. */
-const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 15_000, ...options });
+const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 30_000, ...options });
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';

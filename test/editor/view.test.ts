@@ -120,9 +120,16 @@ describe('the document view in Chromium', () => {
   async function typeAndWait(page: Page, text: string): Promise<{ x: number; y: number; height: number }> {
     const before = await caret(page);
     await page.keyboard.type(text);
-    await expect.poll(async () => (await caret(page)).x - before.x, { timeout: 10_000 }).toBeGreaterThan(text.length * 3);
-    await page.waitForTimeout(150);
-    return caret(page);
+    await expect.poll(async () => (await caret(page)).x - before.x, { timeout: 30_000 }).toBeGreaterThan(text.length * 3);
+    // Under load LibreOffice may still be laying out the last characters: wait until the caret stays put.
+    let now = await caret(page);
+    for (let still = 0, until = Date.now() + 15_000; still < 2 && Date.now() < until; ) {
+      await page.waitForTimeout(250);
+      const next = await caret(page);
+      still = next.x === now.x && next.y === now.y ? still + 1 : 0;
+      now = next;
+    }
+    return now;
   }
   /** Saves with Ctrl+S until the folder's file has `want` in its text (a save may start before LibreOffice applied the last input). */
   async function saved(page: Page, name: string, want: string, read: () => Uint8Array = () => readFileSync(join(folder, name))): Promise<string> {
@@ -161,10 +168,10 @@ describe('the document view in Chromium', () => {
     // Double click in "Gamma": LibreOffice selects the word; the selection is painted in the accent colour.
     const gammaX = end.x + (end.x - start.x) * 0.8;
     await page.mouse.dblclick(gammaX, y);
-    await expect.poll(() => page.evaluate(pixelsNear, { box: { x: gammaX - 10, y: start.y, width: 20, height: start.height }, rgb: [186, 208, 242], tolerance: 40 }), { timeout: 10_000 }).toBeGreaterThan(20);
+    await expect.poll(() => page.evaluate(pixelsNear, { box: { x: gammaX - 10, y: start.y, width: 20, height: start.height }, rgb: [186, 208, 242], tolerance: 40 }), { timeout: 30_000 }).toBeGreaterThan(20);
     await page.waitForTimeout(400);
     await page.keyboard.press('Control+c');
-    await expect.poll(async () => (await page.evaluate(readClipboard))['text/plain'], { timeout: 10_000 }).toBe('Gamma');
+    await expect.poll(async () => (await page.evaluate(readClipboard))['text/plain'], { timeout: 30_000 }).toBe('Gamma');
     await page.close();
   });
 
@@ -178,7 +185,7 @@ describe('the document view in Chromium', () => {
     await page.waitForTimeout(300);
     await page.mouse.click(c.x - 30, c.y + c.height / 2, { button: 'right' });
     const menu = page.getByRole('menu', { name: 'Context menu' });
-    await menu.waitFor({ timeout: 10_000 });
+    await menu.waitFor({ timeout: 30_000 });
     const items = await menu.getByRole('menuitem').allTextContents();
     expect(items.length).toBeGreaterThan(3);
     // LibreOffice's own entries (mnemonics stripped): Writer's text context menu has Paragraph and Character.
@@ -189,7 +196,7 @@ describe('the document view in Chromium', () => {
     await expect.poll(() => menu.count()).toBe(0);
     // Right click again and choose "Cut" (LibreOffice's label; the editor runs its own edit.cut): the words go.
     await page.mouse.click(c.x - 30, c.y + c.height / 2, { button: 'right' });
-    await menu.waitFor({ timeout: 10_000 });
+    await menu.waitFor({ timeout: 30_000 });
     await menu.getByRole('menuitem', { name: /^Cut$/ }).click();
     await expect.poll(() => menu.count()).toBe(0);
     await page.waitForTimeout(500);
@@ -204,18 +211,18 @@ describe('the document view in Chromium', () => {
       p.on('websocket', (socket) => socket.on('framesent', (f) => typeof f.payload === 'string' && sent.push(JSON.parse(f.payload) as Record<string, unknown>))),
     );
     const tileSizes = () => new Set(sent.filter((m) => m.type === 'tiles').map((m) => m.tileTwipWidth));
-    await expect.poll(() => tileSizes().size, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => tileSizes().size, { timeout: 30_000 }).toBe(1);
     const [first] = [...tileSizes()];
     await page.mouse.move(500, 300);
     await page.keyboard.down('Control');
     await page.mouse.wheel(0, -300);
     await page.keyboard.up('Control');
-    await expect.poll(() => tileSizes().size, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => tileSizes().size, { timeout: 30_000 }).toBe(2);
     const next = [...tileSizes()].find((t) => t !== first) as number;
     expect(next).toBeLessThan(first as number); // zoomed in: a tile covers fewer twips
     const zoom = sent.filter((m) => m.type === 'clientZoom').at(-1)!;
     expect(zoom.tileTwipWidth).toBe(next);
-    await page.waitForFunction(painted, null, { timeout: 10_000 });
+    await page.waitForFunction(painted, null, { timeout: 30_000 });
     // Tiles of the new zoom arrive and are painted (no request for the old size after the zoom settled).
     const count = sent.length;
     await page.waitForTimeout(800);
@@ -229,7 +236,7 @@ describe('the document view in Chromium', () => {
     await page.keyboard.press('Shift+End');
     await page.waitForTimeout(500);
     await page.keyboard.press('Control+c');
-    await expect.poll(async () => (await page.evaluate(readClipboard))['text/html'] ?? '', { timeout: 10_000 }).toContain('id="meta-origin"');
+    await expect.poll(async () => (await page.evaluate(readClipboard))['text/html'] ?? '', { timeout: 30_000 }).toContain('id="meta-origin"');
     const clip = await page.evaluate(readClipboard);
     expect(clip['text/html']).toMatch(/<div id="meta-origin" data-odeorigin="http:\/\/127\.0\.0\.1:\d+\/ode\/clipboard\?WOPISrc=[^"]+"/);
     expect(clip['text/html']).toContain('Hello');
@@ -281,12 +288,12 @@ describe('the document view in Chromium', () => {
       await bob.keyboard.press('Control+Home');
       await bob.keyboard.press('Shift+End');
       const bobCaret = ann.locator('.ode-other-caret').filter({ hasText: 'Bob' });
-      await bobCaret.waitFor({ state: 'visible', timeout: 15_000 });
+      await bobCaret.waitFor({ state: 'visible', timeout: 30_000 });
       const color = parseColor(await bobCaret.evaluate((el) => (el as unknown as { style: { getPropertyValue(n: string): string } }).style.getPropertyValue('--c')));
       const blend = color.map((c) => Math.round(255 * 0.75 + c * 0.25)) as [number, number, number];
       const line = await caret(ann);
       await expect
-        .poll(() => ann.evaluate(pixelsNear, { box: { x: line.x, y: line.y, width: 60, height: line.height }, rgb: blend, tolerance: 16 }), { timeout: 10_000 })
+        .poll(() => ann.evaluate(pixelsNear, { box: { x: line.x, y: line.y, width: 60, height: line.height }, rgb: blend, tolerance: 16 }), { timeout: 30_000 })
         .toBeGreaterThan(50);
     } finally {
       await other.close();
