@@ -55,7 +55,7 @@ const XML_PART = /(\.xml|\.rels)$/i;
 export async function checkPackage(path: string, ext: string, limits: PackageLimits): Promise<void> {
   if (ZIP_PACKAGE_EXTENSIONS.has(ext)) return checkZip(path, limits);
   await sniff(path, ext);
-  if (FLAT_XML.has(ext)) await checkXmlStream(createReadStream(path), ext, limits.xmlDepth, true);
+  if (FLAT_XML.has(ext)) await checkXmlStream(createReadStream(path), ext, limits.xmlDepth);
 }
 
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -83,47 +83,78 @@ function readHead(path: string, n: number): Promise<Buffer> {
 }
 
 /**
- * Streams XML through saxes counting element depth; refuses past `maxDepth`. With `strict`, XML that is not
- * well-formed is refused (flat ODF: LibreOffice cannot load it either); inside a package a part that does not
- * parse is left to the reader (it may be encrypted or binary), but its depth is checked up to the error.
+ * Counts the element depth of an XML part fed to it in chunks (saxes, no positions kept); the first refusal it
+ * meets is returned by write() and end(). With `strict`, XML that is not well-formed is refused (flat ODF:
+ * LibreOffice cannot load it either); inside a package a part that does not parse is left to the reader (it may be
+ * encrypted or binary): parsing stops at the error, its depth is checked up to there.
  */
-function checkXmlStream(stream: Readable, part: string, maxDepth: number, strict: boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const parser = new SaxesParser({ position: false });
-    const decoder = new StringDecoder('utf8');
-    let depth = 0;
-    let settled = false;
-    const settle = (e?: Error) => {
-      if (settled) return;
-      settled = true;
-      stream.destroy();
-      if (e) reject(e);
-      else resolve();
-    };
-    parser.on('opentag', () => {
-      if (++depth > maxDepth) settle(new PackageRefusal('xml_too_deep', `${part} nests XML elements deeper than ${maxDepth} (limits.xml_depth).`));
+class DepthCheck {
+  private readonly parser = new SaxesParser({ position: false });
+  private readonly decoder = new StringDecoder('utf8');
+  private depth = 0;
+  private stopped = false;
+  private refusal: PackageRefusal | undefined;
+
+  constructor(
+    private readonly part: string,
+    private readonly maxDepth: number,
+    private readonly strict: boolean,
+  ) {
+    this.parser.on('opentag', () => {
+      if (++this.depth > this.maxDepth) this.refuse(new PackageRefusal('xml_too_deep', `${this.part} nests XML elements deeper than ${this.maxDepth} (limits.xml_depth).`));
     });
-    parser.on('closetag', () => depth--);
-    parser.on('error', (e) => settle(strict ? new PackageRefusal('load_failed', `${part} is not well-formed XML: ${e.message.split('\n')[0]}`) : undefined));
-    stream.on('data', (chunk: Buffer) => {
-      if (settled) return;
+    this.parser.on('closetag', () => this.depth--);
+    this.parser.on('error', (e) => this.malformed(e));
+  }
+
+  /** Feeds `chunk` (bytes of the part, UTF-8); returns the refusal once there is one. */
+  write(chunk: Buffer): PackageRefusal | undefined {
+    if (this.stopped) return this.refusal;
+    try {
+      this.parser.write(this.decoder.write(chunk));
+    } catch (e) {
+      this.malformed(e as Error);
+    }
+    return this.refusal;
+  }
+
+  /** The part ended: returns the refusal, if any (an unclosed document counts as not well-formed). */
+  end(): PackageRefusal | undefined {
+    if (!this.stopped) {
       try {
-        parser.write(decoder.write(chunk));
+        this.parser.close();
       } catch (e) {
-        settle(strict ? new PackageRefusal('load_failed', `${part} is not well-formed XML: ${(e as Error).message.split('\n')[0]}`) : undefined);
+        this.malformed(e as Error);
       }
+    }
+    return this.refusal;
+  }
+
+  private malformed(e: Error): void {
+    if (this.strict) this.refuse(new PackageRefusal('load_failed', `${this.part} is not well-formed XML: ${e.message.split('\n')[0]}`));
+    this.stopped = true;
+  }
+
+  private refuse(r: PackageRefusal): void {
+    this.refusal ??= r;
+    this.stopped = true;
+  }
+}
+
+/** Streams a flat XML file through a strict DepthCheck; rejects with its refusal. */
+function checkXmlStream(stream: Readable, part: string, maxDepth: number): Promise<void> {
+  const check = new DepthCheck(part, maxDepth, true);
+  return new Promise((resolve, reject) => {
+    stream.on('data', (chunk: Buffer) => {
+      const refusal = check.write(chunk);
+      if (refusal) stream.destroy(refusal);
     });
     stream.on('end', () => {
-      if (settled) return;
-      try {
-        parser.close();
-      } catch (e) {
-        return settle(strict ? new PackageRefusal('load_failed', `${part} is not well-formed XML: ${(e as Error).message.split('\n')[0]}`) : undefined);
-      }
-      settle();
+      const refusal = check.end();
+      if (refusal) reject(refusal);
+      else resolve();
     });
-    stream.on('error', (e) => settle(e instanceof PackageRefusal ? e : undefined));
-    stream.on('close', () => settle());
+    stream.on('error', (e) => reject(e));
   });
 }
 
@@ -157,10 +188,8 @@ async function checkZip(path: string, limits: PackageLimits): Promise<void> {
       if (e.isEncrypted() || (e.compressionMethod !== 0 && e.compressionMethod !== 8) || e.fileName.endsWith('/')) continue;
       // Every entry inflates to its declared size and CRC-32: a damaged entry can keep LibreOffice searching
       // until its time limit (a corrupted .odp: 504 after load_secs), so it is refused here.
-      await verifyEntry(zip, e);
-      if (!XML_PART.test(e.fileName)) continue;
-      const stream = await openEntry(zip, e);
-      if (stream) await checkXmlStream(capped(stream, e), e.fileName, limits.xmlDepth, false);
+      // XML parts are depth-checked from the same inflate (one pass per entry).
+      await verifyEntry(zip, e, XML_PART.test(e.fileName) ? new DepthCheck(e.fileName, limits.xmlDepth, false) : undefined);
     }
   } finally {
     zip.close();
@@ -186,15 +215,26 @@ function openEntry(zip: yauzl.ZipFile, e: yauzl.Entry): Promise<Readable | undef
   return new Promise((resolve) => zip.openReadStream(e, (err, s) => resolve(err ? undefined : s)));
 }
 
-/** Inflates an entry to nowhere, checking its size against the directory (as it goes) and its CRC-32 (at the end). */
-async function verifyEntry(zip: yauzl.ZipFile, e: yauzl.Entry): Promise<void> {
+/**
+ * Inflates an entry, checking its size against the directory (as it goes) and its CRC-32 (at the end), and feeds
+ * the bytes to `xml` (an XML part's depth check) when given.
+ */
+async function verifyEntry(zip: yauzl.ZipFile, e: yauzl.Entry, xml?: DepthCheck): Promise<void> {
   const stream = await openEntry(zip, e);
   if (!stream) throw new PackageRefusal('load_failed', `The zip package is damaged: ${e.fileName} cannot be read.`);
   let crc = 0;
   await new Promise<void>((resolve, reject) => {
     capped(stream, e)
-      .on('data', (chunk: Buffer) => (crc = crc32(chunk, crc)))
-      .on('end', () => resolve())
+      .on('data', (chunk: Buffer) => {
+        crc = crc32(chunk, crc);
+        const refusal = xml?.write(chunk);
+        if (refusal) stream.destroy(refusal);
+      })
+      .on('end', () => {
+        const refusal = xml?.end();
+        if (refusal) reject(refusal);
+        else resolve();
+      })
       .on('error', (err: Error) => reject(err instanceof PackageRefusal ? err : new PackageRefusal('load_failed', `The zip package is damaged: ${e.fileName} does not inflate (${err.message}).`)));
   });
   if (crc >>> 0 !== e.crc32 >>> 0) throw new PackageRefusal('load_failed', `The zip package is damaged: ${e.fileName} fails its CRC-32 check.`);
