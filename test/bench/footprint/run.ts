@@ -1,6 +1,7 @@
 /**
  * test/bench/footprint: what a running install costs in memory and start-up time (issue 19), measured on the
- * real `ode serve` process started the way a user starts it (`node bin/ode.js serve`), once from the TypeScript
+ * real `ode serve` process started the way a user starts it (`node --max-semi-space-size=2 bin/ode.js serve`, as
+ * `npm start` and the systemd unit do), once from the TypeScript
  * sources through tsx (`ODE_FROM_SOURCES=1`, how every process ran before) and once from the compiled bundle
  * (`dist/`, what set-up builds now), in one run on the same machine:
  *   - start-up: spawn of `ode serve` to the first conversion answered; a kit's spawn-to-ready time (its
@@ -92,7 +93,7 @@ async function startServe(fromSources: boolean, port: number): Promise<Running> 
   const dir = mkdtempSync(join(tmpdir(), 'ode-bench-footprint-'));
   const stateDir = join(dir, 'state');
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/ode.js'), 'serve', '--config', '/dev/null'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', join(ROOT, 'bin/ode.js'), 'serve', '--config', '/dev/null'], {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
