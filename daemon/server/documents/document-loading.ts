@@ -18,7 +18,7 @@ import type { EditingKit, OpenedDocument } from './editing-kit.ts';
 import { Uploader } from './uploader.ts';
 import type { ViewHandle } from './view-handle.ts';
 import { OdeError } from '../errors.ts';
-import { watermarkOf } from './view-status.ts';
+import { kitOpenRequest } from './view-status.ts';
 
 /** What loading needs from its document. */
 export interface LoadingHost {
@@ -66,7 +66,8 @@ export async function loadDocument(host: LoadingHost, first: ViewHandle): Promis
   const limits = host.deps.config().limits;
   const left = deadline - Date.now();
   if (left <= 0) throw new OdeError('timeout', `The document could not be loaded within ${limitSecs} s (limits.load_secs).`);
-  return host.kit()!.open({ input: got.path, userName: first.fileInfo.UserFriendlyName, lang: first.lang, readOnly: first.readonly, commentsOnly: first.commentsOnly, timezone: first.timezone, deviceFormFactor: first.deviceFormFactor, watermarkText: watermarkOf(first.fileInfo) }, { loadMs: left, convertMs: limits.convert_secs * 1000 });
+  // A reload of a document read-only for everyone loads it read-only (document-saving.ts readOnlyForAll).
+  return host.kit()!.open(kitOpenRequest(first, got.path, saves.readOnlyForAll), { loadMs: left, convertMs: limits.convert_secs * 1000 });
 }
 
 /**

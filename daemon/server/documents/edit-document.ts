@@ -57,7 +57,7 @@ import { IdleWatch } from './idle-unload.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
 import { mayStore, type ViewHandle } from './view-handle.ts';
 import { ViewIo } from './view-io.ts';
-import { statusFor, ViewColors, watermarkOf } from './view-status.ts';
+import { kitOpenRequest, kitViewRequest, statusFor, ViewColors } from './view-status.ts';
 
 /** The document's lifecycle state (table above). */
 export type DocumentState = 'opening' | 'live' | 'reloading' | 'recovering' | 'unloading' | 'closed';
@@ -255,7 +255,7 @@ export class EditDocument {
     } else {
       await this.opened;
       if (!this.kit) throw new OdeError('load_failed', 'the document could not be opened');
-      view.viewId = (await this.kit.createView({ userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || this.saves.readOnlyForAll, commentsOnly: view.commentsOnly, lang: view.lang, timezone: view.timezone, watermarkText: watermarkOf(view.fileInfo) })).viewId;
+      view.viewId = (await this.kit.createView(kitViewRequest(view, this.saves.readOnlyForAll))).viewId;
       this.conflict.noticeStoredTime(view.fileInfo.LastModifiedTime);
     }
     this.views.add(view);
@@ -457,7 +457,8 @@ export class EditDocument {
       this.opened = this.open({ ...first, fileInfo: info, send: (m) => first.send(m), sendBinary: (f) => first.sendBinary(f), close: (c, r) => first.close(c, r), viewId: first.viewId });
       await this.opened;
       first.viewId = this.info!.viewId;
-      for (const v of views) if (v !== first) v.viewId = (await this.kit!.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly, commentsOnly: v.commentsOnly, lang: v.lang, timezone: v.timezone, watermarkText: watermarkOf(v.fileInfo) })).viewId;
+      // A document read-only for everyone stays so in LibreOffice's new views (document-saving.ts readOnlyForAll).
+      for (const v of views) if (v !== first) v.viewId = (await this.kit!.createView(kitViewRequest(v, this.saves.readOnlyForAll))).viewId;
       for (const v of views) {
         v.send({ type: 'reloaded' });
         v.send(this.statusFor(v));
@@ -590,8 +591,8 @@ export class EditDocument {
       const rebuilt = await this.journal.rebuildInto(
         kit,
         ordered,
-        async (input, v) => (opened = await kit.open({ input, userName: v.fileInfo.UserFriendlyName, lang: v.lang, readOnly: v.readonly, commentsOnly: v.commentsOnly, timezone: v.timezone, deviceFormFactor: v.deviceFormFactor, watermarkText: watermarkOf(v.fileInfo) }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 })),
-        (v) => kit.createView({ userName: v.fileInfo.UserFriendlyName, userId: v.fileInfo.UserId, readOnly: v.readonly || this.saves.readOnlyForAll, commentsOnly: v.commentsOnly, lang: v.lang, timezone: v.timezone, watermarkText: watermarkOf(v.fileInfo) }),
+        async (input, v) => (opened = await kit.open(kitOpenRequest(v, input, this.saves.readOnlyForAll), { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 })),
+        (v) => kit.createView(kitViewRequest(v, this.saves.readOnlyForAll)),
       );
       if (!rebuilt || !opened || this.state !== 'recovering') throw new Error('the journal could not be read back');
       this.path = rebuilt.path;

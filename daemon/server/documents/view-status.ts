@@ -1,12 +1,13 @@
 /**
  * What a document tells its views about itself and about each other (editor.md `status` and `views`): the
  * CheckFileInfo UI properties a view's editor needs, its rights and features, and the list of users with their
- * colours. Pure functions over the document's facts; EditDocument sends the messages.
+ * colours; and what LibreOffice is told about each view when its LibreOfficeKit view is made. Pure functions over the
+ * document's facts; EditDocument sends the messages and makes the views.
  */
 import type { ServerMessage } from '../../protocol/editor.ts';
 import { LOK_DOCTYPE_DRAWING, LOK_DOCTYPE_PRESENTATION, LOK_DOCTYPE_SPREADSHEET, LOK_DOCTYPE_TEXT } from '../../protocol/lok-enums.ts';
 import type { FileInfo } from '../wopi/check-file-info.ts';
-import type { OpenedDocument } from './editing-kit.ts';
+import type { EditingKit, OpenedDocument } from './editing-kit.ts';
 import { editorGates, featurePolicy } from './feature-policy.ts';
 import type { ViewHandle } from './view-handle.ts';
 
@@ -59,4 +60,26 @@ export class ViewColors {
 /** CheckFileInfo WatermarkText when it is a non-empty string (spec: painted on each tile of that user's view). */
 export function watermarkOf(fileInfo: { WatermarkText?: unknown }): string | undefined {
   return typeof fileInfo.WatermarkText === 'string' && fileInfo.WatermarkText.trim() !== '' ? fileInfo.WatermarkText : undefined;
+}
+
+/** The `createView` request of a view (kit.md, Editing: `createView`). */
+export type KitViewRequest = Parameters<EditingKit['createView']>[0];
+
+/**
+ * What LibreOffice is told about `view` when its LibreOfficeKit view is made (kit.md, Editing: `createView`): its
+ * user, language, time zone and watermark, and its rights: read-only when the view may not change the document, or
+ * when `readOnlyForAll` (the storage refused the size, or another application locks the file), so that input the
+ * daemon lets through (a mouse drag) cannot change it either (kit view-rights.ts: setViewReadOnly).
+ */
+export function kitViewRequest(view: ViewHandle, readOnlyForAll: boolean): KitViewRequest {
+  return { userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || readOnlyForAll, commentsOnly: view.commentsOnly, lang: view.lang, timezone: view.timezone, watermarkText: watermarkOf(view.fileInfo) };
+}
+
+/**
+ * The `open` request that loads `input` (a path in the kit folder) with `view` as its first view (kit.md, Editing:
+ * `open`): the view as kitViewRequest gives it, and its device form factor.
+ */
+export function kitOpenRequest(view: ViewHandle, input: string, readOnlyForAll: boolean): Parameters<EditingKit['open']>[0] {
+  const { userName, readOnly, commentsOnly, lang, timezone, watermarkText } = kitViewRequest(view, readOnlyForAll);
+  return { input, userName, lang, readOnly, commentsOnly, timezone, deviceFormFactor: view.deviceFormFactor, watermarkText };
 }
