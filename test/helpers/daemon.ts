@@ -36,6 +36,19 @@ export interface TestDaemon {
   stop(): Promise<void>;
 }
 
+/**
+ * Waits until `server` has no open document (their views closed: exit saves done, kits retired), polling every
+ * `pollMs`; resolves true then, false when `timeoutMs` passed first.
+ */
+export async function documentsClosed(server: Pick<OdeServer, 'documents'>, timeoutMs = 30_000, pollMs = 20): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (server.documents.list().length > 0) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+  return true;
+}
+
 function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...a };
   for (const [k, v] of Object.entries(b)) {

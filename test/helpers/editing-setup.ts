@@ -3,7 +3,7 @@ import { createContextInner } from '../../admin-api/context.ts';
 import { appRouter } from '../../admin-api/router.ts';
 import { createCallerFactory } from '../../admin-api/trpc.ts';
 import { createAdminClient, type AdminTestClient } from './admin-client.ts';
-import { startDaemon, type TestDaemon } from './daemon.ts';
+import { documentsClosed, startDaemon, type TestDaemon } from './daemon.ts';
 import { EditorClient } from './editor-client.ts';
 import { FakeWopiHost, publicKeyFromDiscovery } from './fake-wopi-host.ts';
 
@@ -156,11 +156,7 @@ export function useDocumentTests(opts: EditingOptions & { file: Buffer; name?: s
   });
   afterEach(async () => {
     env.closeViews();
-    const deadline = Date.now() + 30_000;
-    while (env.daemon.server.documents.list().length > 0) {
-      if (Date.now() > deadline) throw new Error(`documents still open 30 s after their views closed: ${env.daemon.server.documents.list().length}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    if (!(await documentsClosed(env.daemon.server, 30_000, 50))) throw new Error(`documents still open 30 s after their views closed: ${env.daemon.server.documents.list().length}`);
   });
   return env;
 }

@@ -16,6 +16,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../../daemon/server/config/load.ts';
 import { ConfigStore } from '../../../daemon/server/config/watch.ts';
 import { createOdeServer } from '../../../daemon/server/server.ts';
+import { documentsClosed } from '../../helpers/daemon.ts';
 import { EditorClient } from '../../helpers/editor-client.ts';
 import { FakeWopiHost } from '../../helpers/fake-wopi-host.ts';
 import { median, percentile } from '../stats.ts';
@@ -69,8 +70,7 @@ async function main(): Promise<void> {
       }
       void status;
       client.close();
-      const deadline = Date.now() + 30_000;
-      while (server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await documentsClosed(server);
     }
   } finally {
     await server.stop();

@@ -25,7 +25,7 @@ import type { Frame, Page } from 'playwright-core';
 import { LibreOfficeKitCallbackType } from '../../../daemon/protocol/lok-enums.ts';
 import type { EditingKit } from '../../../daemon/server/documents/editing-kit.ts';
 import { launchChromium } from '../../helpers/browser.ts';
-import { startDaemon } from '../../helpers/daemon.ts';
+import { documentsClosed, startDaemon } from '../../helpers/daemon.ts';
 import { FakeWopiHost } from '../../helpers/fake-wopi-host.ts';
 import { startHostPage } from '../../helpers/host-page.ts';
 import { median, percentile } from '../stats.ts';
@@ -126,6 +126,20 @@ const TRACE_SCRIPT = `(() => {
       return r;
     };
   }
+  // Each size the document canvas is given (a resize reallocates it and redraws it all), with the heights of the
+  // chrome's rows at that moment: which one moved it.
+  try {
+    let lastSize = '';
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const c = r.target;
+        if (!(c instanceof HTMLCanvasElement) || !c.classList.contains('ode-canvas') || c.width + 'x' + c.height === lastSize) continue;
+        lastSize = c.width + 'x' + c.height;
+        const h = (sel) => { const e = document.querySelector(sel); return e ? Math.round(e.getBoundingClientRect().height) : '-'; };
+        log.push({ t: now(), side: 'canvas', what: 'resize', bytes: 0, detail: c.width + 'x' + c.height + ' menubar ' + h('.ode-menubar') + ' toolbar ' + h('.ode-toolbar') + ' ruler ' + h('.ode-ruler') + ' formula ' + h('.ode-formula-bar') + ' bottom ' + h('.ode-bottom-bar') + ' status ' + h('.ode-status') });
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['width', 'height'] });
+  } catch {}
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (e.name.startsWith('ode:')) log.push({ t: performance.timeOrigin + e.startTime, side: 'mark', what: e.name, bytes: 0 });
@@ -293,8 +307,7 @@ async function main(): Promise<void> {
       if (i === RUNS - 1) await typeKeys(frame, page, kitLog, keyRows, keyMsgs);
       await page.close();
       await host.stop();
-      const deadline = Date.now() + 30_000;
-      while (daemon.server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await documentsClosed(daemon.server);
     }
   } finally {
     await browser.close();
@@ -381,7 +394,9 @@ function report(loads: LoadSample[], keyRows: Array<Record<string, number>>, key
       const ms = loads.flatMap(pick).filter((e) => e.side === 'kit-end' && e.what === k).map((e) => e.ms ?? 0);
       console.log(`| kit time | ${k} | ${(ms.length / loads.length).toFixed(1)} calls | ${f(ms.reduce((a, b) => a + b, 0) / loads.length)} ms in all, median ${f(median(ms))} ms |`);
     }
-    const canvas = loads.flatMap(pick).filter((e) => e.side === 'canvas');
+    const resizes = loads.flatMap(pick).filter((e) => e.side === 'canvas' && e.what === 'resize');
+    console.log(`| frame | canvas resizes | ${(resizes.length / loads.length).toFixed(1)} | ${[...new Set(resizes.map((e) => e.detail))].join('; ')} |`);
+    const canvas = loads.flatMap(pick).filter((e) => e.side === 'canvas' && e.what !== 'resize');
     if (canvas.length) console.log(`| frame | canvas calls over 2 ms | ${(canvas.length / loads.length).toFixed(1)} | ${f(canvas.reduce((a, e) => a + (e.ms ?? 0), 0) / loads.length)} ms in all |`);
     const long = loads.flatMap(pick).filter((e) => e.side === 'longtask');
     if (long.length) console.log(`| frame | long tasks | ${(long.length / loads.length).toFixed(1)} | ${f(long.reduce((a, e) => a + (e.ms ?? 0), 0) / loads.length)} ms in all |`);

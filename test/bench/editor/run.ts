@@ -18,7 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame } from 'playwright-core';
 import { CHROMIUM_PATH, launchChromium } from '../../helpers/browser.ts';
-import { startDaemon } from '../../helpers/daemon.ts';
+import { documentsClosed, startDaemon } from '../../helpers/daemon.ts';
 import { FakeWopiHost } from '../../helpers/fake-wopi-host.ts';
 import { startHostPage } from '../../helpers/host-page.ts';
 import { median, percentile } from '../stats.ts';
@@ -109,8 +109,7 @@ async function main(): Promise<void> {
         }
         await page.close();
         await host.stop();
-        const deadline = Date.now() + 30_000;
-        while (daemon.server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+        await documentsClosed(daemon.server);
       }
     }
   } finally {
