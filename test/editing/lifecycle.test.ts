@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
+import { documentsClosed } from '../helpers/daemon.ts';
 import { useDocumentTests } from '../helpers/editing-setup.ts';
 import type { EditorClient } from '../helpers/editor-client.ts';
 import { fakeKitText } from '../helpers/fake-kit.ts';
@@ -148,8 +149,7 @@ describe('document lifecycle over WOPI (fake kits, real WebSocket clients, a fak
     await client.next('conflict', () => true, 60_000, from);
     const puts = env.host.of('PutFile').length;
     client.close();
-    const deadline = Date.now() + 20_000;
-    while (env.daemon.server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await documentsClosed(env.daemon.server, 20_000, 50);
     expect(env.host.of('PutFile').length).toBe(puts);
     expect(env.host.files.get(`r${env.n}`)!.bytes.toString()).toBe('theirs');
     const recovery = join(env.daemon.store.get().state_dir, 'recovery');
@@ -180,6 +180,44 @@ describe('document lifecycle over WOPI (fake kits, real WebSocket clients, a fak
     await env.openSrc(first.src);
     await first.client.next('reloaded', () => true, 20_000);
     expect(env.host.of('GetFile').filter((r) => r.path.includes(`w${env.n}`))).toHaveLength(2);
+  });
+
+  it('a view whose join notices the change made elsewhere is made again in the reloaded document: its typing is stored', async () => {
+    const first = await open(`wj${env.n}`);
+    env.host.touch(`wj${env.n}`);
+    const second = await env.openSrc(first.src);
+    await first.client.next('reloaded', () => true, 20_000);
+    await second.client.next('reloaded', () => true, 20_000);
+    await typeAndWait(second.client, 'Joined late');
+    const from = second.client.messages.length;
+    second.client.send({ type: 'save' });
+    expect(await saved(second.client, from)).toMatchObject({ ok: true });
+    expect(storedText(env.host.files.get(`wj${env.n}`)!.bytes)).toBe('Joined late');
+  });
+
+  it('a reload keeps the WOPI lock it holds (a host enforcing locks): no second Lock, the document stays writable', async () => {
+    env.host.enforceLocks = true;
+    env.daemon.reconfigure({ documents: { check_secs: 1 } });
+    try {
+      const { client } = await open(`rl${env.n}`, { SupportsLocks: true });
+      const lock = env.host.locks.get(`rl${env.n}`);
+      expect(lock).toMatch(/^ode-/);
+      const locks = env.host.of('LOCK').length;
+      let from = client.messages.length;
+      env.host.touch(`rl${env.n}`);
+      await client.next('reloaded', () => true, 15_000, from);
+      expect((await client.next('status', () => true, 15_000, from)).readonly).toBe(false);
+      expect(env.host.of('LOCK')).toHaveLength(locks);
+      await typeAndWait(client, 'After reload');
+      from = client.messages.length;
+      client.send({ type: 'save' });
+      expect(await saved(client, from)).toMatchObject({ ok: true });
+      expect(env.host.of('PutFile').at(-1)!.headers['x-wopi-lock']).toBe(lock);
+      expect(storedText(env.host.files.get(`rl${env.n}`)!.bytes)).toBe('After reload');
+    } finally {
+      env.host.enforceLocks = false;
+      env.daemon.reconfigure({ documents: { check_secs: 0 } });
+    }
   });
 
   it('access_token_ttl: warned 15 minutes before; Reset_Access_Token hands in a new token that the next save uses', async () => {
@@ -232,8 +270,7 @@ describe('document lifecycle over WOPI (fake kits, real WebSocket clients, a fak
     await typeAndWait(client, 'Closing edit');
     env.host.touch(`cd${env.n}`, Buffer.from('stored elsewhere'));
     client.close();
-    const deadline = Date.now() + 30_000;
-    while (env.daemon.server.documents.list().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await documentsClosed(env.daemon.server, 30_000, 50);
     const exitPut = env.host.of('PutFile').filter((r) => r.path.includes(`cd${env.n}`));
     expect(exitPut).toHaveLength(1);
     expect(exitPut[0].headers['x-ode-wopi-isexitsave']).toBe('true');

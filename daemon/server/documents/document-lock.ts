@@ -37,10 +37,15 @@ export class DocumentLock {
   constructor(private readonly host: LockHost) {}
 
   /**
-   * Locks the file at the host with `view`'s token and refreshes the lock with a writing view's token. A lock held
-   * by someone else makes the document read-only for everyone here (`refused`), and `view` is told.
+   * Locks the file at the host with `view`'s token and refreshes the lock with a writing view's token; nothing when
+   * the lock is held already (a reload). A lock held by someone else makes the document read-only for everyone here
+   * (`refused`), and `view` is told.
    */
   async take(view: ViewHandle): Promise<void> {
+    // Held already: a reload loads the document again under the lock it holds. A second LOCK with a new id would be
+    // answered 409 by a host that enforces locks (our own lock taken for someone else's), and the document would turn
+    // read-only for everyone.
+    if (this.id) return;
     const { client, src, log, records } = this.host;
     const id = `ode-${randomUUID()}`;
     // Recorded before the request: a daemon killed while the host grants it still leaves the id for the next start.

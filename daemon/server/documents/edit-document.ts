@@ -249,6 +249,7 @@ export class EditDocument {
    */
   async join(view: ViewHandle): Promise<void> {
     if (this.state === 'unloading' || this.state === 'closed') throw new OdeError('no_kit', 'the document is closing; open it again');
+    const opening = !this.opened;
     if (!this.opened) {
       this.opened = this.open(view);
       await this.opened;
@@ -256,7 +257,6 @@ export class EditDocument {
       await this.opened;
       if (!this.kit) throw new OdeError('load_failed', 'the document could not be opened');
       view.viewId = (await this.kit.createView(kitViewRequest(view, this.saves.readOnlyForAll))).viewId;
-      this.conflict.noticeStoredTime(view.fileInfo.LastModifiedTime);
     }
     this.views.add(view);
     this.joinedAt.set(view, Date.now());
@@ -270,6 +270,9 @@ export class EditDocument {
     this.broadcastViews();
     this.emit(this.announced ? { type: 'changed', doc: this, what: 'views' } : { type: 'opened', doc: this });
     this.announced = true;
+    // A later view's CheckFileInfo may show the stored file changed elsewhere: checked once the view is one of the
+    // document's, so that a reload it starts makes this view again in the new kit too.
+    if (!opening) this.conflict.noticeStoredTime(view.fileInfo.LastModifiedTime);
   }
 
   /** Loads the document for its first view (document-loading.ts), then it is live; a failure closes it. */
