@@ -106,6 +106,11 @@ export const configSchema = z
         max: z.number().int().min(1).max(256).default(16),
         /** Conversions running at once; more wait in the queue. */
         convert_concurrency: z.number().int().min(1).max(64).default(2),
+        /**
+         * Nice value (setpriority(2), 1-19) of kits that run conversions, so typing in editing kits (nice 0) wins the
+         * CPU over batch conversions; such a kit stays a conversion kit (pool.ts, kit-priority.ts). 0 = off. (live)
+         */
+        convert_nice: z.number().int().min(0).max(19).default(10),
         /** A kit is recycled after this many jobs (its memory grows with each). */
         max_jobs: z.number().int().min(1).default(100),
         /** Kits above `prespawn` that stay idle this long are stopped. */

@@ -62,6 +62,11 @@ function tree(pid: number, out: number[] = []): number[] {
   return out;
 }
 
+/** `pid` and every process under it, alive now (children through /proc/<pid>/task/<tid>/children). */
+export function processTree(pid: number): number[] {
+  return tree(pid);
+}
+
 /** Resident bytes and CPU time (ms) of the process tree under `pid` (the processes alive now). */
 export function treeUsage(pid: number): { rss: number; cpuMs: number } {
   let rss = 0;

@@ -154,6 +154,11 @@ export class KitProcess extends EventEmitter {
   editing = false;
   /** True once stop() or closeDoc() asked the kit to end: its exit is not a crash. */
   exitRequested = false;
+  /**
+   * The nice value the pool gave this kit's tasks (kits.convert_nice, kit-priority.ts) when it first ran a
+   * conversion; 0 for a kit at normal priority. Only goes up: a niced kit is never leased for editing.
+   */
+  nice = 0;
   /** What the kit made of its settings manifest (from `ready`); undefined for a kit started without one. */
   settingsReport: KitSettingsReport | undefined;
   /** Polls the kit's memory and job CPU time (kit-limits.ts). */

@@ -12,6 +12,14 @@
  * | leased          | running one job for one caller            | free again, or recycled after max_jobs   |
  * | editing         | holds one document for its whole life      | retired (stopped or killed), never reused |
  * | stopping/gone   | recycled, reaped, crashed or killed       | a replacement is spawned if below target |
+ *
+ * Priorities (issue 17, `kits.convert_nice`): a kit that runs a conversion is first reniced (kit-priority.ts), so
+ * that editing kits and the daemon, at nice 0, win the CPU over batch conversions. The nice value cannot be lowered
+ * again without CAP_SYS_NICE, so a niced kit stays a conversion kit: it is never leased for editing, conversions
+ * take a free niced kit before a normal one, and the `prespawn` warm kits the pool keeps are normal ones (so up to
+ * `convert_concurrency` niced kits live beside them, within `kits.max`; idle niced kits are stopped after
+ * `kits.idle_secs`). An editing document that finds only niced free kits at `kits.max` gets one of them stopped
+ * and a normal kit started in its place.
  */
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +34,7 @@ import type { KitCommand } from '../sandbox/command.ts';
 import { FetchProxy } from '../sandbox/fetch-proxy.ts';
 import { resolveSandbox, SANDBOX_FIX, type KitSandbox } from '../sandbox/sandbox.ts';
 import { KitPidFiles } from './kit-pids.ts';
+import { setKitNice } from './kit-priority.ts';
 import { KitProcess, type FakeKitOptions } from './kit-process.ts';
 
 /** Counts for /health and the admin API. */
@@ -34,8 +43,11 @@ export interface PoolStatus {
   busy: number;
   starting: number;
   queue: number;
-  /** `leased`: running a conversion; `editing`: leased to an editing document. */
-  kits: Array<{ id: number; pid: number | undefined; state: string; jobs: number; leased: boolean; editing: boolean }>;
+  /**
+   * `leased`: running a conversion; `editing`: leased to an editing document; `nice`: the nice value the kit runs
+   * at (kits.convert_nice once it ran a conversion, else 0).
+   */
+  kits: Array<{ id: number; pid: number | undefined; state: string; jobs: number; leased: boolean; editing: boolean; nice: number }>;
 }
 
 interface Waiter {
@@ -148,22 +160,35 @@ export class KitPool {
   }
 
   /**
-   * Runs `fn` with a leased kit for one conversion, then returns the kit to the pool (or recycles it).
+   * Runs `fn` with a leased kit for one conversion, then returns the kit to the pool (or recycles it). The kit runs
+   * at `kits.convert_nice` from before `fn` on (see the module docstring).
    * @throws OdeError queue_full when `limits.queue` callers are already waiting; no_kit when kits cannot start.
    */
   async withConversionKit<T>(fn: (kit: KitProcess) => Promise<T>): Promise<T> {
     const kit = await this.acquire();
     try {
+      await this.lowerPriority(kit);
       return await fn(kit);
     } finally {
       this.release(kit);
     }
   }
 
+  /**
+   * Renices a kit leased for a conversion to `kits.convert_nice` (0: left alone). `kit.nice` is set at once, so the
+   * kit is never leased for editing afterwards even if renicing fails (which is logged, not thrown).
+   */
+  private async lowerPriority(kit: KitProcess): Promise<void> {
+    const nice = this.config().kits.convert_nice;
+    if (!nice || kit.nice >= nice || !kit.pid) return;
+    kit.nice = nice;
+    await setKitNice(kit.pid, nice, this.log.child({ kit: kit.id }));
+  }
+
   private acquire(kind: Waiter['kind'] = 'convert'): Promise<KitProcess> {
     if (this.stopped) return Promise.reject(new OdeError('no_kit', 'the server is shutting down'));
     const cfg = this.config();
-    const free = this.freeKit();
+    const free = this.freeKit(kind);
     if (free && this.waiters.length === 0 && (kind === 'edit' || this.activeConversions < cfg.kits.convert_concurrency)) {
       this.lease(free, kind);
       this.ensureWarm();
@@ -236,9 +261,19 @@ export class KitPool {
     this.pump();
   }
 
-  private freeKit(): KitProcess | undefined {
-    for (const kit of this.kits) if (this.isFree(kit)) return kit;
-    return undefined;
+  /**
+   * A free kit for `kind`: for editing only a kit at normal priority; for a conversion a niced kit first, else a
+   * normal one (`allowNormal: false` forbids the fallback, for a conversion queued behind an editing document that
+   * is waiting for a normal kit).
+   */
+  private freeKit(kind: Waiter['kind'], allowNormal = true): KitProcess | undefined {
+    let normal: KitProcess | undefined;
+    for (const kit of this.kits) {
+      if (!this.isFree(kit)) continue;
+      if (kit.nice === 0) normal ??= kit;
+      else if (kind === 'convert') return kit;
+    }
+    return allowNormal ? normal : undefined;
   }
 
   private isFree(kit: KitProcess): boolean {
@@ -248,15 +283,22 @@ export class KitPool {
   /** Hands free kits to waiters in FIFO order, then tops up warm kits. */
   private pump(): void {
     const cfg = this.config();
-    // FIFO, except that conversions held back by kits.convert_concurrency do not hold back editing documents.
+    // FIFO, except that conversions held back by kits.convert_concurrency do not hold back editing documents, and
+    // an editing document waiting for a normal kit does not hold back conversions that can take a niced one.
+    let normalWanted = false;
     for (let i = 0; i < this.waiters.length; ) {
       const waiter = this.waiters[i];
       if (waiter.kind === 'convert' && this.activeConversions >= cfg.kits.convert_concurrency) {
         i++;
         continue;
       }
-      const kit = this.freeKit();
-      if (!kit) break;
+      const kit = this.freeKit(waiter.kind, !normalWanted);
+      if (!kit) {
+        if (waiter.kind === 'convert') break;
+        normalWanted = true;
+        i++;
+        continue;
+      }
       this.waiters.splice(i, 1);
       this.lease(kit, waiter.kind);
       waiter.resolve(kit);
@@ -265,8 +307,10 @@ export class KitPool {
   }
 
   /**
-   * Spawns kits until free+starting kits cover max(prespawn, waiters that could run now), within kits.max.
-   * A kit leased away is topped up by the next call (after every lease), so `prespawn` kits stay free.
+   * Spawns kits until normal (un-niced) free+starting kits cover max(prespawn, waiters that could run now and
+   * cannot take a free niced kit), within kits.max; at kits.max, free niced kits are stopped to make room for
+   * editing documents waiting for a normal kit. A kit leased away is topped up by the next call (after every
+   * lease), so `prespawn` normal kits stay free.
    */
   private ensureWarm(): void {
     if (this.stopped) return;
@@ -281,11 +325,23 @@ export class KitPool {
       return;
     }
     const convertWaiters = this.waiters.filter((w) => w.kind === 'convert').length;
-    const runnableWaiters = Math.min(convertWaiters, Math.max(0, cfg.kits.convert_concurrency - this.activeConversions)) + (this.waiters.length - convertWaiters);
-    const want = Math.max(cfg.kits.prespawn, runnableWaiters);
+    const editWaiters = this.waiters.length - convertWaiters;
+    const runnableConverts = Math.min(convertWaiters, Math.max(0, cfg.kits.convert_concurrency - this.activeConversions));
     let have = 0;
-    for (const kit of this.kits) if (this.isFree(kit) || kit.state === 'starting') have++;
-    while (have < want && this.liveCount() < cfg.kits.max) {
+    const nicedFree: KitProcess[] = [];
+    for (const kit of this.kits) {
+      if (kit.state === 'starting' || (this.isFree(kit) && kit.nice === 0)) have++;
+      else if (this.isFree(kit)) nicedFree.push(kit);
+    }
+    const want = Math.max(cfg.kits.prespawn, editWaiters + Math.max(0, runnableConverts - nicedFree.length));
+    while (have < want) {
+      if (this.liveCount() >= cfg.kits.max) {
+        // Room for an editing document only: a niced kit can never serve it.
+        const victim = have < editWaiters ? nicedFree.pop() : undefined;
+        if (!victim) break;
+        this.log.info({ kit: victim.id }, 'stopping a free conversion kit (niced) to start a kit for editing within kits.max');
+        void victim.stop();
+      }
       this.spawn();
       have++;
     }
@@ -355,24 +411,26 @@ export class KitPool {
     return n;
   }
 
+  /** Stops free kits idle for kits.idle_secs: niced ones all, normal ones down to `prespawn`. */
   private reapIdle(): void {
     const cfg = this.config();
     const idleMs = cfg.kits.idle_secs * 1000;
     let free = 0;
-    for (const kit of this.kits) if (this.isFree(kit)) free++;
+    for (const kit of this.kits) if (this.isFree(kit) && kit.nice === 0) free++;
     for (const kit of this.kits) {
-      if (free <= cfg.kits.prespawn) break;
-      if (this.isFree(kit) && Date.now() - kit.idleSince > idleMs) {
-        this.log.info({ kit: kit.id }, 'stopping idle kit');
-        void kit.stop();
+      if (!this.isFree(kit) || Date.now() - kit.idleSince <= idleMs) continue;
+      if (kit.nice === 0) {
+        if (free <= cfg.kits.prespawn) continue;
         free--;
       }
+      this.log.info({ kit: kit.id, nice: kit.nice }, 'stopping idle kit');
+      void kit.stop();
     }
   }
 
   /** Counts and per-kit states. */
   status(): PoolStatus {
-    const kits = [...this.kits].map((k) => ({ id: k.id, pid: k.pid, state: k.state, jobs: k.jobs, leased: this.leased.has(k), editing: this.editing.has(k) }));
+    const kits = [...this.kits].map((k) => ({ id: k.id, pid: k.pid, state: k.state, jobs: k.jobs, leased: this.leased.has(k), editing: this.editing.has(k), nice: k.nice }));
     return {
       ready: kits.filter((k) => k.state === 'ready' && !k.leased && !k.editing).length,
       busy: kits.filter((k) => k.leased || k.editing || k.state === 'busy').length,

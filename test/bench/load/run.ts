@@ -9,7 +9,8 @@
  * the stored files (per user a letter of its own; the stored count must be the original's plus what was typed).
  *
  * The daemon runs as `ode serve` in its own process (its event loop is not the clients'); the WOPI host is the
- * tests' fake host in this process. BENCH_STEPS (default "2,4,8,12,16,20") lists N. Prints the table and writes it to
+ * tests' fake host in this process. BENCH_STEPS (default "2,4,8,12,16,20") lists N; BENCH_CONVERT_NICE sets
+ * kits.convert_nice (default: the daemon's, 10; 0 runs conversions at the editing kits' priority). Prints the table and writes it to
  * test/bench/load/last-run.md. Issue 17's goal: p95 under 50 ms and zero errors; Collabora sizes about 10 users per
  * CPU thread (20 on these 2-core machines), aim 60.
  */
@@ -29,6 +30,7 @@ const CORPUS = new URL('../../../../shared/corpus/', import.meta.url).pathname;
 const DOC = 'properties/documentProperties.docx';
 const STEPS = (process.env.BENCH_STEPS ?? '2,4,8,12,16,20').split(',').map(Number);
 const SECS = Number(process.env.BENCH_SECS ?? 60);
+const CONVERT_NICE = process.env.BENCH_CONVERT_NICE === undefined ? undefined : Number(process.env.BENCH_CONVERT_NICE);
 const USERS = 3;
 const KEY_MS = 200;
 const CONVERTERS = 4;
@@ -155,7 +157,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const config = join(dir, 'ode.yaml');
   const maxN = Math.max(...STEPS);
-  writeFileSync(config, stringify({ net: { port }, admin: { port: 0 }, state_dir: join(dir, 'state'), log_level: 'warn', kits: { prespawn: 2, max: maxN + 4 }, documents: { check_secs: 0 } }));
+  writeFileSync(config, stringify({ net: { port }, admin: { port: 0 }, state_dir: join(dir, 'state'), log_level: 'warn', kits: { prespawn: 2, max: maxN + 4, ...(CONVERT_NICE === undefined ? {} : { convert_nice: CONVERT_NICE }) }, documents: { check_secs: 0 } }));
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ODE_')));
   const daemon = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...env, ODE_FROM_SOURCES: '1' } });
   let stderr = '';
@@ -180,7 +182,7 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const f = (x: number) => x.toFixed(1);
-  say(`Run of ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}; ${DOC}; ${SECS} s per step; ${USERS} users per document typing a key every ${KEY_MS} ms; ${CONVERTERS} clients converting docx to pdf back to back.`);
+  say(`Run of ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}; ${DOC}; ${SECS} s per step; ${USERS} users per document typing a key every ${KEY_MS} ms; ${CONVERTERS} clients converting docx to pdf back to back; kits.convert_nice ${CONVERT_NICE ?? 'default (10)'}.`);
   say();
   say('| documents | typing users | keys | key to own cursor p50 (ms) | p95 (ms) | max (ms) | errors | conversions (failed) | daemon RSS (MB) | kits RSS (MB) | typed chars lost | load average (1/5/15 min) |');
   say('|---|---|---|---|---|---|---|---|---|---|---|---|');
