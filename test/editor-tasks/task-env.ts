@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChromium } from '../helpers/browser.ts';
@@ -82,10 +82,13 @@ export function useTaskEnv(documents: Record<string, number> = {}): TaskEnv {
   return env;
 }
 
-/** A second view of an opened document, in its own browser page and host page, as another user. */
+/**
+ * A second view of an opened document, as another user, in its own browser context: the same host page server
+ * (same origin, same WOPISrc, so the daemon opens one document for both; host-page.ts `forUser`) with that user's
+ * access token and CheckFileInfo (UserId, UserFriendlyName).
+ */
 export async function openAgain(env: TaskEnv, first: OpenedTask, user: { userId: string; userName: string }, viewport = { width: 1280, height: 800 }): Promise<OpenedTask> {
-  const src = env.wopi.fileUrl(first.id);
-  const host = await startHostPage({ daemonUrl: env.daemon.url, wopiSrc: src, token: env.wopi.token, fileInfo: { UserId: user.userId, UserFriendlyName: user.userName } });
+  const host = first.host.forUser(user.userId.replace(/[^\w-]/g, '_'), { UserId: user.userId, UserFriendlyName: user.userName });
   const page = await env.browser.newPage({ viewport });
   await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
   await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 90_000);
@@ -96,9 +99,36 @@ export async function openAgain(env: TaskEnv, first: OpenedTask, user: { userId:
     host,
     async close() {
       await page.close().catch(() => undefined);
-      await host.stop();
     },
   };
+}
+
+const W_NS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+const OFFICE_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const utf8 = (s: string) => new TextEncoder().encode(s);
+
+/**
+ * A minimal WordprocessingML package (ECMA-376 part 1: content types, package and part relationships, styles, an A4
+ * page with 2 cm margins) holding one US-English paragraph per entry of `paragraphs` (14 pt; text XML-escaped).
+ */
+export function minimalDocx(paragraphs: string[]): Buffer {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const body = paragraphs.map((p) => `<w:p><w:r><w:rPr><w:lang w:val="en-US"/></w:rPr><w:t xml:space="preserve">${esc(p)}</w:t></w:r></w:p>`).join('');
+  return Buffer.from(
+    zipSync({
+      '[Content_Types].xml': utf8(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>`,
+      ),
+      '_rels/.rels': utf8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
+      'word/_rels/document.xml.rels': utf8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${OFFICE_REL}/styles" Target="styles.xml"/></Relationships>`),
+      'word/styles.xml': utf8(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W_NS}><w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="28"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault></w:docDefaults><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style></w:styles>`,
+      ),
+      'word/document.xml': utf8(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W_NS}><w:body>${body}<w:sectPr><w:pgSz w:w="11906" w:h="16838"/><w:pgMar w:top="1134" w:right="1134" w:bottom="1134" w:left="1134" w:header="567" w:footer="567" w:gutter="0"/></w:sectPr></w:body></w:document>`,
+      ),
+    }),
+  );
 }
 
 /** A corpus file's bytes (`../shared/corpus/<path>`). */

@@ -67,6 +67,13 @@ export interface HostPage {
   post(msg: HostPost, opts?: { from?: 'host' | 'other' }): Promise<void>;
   /** The WOPI requests proxied so far. */
   requests(): ProxiedRequest[];
+  /**
+   * The same host page for another user of the same file, for co-editing tests: its own page address
+   * (`/host.html?user=<key>`) on the same origin and WOPISrc (so the daemon opens one document for both), its own
+   * access token (`<token>~<key>`, which the proxy forwards as the real token) and CheckFileInfo (`fileInfo` merged
+   * over this page's), its own messages and outbox. It shares this page's server: its stop() does nothing.
+   */
+  forUser(key: string, fileInfo: Record<string, unknown>): HostPage;
   stop(): Promise<void>;
 }
 
@@ -85,7 +92,7 @@ async function editorUrl(daemonUrl: string): Promise<string> {
   return `${daemonUrl}${u.pathname}`;
 }
 
-const hostHtml = (o: { action: string; token: string; ttl?: number; override?: string; editorOrigin: string; otherOrigin: string }) => {
+const hostHtml = (o: { action: string; token: string; ttl?: number; override?: string; editorOrigin: string; otherOrigin: string; user: string }) => {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return `<!doctype html>
 <html><head><meta charset="utf-8"><title>Test host page</title>
@@ -104,9 +111,9 @@ const otherOrigin = ${JSON.stringify(o.otherOrigin)};
 let seq = 0;
 window.addEventListener('message', (e) => {
   if (e.origin !== editorOrigin) return;
-  fetch('/record', { method: 'POST', body: JSON.stringify({ seq: seq++, origin: e.origin, data: e.data, receivedAt: Date.now() }) });
+  fetch('/record?user=${encodeURIComponent(o.user)}', { method: 'POST', body: JSON.stringify({ seq: seq++, origin: e.origin, data: e.data, receivedAt: Date.now() }) });
 });
-const outbox = new EventSource('/outbox');
+const outbox = new EventSource('/outbox?user=${encodeURIComponent(o.user)}');
 outbox.onmessage = (e) => {
   const { id, message, from } = JSON.parse(e.data);
   const data = typeof message === 'string' ? message : JSON.stringify(message);
@@ -136,10 +143,12 @@ window.addEventListener('message', (e) => { if (e.source === parent) parent.fram
  * WOPI host's and the editor page's frame-ancestors let it embed the editor.
  */
 export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
-  const received: Array<HostMessage & { seq: number }> = [];
+  // Per user of the page ('' is the page's own user; others come from forUser).
+  const received = new Map<string, Array<HostMessage & { seq: number }>>([['', []]]);
   const proxied: ProxiedRequest[] = [];
-  const outboxClients = new Set<ServerResponse>();
-  const queued: string[] = [];
+  const outboxClients = new Map<string, Set<ServerResponse>>([['', new Set()]]);
+  const queued = new Map<string, string[]>([['', []]]);
+  const users = new Map<string, Record<string, unknown>>();
   const delivered = new Map<number, () => void>();
   let nextId = 0;
   const target = new URL(opts.wopiSrc);
@@ -151,13 +160,18 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
   const proxy = async (req: IncomingMessage, res: ServerResponse, url: URL, contents: boolean) => {
     const upstream = new URL(target.href + (contents ? '/contents' : ''));
     upstream.search = url.search;
+    // Another user's token (`<token>~<key>`): the real token goes upstream, the user's CheckFileInfo comes back.
+    const user = /~([\w-]+)$/.exec(url.searchParams.get('access_token') ?? '')?.[1];
+    const userInfo = user !== undefined ? users.get(user) : undefined;
+    if (userInfo) upstream.searchParams.set('access_token', opts.token);
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v;
+    if (userInfo && headers.authorization) headers.authorization = `Bearer ${opts.token}`;
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
     const r = await fetch(upstream, { method: req.method, headers, body });
     let payload = Buffer.from(await r.arrayBuffer());
     const operation = contents ? (req.method === 'GET' ? 'GetFile' : 'PutFile') : req.method === 'GET' ? 'CheckFileInfo' : String(req.headers['x-wopi-override'] ?? 'POST');
-    if (operation === 'CheckFileInfo' && r.ok) payload = Buffer.from(JSON.stringify({ ...(JSON.parse(payload.toString('utf8')) as object), PostMessageOrigin: origin, ...opts.fileInfo }));
+    if (operation === 'CheckFileInfo' && r.ok) payload = Buffer.from(JSON.stringify({ ...(JSON.parse(payload.toString('utf8')) as object), PostMessageOrigin: origin, ...opts.fileInfo, ...userInfo }));
     proxied.push({ method: req.method ?? 'GET', path: url.pathname, operation, status: r.status });
     const out: Record<string, string> = {};
     r.headers.forEach((v, k) => {
@@ -174,7 +188,9 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
       if (wopi && wopi[1] === fileId) return proxy(req, res, url, !!wopi[2]);
       if (url.pathname === '/host.html') {
         const params = new URLSearchParams({ WOPISrc: `${origin}/wopi/files/${fileId}`, ...opts.params });
-        const html = hostHtml({ action: `${action}?${params}`, token: opts.token, ttl: opts.tokenTtl, override: opts.checkFileInfoOverride, editorOrigin: new URL(opts.daemonUrl).origin, otherOrigin });
+        const user = url.searchParams.get('user') ?? '';
+        const token = user && users.has(user) ? `${opts.token}~${user}` : opts.token;
+        const html = hostHtml({ action: `${action}?${params}`, token, ttl: opts.tokenTtl, override: opts.checkFileInfoOverride, editorOrigin: new URL(opts.daemonUrl).origin, otherOrigin, user });
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
         return res.end(html);
       }
@@ -195,17 +211,20 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
         } catch {
           env = { MessageId: '(not JSON)' };
         }
-        received.push({ seq: r.seq, MessageId: String(env.MessageId), SendTime: typeof env.SendTime === 'number' ? env.SendTime : undefined, Values: (env.Values ?? {}) as Record<string, unknown>, raw: r.data, origin: r.origin, receivedAt: r.receivedAt });
-        received.sort((a, b) => a.seq - b.seq);
+        const list = received.get(url.searchParams.get('user') ?? '') ?? received.get('')!;
+        list.push({ seq: r.seq, MessageId: String(env.MessageId), SendTime: typeof env.SendTime === 'number' ? env.SendTime : undefined, Values: (env.Values ?? {}) as Record<string, unknown>, raw: r.data, origin: r.origin, receivedAt: r.receivedAt });
+        list.sort((a, b) => a.seq - b.seq);
         res.writeHead(204);
         return res.end();
       }
       if (url.pathname === '/outbox') {
         res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
         res.write(': open\n\n');
-        outboxClients.add(res);
-        req.on('close', () => outboxClients.delete(res));
-        for (const q of queued.splice(0)) res.write(q);
+        const user = url.searchParams.get('user') ?? '';
+        const clients = outboxClients.get(user) ?? outboxClients.get('')!;
+        clients.add(res);
+        req.on('close', () => clients.delete(res));
+        for (const q of (queued.get(user) ?? queued.get('')!).splice(0)) res.write(q);
         return;
       }
       if (url.pathname === '/delivered' && req.method === 'POST') {
@@ -227,38 +246,50 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
   origin = `http://localhost:${port}`;
   otherOrigin = `http://127.0.0.1:${port}`;
 
-  const messages = () => received.map(({ seq: _seq, ...m }) => m);
-  return {
-    url: `${origin}/host.html`,
-    origin,
-    wopiSrc: `${origin}/wopi/files/${fileId}`,
-    messages,
-    async waitFor(messageId, match = () => true, timeoutMs = 30_000, since = 0) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const hit = messages().slice(since).find((m) => m.MessageId === messageId && match(m));
-        if (hit) return hit;
-        if (Date.now() > until) throw new Error(`host page: no ${messageId} within ${timeoutMs} ms; got ${messages().map((m) => m.MessageId).join(', ')}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-    post(msg, o = {}) {
-      const id = nextId++;
-      const frame = `data: ${JSON.stringify({ id, message: msg, from: o.from ?? 'host' })}\n\n`;
-      return new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => (delivered.delete(id), reject(new Error('host page: the page did not post the message within 10 s (is it open?)'))), 10_000);
-        delivered.set(id, () => (clearTimeout(timer), resolve()));
-        if (outboxClients.size === 0) queued.push(frame);
-        else for (const c of outboxClients) c.write(frame);
-      });
-    },
-    requests: () => [...proxied],
-    async stop() {
-      for (const c of outboxClients) c.end();
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
+  /** The HostPage of user `user` ('' the page's own) on this server; `stop` stops the server for '' only. */
+  const pageOf = (user: string): HostPage => {
+    const messages = () => received.get(user)!.map(({ seq: _seq, ...m }) => m);
+    return {
+      url: `${origin}/host.html${user ? `?user=${encodeURIComponent(user)}` : ''}`,
+      origin,
+      wopiSrc: `${origin}/wopi/files/${fileId}`,
+      messages,
+      async waitFor(messageId, match = () => true, timeoutMs = 30_000, since = 0) {
+        const until = Date.now() + timeoutMs;
+        for (;;) {
+          const hit = messages().slice(since).find((m) => m.MessageId === messageId && match(m));
+          if (hit) return hit;
+          if (Date.now() > until) throw new Error(`host page: no ${messageId} within ${timeoutMs} ms; got ${messages().map((m) => m.MessageId).join(', ')}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      },
+      post(msg, o = {}) {
+        const id = nextId++;
+        const frame = `data: ${JSON.stringify({ id, message: msg, from: o.from ?? 'host' })}\n\n`;
+        return new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => (delivered.delete(id), reject(new Error('host page: the page did not post the message within 10 s (is it open?)'))), 10_000);
+          delivered.set(id, () => (clearTimeout(timer), resolve()));
+          const clients = outboxClients.get(user)!;
+          if (clients.size === 0) queued.get(user)!.push(frame);
+          else for (const c of clients) c.write(frame);
+        });
+      },
+      requests: () => [...proxied],
+      forUser(key, fileInfo) {
+        if (!/^[\w-]+$/.test(key)) throw new Error(`host page: user key ${key} is not a word`);
+        users.set(key, fileInfo);
+        if (!received.has(key)) (received.set(key, []), outboxClients.set(key, new Set()), queued.set(key, []));
+        return pageOf(key);
+      },
+      async stop() {
+        if (user) return;
+        for (const clients of outboxClients.values()) for (const c of clients) c.end();
+        server.closeAllConnections();
+        await new Promise<void>((r) => server.close(() => r()));
+      },
+    };
   };
+  return pageOf('');
 }
 
 /** The spec's name for it: `start({daemonUrl, wopiSrc, token, params, fileInfo?})`. */
