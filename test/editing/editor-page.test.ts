@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,22 +69,52 @@ describe('the editor page at discovery urlsrc', () => {
     await expect(EditorClient.connect(daemon.url, 'not a url')).rejects.toThrow('upgrade refused: 400');
   });
 
-  it('serves the editor bundle the page loads (built at set-up), cached for good under the versioned path', async () => {
-    const src = host.addFile('p3', 'a.docx', Buffer.from('x'));
-    const html = await (await post(src, { access_token: host.token })).text();
-    const [, js, jsKey] = /<script type="module" src="([^"?]+editor\.js)\?WOPISrc=([^"]+)"><\/script>/.exec(html)!;
-    const [, css, cssKey] = /<link rel="stylesheet" href="([^"?]+editor\.css)\?WOPISrc=([^"]+)">/.exec(html)!;
-    // The bundle's URLs carry the document's WOPISrc, for a load balancer hashing it (docs/deploy/cluster.md).
-    expect([decodeURIComponent(jsKey), decodeURIComponent(cssKey)]).toEqual([src, src]);
-    const r = await fetch(`${daemon.url}${js}`);
+  it('serves the editor bundle the page loads (built at set-up) under the versioned path and its content hash, one URL for every document, cached for good', async () => {
+    const page = async (id: string) => {
+      const src = host.addFile(id, 'a.docx', Buffer.from('x'));
+      const r = await post(src, { access_token: host.token });
+      return { src, html: await r.text(), csp: r.headers.get('content-security-policy')! };
+    };
+    const a = await page('p3');
+    const b = await page('p4');
+    const links = (html: string) => {
+      const [, js, jsBack] = /<script type="module" src="([^"]+)" data-fallback="([^"]+)"><\/script>/.exec(html)!;
+      const [, css, cssBack] = /<link rel="stylesheet" href="([^"]+)" data-fallback="([^"]+)">/.exec(html)!;
+      return { js, css, jsBack: jsBack.replace(/&amp;/g, '&'), cssBack: cssBack.replace(/&amp;/g, '&') };
+    };
+    const la = links(a.html);
+    const lb = links(b.html);
+    // The same bundle URLs for two documents (one browser cache entry), without the WOPISrc.
+    expect([lb.js, lb.css]).toEqual([la.js, la.css]);
+    expect(la.js).not.toContain('WOPISrc');
+    // Their content hash is the file's own (an independent sha256 of the built file).
+    const dist = new URL('../../daemon/editor/dist/', import.meta.url).pathname;
+    const sha = (name: string) => createHash('sha256').update(readFileSync(join(dist, name))).digest('hex').slice(0, 16);
+    expect(la.js).toMatch(new RegExp(`^/browser/[^/]+/editor\\.js\\?v=${sha('editor.js')}$`));
+    expect(la.css).toMatch(new RegExp(`^/browser/[^/]+/editor\\.css\\?v=${sha('editor.css')}$`));
+    // The fallback (a node of another version answered 404) adds the document's WOPISrc, for a balancer hashing it.
+    expect(new URL(la.jsBack, 'http://x').searchParams.get('WOPISrc')).toBe(a.src);
+    expect(new URL(lb.cssBack, 'http://x').searchParams.get('WOPISrc')).toBe(b.src);
+    expect(la.jsBack.startsWith(`${la.js}&`)).toBe(true);
+    // The inline fallback script runs under the page's CSP by its hash (and only it: no 'unsafe-inline').
+    const inline = /<script>(.*?)<\/script>/s.exec(a.html)![1];
+    const scriptSrc = /script-src ([^;]+)/.exec(a.csp)![1].split(' ');
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const r = await fetch(`${daemon.url}${la.js}`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(r.headers.get('cache-control')).toContain('immutable');
     expect(await r.text()).toContain('ode-config');
-    const c = await fetch(`${daemon.url}${css}`);
+    const c = await fetch(`${daemon.url}${la.cssBack}`);
     expect(c.status).toBe(200);
     expect(await c.text()).toContain('.ode-toolbar');
-    expect((await fetch(`${daemon.url}${js.replace('editor.js', 'other.js')}`)).status).toBe(404);
-    expect((await fetch(`${daemon.url}${js.replace(/browser\/[^/]+/, 'browser/0000000')}`)).status).toBe(404);
+    expect((await fetch(`${daemon.url}${la.js.replace('editor.js', 'other.js')}`)).status).toBe(404);
+    // Another build's URL (version hash or content hash): 404, never cached, so that the fallback is asked.
+    for (const other of [la.js.replace(/browser\/[^/]+/, 'browser/0000000'), la.js.replace(/v=\w+/, 'v=0123456789abcdef')]) {
+      const o = await fetch(`${daemon.url}${other}`);
+      expect(o.status).toBe(404);
+      expect(o.headers.get('cache-control')).toBe('no-store');
+    }
   });
 });

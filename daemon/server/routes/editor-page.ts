@@ -1,16 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FALLBACK_SCRIPT, FALLBACK_SCRIPT_SOURCE, readBundleFile } from '../editor-page/bundle.ts';
 import { editorPagePolicy } from '../editor-page/csp.ts';
 import { ROOT } from '../install-paths.ts';
 import { OdeError } from '../errors.ts';
 import { readPageForm, scriptJson, sendPage } from '../http/page-form.ts';
 import { parseCssVariables, parseUiDefaults, type HostPageConfig } from '../../protocol/host-page.ts';
-import { BASE_HEADERS } from '../http/respond.ts';
+import { BASE_HEADERS, sendError } from '../http/respond.ts';
 import { checkWopiHost, parseWopiSrc } from '../wopi/wopi-src.ts';
 import { appIcon, browserPath } from './hosting.ts';
 import { baseUrl } from './context.ts';
 import { settingsPage } from './settings-page.ts';
-import type { Handler } from './context.ts';
+import type { Handler, RouteContext } from './context.ts';
 
 /** The iframe query parameters of the spec that the editor reads (host-integration protocol, "Iframe query parameters"). */
 const IFRAME_PARAMS = ['closebutton', 'revisionhistory', 'target', 'timestamp', 'startPresentation', 'lang', 'permission', 'debug', 'randomUser'] as const;
@@ -20,18 +20,27 @@ const ASSET_TYPES: Record<string, string> = { 'editor.js': 'text/javascript; cha
 
 /**
  * The browser editor's bundle (daemon/editor, built by daemon/editor/build.mjs at set-up), under the versioned
- * path, so it is cached for good.
+ * path, cached for good (editor-page/bundle.ts). Another version hash, or a `v` query (the content hash the page
+ * links) that is not this file's, answers 404 and is never cached: the page asks again with its WOPISrc (a rolling
+ * upgrade's node of the other version).
  * @throws OdeError not_found when the bundle was not built (run `npm run setup`).
  */
-function sendEditorAsset(res: import('node:http').ServerResponse, name: string): void {
-  let body: Buffer;
-  try {
-    body = readFileSync(`${EDITOR_DIST}${name}`);
-  } catch {
-    throw new OdeError('not_found', `The editor bundle is not built: run \`npm run setup\` (daemon/editor/build.mjs).`);
+function sendEditorAsset(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, ctx: RouteContext, version: string, name: string): void {
+  const file = readBundleFile(`${EDITOR_DIST}${name}`);
+  if (!file) throw new OdeError('not_found', `The editor bundle is not built: run \`npm run setup\` (daemon/editor/build.mjs).`);
+  const wanted = new URL(req.url ?? '/', 'http://localhost').searchParams.get('v');
+  if (version !== ctx.versionHash || (wanted !== null && wanted !== file.hash)) {
+    sendError(res, new OdeError('not_found', `This node serves another build of ${name} (/browser/${ctx.versionHash}/${name}?v=${file.hash}).`), { 'Cache-Control': 'no-store' });
+    return;
   }
-  res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': ASSET_TYPES[name], 'Content-Length': body.length, 'Cache-Control': 'public, max-age=31536000, immutable' });
-  res.end(body);
+  res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': ASSET_TYPES[name], 'Content-Length': file.body.length, 'Cache-Control': 'public, max-age=31536000, immutable' });
+  res.end(req.method === 'HEAD' ? undefined : file.body);
+}
+
+/** A bundle file's URL as the page links it: versioned path and content hash (falls back to none when not built). */
+function assetUrl(prefix: string, name: string): string {
+  const file = readBundleFile(`${EDITOR_DIST}${name}`);
+  return `${prefix}/${name}${file ? `?v=${file.hash}` : ''}`;
 }
 
 /**
@@ -49,7 +58,7 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
   if (!/^\/[^/]+\/ode\.html$/.test(params.rest)) {
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new OdeError('method_not_allowed', `${req.method} is not allowed on ${req.url}.`);
     const asset = /^\/([^/]+)\/(editor\.js|editor\.css|editor\.js\.map|settings\.js|settings\.css|settings\.js\.map)$/.exec(params.rest);
-    if (asset && asset[1] === ctx.versionHash) return sendEditorAsset(res, asset[2]);
+    if (asset) return sendEditorAsset(req, res, ctx, asset[1], asset[2]);
     return appIcon(req, res, ctx, params);
   }
   const url = new URL(req.url ?? '/', 'http://localhost');
@@ -89,25 +98,28 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
     serverId: ctx.serverId,
   };
   const lang = (typeof settings.lang === 'string' && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(settings.lang) ? settings.lang : 'en').replace(/"/g, '');
-  // The bundle's URLs carry the WOPISrc too: behind a load balancer hashing it, they come from the node that served
-  // this page, so during a rolling upgrade a new page never asks an old node for a bundle hash it does not have
-  // (docs/deploy/cluster.md). The price: the browser caches the bundle once per document rather than once.
-  const routeKey = encodeURIComponent(src.url.href).replace(/&/g, '&amp;');
+  // The bundle is linked without the WOPISrc, so the browser caches it once for every document; a node of another
+  // version (rolling upgrade) answers 404 and the inline fallback asks again with the WOPISrc, which the balancer
+  // sends to this node (editor-page/bundle.ts, docs/deploy/cluster.md).
+  const css = assetUrl(prefix, 'editor.css');
+  const js = assetUrl(prefix, 'editor.js');
+  const routed = (url: string) => `${url}${url.includes('?') ? '&amp;' : '?'}WOPISrc=${encodeURIComponent(src.url.href)}`;
   const html = `<!doctype html>
 <html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Ode</title>
-<link rel="stylesheet" href="${prefix}/editor.css?WOPISrc=${routeKey}">
+<script>${FALLBACK_SCRIPT}</script>
+<link rel="stylesheet" href="${css}" data-fallback="${routed(css)}">
 </head>
 <body>
 <div id="ode-app" role="application" aria-busy="true" aria-label="Document editor"><p class="ode-loading">Loading the document…</p></div>
 <noscript>Ode's editor needs JavaScript.</noscript>
 <script type="application/json" id="ode-config">${scriptJson(config)}</script>
-<script type="module" src="${prefix}/editor.js?WOPISrc=${routeKey}"></script>
+<script type="module" src="${js}" data-fallback="${routed(js)}"></script>
 </body>
 </html>
 `;
-  sendPage(req, res, html, editorPagePolicy(cfg.net.content_security_policy, src.url.origin));
+  sendPage(req, res, html, editorPagePolicy(cfg.net.content_security_policy, src.url.origin, [FALLBACK_SCRIPT_SOURCE]));
 };
