@@ -97,8 +97,8 @@ export function parseFunctionList(payload: string): CalcFunction[] {
 
 /**
  * Translates one LibreOfficeKit callback of a view into the editor protocol (editor.md, "Daemon -> client"),
- * following the payload forms of LibreOffice 7.4 (plain "x, y, w, h" strings, or JSON objects for the view
- * callbacks). Callbacks the editor does not use translate to nothing.
+ * following LibreOffice's payload forms, the same in 7.4 and 25.2 for these callbacks (plain "x, y, w, h"
+ * strings, or JSON objects for the view callbacks). Callbacks the editor does not use translate to nothing.
  */
 export function translateCallback(type: number, payload: string): TranslatedCallback {
   switch (type) {
@@ -124,7 +124,7 @@ export function translateCallback(type: number, payload: string): TranslatedCall
     case LOK_CALLBACK_TEXT_SELECTION_END:
       return { message: { type: 'selectionHandle', handle: type === LOK_CALLBACK_TEXT_SELECTION_START ? 'start' : 'end', rect: optionalRect(payload) } };
     case LOK_CALLBACK_GRAPHIC_SELECTION: {
-      // 7.4: "x, y, w, h, angle, id" or "EMPTY", optionally followed by a JSON object (handles, rotation).
+      // "x, y, w, h, angle, id" or "EMPTY", optionally followed by a JSON object (handles, rotation); 7.4 as 25.2.
       const brace = payload.indexOf('{');
       return { message: { type: 'graphicSelection', rect: optionalRect(brace >= 0 ? payload.slice(0, brace) : payload), extra: brace >= 0 ? json(payload.slice(brace)) : undefined } };
     }
