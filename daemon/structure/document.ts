@@ -70,6 +70,14 @@ export class StructureDocument {
     return doc;
   }
 
+  /**
+   * True when the part's DOM is held (`xml` parsed it, or `putXml` put it): a command may have changed it, so a
+   * reader of the part's current state reads the DOM, not the package's text.
+   */
+  hasDom(part: string): boolean {
+    return this.parsed.has(part.replace(/^\//, ''));
+  }
+
   /** Puts a new parsed part in place (for parts created by a command); it is written at save. */
   putXml(part: string, doc: Document, standalone = true): void {
     const name = part.replace(/^\//, '');

@@ -1,7 +1,7 @@
 import type { StructureDocument } from '../document.ts';
 import { StructureError } from '../errors.ts';
 import type { RecipeStep, Selector } from '../transform/recipe.ts';
-import { domParts, streamedParts, type PartReader } from '../xml/read-tree.ts';
+import { currentParts, domParts, streamedParts, type PartReader } from '../xml/read-tree.ts';
 import { applyChartCommands } from './chart-commands.ts';
 import type { EmbeddedObject } from './embedded-object.ts';
 import { formatChartNumber } from './number-format.ts';
@@ -64,7 +64,8 @@ export function extractCharts(doc: StructureDocument, parts: PartReader = stream
  *   chart-commands.ts, each with a path into the recipe.
  */
 export function transformCharts(doc: StructureDocument, selector: Selector, step: RecipeStep): void {
-  const objects = embeddedObjects(doc);
+  // the story parts are only read here: as they are now, without parsing a DOM of those no command changed
+  const objects = embeddedObjects(doc, currentParts);
   let targets: EmbeddedObject[];
   switch (selector.method) {
     case 'ByEmbedIndex': {

@@ -20,6 +20,8 @@ import { entryOf, writeZip, type ZipEntry } from './zip-writer.ts';
 export class ZipPackage {
   private readonly entries: Map<string, DirectoryEntry>;
   private readonly cache = new Map<string, Uint8Array>();
+  /** The text of parts read as text (textOf), as it returns it; dropped when the part changes. */
+  private readonly texts = new Map<string, string>();
   private readonly partNames: string[];
   private readonly nameSet: Set<string>;
   private readonly changed = new Map<string, Uint8Array>();
@@ -81,8 +83,14 @@ export class ZipPackage {
    * Transitional namespace URIs.
    */
   textOf(name: string): string | undefined {
-    const text = this.rawText(name);
-    return text !== undefined && this.strict && isXmlPart(name) ? toTransitional(text) : text;
+    const k = key(name);
+    const hit = this.texts.get(k);
+    if (hit !== undefined) return hit;
+    const raw = this.rawText(k);
+    const text = raw !== undefined && this.strict && isXmlPart(k) ? toTransitional(raw) : raw;
+    // decoded once per part: every reader of a part (trees, views, DOMs, relationships) asks for its text
+    if (text !== undefined) this.texts.set(k, text);
+    return text;
   }
 
   private rawText(name: string): string | undefined {
@@ -102,6 +110,7 @@ export class ZipPackage {
     }
     const text = typeof data === 'string' && this.strict && isXmlPart(k) ? toStrict(data) : data;
     this.changed.set(k, typeof text === 'string' ? new TextEncoder().encode(text) : text);
+    this.texts.delete(k);
   }
 
   /** Removes a part (nothing happens when it does not exist). */
@@ -115,6 +124,7 @@ export class ZipPackage {
     }
     this.changed.delete(k);
     this.cache.delete(k);
+    this.texts.delete(k);
   }
 
   /** True when a part was set or removed since opening. */

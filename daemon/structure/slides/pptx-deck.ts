@@ -49,6 +49,23 @@ const LAYOUT_HEAD: PrunedView = {
   prune: (el) => (el.depth === 0 ? 'keep' : el.depth === 1 && el.ns === NS.p && el.local === 'cSld' ? 'stop' : 'drop'),
 };
 
+/**
+ * What slide names need of a slide part (`titleText`): p:cSld (@name) and, in its p:spTree, the p:sp shapes with their
+ * non-visual properties (the placeholder type) and text body; the rest (geometry, pictures, timing) is not kept. For
+ * commands that look slides up by name; the extraction reads whole slides and names them from those trees.
+ */
+const SLIDE_NAMES: PrunedView = {
+  name: 'pptx-slide-names',
+  prune: (el, parent) => {
+    if (el.depth === 0) return 'keep';
+    if (el.depth === 1) return el.ns === NS.p && el.local === 'cSld' ? 'keep' : 'drop';
+    if (el.depth === 2) return el.ns === NS.p && el.local === 'spTree' ? 'keep' : 'drop';
+    if (el.depth === 3) return el.ns === NS.p && el.local === 'sp' ? 'keep' : 'drop';
+    if (el.depth === 4 && parent?.localName === 'sp') return el.ns === NS.p && (el.local.startsWith('nv') || el.local === 'txBody') ? 'keep' : 'drop';
+    return 'keep';
+  },
+};
+
 /** Opens a pptx for slide commands and extraction. @throws StructureError bad_package when presentation.xml is missing. */
 export function openPptxDeck(doc: StructureDocument): PptxDeck {
   return new PptxDeck(doc);
@@ -168,11 +185,17 @@ export class PptxDeck implements SlideDeck {
 
   /** The names of the slides: p:cSld/@name, else the title (deduplicated), else "Slide <n>". */
   slideNames(): string[] {
+    return this.namesFrom((part) => partView(this.doc, part, SLIDE_NAMES));
+  }
+
+  /** The slide names, read from the slide parts' roots as `read` gives them (whole trees, or SLIDE_NAMES views). */
+  private namesFrom(read: (part: string) => ReadElement): string[] {
     const names: string[] = [];
     for (const s of this.slideParts()) {
-      let name = readChild(partRoot(this.doc, s.part), NS.p, 'cSld')?.getAttribute('name') ?? '';
+      const root = read(s.part);
+      let name = readChild(root, NS.p, 'cSld')?.getAttribute('name') ?? '';
       if (!name) {
-        const title = titleText(this.readSpTree(s.part));
+        const title = titleText(this.treeOf(root, s.part));
         if (title) {
           let count = 1;
           for (const prev of names) {
@@ -191,7 +214,8 @@ export class PptxDeck implements SlideDeck {
   /** The whole slides result. */
   describe(): SlidesResult {
     const masters = this.masters();
-    const names = this.slideNames();
+    // named from the whole slide trees the objects are read from next (a names view would read each slide twice)
+    const names = this.namesFrom((part) => partRoot(this.doc, part));
     const MasterSlides: SlidesResult['MasterSlides'] = {};
     masters.forEach((m, i) => (MasterSlides[`MasterSlide ${i}`] = { Name: m.name }));
     const Slides: Record<string, SlideItem> = {};

@@ -295,6 +295,14 @@ export function streamedView(doc: StructureDocument, part: string, view: PrunedV
 }
 
 /**
+ * The root element of a part as it is now, for transformations that read a part without changing it (where the
+ * embedded objects are, before a chart command): its DOM when the document has parsed it (`doc.xml`: a command
+ * may have changed it), else its stream-built tree (`streamedParts`), which costs a fraction of a DOM.
+ * @throws StructureError bad_package when the part is missing or not well-formed.
+ */
+export const currentParts: PartReader = (doc, part) => (doc.hasDom(part) || !doc.has(part) ? doc.xml(part).documentElement! : streamedParts(doc, part));
+
+/**
  * The root element of a part's parsed DOM (`doc.xml`), as a reader sees it: what transformations and the
  * equivalence tests read.
  * @throws StructureError bad_package when the part is missing or not well-formed.

@@ -1,7 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
-import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { StructureError } from '../errors.ts';
 import { parseXml } from './dom.ts';
+import { Namespaces, XMLNS_NS, plainParser, type PlainTag, type Scope } from './namespaces.ts';
 
 /**
  * Streaming reads of XML parts, for the extraction paths where building a DOM costs too much: saxes (a
@@ -44,20 +44,28 @@ export interface StreamHandlers {
 /** Thrown from a handler to end a stream early; caught by streamXml. */
 const STOP = Symbol('stop');
 
-/** A start tag over saxes's tag object: one allocation per tag, lookups on demand. */
+/** A start tag over saxes's tag object and the namespaces in scope: one allocation per tag, lookups on demand. */
 class TagElement implements StreamElement {
   constructor(
-    private readonly tag: SaxesTagNS,
+    private readonly tag: PlainTag,
+    private readonly scope: Scope,
     readonly ns: string,
     readonly local: string,
     readonly depth: number,
   ) {}
 
+  /** The namespace URI of attribute `name` (its prefix bound in this scope; checked at the start tag). */
+  private uriOf(name: string, colon: number): string {
+    if (colon < 0) return name === 'xmlns' ? XMLNS_NS : '';
+    return this.scope[name.slice(0, colon)]!;
+  }
+
   attr(ns: string, local: string): string | undefined {
     const all = this.tag.attributes;
-    for (const k in all) {
-      const a = all[k]!;
-      if (a.local === local && (a.uri ?? '') === ns) return a.value;
+    for (const name in all) {
+      const colon = name.indexOf(':');
+      if (name.length - colon - 1 !== local.length || !name.endsWith(local)) continue;
+      if (this.uriOf(name, colon) === ns) return all[name];
     }
     return undefined;
   }
@@ -65,12 +73,15 @@ class TagElement implements StreamElement {
   pick(names: ReadonlyArray<readonly [string, string]>): Array<string | undefined> {
     const out: Array<string | undefined> = new Array(names.length);
     const all = this.tag.attributes;
-    for (const k in all) {
-      const a = all[k]!;
-      const uri = a.uri ?? '';
+    for (const name in all) {
+      const colon = name.indexOf(':');
+      const local = colon < 0 ? name : name.slice(colon + 1);
+      let uri: string | undefined;
       for (let i = 0; i < names.length; i++) {
-        if (names[i]![1] === a.local && names[i]![0] === uri) {
-          out[i] = a.value;
+        if (names[i]![1] !== local) continue;
+        uri ??= this.uriOf(name, colon);
+        if (names[i]![0] === uri) {
+          out[i] = all[name];
           break;
         }
       }
@@ -79,7 +90,11 @@ class TagElement implements StreamElement {
   }
 
   attrs(): StreamAttribute[] {
-    return Object.values(this.tag.attributes).map((a) => ({ namespaceURI: a.uri ?? '', localName: a.local, value: a.value }));
+    const all = this.tag.attributes;
+    return Object.keys(all).map((name) => {
+      const colon = name.indexOf(':');
+      return { namespaceURI: this.uriOf(name, colon), localName: colon < 0 ? name : name.slice(colon + 1), value: all[name]! };
+    });
   }
 }
 
@@ -88,21 +103,28 @@ class TagElement implements StreamElement {
  * @throws StructureError bad_package naming `part` when the XML is not well formed.
  */
 export function streamXml(text: string, part: string, handlers: StreamHandlers): void {
-  const parser = new SaxesParser({ xmlns: true, position: false });
+  const parser = plainParser();
+  const names = new Namespaces(parser);
   let depth = -1;
   let skipUntil = -1;
+  const closes: Array<[string, string]> = [];
   parser.on('opentag', (tag) => {
     depth++;
+    const { scope, uri, local } = names.open(tag);
+    closes.push([uri, local]);
     if (skipUntil >= 0 || !handlers.onOpen) return;
-    const verdict = handlers.onOpen(new TagElement(tag, tag.uri ?? '', tag.local ?? tag.name, depth));
+    const verdict = handlers.onOpen(new TagElement(tag, scope, uri, local, depth));
     if (verdict === 'skip') skipUntil = depth;
     else if (verdict === 'stop') throw STOP;
   });
-  parser.on('closetag', (tag) => {
+  parser.on('closetag', () => {
+    const [uri, local] = closes.pop()!;
+    names.close();
     if (skipUntil === depth) skipUntil = -1;
-    else if (skipUntil < 0) handlers.onClose?.(tag.uri ?? '', tag.local ?? tag.name, depth);
+    else if (skipUntil < 0) handlers.onClose?.(uri, local, depth);
     depth--;
   });
+  parser.on('processinginstruction', (pi) => names.checkTarget(pi.target));
   if (handlers.onText) {
     const onText = handlers.onText;
     parser.on('text', (t) => skipUntil < 0 && depth >= 0 && onText(t, depth));
@@ -125,34 +147,39 @@ export function streamXml(text: string, part: string, handlers: StreamHandlers):
  * @throws StructureError bad_package when the XML is not well formed.
  */
 export function parseFragments(text: string, part: string, wanted: (ns: string, local: string, depth: number) => boolean): Element[] {
-  const parser = new SaxesParser({ xmlns: true });
+  const parser = plainParser(true);
+  const names = new Namespaces(parser);
   const starts: number[] = [];
-  const scopes: Array<Record<string, string>> = [];
   const out: Element[] = [];
   let depth = -1;
-  let open: { depth: number; start: number; decls: Record<string, string> } | undefined;
+  let open: { depth: number; start: number; scope: Scope } | undefined;
   parser.on('opentagstart', () => {
     // position is just past the tag name: the tag starts at the last '<' before it.
     starts.push(text.lastIndexOf('<', parser.position - 1));
   });
   parser.on('opentag', (tag) => {
     depth++;
-    scopes.push({ ...(scopes.at(-1) ?? {}), ...tag.ns });
+    const { scope, uri, local } = names.open(tag);
     const start = starts.pop()!;
-    if (!open && wanted(tag.uri ?? '', tag.local ?? tag.name, depth)) open = { depth, start, decls: scopes.at(-1)! };
+    if (!open && wanted(uri, local, depth)) open = { depth, start, scope };
   });
   parser.on('closetag', () => {
     // position is just past the end tag's '>' (or the '/>' of a self-closing tag).
     if (open && open.depth === depth) finish(parser.position);
-    scopes.pop();
+    names.close();
     depth--;
   });
+  parser.on('processinginstruction', (pi) => names.checkTarget(pi.target));
   function finish(end: number): void {
     const o = open!;
     open = undefined;
-    const decls = Object.entries(o.decls)
-      .map(([prefix, uri]) => (prefix ? ` xmlns:${prefix}="${escapeAttr(uri)}"` : ` xmlns="${escapeAttr(uri)}"`))
-      .join('');
+    // the declarations in scope (the document's own: not the xml and xmlns prefixes every document has)
+    let decls = '';
+    for (const prefix in o.scope) {
+      const uri = o.scope[prefix]!;
+      if (Namespaces.isBuiltIn(prefix, uri)) continue;
+      decls += prefix ? ` xmlns:${prefix}="${escapeAttr(uri)}"` : ` xmlns="${escapeAttr(uri)}"`;
+    }
     // A wrapper carries the declarations in scope; the element itself keeps its own.
     const doc = parseXml(`<ode-fragment${decls}>${text.slice(o.start, end)}</ode-fragment>`, part);
     for (let n = doc.documentElement!.firstChild; n; n = n.nextSibling) if (n.nodeType === 1) out.push(n as Element);

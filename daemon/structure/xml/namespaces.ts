@@ -1,0 +1,123 @@
+import { SaxesParser } from 'saxes';
+
+/**
+ * Namespace processing (Namespaces in XML 1.0) over saxes's plain mode, for the streaming reads (stream.ts) and
+ * the DOM parse (dom.ts). saxes's own `xmlns` mode does the same checks but costs about twice the parse here: it
+ * resolves each prefix by walking the open tags and allocates objects per attribute and tag; this makes a scope
+ * only where namespaces are declared and resolves a prefix by one lookup. Same checks and messages as saxes.
+ */
+
+export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+
+/**
+ * The namespace bindings in scope at an element, prefix to URI ('' for the default namespace): an object whose
+ * prototype is the parent element's scope, made only for an element that declares namespaces.
+ */
+export type Scope = Record<string, string | undefined>;
+
+/** The bindings every document starts with (Namespaces in XML 1.0, 3: xml and xmlns). */
+const ROOT_SCOPE: Scope = Object.assign(Object.create(null) as Scope, { xml: XML_NS, xmlns: XMLNS_NS });
+
+/** A start tag as saxes gives it without namespace processing: its qualified name and attributes by name. */
+export interface PlainTag {
+  name: string;
+  attributes: Record<string, string>;
+}
+
+/** A saxes parser without its namespace processing (done by `Namespaces`), with or without positions. */
+export function plainParser(position = false): SaxesParser<{ xmlns: false }> {
+  return new SaxesParser({ xmlns: false, position });
+}
+
+/**
+ * The namespaces of one parse: give it each start tag (`open`) and end tag (`close`) in order; it gives each start
+ * tag its scope, namespace URI and local name, or throws as saxes's `fail` does.
+ */
+export class Namespaces {
+  private readonly scopes: Scope[] = [];
+  constructor(private readonly parser: SaxesParser<{ xmlns: false }>) {}
+
+  private fail(message: string): never {
+    throw this.parser.makeError(message);
+  }
+
+  /** Opens a start tag: its scope (declarations applied and checked), then the tag's and its attributes' names checked. */
+  open(tag: PlainTag): { scope: Scope; uri: string; local: string } {
+    const parent = this.scopes.length > 0 ? this.scopes[this.scopes.length - 1]! : ROOT_SCOPE;
+    let scope = parent;
+    const all = tag.attributes;
+    let prefixed = 0;
+    for (const name in all) {
+      const colon = name.indexOf(':');
+      if (colon < 0) {
+        if (name === 'xmlns') scope = this.declare(scope, parent, '', all[name]!);
+        continue;
+      }
+      prefixed++;
+      if (colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) >= 0) this.fail(`malformed name: ${name}.`);
+      if (name.startsWith('xmlns:')) scope = this.declare(scope, parent, name.slice(6), all[name]!);
+    }
+    this.scopes.push(scope);
+    const name = tag.name;
+    const colon = name.indexOf(':');
+    let uri: string;
+    let local = name;
+    if (colon < 0) uri = scope[''] ?? '';
+    else {
+      local = name.slice(colon + 1);
+      const prefix = name.slice(0, colon);
+      if (prefix === '' || local === '' || local.includes(':')) this.fail(`malformed name: ${name}.`);
+      if (prefix === 'xmlns') this.fail('tags may not have "xmlns" as prefix.');
+      uri = scope[prefix] ?? '';
+      if (uri === '') this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
+    }
+    if (prefixed > 0) this.checkAttributes(all, scope, prefixed);
+    return { scope, uri, local };
+  }
+
+  /** A processing instruction's target has no colon (saxes's xmlns mode checks it so). */
+  checkTarget(target: string): void {
+    if (target.includes(':')) this.fail('disallowed character in processing instruction name.');
+  }
+
+  /** True for the bindings of `prefix` every document has (xml, xmlns), not declared by the document. */
+  static isBuiltIn(prefix: string, uri: string): boolean {
+    return (prefix === 'xml' && uri === XML_NS) || prefix === 'xmlns';
+  }
+
+  /** Closes the innermost open tag. */
+  close(): void {
+    this.scopes.pop();
+  }
+
+  /** The scope with `prefix` bound to `value` (trimmed), a new one over `parent` if `scope` is still it. */
+  private declare(scope: Scope, parent: Scope, prefix: string, value: string): Scope {
+    const uri = value.trim();
+    if (prefix !== '' && uri === '' && (this.parser.xmlDecl.version ?? '1.0') === '1.0') this.fail('invalid attempt to undefine prefix in XML 1.0');
+    if (prefix === 'xml' && uri !== XML_NS) this.fail(`xml prefix must be bound to ${XML_NS}.`);
+    if (prefix === 'xmlns' && uri !== XMLNS_NS) this.fail(`xmlns prefix must be bound to ${XMLNS_NS}.`);
+    if (uri === XMLNS_NS) this.fail(prefix === '' ? `the default namespace may not be set to ${uri}.` : `may not assign a prefix (even "xmlns") to the URI ${XMLNS_NS}.`);
+    if (uri === XML_NS && prefix !== 'xml') this.fail(prefix === '' ? `the default namespace may not be set to ${uri}.` : 'may not assign the xml namespace to another prefix.');
+    const own = scope === parent ? (Object.create(parent) as Scope) : scope;
+    own[prefix] = uri;
+    return own;
+  }
+
+  /** Every prefixed attribute's prefix is bound, and no two attributes have the same namespace and local name. */
+  private checkAttributes(all: Record<string, string>, scope: Scope, prefixed: number): void {
+    const seen: string[] | undefined = prefixed > 1 ? [] : undefined;
+    for (const name in all) {
+      const colon = name.indexOf(':');
+      if (colon < 0) continue;
+      const uri = scope[name.slice(0, colon)];
+      if (uri === undefined || uri === '') this.fail(`unbound namespace prefix: ${JSON.stringify(name.slice(0, colon))}.`);
+      if (seen) {
+        const eq = `{${uri}}${name.slice(colon + 1)}`;
+        if (seen.includes(eq)) this.fail(`duplicate attribute: ${eq}.`);
+        seen.push(eq);
+      }
+    }
+  }
+}
+
