@@ -1,19 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import * as utf7 from 'utf7';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/browser.ts';
-import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { COPY, DOCX, writeRecoveryCopy } from './recovery-fixtures.ts';
 import { startHostPage, type HostPage } from '../helpers/host-page.ts';
 
-const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-/** The edits a previous daemon kept: another document, so byte equality tells which one the host got. */
-const COPY = readFileSync(join(CORPUS, 'content-controls/ContentControls.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -55,9 +52,7 @@ describe('the recovery banner in the editor', () => {
     const stateDir = join(dir, 'state');
     const recovery = join(stateDir, 'recovery');
     mkdirSync(recovery, { recursive: true });
-    const copy = join(recovery, '000000000000-minutes.docx');
-    writeFileSync(copy, COPY);
-    writeFileSync(`${copy}.json`, JSON.stringify({ wopiSrc: host.wopiSrc, fileName: 'minutes.docx', token: w.token, tokenTtl: Date.now() + 3_600_000, lastModifiedTime: w.files.get('rb1')!.lastModifiedTime, source: 'journal', createdAt: Date.now() - 600_000 }));
+    writeRecoveryCopy(recovery, 'minutes.docx', COPY, { wopiSrc: host.wopiSrc, fileName: 'minutes.docx', token: w.token, tokenTtl: Date.now() + 3_600_000, lastModifiedTime: w.files.get('rb1')!.lastModifiedTime, source: 'journal', createdAt: Date.now() - 600_000 });
     w.touch('rb1', DOCX);
 
     daemon = await startDaemon({ state_dir: stateDir, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } }, 1, port);

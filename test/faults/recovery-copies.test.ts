@@ -1,16 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdminClient } from '../helpers/admin-client.ts';
-import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { COPY, DOCX, writeRecoveryCopy } from './recovery-fixtures.ts';
 
-const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-/** The bytes a previous daemon could not store: another document, so byte equality tells which one the host has. */
-const COPY = readFileSync(join(CORPUS, 'content-controls/ContentControls.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -41,10 +38,8 @@ describe('fault: recovery copies left by a previous daemon', () => {
     for (const id of ['rc1', 'rc2', 'rc3']) {
       srcs[id] = host.addFile(id, `${id}.docx`, DOCX);
       times[id] = host.files.get(id)!.lastModifiedTime;
-      const copy = join(recovery, `000000000000-${id}.docx`);
-      writeFileSync(copy, COPY);
       const tokenTtl = id === 'rc3' ? Date.now() - 60_000 : Date.now() + 3_600_000;
-      writeFileSync(`${copy}.json`, JSON.stringify({ wopiSrc: srcs[id], fileName: `${id}.docx`, token: host.token, tokenTtl, lastModifiedTime: times[id], source: 'upload', createdAt: Date.now() - 1000 }));
+      writeRecoveryCopy(recovery, `${id}.docx`, COPY, { wopiSrc: srcs[id]!, fileName: `${id}.docx`, token: host.token, tokenTtl, lastModifiedTime: times[id], source: 'upload', createdAt: Date.now() - 1000 });
     }
     host.touch('rc2', DOCX);
     const theirs = host.files.get('rc2')!.lastModifiedTime;

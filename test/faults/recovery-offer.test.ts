@@ -1,17 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as utf7 from 'utf7';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAdminClient } from '../helpers/admin-client.ts';
-import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { COPY, DOCX, writeRecoveryCopy } from './recovery-fixtures.ts';
 
-const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-/** The edits a killed daemon could not store: another document, so byte equality tells which one the host has. */
-const COPY = readFileSync(join(CORPUS, 'content-controls/ContentControls.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -45,9 +42,7 @@ describe('fault: recovery copies offered to users', () => {
     for (const id of ['ro1', 'ro2']) {
       // ro1's host allows Save As (the spec's default forbids it: UserCanNotWriteRelative true).
       src[id] = h.addFile(id, `${id}.docx`, DOCX, id === 'ro1' ? { UserCanNotWriteRelative: false } : {});
-      const copy = join(recovery, `000000000000-${id}.docx`);
-      writeFileSync(copy, COPY);
-      writeFileSync(`${copy}.json`, JSON.stringify({ wopiSrc: src[id], fileName: `${id}.docx`, token: h.token, tokenTtl: Date.now() + 3_600_000, lastModifiedTime: h.files.get(id)!.lastModifiedTime, source: 'journal', createdAt: created }));
+      writeRecoveryCopy(recovery, `${id}.docx`, COPY, { wopiSrc: src[id], fileName: `${id}.docx`, token: h.token, tokenTtl: Date.now() + 3_600_000, lastModifiedTime: h.files.get(id)!.lastModifiedTime, source: 'journal', createdAt: created });
       // Someone else stored the file meanwhile: the copy must not overwrite it by itself.
       h.touch(id, DOCX);
     }

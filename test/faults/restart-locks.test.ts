@@ -1,17 +1,14 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { COPY, DOCX, writeRecoveryCopy } from './recovery-fixtures.ts';
 import { fakeKitText } from '../helpers/fake-kit.ts';
 
-const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-/** The edits a killed daemon could not store: another document, so byte equality tells which one the host has. */
-const COPY = readFileSync(join(CORPUS, 'content-controls/ContentControls.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until `ok()` or `ms` passed; returns ok(). */
@@ -64,9 +61,7 @@ describe('fault: the WOPI lock a killed daemon held', () => {
     // lk1: unsaved edits in a recovery copy, the host still holding the old lock.
     h.locks.set('lk1', OLD.lk1);
     record('lk1', h.token);
-    const copy = join(recovery, `000000000000-lk1.docx`);
-    writeFileSync(copy, COPY);
-    writeFileSync(`${copy}.json`, JSON.stringify({ wopiSrc: src.lk1, fileName: 'lk1.docx', token: h.token, tokenTtl: Date.now() + 3_600_000, lastModifiedTime: h.files.get('lk1')!.lastModifiedTime, source: 'journal', createdAt: Date.now() - 2000 }));
+    writeRecoveryCopy(recovery, 'lk1.docx', COPY, { wopiSrc: src.lk1, fileName: 'lk1.docx', token: h.token, tokenTtl: Date.now() + 3_600_000, lastModifiedTime: h.files.get('lk1')!.lastModifiedTime, source: 'journal', createdAt: Date.now() - 2000 });
     // lk2: nothing unsaved, the host holding the old lock.
     h.locks.set('lk2', OLD.lk2);
     record('lk2', h.token);
