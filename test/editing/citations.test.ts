@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
+import { closeServer, listenLocal } from '../helpers/net.ts';
 
 const API_KEY = 'P9xQ2mZk7LwV4cB8nR1tY6uH';
 const USER_ID = 4242;
@@ -55,13 +55,11 @@ class FakeZotero {
       const out = chosen.map((it) => ({ key: it.key, version: it.version, library: it.library, meta: it.meta, ...(include.includes('data') ? { data: it.data } : {}), ...(include.includes('citation') ? { citation: it.citation } : {}), ...(include.includes('bib') ? { bib: it.bib } : {}) }));
       return send(200, JSON.stringify(out), 'application/json', { 'Total-Results': String(out.length) });
     });
-    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    this.url = await listenLocal(this.server);
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+    await closeServer(this.server);
   }
 }
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost, publicKeyFromDiscovery } from '../helpers/fake-wopi-host.ts';
+import { closeServer, listenLocal } from '../helpers/net.ts';
 
 const CLIENT_ID = 'client-7f3a9c-public-id';
 const SECRET = 'secret-e1d2c3b4a5-never-in-the-browser';
@@ -59,13 +59,11 @@ class FakeProvider {
         return json(404, { status: 'error', message: 'no such endpoint' });
       });
     });
-    await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    this.url = await listenLocal(this.server);
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+    await closeServer(this.server);
   }
 }
 

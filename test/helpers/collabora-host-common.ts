@@ -1,5 +1,6 @@
 import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { listenLocal } from './net.ts';
 
 /**
  * What the test hosts written after hosts for Collabora Online share (test/helpers/sdk-host.ts,
@@ -111,4 +112,18 @@ export function decodeUtf7(s: string): string {
 /** A LibreOffice user dictionary (.dic, "OOoUserDict1") holding `words`: a settings file a host may offer. */
 export function wordbook(words: string[]): Buffer {
   return Buffer.from(['OOoUserDict1', 'lang: <none>', 'type: positive', '---', ...words, ''].join('\n'));
+}
+
+/**
+ * Starts a host's HTTP server on 127.0.0.1 at a free port: each request goes to `handle`, and one that fails is
+ * answered 500 `<label>: <message>`. Resolves with the server and its URL (with localhost, as a host page's origin).
+ */
+export async function startHostServer(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>, label: string): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((e: Error) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end(`${label}: ${e.message}`);
+    });
+  });
+  return { server, url: await listenLocal(server, 'localhost') };
 }

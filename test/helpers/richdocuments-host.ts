@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { KeyObject } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { checkProof, decodeUtf7, PAGE_RECORDER, proofKeysOf, readBody, send, wordbook, type ProofVerdict } from './collabora-host-common.ts';
+import { checkProof, decodeUtf7, PAGE_RECORDER, proofKeysOf, readBody, send, startHostServer, wordbook, type ProofVerdict } from './collabora-host-common.ts';
+import { closeServer } from './net.ts';
 
 /** A request the host received, with its proof verdict. */
 export interface RichdocumentsRequest {
@@ -76,14 +76,7 @@ export class RichdocumentsHost {
   static async start(daemonUrl: string): Promise<RichdocumentsHost> {
     const host = new RichdocumentsHost(daemonUrl);
     await host.readDiscovery();
-    host.server = createServer((req, res) => {
-      void host.handle(req, res).catch((e: Error) => {
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-        res.end(`richdocuments host: ${e.message}`);
-      });
-    });
-    await new Promise<void>((r) => host.server!.listen(0, '127.0.0.1', r));
-    host.url = `http://localhost:${(host.server!.address() as AddressInfo).port}`;
+    ({ server: host.server, url: host.url } = await startHostServer((req, res) => host.handle(req, res), 'richdocuments host'));
     return host;
   }
 
@@ -145,8 +138,7 @@ export class RichdocumentsHost {
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+    await closeServer(this.server);
   }
 
   private putWithTarget(id: string, path: string, target: string): Promise<Response> {

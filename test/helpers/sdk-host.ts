@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server } from 'node:http';
 import { SaxesParser } from 'saxes';
-import { decodeUtf7, PAGE_RECORDER, readBody, send, wordbook } from './collabora-host-common.ts';
+import { decodeUtf7, PAGE_RECORDER, readBody, send, startHostServer, wordbook } from './collabora-host-common.ts';
+import { closeServer } from './net.ts';
 
 /** What a test asks of the SDK-style host. */
 export interface SdkHostOptions {
@@ -139,14 +139,7 @@ export class SdkHost {
   /** Starts the host on 127.0.0.1 port 0. */
   static async start(o: SdkHostOptions): Promise<SdkHost> {
     const host = new SdkHost(o);
-    host.server = createServer((req, res) => {
-      void host.handle(req, res).catch((e: Error) => {
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-        res.end(`sdk host: ${e.message}`);
-      });
-    });
-    await new Promise<void>((r) => host.server!.listen(0, '127.0.0.1', r));
-    host.url = `http://localhost:${(host.server!.address() as AddressInfo).port}`;
+    ({ server: host.server, url: host.url } = await startHostServer((req, res) => host.handle(req, res), 'sdk host'));
     return host;
   }
 
@@ -161,8 +154,7 @@ export class SdkHost {
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((r) => (this.server ? this.server.close(() => r()) : r()));
+    await closeServer(this.server);
   }
 
   private async handle(req: IncomingMessage, res: import('node:http').ServerResponse): Promise<void> {
