@@ -1,10 +1,6 @@
 import { join } from 'node:path';
-import type { Logger } from 'pino';
-import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
-import type { WopiClient } from '../wopi/wopi-client.ts';
 import type { WopiSrc } from '../wopi/wopi-src.ts';
-import type { EditingKitPool } from './editing-kit.ts';
 import type { DocumentEvent, DocumentEventListener } from './document-events.ts';
 import { EditDocument, type DocumentDeps } from './edit-document.ts';
 import { drainDocument } from './document-drain.ts';
@@ -23,15 +19,8 @@ export class DocumentRegistry {
   private draining = false;
 
   constructor(
-    private readonly deps: {
-      client: WopiClient;
-      pool: EditingKitPool;
-      config: () => OdeConfig;
-      log: Logger;
-      convertTemplate: (templatePath: string, outputPath: string) => Promise<void>;
-      /** The first view's settings for the kit (DocumentDeps.settings). */
-      settings?: DocumentDeps['settings'];
-    },
+    /** What every document gets from the daemon (DocumentDeps, edit-document.ts), the settings included. */
+    private readonly deps: Pick<DocumentDeps, 'client' | 'pool' | 'config' | 'log' | 'convertTemplate' | 'settings'>,
   ) {
     const { state_dir } = deps.config();
     this.locks = new LockRecords(join(state_dir, 'locks'));
