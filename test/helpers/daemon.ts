@@ -68,7 +68,11 @@ export async function startDaemon(overrides: Record<string, unknown> = {}, ready
   const dir = mkdtempSync(join(tmpdir(), 'ode-test-'));
   const configFile = join(dir, 'ode.yaml');
   // The fake kit reads its control file outside its own folder, which a sandbox would hide.
-  const base = merge({ state_dir: join(dir, 'state'), kits: { prespawn: 1, convert_concurrency: 1 }, ...(opts.fakeKits ? { security: { sandbox: 'off' } } : {}) }, overrides);
+  // kits.convert_nice 0: under the suite's load (other files' kits and browsers, each its own scheduling group) a
+  // conversion kit at nice 10 gets a tenth of a kit's CPU share and the conversion tests' time limits do not hold
+  // (measured: pool-robustness at load 15-19 timed out at 60 s with nice 10, passed in 35 s with 0). The priority
+  // itself is tested in test/convert/conversion-priority.test.ts; a test may set convert_nice in `overrides`.
+  const base = merge({ state_dir: join(dir, 'state'), kits: { prespawn: 1, convert_concurrency: 1, convert_nice: 0 }, ...(opts.fakeKits ? { security: { sandbox: 'off' } } : {}) }, overrides);
   const controlFile = join(dir, 'fake-kit.json');
   writeFileSync(configFile, stringify(base));
   // The buffer gets info and above (the admin API's logs); stderr only what ODE_TEST_LOG asks for.
