@@ -63,7 +63,7 @@ export function mountSlides(app: App): void {
   const { session, commands, slots } = app;
   // A presentation opens fitted to the window, and fits again when the window changes size until the user zooms.
   let fitted: number | undefined;
-  const fit = () => {
+  const fitToWindow = () => {
     const status = session.state.status;
     // Touch devices fit the width instead (mobile/).
     if (!status || status.docType !== 'presentation' || !app.view || matchMedia('(pointer: coarse)').matches) return;
@@ -78,9 +78,8 @@ export function mountSlides(app: App): void {
     if (!watching && app.view) {
       // The window, the slide panel or the chrome around the slide changed its size: fit again unless the user zoomed.
       watching = true;
-      new ResizeObserver(() => untouched() && requestAnimationFrame(fit)).observe(app.view.scroller);
+      new ResizeObserver(() => untouched() && requestAnimationFrame(fitToWindow)).observe(app.view.scroller);
     }
-    if (untouched()) requestAnimationFrame(fit);
   });
   let sorter: Sorter | undefined;
   const slideshow = new Slideshow(app);
@@ -124,6 +123,9 @@ export function mountSlides(app: App): void {
     sorter.setParts(m.parts, m.partNames, m.width, m.height);
     registerCommands(m.docType === 'presentation');
   });
+  // Fitted at once, with the slide panel in place: the view asks for its first tiles after the `status` handlers
+  // (view/index.ts), so they come at the fitted zoom, not at 100 % first.
+  session.on('status', () => untouched() && fitToWindow());
   session.on('documentSize', (m) => {
     if (sorter && m.parts >= 0) sorter.setParts(m.parts, m.partNames, m.width, m.height);
   });

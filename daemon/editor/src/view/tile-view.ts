@@ -97,6 +97,8 @@ export class TileView implements DocumentView {
   /** Asks again for tiles still missing after PENDING_MS (a lost or failed tile must not leave a hole for ever). */
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private accent = '#2b63c6';
+  /** Which of the two names of the caret's blink runs (placeCaret switches them to restart it). */
+  private blinkB = false;
 
   constructor(
     host: HTMLElement,
@@ -421,10 +423,10 @@ export class TileView implements DocumentView {
   private placeCaret(): void {
     this.caret.hidden = !this.cursor.visible || !this.focused || (this.cursor.rect[2] === 0 && this.cursor.rect[3] === 0);
     this.position(this.caret, this.cursor.rect);
-    // Restart the blink so a moving caret is solid.
-    this.caret.style.animation = 'none';
-    void this.caret.offsetWidth;
-    this.caret.style.animation = '';
+    // Restart the blink so a moving caret is solid: a new animation name starts a new animation, without the forced
+    // style and layout of the page that reading offsetWidth between two animation values costs on every caret move.
+    this.blinkB = !this.blinkB;
+    this.caret.style.animationName = this.blinkB ? 'ode-blink-b' : 'ode-blink';
   }
 
   private schedule(): void {
@@ -440,6 +442,9 @@ export class TileView implements DocumentView {
   }
 
   private render(): void {
+    // Before the document's size is known there is nothing to draw: the canvas is sized once the chrome around it
+    // is in place (issue 15: each resize reallocates it and redraws everything).
+    if (!this.docWidth) return;
     const dpr = window.devicePixelRatio || 1;
     const vw = this.scroller.clientWidth;
     const vh = this.scroller.clientHeight;
@@ -455,7 +460,6 @@ export class TileView implements DocumentView {
     const ctx = this.canvas.getContext('2d')!;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, vw, vh);
-    if (!this.docWidth) return;
     const s = this.scale;
     const ox = this.offsetX;
     const t = this.tileTwips;
@@ -489,6 +493,14 @@ export class TileView implements DocumentView {
     }
     this.requestTiles();
     if (complete) this.collect(left, top, right, bottom, t);
+  }
+
+  /**
+   * Asks for the missing visible tiles now rather than at the next animation frame (the first tiles of a document:
+   * the frame may wait behind the messages that follow `status`).
+   */
+  requestNow(): void {
+    this.requestTiles();
   }
 
   /**
