@@ -20,8 +20,8 @@ export function mountCalc(app: App): void {
     if (status.docType !== 'spreadsheet' || mounted) return;
     mounted = true;
     mount(app);
-    // LibreOffice opens a workbook on its active sheet while the daemon's status says part 0 (7.4 keeps the
-    // file's active tab): make LibreOffice's current sheet the one the view shows.
+    // LibreOffice (7.4 as 25.2: test/kit-editing/calc-active-sheet.test.ts) opens a workbook on the file's active
+    // sheet while the daemon's status says part 0: make LibreOffice's current sheet the one the view shows.
     session.send({ type: 'setPart', part: status.part });
   });
 }

@@ -12,7 +12,7 @@ export function goToCell(app: App, address: string): void {
 
 /**
  * Puts `text` in the current cell as if typed and confirmed (a formula when it starts with `=`):
- * `.uno:EnterString` with StringName (LibreOffice 7.4 sc cellsh: SID_ENTER_STRING). The cursor stays.
+ * `.uno:EnterString` with StringName (LibreOffice's sc cellsh.cxx SID_ENTER_STRING, in 7.4 as in 25.2). The cursor stays.
  */
 export function enterString(app: App, text: string): void {
   app.session.uno('.uno:EnterString', { StringName: str(text) });
