@@ -29,7 +29,8 @@ export function mountFormulaBar(app: App, cursors: CellCursors): void {
   const nameBox = Object.assign(document.createElement('input'), { className: 'ode-name-box', type: 'text', spellcheck: false, autocomplete: 'off' });
   nameBox.setAttribute('aria-label', t('calc.nameBox'));
   const fx = Object.assign(document.createElement('button'), { type: 'button', className: 'ode-button ode-fx', textContent: 'fx', title: t('insert.function') });
-  fx.setAttribute('aria-label', t('insert.function'));
+  // The name holds the visible "fx" (WCAG 2.5.3 label in name: a speech user says what they see).
+  fx.setAttribute('aria-label', `fx: ${t('insert.function')}`);
   const formula = Object.assign(document.createElement('input'), { className: 'ode-formula-input', type: 'text', spellcheck: false, autocomplete: 'off' });
   formula.setAttribute('aria-label', t('calc.formula'));
   bar.append(nameBox, fx, formula);

@@ -29,9 +29,14 @@ export function mailOf(v: ViewInfo): string | undefined {
   return typeof m === 'string' && m.trim() !== '' ? m.trim() : undefined;
 }
 
-/** The round avatar of a user: their image, or their initials on their colour when there is none or it fails. */
+/**
+ * The round avatar of a user: their image, or their initials on their colour when there is none or it fails. Hidden
+ * from assistive technology (the control around it names the user); the initials are drawn by CSS
+ * (`data-initials`, panels.css) rather than being text: text initials would be visible label text missing from the
+ * name of the control around them (WCAG 2.5.3 label in name, axe's label-content-name-mismatch).
+ */
 export function avatar(v: ViewInfo, size: 'small' | 'large' = 'small'): HTMLElement {
-  const box = el('span', { className: `ode-avatar ode-avatar-${size}`, attrs: { 'aria-hidden': 'true' } }, initials(v.userName));
+  const box = el('span', { className: `ode-avatar ode-avatar-${size}`, attrs: { 'aria-hidden': 'true', 'data-initials': initials(v.userName) } });
   box.style.setProperty('--c', v.color);
   const url = avatarUrl(v.extraInfo);
   if (url) {
@@ -78,7 +83,8 @@ export function mountUsers(app: App, dock: RightDock): void {
   const render = (views: ViewInfo[]) => {
     const self = session.state.status?.viewId;
     const name = (v: ViewInfo) => (v.viewId === self ? t('users.you', { name: v.userName }) : v.userName);
-    toolbar.replaceChildren(...views.slice(0, 5).map((v) => avatar(v)), ...(views.length > 5 ? [el('span', { className: 'ode-users-more' }, `+${views.length - 5}`)] : []));
+    // The avatars and "+n" are drawn by CSS: the button's name is its aria-label, which names every user.
+    toolbar.replaceChildren(...views.slice(0, 5).map((v) => avatar(v)), ...(views.length > 5 ? [el('span', { className: 'ode-users-more', attrs: { 'aria-hidden': 'true', 'data-more': `+${views.length - 5}` } })] : []));
     const label = t('users.toolbar', { count: views.length });
     toolbar.setAttribute('aria-label', `${label}: ${views.map((v) => v.userName).join(', ')}`);
     // The tooltip also shows each user's UserExtraInfo.mail (shared with every view, spec: CheckFileInfo).

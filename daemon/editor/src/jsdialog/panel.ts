@@ -5,7 +5,7 @@
  */
 import type { DialogEvent } from '../../../protocol/editor.ts';
 import { findWidget, mnemonic, replaceWidget, type JsDialogTree, type JsWidget } from './model.ts';
-import { renderWidget, type RenderContext } from './render.ts';
+import { nameControls, renderWidget, type RenderContext } from './render.ts';
 
 /** The focused field of a panel while it is rebuilt: its DOM id, typed text not yet sent, selection. */
 interface KeptField {
@@ -57,6 +57,7 @@ export class JsDialogPanel {
       if (e) content.append(e);
     }
     this.element.replaceChildren(content);
+    nameControls(this.element);
     if (kept) this.restore(kept);
   }
 
@@ -78,6 +79,7 @@ export class JsDialogPanel {
     if (old.style.gridColumn) fresh.style.gridColumn = old.style.gridColumn;
     if (old.style.gridRow) fresh.style.gridRow = old.style.gridRow;
     old.replaceWith(fresh);
+    nameControls(this.element);
     if (kept) this.restore(kept);
   }
 

@@ -7,7 +7,7 @@
  * their children, or not at all when they have none.
  */
 import type { DialogEvent } from '../../../protocol/editor.ts';
-import { clickEvent, mnemonic, RESPONSE, responseOf, spinValue, SPIN_TYPES, type JsDialogTree, type JsWidget } from './model.ts';
+import { clickEvent, findWidget, mnemonic, RESPONSE, responseOf, spinValue, SPIN_TYPES, type JsDialogTree, type JsWidget } from './model.ts';
 
 /** What the renderer needs from its dialog. */
 export interface RenderContext {
@@ -38,6 +38,23 @@ const aria = (w: JsWidget): { label?: string; description?: string } => (typeof 
 const textOf = (w: JsWidget) => mnemonic(typeof w.text === 'string' ? w.text : '').label;
 const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
 
+/** The text of the fixed text that labels `w` in the tree (its `labelledBy`, or one whose `labelFor` is `w`), if any. */
+function labelText(ctx: RenderContext, w: JsWidget): string {
+  let label = typeof w.labelledBy === 'string' && w.labelledBy !== '' ? findWidget(ctx.dialog, w.labelledBy) : undefined;
+  if (!label && w.id !== '') label = findLabelFor(ctx.dialog, w.id);
+  return label ? textOf(label) || aria(label).label || '' : '';
+}
+
+/** The first fixed text of `tree` whose `labelFor` is `id`. */
+function findLabelFor(tree: JsWidget, id: string): JsWidget | undefined {
+  if (tree.type === 'fixedtext' && tree.labelFor === id) return tree;
+  for (const c of tree.children ?? []) {
+    const found = findLabelFor(c, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Gives `control` widget `w`'s DOM id if free, its label (labelledBy) and disabled state. */
 function identify(ctx: RenderContext, w: JsWidget, control: HTMLElement): void {
   if (w.id !== '') {
@@ -49,6 +66,12 @@ function identify(ctx: RenderContext, w: JsWidget, control: HTMLElement): void {
   }
   if (typeof w.labelledBy === 'string' && w.labelledBy !== '') control.setAttribute('aria-labelledby', domId(ctx.windowId, w.labelledBy));
   else if (aria(w).label && !(control instanceof HTMLButtonElement)) control.setAttribute('aria-label', aria(w).label!);
+  // What nameControls falls back on when the label above is not rendered as one: the label's text from the tree,
+  // LibreOffice's accessible name or tooltip of the field.
+  const label = labelText(ctx, w);
+  if (label) control.dataset.jsdLabel = label;
+  const name = aria(w).label || (typeof w.tooltip === 'string' ? mnemonic(w.tooltip).label : '');
+  if (name) control.dataset.jsdName = name;
   if (aria(w).description) control.title = aria(w).description!;
   if (w.enabled === false && 'disabled' in control) (control as HTMLInputElement).disabled = true;
 }
@@ -239,6 +262,12 @@ function frame(w: JsWidget, ctx: RenderContext): HTMLElement {
     const legend = document.createElement('legend');
     legend.textContent = legendText;
     if (title?.visible === false) legend.hidden = true;
+    // The title keeps its widget's DOM id: a field `labelledBy` it (Format cells' Format code, Language) names itself by it.
+    const id = title && title.id !== '' ? domId(ctx.windowId, title.id) : undefined;
+    if (id && !ctx.usedIds.has(id)) {
+      ctx.usedIds.add(id);
+      legend.id = id;
+    }
     set.append(legend);
   }
   children({ ...w, children: kids }, ctx, set);
@@ -474,6 +503,59 @@ function iconView(w: JsWidget, ctx: RenderContext): HTMLElement {
     options[to].focus();
   });
   return root(list, w);
+}
+
+/** The form controls nameControls looks at (the toggles are named by the label around them). */
+const FIELDS = 'input, select, textarea';
+/** The texts a field can be named by when LibreOffice gives it no label: fixed texts and frame titles. */
+const TEXTS = '.ode-jsd-text, legend';
+
+/** The element of id `id` under `root` (which may not be in the document yet). */
+const byId = (root: HTMLElement, id: string): HTMLElement | null => root.querySelector<HTMLElement>(`#${CSS.escape(id)}`);
+
+/**
+ * Whether `c` has an accessible name by the means the renderer uses (WAI-ARIA 1.2 accessible name computation, the
+ * parts that apply here): a non-empty aria-label, an aria-labelledby whose elements exist under `root` with text, a
+ * `<label for>` or a wrapping `<label>` with text.
+ */
+function named(root: HTMLElement, c: HTMLElement): boolean {
+  if (c.getAttribute('aria-label')?.trim()) return true;
+  const by = c.getAttribute('aria-labelledby');
+  if (by && by.split(/\s+/).some((id) => byId(root, id)?.textContent?.trim())) return true;
+  if (c.closest('label')?.textContent?.trim()) return true;
+  return c.id !== '' && [...root.querySelectorAll<HTMLLabelElement>('label[for]')].some((l) => l.htmlFor === c.id && l.textContent?.trim());
+}
+
+/**
+ * Names the fields of a rendered JSDialog that LibreOffice left without a usable label, so that every field has an
+ * accessible name (WCAG 4.1.2; axe's `label` and `select-name`). LibreOffice 25.2 describes some fields with no
+ * label relation at all (Format > Paragraph's line spacing list and its value field, the Slide panel's master slide
+ * list), or names a label that is not rendered as such (a frame title; an id repeated across tab pages). A field
+ * that has no name is named, in this order, by: its `labelledBy` or `labelFor` label found in the tree
+ * (`data-jsd-label`, set at rendering), its own accessible name or tooltip from LibreOffice (`data-jsd-name`), else
+ * the text shown just before it (the nearest fixed text or frame title before it in its frame, tab page or sidebar
+ * panel, in reading order, that labels no other field), which is what a sighted user reads as its label. Run after every (re)build of `root`.
+ */
+export function nameControls(root: HTMLElement): void {
+  const texts = [...root.querySelectorAll<HTMLElement>(TEXTS)];
+  for (const c of root.querySelectorAll<HTMLElement>(FIELDS)) {
+    if (c instanceof HTMLInputElement && c.type === 'hidden') continue;
+    if (named(root, c)) continue;
+    c.removeAttribute('aria-labelledby');
+    const given = c.dataset.jsdLabel || c.dataset.jsdName;
+    if (given) {
+      c.setAttribute('aria-label', given);
+      continue;
+    }
+    // The nearest text before the field (document order) in its group (frame, tab page, sidebar panel) that is
+    // shown and is not another field's label.
+    const group = c.parentElement?.closest('fieldset, [role=tabpanel], .ode-jsd-sidepanel') ?? root;
+    const before = texts.filter((t) => group.contains(t)).filter((t) => t.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING && !t.closest('[hidden]') && t.textContent?.trim() && !(t instanceof HTMLLabelElement && t.htmlFor && t.htmlFor !== c.id && byId(root, t.htmlFor)));
+    const text = before.at(-1);
+    if (!text) continue;
+    if (!text.id) text.id = `ode-jsd-${root.dataset.windowId ?? 'x'}-text-${texts.indexOf(text)}`;
+    c.setAttribute('aria-labelledby', text.id);
+  }
 }
 
 /** A control with the element that sits beside it (a datalist). */

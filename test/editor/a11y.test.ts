@@ -1,0 +1,140 @@
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fileId, painted } from '../helpers/browser.ts';
+import { CORPUS, postConvert } from '../helpers/convert-client.ts';
+import { useDemoBrowser } from '../helpers/demo-browser.ts';
+
+/** Screenshots land here (ignored by git: products of the run). */
+const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
+
+/** axe-core's browser script (the devDependency's axe.min.js), injected into the editor's page. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** One axe violation as the test reports it: rule, impact, help text and the first elements it names. */
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** The impacts the check fails on (axe's four levels: minor, moderate, serious, critical). */
+const FAILING = new Set(['serious', 'critical']);
+
+/**
+ * The accessibility check of issue 23 ("an accessibility check (axe-core or similar) on each application's page: no
+ * serious violations") in Debian's Chromium against a real daemon and LibreOffice 25.2 through the demo host: a text
+ * document, a spreadsheet and a presentation as loaded, with LibreOffice's sidebar shown (its JSDialog panels as
+ * HTML) and with a LibreOffice dialog open (Format > Paragraph, Format cells, Character: HTML from JSDialog); a PDF
+ * (read-only, opened in Draw: no sidebar, no Format menu) as loaded and with the keyboard shortcuts dialog. axe-core
+ * 4.14 runs its default rules (WCAG 2.0-2.2 A/AA and best practices) on the whole editor page; the check fails on a
+ * violation of impact serious or critical and prints the minor and moderate ones. The document itself is a canvas:
+ * axe sees the element, not the text drawn on it.
+ */
+describe('accessibility of the editor (axe-core)', () => {
+  const env = useDemoBrowser('ode-a11y-', (folder) => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'a11y.docx'));
+    copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'a11y.xlsx'));
+    copyFileSync(join(CORPUS, 'presentations/layouts.pptx'), join(folder, 'a11y.pptx'));
+  });
+  let page: Page;
+
+  beforeAll(async () => {
+    const pdf = await postConvert(env.daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'presentations/layouts.pptx'));
+    expect(pdf.status).toBe(200);
+    writeFileSync(join(env.folder, 'a11y.pdf'), pdf.body);
+    // The editor's CSP (script-src 'self') refuses an injected script: axe goes in with the CSP bypassed.
+    page = await env.browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: 'light', bypassCSP: true });
+  }, 120_000);
+
+  /** Runs axe on the editor's page as it is now; prints the minor and moderate violations; returns the failing ones. */
+  async function audit(what: string): Promise<Violation[]> {
+    if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: AXE_SOURCE });
+    const found: Violation[] = await page.evaluate(async () => {
+      type AxeResult = { violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> };
+      const g = globalThis as unknown as { document: unknown; axe: { run(context: unknown, options: object): Promise<AxeResult> } };
+      const r = await g.axe.run(g.document, { resultTypes: ['violations'] });
+      return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 8).map((n) => n.target.map(String).join(' ')) }));
+    });
+    const minor = found.filter((v) => !FAILING.has(v.impact ?? ''));
+    if (minor.length) console.log(`axe, ${what}: ${minor.length} minor/moderate\n${minor.map((v) => `  ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`).join('\n')}`);
+    return found.filter((v) => FAILING.has(v.impact ?? '')).map((v) => ({ ...v, help: `${what}: ${v.help}` }));
+  }
+
+  async function open(name: string): Promise<void> {
+    await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
+    await page.getByRole('menubar').waitFor({ timeout: 60_000 });
+    await page.waitForFunction(painted, null, { timeout: 60_000 });
+  }
+
+  /** Chooses a menu entry by mouse: the menu bar title, then the item whose label is exactly `name` in the menu opened last. */
+  async function choose(title: string, ...path: string[]): Promise<void> {
+    await page.getByRole('menubar').getByRole('menuitem', { name: title, exact: true }).click();
+    for (const name of path) {
+      const menu = page.getByRole('menubar').locator('[role=menu]').last();
+      const label = page.locator('.ode-menu-label', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+      await menu.locator(':scope > li > [role^=menuitem]').filter({ has: label }).click({ timeout: 30_000 });
+    }
+  }
+
+  /** View > Sidebar, until LibreOffice's panels are shown in it. */
+  async function showSidebar(): Promise<void> {
+    await choose('View', 'Sidebar');
+    const sidebar = page.getByRole('region', { name: 'Properties' });
+    await sidebar.waitFor({ timeout: 30_000 });
+    await expect.poll(() => sidebar.locator('.ode-jsd-sidepanel:visible').count(), { timeout: 60_000 }).toBeGreaterThan(0);
+  }
+
+  /** Opens the modal dialog `menu` > `item` (LibreOffice's, as HTML) and waits until its fields are there. */
+  async function openDialog(menu: string, item: string): Promise<void> {
+    await choose(menu, item);
+    const dialog = page.locator('[role=dialog][aria-modal=true]').first();
+    await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+    await expect.poll(() => dialog.locator('input, select, button').count(), { timeout: 30_000 }).toBeGreaterThan(2);
+  }
+
+  async function closeDialog(): Promise<void> {
+    await page.keyboard.press('Escape');
+    await page.locator('[role=dialog][aria-modal=true]').first().waitFor({ state: 'detached', timeout: 30_000 });
+  }
+
+  /** The check for one application: the page, with the sidebar, and with a dialog open over both. */
+  async function check(name: string, menu: string, item: string): Promise<void> {
+    await open(name);
+    const failing = await audit(`${name} loaded`);
+    await showSidebar();
+    failing.push(...(await audit(`${name} with the sidebar`)));
+    await page.screenshot({ path: join(ARTIFACTS, `a11y-${name.replace('.', '-')}.png`) });
+    await openDialog(menu, item);
+    failing.push(...(await audit(`${name} with ${menu} > ${item}`)));
+    await closeDialog();
+    expect(failing).toEqual([]);
+  }
+
+  it('text document: loaded, with the sidebar, with Format > Paragraph: no serious or critical violation', async () => {
+    await check('a11y.docx', 'Format', 'Paragraph…');
+  }, 240_000);
+
+  it('spreadsheet: loaded, with the sidebar, with Format > Format cells: no serious or critical violation', async () => {
+    await check('a11y.xlsx', 'Format', 'Format cells…');
+  }, 240_000);
+
+  it('presentation: loaded, with the sidebar, with Format > Character: no serious or critical violation', async () => {
+    await check('a11y.pptx', 'Format', 'Character…');
+  }, 240_000);
+
+  it('PDF (read-only, in Draw): loaded and with Help > Keyboard shortcuts: no serious or critical violation', async () => {
+    await open('a11y.pdf');
+    const failing = await audit('a11y.pdf loaded');
+    await page.screenshot({ path: join(ARTIFACTS, 'a11y-a11y-pdf.png') });
+    await choose('Help', 'Keyboard shortcuts');
+    await page.locator('[role=dialog][aria-modal=true]').first().waitFor({ state: 'visible', timeout: 30_000 });
+    failing.push(...(await audit('a11y.pdf with Help > Keyboard shortcuts')));
+    await closeDialog();
+    expect(failing).toEqual([]);
+  }, 240_000);
+});
