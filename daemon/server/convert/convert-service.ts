@@ -1,11 +1,12 @@
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
-import { extname, join, basename } from 'node:path';
+import { copyFileSync } from 'node:fs';
+import { extname, basename } from 'node:path';
 import type { Logger } from 'pino';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
 import { exportTargetFor, kindOfExtension, outputFormatsFor, UNAVAILABLE_OUTPUTS, type ConversionTarget } from '../formats/tables.ts';
 import type { KitPool } from '../pool/pool.ts';
 import { checkContainer, isEncryptedPackage } from './container-check.ts';
+import { convertInKit } from './kit-job.ts';
 import { buildExportOptions, type ConvertFields, type ExportOptions } from './options.ts';
 
 /** One conversion request: the uploaded file on disk and the spec's form fields. */
@@ -115,35 +116,11 @@ export class ConvertService {
   }
 
   private runInKit(input: ConvertRequestInput, ext: string, target: ConversionTarget, exportOptions: ExportOptions, lang: string | undefined) {
-    const limits = this.config().limits;
-    return this.pool.withConversionKit(async (kit) => {
-      const dir = kit.jobDir();
-      try {
-        const inPath = join(dir, `input.${ext}`);
-        const outPath = join(dir, `output.${target.extension}`);
-        copyFileSync(input.path, inPath);
-        const r = await kit.convert(
-          {
-            input: inPath,
-            output: outPath,
-            format: target.lokFormat,
-            filterOptions: exportOptions.filterOptions,
-            loadOptions: exportOptions.loadOptions,
-            lang: lang || undefined,
-            password: input.fields.password || undefined,
-          },
-          { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 },
-        );
-        let bytes: Buffer;
-        try {
-          bytes = readFileSync(outPath);
-        } catch {
-          throw new OdeError('save_failed', `LibreOffice wrote no ${target.extension} output for this document.`);
-        }
-        return { bytes, loadMs: r.loadMs, saveMs: r.saveMs };
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+    return convertInKit(this.pool, this.config().limits, { ext, write: (path) => copyFileSync(input.path, path) }, target, {
+      filterOptions: exportOptions.filterOptions,
+      loadOptions: exportOptions.loadOptions,
+      lang: lang || undefined,
+      password: input.fields.password || undefined,
     });
   }
 

@@ -1,5 +1,6 @@
 import { copyFileSync, rmSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { inKitJob, stageLimits } from '../convert/kit-job.ts';
 import { OdeError } from '../errors.ts';
 import { kindOfExtension } from '../formats/tables.ts';
 import { receiveAllowedForm } from '../http/allowed-form.ts';
@@ -38,18 +39,13 @@ export const extractLinkTargets: Handler = async (req, res, ctx) => {
     if (!form.file) throw new OdeError('no_file');
     const ext = extname(form.file.filename).slice(1).toLowerCase();
     if (!kindOfExtension(ext)) throw new OdeError('unknown_input_format', `Ode does not read ".${ext}" files (the file part's file name decides the type).`);
-    const limits = ctx.config().limits;
+    const limits = stageLimits(ctx.config().limits);
     const upload = form.file.path;
-    const text = await ctx.pool.withConversionKit(async (kit) => {
-      const dir = kit.jobDir();
-      try {
-        const input = join(dir, `input.${ext}`);
-        copyFileSync(upload, input);
-        const r = await kit.inspect({ input, linkTargets: true }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
-        return r.linkTargets ?? '';
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+    const text = await inKitJob(ctx.pool, async (kit, dir) => {
+      const input = join(dir, `input.${ext}`);
+      copyFileSync(upload, input);
+      const r = await kit.inspect({ input, linkTargets: true }, limits);
+      return r.linkTargets ?? '';
     });
     const body = JSON.stringify(parseTargets(text));
     res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });

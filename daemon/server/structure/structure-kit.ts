@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { StructureFormat } from '../../structure/index.ts';
 import type { RedlinePage } from '../../protocol/kit.ts';
@@ -6,6 +6,7 @@ import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
 import { exportTargetFor, kindOfExtension, type DocumentKind } from '../formats/tables.ts';
 import type { KitPool } from '../pool/pool.ts';
+import { convertInKit, inKitJob, stageLimits } from '../convert/kit-job.ts';
 
 /** Formats the structure engine reads and writes itself. */
 export const NATIVE_FORMATS: ReadonlySet<string> = new Set(['docx', 'odt', 'pptx', 'odp']);
@@ -47,25 +48,19 @@ export class StructureKit {
    *   the kind its extension says), password_required, password_invalid, timeout, kit_crashed, queue_full.
    */
   inspect(path: string, ext: string, opts: { convertTo?: StructureFormat; redlines?: boolean; lang?: string; password?: string }): Promise<KitInspection> {
-    const limits = this.config().limits;
-    return this.pool.withConversionKit(async (kit) => {
-      const dir = kit.jobDir();
+    const limits = stageLimits(this.config().limits);
+    return inKitJob(this.pool, async (kit, dir) => {
       try {
         const input = join(dir, `input.${ext}`);
         copyFileSync(path, input);
         const output = opts.convertTo ? join(dir, `output.${opts.convertTo}`) : undefined;
-        const r = await kit.inspect(
-          { input, output, format: opts.convertTo, lang: opts.lang || undefined, password: opts.password || undefined, redlines: opts.redlines || undefined },
-          { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 },
-        );
+        const r = await kit.inspect({ input, output, format: opts.convertTo, lang: opts.lang || undefined, password: opts.password || undefined, redlines: opts.redlines || undefined }, limits);
         return { parts: r.parts, redlines: r.redlines, bytes: output ? readFileSync(output) : undefined };
       } catch (e) {
         // LibreOffice opened the bytes as something else (random bytes named .key become a text document), so it
         // cannot write them as the presentation or text document the name promised: the input is at fault.
         if (e instanceof OdeError && e.code === 'save_failed' && opts.convertTo) throw new OdeError('load_failed', `LibreOffice could not read the file as a .${ext} document (it is corrupt or of another type).`);
         throw e;
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
       }
     });
   }
@@ -89,22 +84,6 @@ export class StructureKit {
   async convert(bytes: Uint8Array, fromExt: string, kind: DocumentKind, format: string, lang?: string): Promise<Buffer> {
     const target = exportTargetFor(kind, format);
     if (!target) throw new OdeError('unsupported_format', `A ${kind} document cannot be written as "${format}".`);
-    const limits = this.config().limits;
-    return this.pool.withConversionKit(async (kit) => {
-      const dir = kit.jobDir();
-      try {
-        const input = join(dir, `input.${fromExt}`);
-        const output = join(dir, `output.${target.extension}`);
-        writeFileSync(input, bytes);
-        await kit.convert({ input, output, format: target.lokFormat, lang: lang || undefined }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
-        try {
-          return readFileSync(output);
-        } catch {
-          throw new OdeError('save_failed', `LibreOffice wrote no ${target.extension} output for this document.`);
-        }
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    });
+    return (await convertInKit(this.pool, this.config().limits, { ext: fromExt, write: (path) => writeFileSync(path, bytes) }, target, { lang: lang || undefined })).bytes;
   }
 }
