@@ -1,16 +1,13 @@
 import type { App, ClipboardAdapter } from '../core/app.ts';
 import { a1ToR1C1, columnName, parseCell, parseRange, r1c1ToA1 } from './r1c1.ts';
-import { enterString, goToCell, str } from './uno.ts';
-
-/** Copies up to this many cells get their formulas (read cell by cell); larger ones carry values only. */
-export const MAX_FORMULA_CELLS = 100;
+import { enterString, goToCell } from './uno.ts';
 
 /** `data-sheets-value` of one cell (spec: key 1 the type; 2 text in key 2, 3 number in key 3, 4 boolean in key 4). */
 export type SheetsValue = { 1: 2; 2: string } | { 1: 3; 3: number } | { 1: 4; 4: 0 | 1 };
 
 /**
- * What LibreOffice 7.4's HTML says about one cell: `sdval` (the number) and `sdnum` (`lang;lang2;format`, the
- * format `BOOLEAN` for booleans), else the cell's text. Returns the spec's value and number format (or none).
+ * What LibreOffice's HTML says about one cell (7.4 as 25.2): `sdval` (the number) and `sdnum` (`lang;lang2;format`,
+ * the format `BOOLEAN` for booleans), else the cell's text. Returns the spec's value and number format (or none).
  */
 export function cellValue(sdval: string | null, sdnum: string | null, text: string): { value?: SheetsValue; format?: string } {
   const format = sdnum?.split(';').slice(2).join(';') || undefined;
@@ -44,34 +41,29 @@ export function valueText(json: string | null): string | undefined {
 
 /**
  * The spreadsheet clipboard (spec: HTML clipboard extensions; issue 5): set as `app.clipboard`.
- * - decorateHtml: LibreOffice's HTML of the copied range gets, on each `td`, `data-sheets-value` and
- *   `data-sheets-numberformat` (from `sdval`/`sdnum`) and `data-sheets-formula` in R1C1 style, plus the
- *   `<google-sheets-html-origin>` marker after the own `meta-origin` div. LibreOffice's HTML has no formulas (and
- *   7.4's other clipboard flavours turn formulas into values), so for copies of up to MAX_FORMULA_CELLS cells the
- *   cursor visits each cell (`.uno:GoToCell` with a `unoResult`), reading the formula bar's `cellFormula`
- *   (sent only when it changes, always before the command's result), then the selection is put back.
+ * - decorateHtml: LibreOffice 25.2's HTML of the copied range already has the `<google-sheets-html-origin>` marker
+ *   and each formula cell's `data-sheets-formula` (R1C1; test/kit-editing/calc-clipboard-formulas.test.ts), but no
+ *   `data-sheets-value`: each `td` gets `data-sheets-value` and `data-sheets-numberformat` (from `sdval`/`sdnum`),
+ *   the formula is written in Google Sheets' R1C1 form (`R[0]C[-1]` for LibreOffice's `RC[-1]`), and the marker
+ *   stands once, after the own `meta-origin` div. (LibreOffice 7.4's HTML had no formulas: the editor visited each
+ *   copied cell to read them from the formula bar; issue 15 removed that.)
  * - pasteHtml: HTML carrying `data-sheets-*` (a table, or the one-cell `span` form) is entered cell by cell from
  *   the current cell (`.uno:EnterString`; formulas turned back from R1C1 to A1 at their new place). Other HTML goes
  *   to LibreOffice's own paste.
  */
 export class CalcClipboard implements ClipboardAdapter {
-  /** The current cell or range (CELL_ADDRESS) and the formula bar's content (CELL_FORMULA). */
+  /** The current cell or range (CELL_ADDRESS). */
   private address = '';
-  private formula = '';
-  /** Counts LibreOffice's repaints (`invalidate`): a change of the document drops the formulas read before. */
-  private generation = 0;
-  /** The formulas read last, by sheet, range and generation: the view asks for the HTML again after each selection
-   * change, and the visit itself changes the selection, so the same copy must not visit the cells again. */
-  private read: { key: string; formulas: Promise<string[][]> } | undefined;
 
   constructor(private readonly app: App) {
     app.session.on('cellAddress', (m) => (this.address = m.address));
-    app.session.on('cellFormula', (m) => (this.formula = m.formula));
-    app.session.on('invalidate', () => this.generation++);
   }
 
-  async decorateHtml(html: string): Promise<string> {
+  decorateHtml(html: string): string {
     const doc = new DOMParser().parseFromString(html, 'text/html');
+    // LibreOffice writes the marker unclosed, as Google Sheets does: the parser puts the table inside it. Its content
+    // stays, the marker itself is written once, empty.
+    for (const old of doc.querySelectorAll('google-sheets-html-origin')) old.replaceWith(...old.childNodes);
     const marker = doc.createElement('google-sheets-html-origin');
     const origin = doc.getElementById('meta-origin');
     if (origin) origin.after(marker);
@@ -79,17 +71,13 @@ export class CalcClipboard implements ClipboardAdapter {
     const table = doc.querySelector('table');
     if (!table) return serialize(doc);
     const range = parseRange(this.address);
-    const grid = cellsOf(table);
-    const rows = grid.length;
-    const cols = Math.max(0, ...grid.map((r) => r.length));
-    const formulas = range && range.endRow - range.row + 1 === rows && range.endCol - range.col + 1 === cols && rows * cols <= MAX_FORMULA_CELLS ? await this.formulasOf(range) : undefined;
-    grid.forEach((cells, r) =>
+    cellsOf(table).forEach((cells, r) =>
       cells.forEach((td, c) => {
         const { value, format } = cellValue(td.getAttribute('sdval'), td.getAttribute('sdnum'), td.textContent?.trim() ?? '');
         if (value) td.setAttribute('data-sheets-value', JSON.stringify(value));
         if (format) td.setAttribute('data-sheets-numberformat', JSON.stringify({ 1: 2, 2: format, 3: 1 }));
-        const f = formulas?.[r]?.[c];
-        if (f?.startsWith('=') && range) td.setAttribute('data-sheets-formula', a1ToR1C1(f, range.row + r, range.col + c));
+        const f = td.getAttribute('data-sheets-formula');
+        if (f?.startsWith('=') && range) td.setAttribute('data-sheets-formula', a1ToR1C1(r1c1ToA1(f, range.row + r, range.col + c), range.row + r, range.col + c));
       }),
     );
     return serialize(doc);
@@ -114,34 +102,6 @@ export class CalcClipboard implements ClipboardAdapter {
     }
     if (!single) goToCell(this.app, start);
     return true;
-  }
-
-  private formulasOf(range: { row: number; col: number; endRow: number; endCol: number }): Promise<string[][]> {
-    // One cell: the formula bar already shows it.
-    if (range.row === range.endRow && range.col === range.endCol) return Promise.resolve([[this.formula]]);
-    const key = `${this.app.session.state.part}|${this.address}|${this.generation}`;
-    if (this.read?.key !== key) this.read = { key, formulas: this.readFormulas(range).catch(() => []) };
-    return this.read.formulas;
-  }
-
-  /** The formula bar's content of each cell of `range`; the selection is restored afterwards. */
-  private async readFormulas(range: { row: number; col: number; endRow: number; endCol: number }): Promise<string[][]> {
-    const selection = this.address;
-    const out: string[][] = [];
-    try {
-      for (let r = range.row; r <= range.endRow; r++) {
-        const row: string[] = [];
-        for (let c = range.col; c <= range.endCol; c++) {
-          const cell = `${columnName(c)}${r + 1}`;
-          await this.app.session.request({ type: 'uno', command: '.uno:GoToCell', args: JSON.stringify({ ToPoint: str(cell) }), notify: true }, 'unoResult', (m) => m.command === '.uno:GoToCell', 5_000);
-          row.push(this.formula);
-        }
-        out.push(row);
-      }
-    } finally {
-      goToCell(this.app, selection);
-    }
-    return out;
   }
 }
 
