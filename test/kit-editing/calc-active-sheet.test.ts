@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOK_CALLBACK_SET_PART } from '../../daemon/protocol/lok-enums.ts';
-import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { endKit, LIMITS, nextCallback, stage, startKit } from './helpers.ts';
+import { LIMITS, nextCallback, stage, useKit } from './helpers.ts';
 
 const WORKBOOK = '/work/shared/corpus/spreadsheets/SampleSS.xlsx';
 
@@ -14,22 +13,19 @@ const WORKBOOK = '/work/shared/corpus/spreadsheets/SampleSS.xlsx';
  * (`workbookView activeTab="1"`, ECMA-376 Part 1, 18.2.30), and the view starts there until setPart moves it.
  */
 describe('kit editing: the active sheet of an opened workbook', () => {
-  let kit: KitProcess;
-  let tmp: string;
-  beforeAll(async () => ({ kit, tmp } = await startKit()));
-  afterAll(async () => endKit(kit, tmp));
+  const k = useKit();
 
   it("LibreOffice 25.2 opens SampleSS.xlsx on the file's active tab (1), and setPart 0 moves the view to the first sheet", async () => {
     const workbookXml = strFromU8(unzipSync(readFileSync(WORKBOOK), { filter: (f) => f.name === 'xl/workbook.xml' })['xl/workbook.xml']);
     const activeTab = Number(/activeTab="(\d+)"/.exec(workbookXml)?.[1]);
     expect(activeTab).toBe(1);
-    const opened = await kit.open({ input: stage(kit, WORKBOOK), userName: 'Ada' }, LIMITS);
+    const opened = await k.kit.open({ input: stage(k.kit, WORKBOOK), userName: 'Ada' }, LIMITS);
     const v = opened.viewId;
     expect(opened.docType).toBe(1); // LOK_DOCTYPE_SPREADSHEET
-    expect((await kit.docInfo(v)).part).toBe(activeTab);
-    const first = nextCallback(kit, (viewId, type, payload) => viewId === v && type === LOK_CALLBACK_SET_PART && payload.trim() === '0', 10_000, 'SET_PART 0');
-    kit.sendEvent(v, { type: 'setPart', part: 0 });
+    expect((await k.kit.docInfo(v)).part).toBe(activeTab);
+    const first = nextCallback(k.kit, (viewId, type, payload) => viewId === v && type === LOK_CALLBACK_SET_PART && payload.trim() === '0', 10_000, 'SET_PART 0');
+    k.kit.sendEvent(v, { type: 'setPart', part: 0 });
     await first;
-    expect((await kit.docInfo(v)).part).toBe(0);
+    expect((await k.kit.docInfo(v)).part).toBe(0);
   }, 120_000);
 });

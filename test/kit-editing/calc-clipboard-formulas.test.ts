@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { endKit, LIMITS, sleep, stage, startKit } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { LIMITS, sleep, stage, useKit } from './helpers.ts';
 
 const WORKBOOK = '/work/shared/corpus/spreadsheets/SampleSS.xlsx';
 
@@ -26,20 +25,17 @@ function xlsxFormula(xlsx: Uint8Array, ref: string): string | undefined {
  * from the saved xlsx.
  */
 describe('kit editing: formulas in the HTML of a copied range (LibreOffice 25.2)', () => {
-  let kit: KitProcess;
-  let tmp: string;
-  beforeAll(async () => ({ kit, tmp } = await startKit()));
-  afterAll(async () => endKit(kit, tmp));
+  const k = useKit();
 
   it('copy A7:D7 of SampleSS.xlsx (D7 = SUM(A7:C7)): the HTML has data-sheets-formula; Google-Sheets-shaped HTML pastes a formula, its own HTML values', async () => {
-    const input = stage(kit, WORKBOOK);
-    const opened = await kit.open({ input, userName: 'Ada' }, LIMITS);
+    const input = stage(k.kit, WORKBOOK);
+    const opened = await k.kit.open({ input, userName: 'Ada' }, LIMITS);
     const v = opened.viewId;
-    const goTo = (ref: string) => kit.sendEvent(v, { type: 'uno', command: '.uno:GoToCell', args: JSON.stringify({ ToPoint: { type: 'string', value: ref } }) });
-    kit.sendEvent(v, { type: 'setPart', part: 1 });
+    const goTo = (ref: string) => k.kit.sendEvent(v, { type: 'uno', command: '.uno:GoToCell', args: JSON.stringify({ ToPoint: { type: 'string', value: ref } }) });
+    k.kit.sendEvent(v, { type: 'setPart', part: 1 });
     goTo('A7:D7');
     await sleep(500);
-    const [html] = await kit.clipboardGet(v, ['text/html']);
+    const [html] = await k.kit.clipboardGet(v, ['text/html']);
     const text = Buffer.from(html.data).toString('utf8');
     const attrs = text.match(/data-sheets-[a-z]+="[^"]*"/g) ?? [];
     console.log(`[calc clipboard] ${html.mimeType}, ${text.length} chars; data-sheets attributes: ${attrs.join(' ')}`);
@@ -49,15 +45,15 @@ describe('kit editing: formulas in the HTML of a copied range (LibreOffice 25.2)
     // data-sheets-value, the formula cell's data-sheets-formula) gives the formula at the new place.
     goTo('A12');
     await sleep(300);
-    expect(await kit.paste(v, 'text/html', html.data)).toBe(true);
+    expect(await k.kit.paste(v, 'text/html', html.data)).toBe(true);
     await sleep(300);
     const sheets = (n: number) => `{&quot;1&quot;:3,&quot;3&quot;:${n}}`;
     const google = `<meta charset="utf-8"><google-sheets-html-origin><table data-sheets-root="1"><tbody><tr><td data-sheets-value="${sheets(5)}">5</td><td data-sheets-value="${sheets(10)}" data-sheets-formula="=R[0]C[-1]*2">10</td></tr></tbody></table>`;
     goTo('A15');
     await sleep(300);
-    expect(await kit.paste(v, 'text/html', Buffer.from(google))).toBe(true);
+    expect(await k.kit.paste(v, 'text/html', Buffer.from(google))).toBe(true);
     await sleep(500);
-    expect(await kit.saveDoc(v, false)).toEqual({ saved: true });
+    expect(await k.kit.saveDoc(v, false)).toEqual({ saved: true });
     const saved = readFileSync(input);
     expect(xlsxFormula(saved, 'D7')).toBe('SUM(A7:C7)');
     expect(xlsxFormula(saved, 'D12')).toBeUndefined();

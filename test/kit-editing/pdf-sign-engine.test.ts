@@ -3,9 +3,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import forge from 'node-forge';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { endKit, LIMITS, stage, startKit } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { LIMITS, stage, useKit } from './helpers.ts';
 
 const DOCX = '/work/shared/corpus/content-controls/ContentControls.docx';
 
@@ -53,8 +52,7 @@ function certificates(): { caPem: string; certPem: string; keyPem: string; keyPk
  * exports; poppler's pdfsig checks the result.
  */
 describe('kit: LibreOffice 25.2 signs a PDF export from PEM material', () => {
-  let kit: KitProcess;
-  let tmp: string;
+  const k = useKit();
   const pem = certificates();
   const str = (value: string) => ({ type: 'string', value });
   const options = (keyPem: string) =>
@@ -66,13 +64,11 @@ describe('kit: LibreOffice 25.2 signs a PDF export from PEM material', () => {
       SignatureReason: str('Approved'),
       SignatureLocation: str('Lisbon'),
     });
-  beforeAll(async () => ({ kit, tmp } = await startKit()));
-  afterAll(async () => endKit(kit, tmp));
 
   it('saveAs pdf with SignPDF and the PEM certificate, PKCS#8 key and CA: pdfsig finds one intact signature by the signer', async () => {
-    const input = stage(kit, DOCX);
+    const input = stage(k.kit, DOCX);
     const output = join(dirname(input), 'signed.pdf');
-    await kit.convert({ input, output, format: 'pdf', filterOptions: options(pem.keyPem) }, LIMITS);
+    await k.kit.convert({ input, output, format: 'pdf', filterOptions: options(pem.keyPem) }, LIMITS);
     const report = execFileSync('pdfsig', [output], { encoding: 'utf8' });
     console.log(`[pdf sign by LibreOffice] ${report.replace(/\n/g, ' | ')}`);
     expect(report).toContain('Signature #1');
@@ -86,8 +82,8 @@ describe('kit: LibreOffice 25.2 signs a PDF export from PEM material', () => {
   }, 120_000);
 
   it('the same key as PKCS#1 ("BEGIN RSA PRIVATE KEY", what Ode accepts today) fails the whole export', async () => {
-    const input = stage(kit, DOCX);
+    const input = stage(k.kit, DOCX);
     const output = join(dirname(input), 'signed-pkcs1.pdf');
-    await expect(kit.convert({ input, output, format: 'pdf', filterOptions: options(pem.keyPkcs1Pem) }, LIMITS)).rejects.toThrow();
+    await expect(k.kit.convert({ input, output, format: 'pdf', filterOptions: options(pem.keyPkcs1Pem) }, LIMITS)).rejects.toThrow();
   }, 120_000);
 });

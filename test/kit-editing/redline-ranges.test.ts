@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { endKit, LIMITS, stage, startKit } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { LIMITS, stage, useKit } from './helpers.ts';
 
 const DELINS = '/work/shared/corpus/tracked-changes/delins.docx';
 
@@ -18,14 +17,11 @@ interface LokRedline {
  * without a range (LibreOffice's own answer), while its other redlines have one. The fallback stays.
  */
 describe('kit editing: tracked changes without a text range', () => {
-  let kit: KitProcess;
-  let tmp: string;
-  beforeAll(async () => ({ kit, tmp } = await startKit()));
-  afterAll(async () => endKit(kit, tmp));
+  const k = useKit();
 
   it('LibreOffice 25.2 leaves textRange empty for two of the six redlines of delins.docx', async () => {
-    const opened = await kit.open({ input: stage(kit, DELINS), userName: 'Ada' }, LIMITS);
-    const json = JSON.parse((await kit.commandValues(opened.viewId, '.uno:AcceptTrackedChanges')) ?? '{}') as { redlines?: LokRedline[] };
+    const opened = await k.kit.open({ input: stage(k.kit, DELINS), userName: 'Ada' }, LIMITS);
+    const json = JSON.parse((await k.kit.commandValues(opened.viewId, '.uno:AcceptTrackedChanges')) ?? '{}') as { redlines?: LokRedline[] };
     const redlines = json.redlines ?? [];
     expect(redlines).toHaveLength(6);
     const without = redlines.filter((r) => !r.textRange?.trim());

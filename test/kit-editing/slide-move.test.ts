@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOK_CALLBACK_DOCUMENT_SIZE_CHANGED, LOK_CALLBACK_SET_PART } from '../../daemon/protocol/lok-enums.ts';
-import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
-import { endKit, LIMITS, nextCallback, sleep, stage, startKit } from './helpers.ts';
+import { LIMITS, nextCallback, sleep, stage, useKit } from './helpers.ts';
 
 const PPTX = '/work/shared/corpus/presentations/layouts.pptx';
 
@@ -13,38 +12,35 @@ const PPTX = '/work/shared/corpus/presentations/layouts.pptx';
  * part names (slide names) come back in the new order.
  */
 describe('kit editing: a slide moved with .uno:MovePageUp', () => {
-  let kit: KitProcess;
-  let tmp: string;
-  beforeAll(async () => ({ kit, tmp } = await startKit()));
-  afterAll(async () => endKit(kit, tmp));
+  const k = useKit();
 
   it('LibreOffice 25.2 moves both views\' parts and sends DOCUMENT_SIZE_CHANGED but no SET_PART', async () => {
-    const opened = await kit.open({ input: stage(kit, PPTX), userName: 'Ada' }, LIMITS);
+    const opened = await k.kit.open({ input: stage(k.kit, PPTX), userName: 'Ada' }, LIMITS);
     const a = opened.viewId;
-    const { viewId: b } = await kit.createView({ userName: 'Bob', userId: 'bob' });
+    const { viewId: b } = await k.kit.createView({ userName: 'Bob', userId: 'bob' });
     expect(opened.parts).toBeGreaterThan(3);
-    const onPart = (view: number, part: number) => nextCallback(kit, (viewId, type, payload) => viewId === view && type === LOK_CALLBACK_SET_PART && payload.trim() === String(part), 10_000, `SET_PART ${part}`);
+    const onPart = (view: number, part: number) => nextCallback(k.kit, (viewId, type, payload) => viewId === view && type === LOK_CALLBACK_SET_PART && payload.trim() === String(part), 10_000, `SET_PART ${part}`);
     const bAtSecond = onPart(b, 1);
-    kit.sendEvent(b, { type: 'setPart', part: 1 });
+    k.kit.sendEvent(b, { type: 'setPart', part: 1 });
     await bAtSecond;
     const aAtThird = onPart(a, 2);
-    kit.sendEvent(a, { type: 'setPart', part: 2 });
+    k.kit.sendEvent(a, { type: 'setPart', part: 2 });
     await aAtThird;
-    const before = await kit.docInfo(a);
+    const before = await k.kit.docInfo(a);
 
     const setParts: string[] = [];
     const listener = (viewId: number, type: number, payload: string) => {
       if (type === LOK_CALLBACK_SET_PART) setParts.push(`view ${viewId}: ${payload}`);
     };
-    kit.on('callback', listener);
-    const sized = nextCallback(kit, (viewId, type) => viewId === a && type === LOK_CALLBACK_DOCUMENT_SIZE_CHANGED, 10_000, 'DOCUMENT_SIZE_CHANGED');
-    kit.sendEvent(a, { type: 'uno', command: '.uno:MovePageUp' });
+    k.kit.on('callback', listener);
+    const sized = nextCallback(k.kit, (viewId, type) => viewId === a && type === LOK_CALLBACK_DOCUMENT_SIZE_CHANGED, 10_000, 'DOCUMENT_SIZE_CHANGED');
+    k.kit.sendEvent(a, { type: 'uno', command: '.uno:MovePageUp' });
     await sized;
     await sleep(1500);
-    kit.off('callback', listener);
+    k.kit.off('callback', listener);
 
-    const afterA = await kit.docInfo(a);
-    const afterB = await kit.docInfo(b);
+    const afterA = await k.kit.docInfo(a);
+    const afterB = await k.kit.docInfo(b);
     expect(afterA.part).toBe(1);
     expect(afterB.part).toBe(2); // Bob's slide went down one place
     expect(setParts).toEqual([]);
