@@ -35,6 +35,21 @@ describe('LibreOffice dialogs in the browser editor', () => {
     return dialog;
   };
 
+  /**
+   * Saves with Ctrl+S and reads the saved docx's document.xml in the demo host's folder until it matches `re` (the
+   * save reached it); after 30 s, as it is then.
+   */
+  const saved = async (re: RegExp) => {
+    await page.keyboard.press('Control+s');
+    const deadline = Date.now() + 30_000;
+    let xml = documentXml(readFileSync(file));
+    while (!re.test(xml) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      xml = documentXml(readFileSync(file));
+    }
+    return xml;
+  };
+
   beforeAll(async () => {
     page = await env.browser.newPage({ viewport: { width: 1200, height: 800 } });
     await page.goto(`${env.daemon.url}/?open=${fileId('para.docx')}`);
@@ -72,15 +87,8 @@ describe('LibreOffice dialogs in the browser editor', () => {
     await expect.poll(() => before.inputValue(), { timeout: 30_000 }).toMatch(/^1(\.00)?\s*(″|"|in)/);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
-    await page.keyboard.press('Control+s');
     // The save reaches the demo host's folder: the paragraph has 1440 twips of left indent.
-    const deadline = Date.now() + 30_000;
-    let xml = '';
-    while (Date.now() < deadline) {
-      xml = documentXml(readFileSync(file));
-      if (/<w:ind w:(left|start)="1440"/.test(xml)) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const xml = await saved(/<w:ind w:(left|start)="1440"/);
     expect(xml).toMatch(/<w:ind w:(left|start)="1440"/);
     // The 2" typed into the cancelled dialog never reached the document.
     expect(xml).not.toMatch(/w:(left|start)="2880"/);
@@ -91,14 +99,7 @@ describe('LibreOffice dialogs in the browser editor', () => {
     await dialog.getByLabel('After text').fill('0.5"');
     await dialog.getByLabel('After text').press('Enter');
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
-    await page.keyboard.press('Control+s');
-    const deadline = Date.now() + 30_000;
-    let xml = '';
-    while (Date.now() < deadline) {
-      xml = documentXml(readFileSync(file));
-      if (/w:(right|end)="720"/.test(xml)) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const xml = await saved(/w:(right|end)="720"/);
     expect(xml).toMatch(/<w:ind w:(left|start)="1440" w:(right|end)="720"/);
   });
 });
