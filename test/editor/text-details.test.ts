@@ -179,6 +179,18 @@ describe('text document details (issue 23)', () => {
 
 /** The document canvas of `page` as a data URL (the tiles only: carets and other overlays are DOM elements). */
 const canvasImage = (page: Page) => page.locator('canvas.ode-canvas').evaluate((c) => (c as unknown as { toDataURL(): string }).toDataURL());
+/** The canvas of `page` once it is settled (the same image a second later), as canvasImage gives it. */
+const settledCanvas = async (page: Page) => {
+  let last = '';
+  await poll(async () => {
+    const now = await canvasImage(page);
+    const same = now === last;
+    last = now;
+    if (!same) await page.waitForTimeout(1000);
+    return same;
+  }, { timeout: 60_000 }).toBe(true);
+  return last;
+};
 
 describe('tiles after fast typing (issue 23 item 5: "Titl" shown for "Title")', () => {
   const env = useDemoBrowser('ode-text-tiles-', (folder) => writeFileSync(join(folder, 'title.docx'), docx(['Body text under the title.'], 'en-US')));
@@ -196,27 +208,12 @@ describe('tiles after fast typing (issue 23 item 5: "Titl" shown for "Title")', 
       await typist.keyboard.press('Enter');
     }
     await typist.keyboard.press('Control+Home');
-    // Settled: the canvas stays the same for a second.
-    let last = '';
-    await poll(async () => {
-      const now = await canvasImage(typist);
-      const same = now === last;
-      last = now;
-      if (!same) await typist.waitForTimeout(1000);
-      return same;
-    }, { timeout: 60_000 }).toBe(true);
+    await settledCanvas(typist);
     // A second view renders every tile afresh from the same document.
     const fresh = await (await env.browser.newContext(options)).newPage();
     await fresh.goto(`${env.daemon.url}/?open=${fileId('title.docx')}`);
     await fresh.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
-    let freshImage = '';
-    await poll(async () => {
-      const now = await canvasImage(fresh);
-      const same = now === freshImage;
-      freshImage = now;
-      if (!same) await fresh.waitForTimeout(1000);
-      return same;
-    }, { timeout: 60_000 }).toBe(true);
+    const freshImage = await settledCanvas(fresh);
     expect(await canvasImage(typist)).toBe(freshImage);
     await typist.context().close();
     await fresh.context().close();
