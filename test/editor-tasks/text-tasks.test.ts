@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { zipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import type { FrameLocator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docxText, poll, useTaskEnv, zipText, type OpenedTask } from './task-env.ts';
@@ -69,6 +69,11 @@ function listFormat(bytes: Buffer, text: string): string | undefined {
   const abstract = new RegExp(`<w:abstractNum [^>]*w:abstractNumId="${num[1]}"[^>]*>([\\s\\S]*?)</w:abstractNum>`).exec(numbering)?.[1] ?? '';
   const lvl = new RegExp(`<w:lvl [^>]*w:ilvl="${ilvl}"[^>]*>([\\s\\S]*?)</w:lvl>`).exec(abstract)?.[1] ?? '';
   return /<w:numFmt w:val="([^"]+)"/.exec(lvl)?.[1];
+}
+/** The text of every header part of a docx (word/header*.xml), parts joined with '|'. */
+function headerText(bytes: Buffer): string {
+  const names = Object.keys(unzipSync(new Uint8Array(bytes))).filter((n) => /^word\/header\d*\.xml$/.test(n));
+  return names.map((n) => tText(zipText(bytes)(n))).join('|');
 }
 /** The texts of the tracked insertions (w:ins) and deletions (w:del) of word/document.xml's runs (not the self-closing marks of paragraph marks). */
 function redlines(bytes: Buffer): { ins: string[]; del: string[] } {
@@ -302,6 +307,38 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     const bytes = doc.stored();
     expect(tText(paragraphWith(bytes, 'kept plain'))).toBe('Start kept plain  end');
     expect(redlines(bytes)).toEqual({ ins: [], del: [] });
+  }, 180_000);
+
+  it('Insert > Header and footer > Header, a click into the header, typing: the text is in the stored header part', async () => {
+    // Where the page's text area starts (the caret at the start of the document, page 1 at the top of the view).
+    await page.keyboard.press('Control+Home');
+    await poll(async () => (await caret()).y).toBeLessThan(400);
+    const top = await caret();
+    // The submenu's entries by their label (the item 'Header and footer' also starts with 'Header').
+    await f.getByRole('menubar').getByRole('menuitem', { name: 'Insert', exact: true }).click();
+    for (const name of ['Header and footer', 'Header']) {
+      const menu = f.getByRole('menubar').locator('[role=menu]').last();
+      await menu.locator(':scope > li > [role^=menuitem]').filter({ has: f.locator('.ode-menu-label', { hasText: new RegExp(`^${name}$`) }) }).click({ timeout: 30_000 });
+    }
+    // The header takes the top of the text area and pushes the body down: click into the header's first line
+    // (where the body started) once the body has moved, as a user clicks into the new header.
+    await f.locator('.ode-input').focus();
+    await page.keyboard.press('Control+Home');
+    await poll(async () => (await caret()).y, 30_000).toBeGreaterThan(top.y + 8);
+    await page.mouse.click(top.x + 30, top.y + top.height / 2);
+    // The caret is in the header now (back at the text area's top), and typing goes there.
+    await poll(async () => Math.abs((await caret()).y - top.y), 30_000).toBeLessThan(top.height);
+    await type('Typed into the header');
+    await saveUntil((b) => headerText(b).includes('Typed into the header'), 'the header text');
+    const bytes = doc.stored();
+    expect(docxText(bytes)).not.toContain('Typed into the header');
+    // The body section references the header part that has the text.
+    const rels = zipText(bytes)('word/_rels/document.xml.rels');
+    const ids = [...zipText(bytes)('word/document.xml').matchAll(/<w:headerReference [^>]*r:id="([^"]+)"/g)].map((m) => m[1]);
+    const targets = ids.map((id) => new RegExp(`<Relationship [^>]*Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)?.[1]);
+    expect(targets.some((t) => t && tText(zipText(bytes)(`word/${t}`)).includes('Typed into the header')), targets.join(' ')).toBe(true);
+    // Back into the body for what follows (the header's text area is left with a click below it).
+    await page.keyboard.press('Control+End');
   }, 180_000);
 
   it('File > Download as > Word document gives a docx with what is in the document now', async () => {
