@@ -1,7 +1,8 @@
 import type { FrameLocator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { corpus, poll, useTaskEnv, xlsxCells, xlsxNumberFormat, type OpenedTask } from './task-env.ts';
+import { unzipSync } from 'fflate';
+import { corpus, poll, useTaskEnv, xlsxCells, xlsxNumberFormat, zipText, type OpenedTask } from './task-env.ts';
 
 /**
  * Spreadsheet tasks (issue 16) in Chromium through a host page, on the corpus workbook SampleSS.xlsx (sheets
@@ -230,6 +231,32 @@ describe('spreadsheet: formats, a download while editing, sort and autofilter, r
     await saveUntil((b) => xlsxCells(b, 'First Sheet').formulas.E25 !== undefined, 'the formula in E25');
     expect(cells().formulas.E25).toBe('SUM(7)');
     expect(cells().values.E25).toBe('7');
+  }, 120_000);
+
+  it('Insert > Chart on a selected range: the stored xlsx has a chart part (c:chartSpace) whose series is the range', async () => {
+    await goTo('L1');
+    for (const v of ['Qty', '4', '7', '2']) await enter(v);
+    await goTo('L1:L4');
+    await f.getByRole('menubar').getByRole('menuitem', { name: 'Insert', exact: true }).click();
+    await f.getByRole('menubar').locator('[role=menu]').last().getByRole('menuitem', { name: 'Chart', exact: true }).click();
+    // LibreOffice inserts the chart of the selection and edits it in place; Escape leaves the chart, then the selection
+    // (the kit runs input in order: the keys come after the chart).
+    await doc.page.keyboard.press('Escape');
+    await doc.page.keyboard.press('Escape');
+    const charts = (b: Buffer) => {
+      const read = zipText(b);
+      return Object.keys(unzipSync(new Uint8Array(b)))
+        .filter((n) => /^xl\/charts\/chart\d+\.xml$/.test(n))
+        .map((n) => read(n));
+    };
+    await saveUntil((b) => charts(b).length > 0, 'a chart part');
+    const [chart] = charts(doc.stored());
+    expect(chart).toMatch(/<c:chartSpace\b/);
+    // The series' values are the numbers under the header (the header row names the series).
+    const refs = [...chart.matchAll(/<c:f>([^<]*)<\/c:f>/g)].map((m) => m[1].replace(/&apos;/g, "'"));
+    expect(refs.join(' '), refs.join(' ')).toMatch(/'First Sheet'!\$L\$2:\$L\$4/);
+    // The sheet's drawing holds it (worksheet -> drawing -> chart relationships).
+    expect(cells().xml).toMatch(/<drawing r:id="[^"]+"\/>/);
   }, 120_000);
 
   it('inserts a row and a column (whole row or column selected in the name box, Ctrl++) and deletes a row (Ctrl+-)', async () => {
