@@ -186,3 +186,73 @@ describe('presentation: duplicate a slide, move through the slideshow', () => {
     await show.waitFor({ state: 'detached', timeout: 30_000 });
   }, 180_000);
 });
+
+/**
+ * The first draw:page of an odp (content.xml): its layout (presentation-page-layout-name), that layout's placeholder
+ * objects (styles.xml style:presentation-page-layout), the presentation classes of its frames and the embedded
+ * objects (draw:object xlink:href) on it.
+ */
+function firstPageOf(bytes: Buffer): { layout: string; placeholders: string[]; classes: string[]; objects: string[] } {
+  const read = zipText(bytes);
+  const page = /<draw:page\b[\s\S]*?<\/draw:page>/.exec(read('content.xml'))![0];
+  const layout = /presentation:presentation-page-layout-name="([^"]*)"/.exec(page)?.[1] ?? '';
+  const def = new RegExp(`<style:presentation-page-layout style:name="${layout}"[^>]*>([\\s\\S]*?)</style:presentation-page-layout>`).exec(read('styles.xml'))?.[1] ?? '';
+  return {
+    layout,
+    placeholders: [...def.matchAll(/presentation:object="([^"]+)"/g)].map((m) => m[1]),
+    classes: [...page.matchAll(/<draw:frame\b[^>]*presentation:class="([^"]+)"/g)].map((m) => m[1]),
+    objects: [...page.matchAll(/<draw:object\b[^>]*xlink:href="([^"]+)"/g)].map((m) => m[1]),
+  };
+}
+
+/**
+ * LibreOfficeImpress_odp_1.3.odp (corpus; slide 1 "Title Slide": layout AL1T0 with a title and a subtitle, read by
+ * hand from content.xml and styles.xml): a layout chosen in Slide > Layout and a chart from Insert > Chart are in
+ * the stored odp.
+ */
+describe('presentation: a slide layout from the Slide menu, a chart from the Insert menu', () => {
+  let doc: OpenedTask;
+  const menu = async (title: string, item: string) => {
+    await doc.frame.getByRole('menubar').getByRole('menuitem', { name: title, exact: true }).click();
+    const open = doc.frame.getByRole('menubar').locator('[role=menu]').last();
+    await open.getByRole('menuitemcheckbox', { name: item, exact: true }).or(open.getByRole('menuitem', { name: item, exact: true })).first().click();
+  };
+  const save = () => doc.frame.locator('.ode-input').focus().then(() => doc.page.keyboard.press('Control+s'));
+
+  beforeAll(async () => {
+    doc = await env.open('layout.odp', corpus('presentations/LibreOfficeImpress_odp_1.3.odp'));
+  }, 120_000);
+
+  it('Slide > Layout > Title and 2 Content on slide 1: the stored odp\'s page has that layout', async () => {
+    const before = firstPageOf(corpus('presentations/LibreOfficeImpress_odp_1.3.odp'));
+    expect(before.placeholders).toEqual(['title', 'subtitle']);
+    // LibreOffice 25.2's sidebar sends its Layouts panel as a picture (a ValueSet, not an icon view): the Slide
+    // menu's Layout submenu (.uno:AssignLayout, as Collabora's Change Layout) is the way to choose one.
+    await doc.frame.getByRole('menubar').getByRole('menuitem', { name: 'Slide', exact: true }).click();
+    for (const name of ['Layout', 'Title and 2 Content']) {
+      const open = doc.frame.getByRole('menubar').locator('[role=menu]').last();
+      await open.locator(':scope > li > [role^=menuitem]').filter({ has: doc.frame.locator('.ode-menu-label', { hasText: new RegExp(`^${name}$`) }) }).click({ timeout: 30_000 });
+    }
+    await save();
+    await poll(() => firstPageOf(doc.stored()).placeholders.join(','), 30_000).toBe('title,outline,outline');
+    const after = firstPageOf(doc.stored());
+    expect(after.layout).not.toBe(before.layout);
+    // The title and the two content placeholders are on the page (empty placeholders are saved too).
+    expect(after.classes).toContain('title');
+    expect(after.classes.filter((c) => c === 'outline')).toHaveLength(2);
+  }, 180_000);
+
+  it('Insert > Chart puts a chart on the slide: the stored odp has an embedded chart object on page 1', async () => {
+    await menu('Insert', 'Chart');
+    // LibreOffice inserts a default chart and edits it in place; Escape leaves the chart, then the selection.
+    await poll(() => doc.frame.locator('.ode-state').textContent(), 30_000).toBe('Unsaved changes');
+    await doc.page.keyboard.press('Escape');
+    await doc.page.keyboard.press('Escape');
+    await save();
+    await poll(() => firstPageOf(doc.stored()).objects.length, 30_000).toBeGreaterThan(0);
+    const read = zipText(doc.stored());
+    const charts = firstPageOf(doc.stored()).objects.map((href) => read(`${href.replace(/^\.\//, '')}/content.xml`)).filter((x) => /<chart:chart\b/.test(x));
+    expect(charts.length).toBe(1);
+    await doc.page.screenshot({ path: 'test/artifacts/editor-tasks-presentation-chart.png' });
+  }, 180_000);
+});

@@ -48,6 +48,20 @@ export function borderArgs(outer: number, inner: number): UnoArgs {
   };
 }
 
+/**
+ * The arguments of `.uno:AssignLayout` for the selected slides: `WhatLayout`, LibreOffice's AutoLayout number
+ * (include/xmloff/autolayout.hxx; 0 title slide, 1 title and content, 3 title and two contents, 19 title only, 20
+ * blank, 32 centred text), as LibreOffice's own UI tests and Collabora's Change Layout send it.
+ */
+function layoutArgs(autoLayout: number): UnoArgs {
+  return { WhatLayout: { type: 'long', value: autoLayout } };
+}
+
+/** The slide layouts of Slide > Layout: command id and AutoLayout number. */
+export const SLIDE_LAYOUTS: ReadonlyArray<[id: string, autoLayout: number]> = [
+  ['slide.layout.titleSlide', 0], ['slide.layout.titleContent', 1], ['slide.layout.title2Content', 3], ['slide.layout.titleOnly', 19], ['slide.layout.centeredText', 32], ['slide.layout.blank', 20],
+];
+
 /** The width of a thin border line, 1/100 mm (LibreOffice's "thin", 0.75 pt). */
 const THIN = 26;
 
@@ -140,6 +154,7 @@ export function menuUnoItems(docType: DocType): UnoItem[] {
       { id: 'view.normal', uno: '.uno:NormalMultiPaneGUI', toggle: true, safe: true },
       { id: 'slide.hide', uno: '.uno:HideSlide' },
       { id: 'slide.show', uno: '.uno:ShowSlide' },
+      ...SLIDE_LAYOUTS.map(([id, n]) => ({ id, uno: '.uno:AssignLayout', args: layoutArgs(n) })),
     );
   }
   return items;
@@ -181,6 +196,7 @@ registerMessages({
     'format.bordersAll': 'All borders', 'format.bordersOuter': 'Outer border', 'format.bordersNone': 'No borders', 'format.bordersDialog': 'More borders…',
     'data.sort': 'Sort…', 'data.standardFilter': 'Standard filter…', 'data.removeFilter': 'Reset filter',
     'view.notes': 'Notes', 'view.normal': 'Normal', 'slide.hide': 'Hide slide', 'slide.show': 'Show slide',
+    'menu.slideLayout': 'Layout', 'slide.layout.titleSlide': 'Title Slide', 'slide.layout.titleContent': 'Title, Content', 'slide.layout.title2Content': 'Title and 2 Content', 'slide.layout.titleOnly': 'Title Only', 'slide.layout.centeredText': 'Centered Text', 'slide.layout.blank': 'Blank Slide',
   },
   fr: {
     'menu.review': 'Révision', 'menu.table': 'Tableau', 'menu.tools': 'Outils', 'menu.data': 'Données', 'menu.headerFooter': 'En-tête et pied de page', 'menu.field': 'Champ', 'menu.shape': 'Forme', 'menu.tableInsert': 'Insérer', 'menu.tableDelete': 'Supprimer', 'menu.rows': 'Lignes', 'menu.columns': 'Colonnes', 'menu.borders': 'Bordures', 'menu.freeze': 'Figer les cellules', 'menu.notes': 'Notes de bas de page et de fin',
@@ -194,6 +210,7 @@ registerMessages({
     'format.bordersAll': 'Toutes les bordures', 'format.bordersOuter': 'Bordure extérieure', 'format.bordersNone': 'Aucune bordure', 'format.bordersDialog': 'Autres bordures…',
     'data.sort': 'Trier…', 'data.standardFilter': 'Filtre standard…', 'data.removeFilter': 'Réinitialiser le filtre',
     'view.notes': 'Notes', 'view.normal': 'Normal', 'slide.hide': 'Masquer la diapositive', 'slide.show': 'Afficher la diapositive',
+    'menu.slideLayout': 'Disposition', 'slide.layout.titleSlide': 'Diapositive de titre', 'slide.layout.titleContent': 'Titre, contenu', 'slide.layout.title2Content': 'Titre et 2 contenus', 'slide.layout.titleOnly': 'Titre seul', 'slide.layout.centeredText': 'Texte centré', 'slide.layout.blank': 'Diapositive vide',
   },
   de: {
     'menu.review': 'Überprüfen', 'menu.table': 'Tabelle', 'menu.tools': 'Extras', 'menu.data': 'Daten', 'menu.headerFooter': 'Kopf- und Fußzeile', 'menu.field': 'Feldbefehl', 'menu.shape': 'Form', 'menu.tableInsert': 'Einfügen', 'menu.tableDelete': 'Löschen', 'menu.rows': 'Zeilen', 'menu.columns': 'Spalten', 'menu.borders': 'Umrandung', 'menu.freeze': 'Zellen fixieren', 'menu.notes': 'Fuß- und Endnoten',
@@ -207,5 +224,6 @@ registerMessages({
     'format.bordersAll': 'Alle Umrandungen', 'format.bordersOuter': 'Äußere Umrandung', 'format.bordersNone': 'Keine Umrandung', 'format.bordersDialog': 'Weitere Umrandungen…',
     'data.sort': 'Sortieren…', 'data.standardFilter': 'Standardfilter…', 'data.removeFilter': 'Filter zurücksetzen',
     'view.notes': 'Notizen', 'view.normal': 'Normal', 'slide.hide': 'Folie ausblenden', 'slide.show': 'Folie einblenden',
+    'menu.slideLayout': 'Folienlayout', 'slide.layout.titleSlide': 'Titelfolie', 'slide.layout.titleContent': 'Titel, Inhalt', 'slide.layout.title2Content': 'Titel und 2 Inhalte', 'slide.layout.titleOnly': 'Nur Titel', 'slide.layout.centeredText': 'Zentrierter Text', 'slide.layout.blank': 'Leere Folie',
   },
 });

@@ -4,6 +4,7 @@
  * `{label, items}` a submenu.
  */
 import { DOWNLOAD_FORMATS, type DocType } from './commands.ts';
+import { SLIDE_LAYOUTS } from './menu-commands.ts';
 
 export type MenuEntry = string | { label: string; items: MenuEntry[] };
 export interface MenuDef {
@@ -98,7 +99,11 @@ export function menusFor(docType: DocType): MenuDef[] {
   if (slides)
     menus.push({
       label: 'menu.slide',
-      items: ['slide.new', 'slide.duplicate', 'slide.delete', 'slide.hide', 'slide.show', '-', 'slide.moveUp', 'slide.moveDown', '-', 'slide.transition', '-', 'slide.startPresentation'],
+      items: [
+        'slide.new', 'slide.duplicate', 'slide.delete', 'slide.hide', 'slide.show', '-',
+        { label: 'menu.slideLayout', items: SLIDE_LAYOUTS.map(([id]) => id) }, '-',
+        'slide.moveUp', 'slide.moveDown', '-', 'slide.transition', '-', 'slide.startPresentation',
+      ],
     });
   menus.push({ label: 'menu.tools', items: ['tools.spelling', 'tools.autoSpell', 'tools.wordCount', '-', 'tools.autoCorrectWhileTyping', '-', 'insert.updateIndexes'] });
   menus.push({ label: 'menu.help', items: ['help.shortcuts', 'help.debug'] });
