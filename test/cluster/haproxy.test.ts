@@ -142,9 +142,10 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     expect(browserUrls.length).toBeGreaterThanOrEqual(4);
     expect(browserUrls.filter(isBundle).length).toBeGreaterThanOrEqual(2);
     expect(browserUrls.filter((u) => !isBundle(u) && new URL(u).searchParams.get('WOPISrc') !== web!.wopiSrc)).toEqual([]);
-    // HAProxy's own log: all of them went to one node, the one that has the document open.
+    // HAProxy's own log: all of them went to one node, the one that has the document open. It logs a request when it
+    // ends: the editor page by now (the bundle no longer carries the WOPISrc; the socket is logged when it closes).
     const key = encodeURIComponent(web.wopiSrc);
-    await expect.poll(() => balancedRequests(key).length).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => balancedRequests(key).length).toBeGreaterThanOrEqual(1);
     const servers = new Set(balancedRequests(key).map((r) => r.server));
     expect(servers.size).toBe(1);
     drainedId = serverIdOf([...servers][0]);
