@@ -23,6 +23,8 @@ import { writeOoxmlChart } from './ooxml-chart-writer.ts';
  */
 
 const CHART_URI = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
+/** The local names of the elements ooxmlEmbeddedObjects looks for (a:graphicData, w:object, m:oMath). */
+const OBJECT_NAMES = /graphicData|object|oMath/;
 const M_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/math';
 const P_NS = NS.p;
 
@@ -59,6 +61,9 @@ export function ooxmlEmbeddedObjects(doc: StructureDocument, parts: PartReader =
   const out: EmbeddedObject[] = [];
   for (const source of storyParts(doc, parts)) {
     const root = parts(doc, source);
+    // an object is found by its element's local name, which its start tag spells out: a part as stored whose text
+    // has none of them holds none, and its tree is not walked (it is read all the same: an unreadable part fails)
+    if (!doc.hasDom(source) && !OBJECT_NAMES.test(doc.pkg.textOf(source) ?? '')) continue;
     const stack: ReadElement[] = [root];
     while (stack.length > 0) {
       const el = stack.pop()!;

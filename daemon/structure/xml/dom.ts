@@ -62,8 +62,9 @@ export function parseXml(text: string, part: string): Document {
     if (current) current.appendChild(node);
   };
   parser.on('opentag', (tag) => {
-    const { scope, uri } = names.open(tag);
-    const el = doc.createElementNS(uri || null, tag.name);
+    names.open(tag);
+    const scope = names.scope;
+    const el = doc.createElementNS(names.uri || null, tag.name);
     const all = tag.attributes;
     for (const name in all) {
       const colon = name.indexOf(':');

@@ -42,8 +42,18 @@ export class Namespaces {
     throw this.parser.makeError(message);
   }
 
-  /** Opens a start tag: its scope (declarations applied and checked), then the tag's and its attributes' names checked. */
-  open(tag: PlainTag): { scope: Scope; uri: string; local: string } {
+  /** The scope of the start tag `open` was last given. */
+  scope: Scope = ROOT_SCOPE;
+  /** Its namespace URI ('' for none). */
+  uri = '';
+  /** Its local name. */
+  local = '';
+
+  /**
+   * Opens a start tag: its scope (declarations applied and checked), then the tag's and its attributes' names
+   * checked; the tag's scope, namespace URI and local name are then in `scope`, `uri` and `local`.
+   */
+  open(tag: PlainTag): void {
     const parent = this.scopes.length > 0 ? this.scopes[this.scopes.length - 1]! : ROOT_SCOPE;
     let scope = parent;
     const all = tag.attributes;
@@ -56,7 +66,7 @@ export class Namespaces {
       }
       prefixed++;
       if (colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) >= 0) this.fail(`malformed name: ${name}.`);
-      if (name.startsWith('xmlns:')) scope = this.declare(scope, parent, name.slice(6), all[name]!);
+      if (colon === 5 && name.startsWith('xmlns')) scope = this.declare(scope, parent, name.slice(6), all[name]!);
     }
     this.scopes.push(scope);
     const name = tag.name;
@@ -73,7 +83,9 @@ export class Namespaces {
       if (uri === '') this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
     }
     if (prefixed > 0) this.checkAttributes(all, scope, prefixed);
-    return { scope, uri, local };
+    this.scope = scope;
+    this.uri = uri;
+    this.local = local;
   }
 
   /** A processing instruction's target has no colon (saxes's xmlns mode checks it so). */

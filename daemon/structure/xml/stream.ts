@@ -107,29 +107,44 @@ export function streamXml(text: string, part: string, handlers: StreamHandlers):
   const names = new Namespaces(parser);
   let depth = -1;
   let skipUntil = -1;
-  const closes: Array<[string, string]> = [];
+  // the namespace URI and local name of each open element, for its end tag
+  const uris: string[] = [];
+  const locals: string[] = [];
   parser.on('opentag', (tag) => {
     depth++;
-    const { scope, uri, local } = names.open(tag);
-    closes.push([uri, local]);
+    names.open(tag);
+    const { uri, local } = names;
+    uris.push(uri);
+    locals.push(local);
     if (skipUntil >= 0 || !handlers.onOpen) return;
-    const verdict = handlers.onOpen(new TagElement(tag, scope, uri, local, depth));
-    if (verdict === 'skip') skipUntil = depth;
-    else if (verdict === 'stop') throw STOP;
+    const verdict = handlers.onOpen(new TagElement(tag, names.scope, uri, local, depth));
+    if (verdict === 'skip') {
+      skipUntil = depth;
+      // no text is reported inside: saxes then does not collect it
+      if (handlers.onText) {
+        parser.off('text');
+        parser.off('cdata');
+      }
+    } else if (verdict === 'stop') throw STOP;
   });
   parser.on('closetag', () => {
-    const [uri, local] = closes.pop()!;
+    const uri = uris.pop()!;
+    const local = locals.pop()!;
     names.close();
-    if (skipUntil === depth) skipUntil = -1;
-    else if (skipUntil < 0) handlers.onClose?.(uri, local, depth);
+    if (skipUntil === depth) {
+      skipUntil = -1;
+      listenToText();
+    } else if (skipUntil < 0) handlers.onClose?.(uri, local, depth);
     depth--;
   });
   parser.on('processinginstruction', (pi) => names.checkTarget(pi.target));
-  if (handlers.onText) {
-    const onText = handlers.onText;
-    parser.on('text', (t) => skipUntil < 0 && depth >= 0 && onText(t, depth));
-    parser.on('cdata', (t) => skipUntil < 0 && onText(t, depth));
+  const onText = handlers.onText;
+  function listenToText(): void {
+    if (!onText) return;
+    parser.on('text', (t) => depth >= 0 && onText(t, depth));
+    parser.on('cdata', (t) => onText(t, depth));
   }
+  listenToText();
   try {
     parser.write(text).close();
   } catch (e) {
@@ -159,9 +174,9 @@ export function parseFragments(text: string, part: string, wanted: (ns: string, 
   });
   parser.on('opentag', (tag) => {
     depth++;
-    const { scope, uri, local } = names.open(tag);
+    names.open(tag);
     const start = starts.pop()!;
-    if (!open && wanted(uri, local, depth)) open = { depth, start, scope };
+    if (!open && wanted(names.uri, names.local, depth)) open = { depth, start, scope: names.scope };
   });
   parser.on('closetag', () => {
     // position is just past the end tag's '>' (or the '/>' of a self-closing tag).
