@@ -16,9 +16,10 @@ function xlsxFormula(xlsx: Uint8Array, ref: string): string | undefined {
 }
 
 /**
- * Formulas on the spreadsheet clipboard (issue 15, one of the 7.4 statements retried on 25.2): the editor
- * (daemon/editor/src/calc/clipboard.ts) reads each copied cell's formula by visiting it and enters pasted
- * `data-sheets-*` HTML cell by cell, because LibreOffice 7.4's HTML had no formulas. LibreOffice 25.2's own HTML of a
+ * Formulas on the spreadsheet clipboard (issue 15, one of the 7.4 statements retried on 25.2): with 7.4 the editor
+ * (daemon/editor/src/calc/clipboard.ts) read each copied cell's formula by visiting it, because LibreOffice 7.4's
+ * HTML had no formulas; it now takes them from LibreOffice's HTML (1440089) and still enters pasted `data-sheets-*`
+ * HTML cell by cell. LibreOffice 25.2's own HTML of a
  * copied range carries `<google-sheets-html-origin/>` and each formula cell's `data-sheets-formula` (R1C1, but no
  * `data-sheets-value`). Its HTML paste turns `data-sheets-formula` into a formula at the new place when the HTML
  * has Google Sheets' shape (`data-sheets-value` on the cells too), and pastes its own HTML as values: read back
