@@ -72,7 +72,7 @@ module.exports = {
     },
     {
       name: 'kit-not-server',
-      comment: 'A kit is its own process: it shares contracts (protocol/) and the structure engine, not the daemon\'s code.',
+      comment: "A kit is its own process: it shares contracts (protocol/) and the structure engine, not the daemon's code.",
       severity: 'error',
       from: { path: '^daemon/kit/', pathNot: TESTS },
       to: { path: '^(daemon/(server|editor)/|admin-api/|tui/|cli/)' },

@@ -167,10 +167,7 @@ export interface DocumentInfo {
 }
 
 /** A change to the set of open documents (admin API `documents.events`). */
-export type DocumentEvent =
-  | { type: 'opened'; document: DocumentInfo }
-  | { type: 'changed'; document: DocumentInfo }
-  | { type: 'closed'; id: string };
+export type DocumentEvent = { type: 'opened'; document: DocumentInfo } | { type: 'changed'; document: DocumentInfo } | { type: 'closed'; id: string };
 
 /** The configuration values an admin may edit (all applied live and written back to the file). */
 export interface EditableConfig {

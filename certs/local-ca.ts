@@ -79,7 +79,8 @@ export function checkLocalCa(pair: CertKeyPair, where: string): void {
     throw new Error(`${where}: the CA certificate is not PEM X.509 (${(e as Error).message}); remove the CA files to create a new CA`);
   }
   if (!cert.ca) throw new Error(`${where}: the certificate is not a CA (basicConstraints CA:false); remove the CA files to create a new CA`);
-  if (Date.parse(cert.validTo) <= Date.now()) throw new Error(`${where}: the CA expired on ${new Date(cert.validTo).toISOString()}; remove the CA files to create a new CA (and trust the new one)`);
+  if (Date.parse(cert.validTo) <= Date.now())
+    throw new Error(`${where}: the CA expired on ${new Date(cert.validTo).toISOString()}; remove the CA files to create a new CA (and trust the new one)`);
   let ok = false;
   try {
     ok = cert.checkPrivateKey(createPrivateKey(pair.keyPem));

@@ -19,7 +19,10 @@ afterEach(() => {
 
 /** Rebuilds a public key from discovery's modulus/exponent only (JWK), independently of the signing code. */
 function keyFromModulus(modulus: string, exponent: string) {
-  return createPublicKey({ key: { kty: 'RSA', n: Buffer.from(modulus, 'base64').toString('base64url'), e: Buffer.from(exponent, 'base64').toString('base64url') }, format: 'jwk' });
+  return createPublicKey({
+    key: { kty: 'RSA', n: Buffer.from(modulus, 'base64').toString('base64url'), e: Buffer.from(exponent, 'base64').toString('base64url') },
+    format: 'jwk',
+  });
 }
 
 /** Parses a CryptoAPI PUBLICKEYBLOB by hand (MS docs layout) into a public key. */
@@ -72,7 +75,11 @@ describe('proof key', () => {
     const data = expectedProofData('tok123', url, h['X-WOPI-TimeStamp']);
     for (const key of [keyFromModulus(values.modulus, values.exponent), keyFromCapiBlob(values.value)]) {
       expect(createVerify('RSA-SHA256').update(data).verify(key, h['X-WOPI-Proof'], 'base64')).toBe(true);
-      expect(createVerify('RSA-SHA256').update(Buffer.concat([data, Buffer.from('x')])).verify(key, h['X-WOPI-Proof'], 'base64')).toBe(false);
+      expect(
+        createVerify('RSA-SHA256')
+          .update(Buffer.concat([data, Buffer.from('x')]))
+          .verify(key, h['X-WOPI-Proof'], 'base64'),
+      ).toBe(false);
     }
   });
 

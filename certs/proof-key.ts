@@ -74,7 +74,8 @@ export function createProofKeyFile(path: string): void {
 export function loadOrCreateProofKeys(stateDir: string, configuredPath?: string): ProofKeys {
   const path = proofKeyPath(stateDir, configuredPath);
   if (!existsSync(path)) {
-    if (configuredPath) throw new Error(`the configured proof_key ${configuredPath} does not exist; create it with: openssl genrsa -out ${configuredPath} 2048`);
+    if (configuredPath)
+      throw new Error(`the configured proof_key ${configuredPath} does not exist; create it with: openssl genrsa -out ${configuredPath} 2048`);
     writeNewKey(path);
   }
   const current = readKey(path);

@@ -42,7 +42,10 @@ const DNS_NAME = /^(\*\.)?([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-
  * @throws Error naming the first entry that is neither.
  */
 export function parseCertNames(list: string): string[] {
-  const names = list.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = list
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   if (names.length === 0) throw new Error('--names is empty: give DNS names and/or IP addresses, e.g. --names office.example.org,192.0.2.10');
   for (const n of names) if (!isIP(n.replace(/^\[|\]$/g, '')) && !DNS_NAME.test(n)) throw new Error(`--names: "${n}" is neither a DNS name nor an IP address`);
   return names.map((n) => n.replace(/^\[|\]$/g, ''));
@@ -56,7 +59,8 @@ export function parseCertNames(list: string): string[] {
  */
 export function issueServerCert(ca: CertKeyPair, opts: ServerCertOptions): CertKeyPair {
   const days = opts.days ?? MAX_SERVER_CERT_DAYS;
-  if (!Number.isInteger(days) || days < 1 || days > MAX_SERVER_CERT_DAYS) throw new Error(`the validity must be 1 to ${MAX_SERVER_CERT_DAYS} days, not ${days}`);
+  if (!Number.isInteger(days) || days < 1 || days > MAX_SERVER_CERT_DAYS)
+    throw new Error(`the validity must be 1 to ${MAX_SERVER_CERT_DAYS} days, not ${days}`);
   const names = parseCertNames(opts.names.join(','));
   const now = opts.now ?? new Date();
   const caCert = forge.pki.certificateFromPem(ca.certPem);

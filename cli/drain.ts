@@ -25,11 +25,16 @@ export function drainCommand(): Command {
         process.exitCode = 1;
         return;
       }
-      const client = createAdminClient({ ...(c.admin.socket ? { socket: c.admin.socket } : { url: adminUrl(c.admin.listen, c.admin.port) }), token: () => token });
+      const client = createAdminClient({
+        ...(c.admin.socket ? { socket: c.admin.socket } : { url: adminUrl(c.admin.listen, c.admin.port) }),
+        token: () => token,
+      });
       try {
         process.stderr.write('draining: new documents are refused; saving and moving the open ones...\n');
         const r = await client.trpc.node.drain.mutate({ exit: !opts.stay });
-        process.stdout.write(`${r.state}: ${r.documents} document(s), ${r.views} view(s) moved in ${(r.ms / 1000).toFixed(1)} s${r.exiting ? '; the daemon is stopping' : '; the daemon stays up (drained)'}\n`);
+        process.stdout.write(
+          `${r.state}: ${r.documents} document(s), ${r.views} view(s) moved in ${(r.ms / 1000).toFixed(1)} s${r.exiting ? '; the daemon is stopping' : '; the daemon stays up (drained)'}\n`,
+        );
       } catch (e) {
         process.stderr.write(`ode drain: ${(e as Error).message}\n`);
         process.exitCode = 1;

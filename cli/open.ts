@@ -40,7 +40,10 @@ export function openCommand(): Command {
         await server.stop().catch(() => undefined);
         if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
           const port = store.get().net.port;
-          return cmd.error(`ode open: port ${port} is in use (is Ode already running? Its start page is at http://127.0.0.1:${port}/). Stop it, or choose another port with ODE_NET__PORT.`, { exitCode: 1 });
+          return cmd.error(
+            `ode open: port ${port} is in use (is Ode already running? Its start page is at http://127.0.0.1:${port}/). Stop it, or choose another port with ODE_NET__PORT.`,
+            { exitCode: 1 },
+          );
         }
         throw e;
       }

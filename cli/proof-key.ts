@@ -12,7 +12,9 @@ function store(cmd: Command): ProofKeyStore {
 
 function print(keys: ProofKeyStore): void {
   const d = keys.describe();
-  process.stdout.write(`current: ${d.fingerprint} (created ${d.created.toISOString()})\nold:     ${d.oldFingerprint} (created ${d.oldCreated.toISOString()})\n`);
+  process.stdout.write(
+    `current: ${d.fingerprint} (created ${d.created.toISOString()})\nold:     ${d.oldFingerprint} (created ${d.oldCreated.toISOString()})\n`,
+  );
 }
 
 /**
@@ -47,7 +49,10 @@ export function proofKeyCommand(): Command {
       process.stdout.write(`created ${path}\n`);
       print(keys);
     });
-  cmd.command('show').description('print the current and old proof-key fingerprints').action((_o, c: Command) => print(store(c)));
+  cmd
+    .command('show')
+    .description('print the current and old proof-key fingerprints')
+    .action((_o, c: Command) => print(store(c)));
   cmd
     .command('rotate')
     .description('keep the current proof key as the old one and generate a new one')

@@ -46,14 +46,22 @@ export function tuiCommand(): Command {
   return new Command('tui')
     .description('terminal dashboard over the admin API (the daemon must be running)')
     .option('--interval <ms>', 'status refresh interval in ms (250-60000)', '2000')
-    .option('--node <url[=token file]>', 'watch several nodes: the admin URL of each (repeat the option)', (v: string, all: string[]) => [...all, v], [] as string[])
+    .option(
+      '--node <url[=token file]>',
+      'watch several nodes: the admin URL of each (repeat the option)',
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
     .action(async (opts: { interval: string; node: string[] }, cmd: Command) => {
       const { store } = loadRuntime(cmd, 'warn');
       const c = store.get();
       const tokens = new AdminTokenStore({ stateDir: c.state_dir });
       const first = tokens.read();
       if (opts.node.length > 0) return runCluster(opts.node, first?.token, Math.min(60_000, Math.max(250, Number(opts.interval) || 2000)));
-      if (!first) return fail(`no admin token under ${c.state_dir} (OS keyring or ${tokens.path}): start the daemon first (\`ode serve\` creates the token; \`ode admin token\` prints it)`);
+      if (!first)
+        return fail(
+          `no admin token under ${c.state_dir} (OS keyring or ${tokens.path}): start the daemon first (\`ode serve\` creates the token; \`ode admin token\` prints it)`,
+        );
       if (!process.stdin.isTTY) return fail('the dashboard needs an interactive terminal (stdin is not a TTY)');
       // Re-read at most once a second, so `ode admin token --rotate` applies without restarting the dashboard.
       let token = first.token;
@@ -72,7 +80,11 @@ export function tuiCommand(): Command {
       delete process.env.CI;
       delete process.env.CONTINUOUS_INTEGRATION;
       const { runDashboard } = await import('../tui/dashboard.tsx');
-      await runDashboard({ ...(c.admin.socket ? { socket: c.admin.socket } : { url: adminUrl(c.admin.listen, c.admin.port) }), token: current, statusIntervalMs: interval });
+      await runDashboard({
+        ...(c.admin.socket ? { socket: c.admin.socket } : { url: adminUrl(c.admin.listen, c.admin.port) }),
+        token: current,
+        statusIntervalMs: interval,
+      });
       // Quitting ends the command: a socket still closing or a reconnect timer must not keep the process alive.
       process.exit(process.exitCode ?? 0);
     });

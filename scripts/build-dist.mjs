@@ -59,4 +59,8 @@ await build({
 writeFileSync(join(next, '.stamp'), hash);
 rmSync(dist, { recursive: true, force: true });
 renameSync(next, dist);
-console.log(`[dist] built ${Object.keys(entryPoints).map((n) => `dist/${n}.js`).join(', ')} in ${Date.now() - started} ms`);
+console.log(
+  `[dist] built ${Object.keys(entryPoints)
+    .map((n) => `dist/${n}.js`)
+    .join(', ')} in ${Date.now() - started} ms`,
+);

@@ -97,7 +97,10 @@ export function engineRecentEnough(v) {
  */
 export function installPlan({ roles, codename, installed, sourcePresent }) {
   const src = engineSource(codename);
-  if (!src) throw new Error(`Debian release "${codename || 'unknown'}" is not one Ode is set up for: Debian 12 (bookworm) with bookworm-backports, or Debian 13 (trixie).`);
+  if (!src)
+    throw new Error(
+      `Debian release "${codename || 'unknown'}" is not one Ode is set up for: Debian 12 (bookworm) with bookworm-backports, or Debian 13 (trixie).`,
+    );
   const wanted = packagesFor(roles);
   const engineInstalled = upstreamVersion(installed.get('libreoffice-core'));
   const upgradeEngine = engineInstalled !== undefined && !engineRecentEnough(engineInstalled);

@@ -60,8 +60,18 @@ function debianCodename() {
 
 /** True when some apt source already lists `suite` (e.g. bookworm-backports added by the administrator). */
 function aptHasSuite(suite) {
-  const files = ['/etc/apt/sources.list', ...(existsSync('/etc/apt/sources.list.d') ? readdirSync('/etc/apt/sources.list.d').map((f) => join('/etc/apt/sources.list.d', f)) : [])];
-  return files.some((f) => /\.(list|sources)$/.test(f) && existsSync(f) && readFileSync(f, 'utf8').split('\n').some((l) => !l.trim().startsWith('#') && l.includes(suite)));
+  const files = [
+    '/etc/apt/sources.list',
+    ...(existsSync('/etc/apt/sources.list.d') ? readdirSync('/etc/apt/sources.list.d').map((f) => join('/etc/apt/sources.list.d', f)) : []),
+  ];
+  return files.some(
+    (f) =>
+      /\.(list|sources)$/.test(f) &&
+      existsSync(f) &&
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .some((l) => !l.trim().startsWith('#') && l.includes(suite)),
+  );
 }
 
 function plan() {
@@ -85,14 +95,17 @@ function installDebianPackages() {
   if (p.commands.length === 0) return;
   const what = [...p.engine.map((n) => `${n}${p.target ? ` (${p.target})` : ''}`), ...p.missing].join(' ');
   if (process.getuid?.() !== 0) {
-    fail(`${p.upgradeEngine ? 'LibreOffice is older than 25.2; ' : ''}missing Debian packages: ${what}.\nRun as root:\n${p.commands.map((c) => `  sudo sh -c ${JSON.stringify(c)}`).join('\n')}\nthen run this command again.`);
+    fail(
+      `${p.upgradeEngine ? 'LibreOffice is older than 25.2; ' : ''}missing Debian packages: ${what}.\nRun as root:\n${p.commands.map((c) => `  sudo sh -c ${JSON.stringify(c)}`).join('\n')}\nthen run this command again.`,
+    );
   }
   step(`installing Debian packages: ${what}${p.upgradeEngine ? ' (upgrading LibreOffice to 25.2)' : ''}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (p.addSource) writeFileSync(p.sourceFile, p.sourceText);
   const policy = '/usr/sbin/policy-rc.d';
   const ownPolicy = !existsSync(policy);
-  if (ownPolicy) writeFileSync(policy, '#!/bin/sh\n# Written by Ode set-up while apt runs: no service starts because a package was installed.\nexit 101\n', { mode: 0o755 });
+  if (ownPolicy)
+    writeFileSync(policy, '#!/bin/sh\n# Written by Ode set-up while apt runs: no service starts because a package was installed.\nexit 101\n', { mode: 0o755 });
   try {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     const apt = ['install', '-y', '-qq', '--no-install-recommends'];
@@ -158,10 +171,20 @@ function createSampleDocuments() {
     for (const [source, format] of SAMPLES) {
       const r = spawnSync(
         '/usr/lib/libreoffice/program/soffice',
-        [`-env:UserInstallation=file://${join(work, 'profile')}`, '--headless', '--norestore', '--convert-to', format, '--outdir', out, join(root, 'daemon/server/demo-host/samples', source)],
+        [
+          `-env:UserInstallation=file://${join(work, 'profile')}`,
+          '--headless',
+          '--norestore',
+          '--convert-to',
+          format,
+          '--outdir',
+          out,
+          join(root, 'daemon/server/demo-host/samples', source),
+        ],
         { encoding: 'utf8', timeout: 120_000 },
       );
-      if (r.status !== 0 || !existsSync(join(out, source.replace(/\.\w+$/, `.${format}`)))) fail(`LibreOffice could not convert the sample ${source}: ${r.stderr || r.error?.message || `exit ${r.status}`}`);
+      if (r.status !== 0 || !existsSync(join(out, source.replace(/\.\w+$/, `.${format}`))))
+        fail(`LibreOffice could not convert the sample ${source}: ${r.stderr || r.error?.message || `exit ${r.status}`}`);
     }
     mkdirSync(target);
     for (const name of readdirSync(out)) copyFileSync(join(out, name), join(target, name));

@@ -22,7 +22,9 @@ export default function setup(): (() => void) | undefined {
     const { findings, files, lines, secrets } = grepRunLogs(dir);
     if (findings.length > 0) {
       const shown = findings.slice(0, 30).map((f) => `  ${f.file}:${f.line}: ${f.what}: ${f.text}`);
-      throw new Error(`A secret reached a daemon's log (issue 17: no token or user info in any log line). ${findings.length} line(s) in ${dir}:\n${shown.join('\n')}`);
+      throw new Error(
+        `A secret reached a daemon's log (issue 17: no token or user info in any log line). ${findings.length} line(s) in ${dir}:\n${shown.join('\n')}`,
+      );
     }
     console.log(`log grep: ${lines} lines of ${files} daemon logs, ${secrets} secrets: none found`);
     if (process.env.KEEP_TEST_DAEMON_LOGS !== '1') rmSync(dir, { recursive: true, force: true });

@@ -12,7 +12,10 @@ export default class RunReport implements Reporter {
   /** Notes a test that needed a retry (passed on it: flaky; or failed every try). */
   onTestCaseResult(testCase: TestCase): void {
     const d = testCase.diagnostic();
-    if (d && d.retryCount > 0) this.retried.push(`${testCase.module.moduleId.replace(`${process.cwd()}/`, '')} > ${testCase.fullName} (${d.flaky ? 'passed on retry' : 'failed'} after ${d.retryCount} retr${d.retryCount === 1 ? 'y' : 'ies'})`);
+    if (d && d.retryCount > 0)
+      this.retried.push(
+        `${testCase.module.moduleId.replace(`${process.cwd()}/`, '')} > ${testCase.fullName} (${d.flaky ? 'passed on retry' : 'failed'} after ${d.retryCount} retr${d.retryCount === 1 ? 'y' : 'ies'})`,
+      );
   }
 
   /** Prints the retried tests and the ten slowest test files (wall time in s). */
@@ -21,7 +24,13 @@ export default class RunReport implements Reporter {
       .map((m) => ({ id: m.moduleId.replace(`${process.cwd()}/`, ''), ms: m.diagnostic().duration }))
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 10);
-    const lines = ['', `retried tests: ${this.retried.length}`, ...this.retried.map((r) => `  ${r}`), 'slowest test files:', ...slow.map((s) => `  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.id}`)];
+    const lines = [
+      '',
+      `retried tests: ${this.retried.length}`,
+      ...this.retried.map((r) => `  ${r}`),
+      'slowest test files:',
+      ...slow.map((s) => `  ${(s.ms / 1000).toFixed(1).padStart(6)} s  ${s.id}`),
+    ];
     console.log(lines.join('\n'));
   }
 }

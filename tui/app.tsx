@@ -26,9 +26,22 @@ function Screen({ state, actions, width, height }: { state: DashboardState; acti
   const notice = ui.notice?.screen === ui.screen ? ui.notice : undefined;
   switch (ui.screen) {
     case 'overview':
-      return <OverviewScreen status={state.status} samples={state.samples} connection={state.connection} error={state.errors.status} width={width} height={height} />;
+      return (
+        <OverviewScreen status={state.status} samples={state.samples} connection={state.connection} error={state.errors.status} width={width} height={height} />
+      );
     case 'documents':
-      return <DocumentsScreen documents={sortedDocuments(state.documents)} selected={selectedDocument(state)} confirm={ui.confirm} notice={notice} error={state.errors.documents} width={width} height={height} recovery={state.recovery} />;
+      return (
+        <DocumentsScreen
+          documents={sortedDocuments(state.documents)}
+          selected={selectedDocument(state)}
+          confirm={ui.confirm}
+          notice={notice}
+          error={state.errors.documents}
+          width={width}
+          height={height}
+          recovery={state.recovery}
+        />
+      );
     case 'config':
       return (
         <ConfigScreen
@@ -45,7 +58,8 @@ function Screen({ state, actions, width, height }: { state: DashboardState; acti
           onEditSubmit={(value) => {
             if (!ui.editing) return;
             const v = value.trim();
-            if (!v) return actions.dispatch({ type: 'notice', notice: { screen: 'config', kind: 'error', text: 'an empty entry is not allowed (Esc cancels)' } });
+            if (!v)
+              return actions.dispatch({ type: 'notice', notice: { screen: 'config', kind: 'error', text: 'an empty entry is not allowed (Esc cancels)' } });
             actions.run({ type: 'editConfig', key: CONFIG_LISTS[ui.configList].key, value: editedList(configEntries(state), ui.editing, v) });
           }}
         />

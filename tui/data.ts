@@ -77,7 +77,9 @@ export function startDataFlow(opts: DataFlowOptions): DataFlow {
     };
     subscriptions.push(start(onError));
   };
-  keep('status', (onError) => trpc.status.live.subscribe({ intervalMs: opts.statusIntervalMs ?? 2000 }, { onData: (status) => dispatch({ type: 'status', status }), onError }));
+  keep('status', (onError) =>
+    trpc.status.live.subscribe({ intervalMs: opts.statusIntervalMs ?? 2000 }, { onData: (status) => dispatch({ type: 'status', status }), onError }),
+  );
   keep('documents', (onError) => trpc.documents.events.subscribe(undefined, { onData: (event) => dispatch({ type: 'documentEvent', event }), onError }));
   keep('logs', (onError) => trpc.logs.follow.subscribe({ level: 'trace' }, { onData: (line) => dispatch({ type: 'log', line }), onError }));
 
@@ -94,23 +96,53 @@ export function startDataFlow(opts: DataFlowOptions): DataFlow {
 
   // The recovery copies change without a document event (a retried upload at the daemon's start): asked again every 10 s.
   const recoveryPoll = setInterval(() => {
-    if (!stopped && connection.kind === 'connected') void load('recovery', () => trpc.documents.recovery.query(), (copies) => ({ type: 'recovery', copies }));
+    if (!stopped && connection.kind === 'connected')
+      void load(
+        'recovery',
+        () => trpc.documents.recovery.query(),
+        (copies) => ({ type: 'recovery', copies }),
+      );
   }, 10_000);
   recoveryPoll.unref();
   timers.add(recoveryPoll);
 
   /** Shows `text` as a notice on `screen`. */
-  const notice = (screen: ScreenId, kind: 'busy' | 'ok' | 'error', text: string, problems?: string[]) => dispatch({ type: 'notice', notice: { screen, kind, text, problems } });
+  const notice = (screen: ScreenId, kind: 'busy' | 'ok' | 'error', text: string, problems?: string[]) =>
+    dispatch({ type: 'notice', notice: { screen, kind, text, problems } });
 
   const flow: DataFlow = {
     async refresh() {
       await Promise.all([
-        load('documents', () => trpc.documents.list.query(), (documents) => ({ type: 'documents', documents })),
-        load('recovery', () => trpc.documents.recovery.query(), (copies) => ({ type: 'recovery', copies })),
-        load('config', () => trpc.config.get.query(), (config) => ({ type: 'config', config })),
-        load('proofKey', () => trpc.proofKey.get.query(), (proofKey) => ({ type: 'proofKey', proofKey })),
-        load('updates', () => trpc.updates.get.query({ refresh: false }), (updates) => ({ type: 'updates', updates })),
-        load('logs', () => trpc.logs.recent.query({ limit: 500, level: 'trace' }), (lines) => ({ type: 'logs', lines })),
+        load(
+          'documents',
+          () => trpc.documents.list.query(),
+          (documents) => ({ type: 'documents', documents }),
+        ),
+        load(
+          'recovery',
+          () => trpc.documents.recovery.query(),
+          (copies) => ({ type: 'recovery', copies }),
+        ),
+        load(
+          'config',
+          () => trpc.config.get.query(),
+          (config) => ({ type: 'config', config }),
+        ),
+        load(
+          'proofKey',
+          () => trpc.proofKey.get.query(),
+          (proofKey) => ({ type: 'proofKey', proofKey }),
+        ),
+        load(
+          'updates',
+          () => trpc.updates.get.query({ refresh: false }),
+          (updates) => ({ type: 'updates', updates }),
+        ),
+        load(
+          'logs',
+          () => trpc.logs.recent.query({ limit: 500, level: 'trace' }),
+          (lines) => ({ type: 'logs', lines }),
+        ),
       ]);
     },
     async run(op) {

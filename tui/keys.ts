@@ -44,7 +44,8 @@ export function handleKey(state: DashboardState, input: string, key: Key): KeyRe
   // A question waiting for y/n takes every key.
   if (ui.confirm) {
     if (input === 'y' || input === 'Y') return { actions: [{ type: 'confirm', confirm: undefined }], run: ui.confirm.operation };
-    if (input === 'n' || input === 'N' || key.escape) return act({ type: 'confirm', confirm: undefined }, { type: 'notice', notice: { screen: ui.screen, kind: 'ok', text: 'cancelled' } });
+    if (input === 'n' || input === 'N' || key.escape)
+      return act({ type: 'confirm', confirm: undefined }, { type: 'notice', notice: { screen: ui.screen, kind: 'ok', text: 'cancelled' } });
     return none;
   }
   // While typing a config entry, the text input has the keys; Enter is its onSubmit (see ConfigScreen).
@@ -65,12 +66,26 @@ export function handleKey(state: DashboardState, input: string, key: Key): KeyRe
       if (key.upArrow) return act({ type: 'moveDoc', delta: -1 });
       if (key.downArrow || input === 'j') return act({ type: 'moveDoc', delta: 1 });
       const doc = selectedDocument(state);
-      if (!doc) return input === 's' || input === 'c' || input === 'k' ? act({ type: 'notice', notice: { screen: 'documents', kind: 'error', text: 'no document is open' } }) : none;
+      if (!doc)
+        return input === 's' || input === 'c' || input === 'k'
+          ? act({ type: 'notice', notice: { screen: 'documents', kind: 'error', text: 'no document is open' } })
+          : none;
       if (input === 's') return { actions: [], run: { type: 'save', id: doc.id, name: doc.fileName } };
-      if (input === 'c') return act({ type: 'confirm', confirm: { prompt: `Close ${doc.fileName} (saved first when modified)?`, operation: { type: 'close', id: doc.id, name: doc.fileName } } });
+      if (input === 'c')
+        return act({
+          type: 'confirm',
+          confirm: { prompt: `Close ${doc.fileName} (saved first when modified)?`, operation: { type: 'close', id: doc.id, name: doc.fileName } },
+        });
       if (input === 'k') {
-        if (doc.kitPid === undefined) return act({ type: 'notice', notice: { screen: 'documents', kind: 'error', text: `${doc.fileName} has no kit process` } });
-        return act({ type: 'confirm', confirm: { prompt: `Kill kit ${doc.kitPid} of ${doc.fileName}? Unsaved changes are lost.`, operation: { type: 'kill', pid: doc.kitPid, name: doc.fileName } } });
+        if (doc.kitPid === undefined)
+          return act({ type: 'notice', notice: { screen: 'documents', kind: 'error', text: `${doc.fileName} has no kit process` } });
+        return act({
+          type: 'confirm',
+          confirm: {
+            prompt: `Kill kit ${doc.kitPid} of ${doc.fileName}? Unsaved changes are lost.`,
+            operation: { type: 'kill', pid: doc.kitPid, name: doc.fileName },
+          },
+        });
       }
       return none;
     }
@@ -85,13 +100,22 @@ export function handleKey(state: DashboardState, input: string, key: Key): KeyRe
       if (input === 'a') return act({ type: 'editing', editing: { mode: 'add', index: entries.length, value: '' } }, { type: 'notice', notice: undefined });
       if (entries.length === 0) return none;
       const i = Math.min(ui.configIndex, entries.length - 1);
-      if (input === 'e' || key.return) return act({ type: 'editing', editing: { mode: 'edit', index: i, value: entries[i] } }, { type: 'notice', notice: undefined });
+      if (input === 'e' || key.return)
+        return act({ type: 'editing', editing: { mode: 'edit', index: i, value: entries[i] } }, { type: 'notice', notice: undefined });
       if (input === 'd')
-        return act({ type: 'confirm', confirm: { prompt: `Remove ${entries[i]} from ${list.title}?`, operation: { type: 'editConfig', key: list.key, value: entries.filter((_, j) => j !== i) } } });
+        return act({
+          type: 'confirm',
+          confirm: {
+            prompt: `Remove ${entries[i]} from ${list.title}?`,
+            operation: { type: 'editConfig', key: list.key, value: entries.filter((_, j) => j !== i) },
+          },
+        });
       return none;
     }
     case 'proofKey':
-      return input === 'r' ? act({ type: 'confirm', confirm: { prompt: 'Rotate the proof key? The current key becomes the old one.', operation: { type: 'rotate' } } }) : none;
+      return input === 'r'
+        ? act({ type: 'confirm', confirm: { prompt: 'Rotate the proof key? The current key becomes the old one.', operation: { type: 'rotate' } } })
+        : none;
     case 'updates':
       return input === 'r' ? { actions: [], run: { type: 'refreshUpdates' } } : none;
     case 'logs':

@@ -12,11 +12,29 @@ const WARN_DAYS = 30;
 function judge(cert: X509Certificate, host: string, source: string, now = Date.now()): CheckResult | undefined {
   const notAfter = Date.parse(cert.validTo);
   const notBefore = Date.parse(cert.validFrom);
-  if (notAfter < now) return { name: 'certificate', status: 'FAIL', detail: `${source} expired on ${new Date(notAfter).toISOString()}`, fix: 'renew it (certbot renew), then reload the proxy or let Ode reload ssl.cert_file' };
-  if (notBefore > now) return { name: 'certificate', status: 'FAIL', detail: `${source} is not valid before ${new Date(notBefore).toISOString()}`, fix: 'check this machine\'s clock, or the certificate\'s dates' };
+  if (notAfter < now)
+    return {
+      name: 'certificate',
+      status: 'FAIL',
+      detail: `${source} expired on ${new Date(notAfter).toISOString()}`,
+      fix: 'renew it (certbot renew), then reload the proxy or let Ode reload ssl.cert_file',
+    };
+  if (notBefore > now)
+    return {
+      name: 'certificate',
+      status: 'FAIL',
+      detail: `${source} is not valid before ${new Date(notBefore).toISOString()}`,
+      fix: "check this machine's clock, or the certificate's dates",
+    };
   const bare = host.replace(/^\[|\]$/g, '');
   const matches = isIP(bare) ? cert.checkIP(bare) : cert.checkHost(bare);
-  if (!matches) return { name: 'certificate', status: 'FAIL', detail: `${source} is not for ${bare} (it names ${cert.subjectAltName ?? cert.subject})`, fix: `get a certificate whose subjectAltName has ${bare}, or set net.public_url to a name the certificate has` };
+  if (!matches)
+    return {
+      name: 'certificate',
+      status: 'FAIL',
+      detail: `${source} is not for ${bare} (it names ${cert.subjectAltName ?? cert.subject})`,
+      fix: `get a certificate whose subjectAltName has ${bare}, or set net.public_url to a name the certificate has`,
+    };
   return undefined;
 }
 
@@ -32,19 +50,35 @@ async function served(url: URL, ca: string[]): Promise<CheckResult> {
   let authError: string | undefined;
   let cert: X509Certificate | undefined;
   try {
-    ({ authorized, authError, cert } = await new Promise<{ authorized: boolean; authError: string | undefined; cert: X509Certificate | undefined }>((resolve, reject) => {
-      const s = connect({ host, port, servername: isIP(host) ? undefined : host, ca: [...rootCertificates, ...ca], rejectUnauthorized: false, timeout: 15_000 }, () => {
-        const peer = s.getPeerX509Certificate();
-        resolve({ authorized: s.authorized, authError: s.authorizationError ? String(s.authorizationError) : undefined, cert: peer });
-        s.end();
-      });
-      s.on('timeout', () => s.destroy(new Error('no TLS answer within 15 s')));
-      s.on('error', reject);
-    }));
+    ({ authorized, authError, cert } = await new Promise<{ authorized: boolean; authError: string | undefined; cert: X509Certificate | undefined }>(
+      (resolve, reject) => {
+        const s = connect(
+          { host, port, servername: isIP(host) ? undefined : host, ca: [...rootCertificates, ...ca], rejectUnauthorized: false, timeout: 15_000 },
+          () => {
+            const peer = s.getPeerX509Certificate();
+            resolve({ authorized: s.authorized, authError: s.authorizationError ? String(s.authorizationError) : undefined, cert: peer });
+            s.end();
+          },
+        );
+        s.on('timeout', () => s.destroy(new Error('no TLS answer within 15 s')));
+        s.on('error', reject);
+      },
+    ));
   } catch (e) {
-    return { name: 'certificate', status: 'FAIL', detail: `no TLS handshake with ${host}:${port}: ${(e as Error).message}`, fix: 'check that the proxy (or Ode with ssl.enable) listens with TLS on that port' };
+    return {
+      name: 'certificate',
+      status: 'FAIL',
+      detail: `no TLS handshake with ${host}:${port}: ${(e as Error).message}`,
+      fix: 'check that the proxy (or Ode with ssl.enable) listens with TLS on that port',
+    };
   }
-  if (!cert) return { name: 'certificate', status: 'FAIL', detail: `${host}:${port} sent no certificate`, fix: 'configure ssl_certificate (nginx), SSLCertificateFile (Apache) or ssl.cert_file' };
+  if (!cert)
+    return {
+      name: 'certificate',
+      status: 'FAIL',
+      detail: `${host}:${port} sent no certificate`,
+      fix: 'configure ssl_certificate (nginx), SSLCertificateFile (Apache) or ssl.cert_file',
+    };
   const wrong = judge(cert, host, `the certificate of ${host}:${port}`);
   if (wrong) return wrong;
   if (!authorized) {
@@ -52,11 +86,17 @@ async function served(url: URL, ca: string[]): Promise<CheckResult> {
       name: 'certificate',
       status: 'FAIL',
       detail: `the certificate of ${host}:${port} is not trusted: ${authError}`,
-      fix: 'serve the full chain (certbot\'s fullchain.pem, not cert.pem); for a private CA, hosts must trust it too (pass it here with --ca)',
+      fix: "serve the full chain (certbot's fullchain.pem, not cert.pem); for a private CA, hosts must trust it too (pass it here with --ca)",
     };
   }
   const left = days(cert);
-  if (left < WARN_DAYS) return { name: 'certificate', status: 'warn', detail: `trusted and for ${host}, but expires in ${left} days (${new Date(Date.parse(cert.validTo)).toISOString()})`, fix: 'renew it (certbot renew runs from a timer: check systemctl list-timers)' };
+  if (left < WARN_DAYS)
+    return {
+      name: 'certificate',
+      status: 'warn',
+      detail: `trusted and for ${host}, but expires in ${left} days (${new Date(Date.parse(cert.validTo)).toISOString()})`,
+      fix: 'renew it (certbot renew runs from a timer: check systemctl list-timers)',
+    };
   return { name: 'certificate', status: 'ok', detail: `trusted, for ${host}, valid ${left} more days` };
 }
 
@@ -68,12 +108,29 @@ function files(ctx: DoctorContext): CheckResult {
   try {
     cert = new X509Certificate(readFileSync(cert_file));
     if (!cert.checkPrivateKey(createPrivateKey(readFileSync(key_file)))) {
-      return { name: 'certificate', status: 'FAIL', detail: `ssl.key_file ${key_file} is not the key of ssl.cert_file ${cert_file}`, fix: 'point ssl.key_file at the key the certificate was issued for (certbot: privkey.pem beside fullchain.pem)' };
+      return {
+        name: 'certificate',
+        status: 'FAIL',
+        detail: `ssl.key_file ${key_file} is not the key of ssl.cert_file ${cert_file}`,
+        fix: 'point ssl.key_file at the key the certificate was issued for (certbot: privkey.pem beside fullchain.pem)',
+      };
     }
   } catch (e) {
-    return { name: 'certificate', status: 'FAIL', detail: `cannot read ssl.cert_file/ssl.key_file: ${(e as Error).message}`, fix: 'set ssl.cert_file and ssl.key_file to readable PEM files (or `ode certs generate` for local use)' };
+    return {
+      name: 'certificate',
+      status: 'FAIL',
+      detail: `cannot read ssl.cert_file/ssl.key_file: ${(e as Error).message}`,
+      fix: 'set ssl.cert_file and ssl.key_file to readable PEM files (or `ode certs generate` for local use)',
+    };
   }
-  return judge(cert, host, `ssl.cert_file ${cert_file}`) ?? { name: 'certificate', status: days(cert) < WARN_DAYS ? 'warn' : 'ok', detail: `ssl.cert_file is for ${host}, valid ${days(cert)} more days`, ...(days(cert) < WARN_DAYS ? { fix: 'renew it' } : {}) };
+  return (
+    judge(cert, host, `ssl.cert_file ${cert_file}`) ?? {
+      name: 'certificate',
+      status: days(cert) < WARN_DAYS ? 'warn' : 'ok',
+      detail: `ssl.cert_file is for ${host}, valid ${days(cert)} more days`,
+      ...(days(cert) < WARN_DAYS ? { fix: 'renew it' } : {}),
+    }
+  );
 }
 
 /**
@@ -84,5 +141,10 @@ function files(ctx: DoctorContext): CheckResult {
 export async function checkCertificate(ctx: DoctorContext): Promise<CheckResult> {
   if (ctx.url.protocol === 'https:') return served(ctx.url, ctx.ca);
   if (ctx.config.ssl.enable) return files(ctx);
-  return { name: 'certificate', status: 'warn', detail: `${ctx.url.origin} is plain HTTP: browsers and hosts reach Ode unencrypted`, fix: 'put Ode behind a TLS proxy (docs/deploy/) with net.public_url: https://... and ssl.termination: true, or set ssl.enable with ssl.cert_file and ssl.key_file' };
+  return {
+    name: 'certificate',
+    status: 'warn',
+    detail: `${ctx.url.origin} is plain HTTP: browsers and hosts reach Ode unencrypted`,
+    fix: 'put Ode behind a TLS proxy (docs/deploy/) with net.public_url: https://... and ssl.termination: true, or set ssl.enable with ssl.cert_file and ssl.key_file',
+  };
 }

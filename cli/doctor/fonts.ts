@@ -18,13 +18,25 @@ const FAMILIES: Array<{ family: string; pkg: string }> = [
 export async function checkFonts(): Promise<CheckResult> {
   let listed: string;
   try {
-    listed = await new Promise<string>((resolve, reject) => execFile('fc-list', [':', 'family'], { maxBuffer: 16 * 1024 * 1024 }, (err, out) => (err ? reject(err) : resolve(out))));
+    listed = await new Promise<string>((resolve, reject) =>
+      execFile('fc-list', [':', 'family'], { maxBuffer: 16 * 1024 * 1024 }, (err, out) => (err ? reject(err) : resolve(out))),
+    );
   } catch (e) {
     return { name: 'fonts', status: 'FAIL', detail: `fc-list did not run: ${(e as Error).message}`, fix: 'apt-get install fontconfig' };
   }
-  const have = new Set(listed.split('\n').flatMap((l) => l.split(',')).map((f) => f.trim().toLowerCase()));
+  const have = new Set(
+    listed
+      .split('\n')
+      .flatMap((l) => l.split(','))
+      .map((f) => f.trim().toLowerCase()),
+  );
   const missing = FAMILIES.filter((f) => !have.has(f.family.toLowerCase()));
   if (missing.length === 0) return { name: 'fonts', status: 'ok', detail: FAMILIES.map((f) => f.family).join(', ') };
   const pkgs = [...new Set(missing.map((m) => m.pkg))];
-  return { name: 'fonts', status: 'FAIL', detail: `missing font families: ${missing.map((m) => m.family).join(', ')} (documents lay out with substitutes)`, fix: `apt-get install ${pkgs.join(' ')}, then restart Ode` };
+  return {
+    name: 'fonts',
+    status: 'FAIL',
+    detail: `missing font families: ${missing.map((m) => m.family).join(', ')} (documents lay out with substitutes)`,
+    fix: `apt-get install ${pkgs.join(' ')}, then restart Ode`,
+  };
 }

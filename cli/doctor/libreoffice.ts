@@ -18,12 +18,22 @@ export async function checkLibreOffice(ctx: DoctorContext, log: Logger): Promise
   const cfg = ctx.config;
   const lib = join(cfg.lo_path, 'libmergedlo.so');
   if (!existsSync(lib)) {
-    return { name: 'libreoffice', status: 'FAIL', detail: `no LibreOffice at lo_path ${cfg.lo_path} (${lib} is missing)`, fix: `${PACKAGES}, or set lo_path to LibreOffice's program directory` };
+    return {
+      name: 'libreoffice',
+      status: 'FAIL',
+      detail: `no LibreOffice at lo_path ${cfg.lo_path} (${lib} is missing)`,
+      fix: `${PACKAGES}, or set lo_path to LibreOffice's program directory`,
+    };
   }
   const report = await inspectEngine(cfg.lo_path);
   const engine = describeEngine(report);
   if (report.engine && engineTooOld(report.engine)) {
-    return { name: 'libreoffice', status: 'FAIL', detail: `LibreOffice ${report.engine.major}.${report.engine.minor} at ${cfg.lo_path} is older than ${MIN_ENGINE_VERSION}, which Ode needs: ${engine}`, fix: ENGINE_UPGRADE_FIX };
+    return {
+      name: 'libreoffice',
+      status: 'FAIL',
+      detail: `LibreOffice ${report.engine.major}.${report.engine.minor} at ${cfg.lo_path} is older than ${MIN_ENGINE_VERSION}, which Ode needs: ${engine}`,
+      fix: ENGINE_UPGRADE_FIX,
+    };
   }
   const work = mkdtempSync(join(tmpdir(), 'ode-doctor-'));
   // prespawn 0: the one conversion spawns the one kit it needs, and no spare.
@@ -37,7 +47,12 @@ export async function checkLibreOffice(ctx: DoctorContext, log: Logger): Promise
     if (out.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('the conversion answered something that is not a PDF');
     return { name: 'libreoffice', status: 'ok', detail: `${engine} at ${cfg.lo_path} loads and converts (${((Date.now() - started) / 1000).toFixed(1)} s)` };
   } catch (e) {
-    return { name: 'libreoffice', status: 'FAIL', detail: `${engine} at ${cfg.lo_path} did not convert a one-line text file: ${(e as Error).message}`, fix: `check \`ode convert\` on a small file and the log (journalctl -u ode); reinstall with ${PACKAGES}` };
+    return {
+      name: 'libreoffice',
+      status: 'FAIL',
+      detail: `${engine} at ${cfg.lo_path} did not convert a one-line text file: ${(e as Error).message}`,
+      fix: `check \`ode convert\` on a small file and the log (journalctl -u ode); reinstall with ${PACKAGES}`,
+    };
   } finally {
     await pool.stop();
     rmSync(work, { recursive: true, force: true });

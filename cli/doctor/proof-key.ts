@@ -26,11 +26,21 @@ export function checkProofKey(ctx: DoctorContext): CheckResult {
     if (key.asymmetricKeyType !== 'rsa') throw new Error(`an ${key.asymmetricKeyType} key, not RSA`);
     modulus = proofKeyValues(createPublicKey(key)).modulus;
   } catch (e) {
-    return { name: 'proof-key', status: 'FAIL', detail: `the proof key ${path} is not an unencrypted RSA PEM private key: ${(e as Error).message}`, fix: regenerate };
+    return {
+      name: 'proof-key',
+      status: 'FAIL',
+      detail: `the proof key ${path} is not an unencrypted RSA PEM private key: ${(e as Error).message}`,
+      fix: regenerate,
+    };
   }
   const published = ctx.discovery?.status === 200 ? /<proof-key\b[^>]*\smodulus="([^"]+)"/.exec(ctx.discovery.body)?.[1] : undefined;
   if (published && published !== modulus) {
-    return { name: 'proof-key', status: 'FAIL', detail: `${path} is not the key discovery publishes at ${ctx.url.origin}: hosts would refuse Ode's proofs after a restart`, fix: `check proof_key and state_dir in the config this command read, or restart Ode (systemctl restart ode) if the file was replaced on purpose` };
+    return {
+      name: 'proof-key',
+      status: 'FAIL',
+      detail: `${path} is not the key discovery publishes at ${ctx.url.origin}: hosts would refuse Ode's proofs after a restart`,
+      fix: `check proof_key and state_dir in the config this command read, or restart Ode (systemctl restart ode) if the file was replaced on purpose`,
+    };
   }
   return { name: 'proof-key', status: 'ok', detail: `${path} is an RSA key${published ? ', the one discovery publishes' : ''}` };
 }

@@ -36,10 +36,20 @@ export function checkPublicUrl(ctx: DoctorContext): CheckResult {
     return { name: 'public-url', status: 'FAIL', detail: `${at} did not answer: ${e}`, fix };
   }
   if (d.status === 502 || d.status === 503 || d.status === 504) {
-    return { name: 'public-url', status: 'FAIL', detail: `${at} answered ${d.status}: the proxy cannot reach Ode`, fix: 'check that Ode runs (systemctl status ode) and that the proxy\'s upstream is Ode\'s net.listen:net.port (127.0.0.1:9980 by default)' };
+    return {
+      name: 'public-url',
+      status: 'FAIL',
+      detail: `${at} answered ${d.status}: the proxy cannot reach Ode`,
+      fix: "check that Ode runs (systemctl status ode) and that the proxy's upstream is Ode's net.listen:net.port (127.0.0.1:9980 by default)",
+    };
   }
   if (d.status !== 200 || !d.body.includes('<wopi-discovery')) {
-    return { name: 'public-url', status: 'FAIL', detail: `${at} answered ${d.status} without a discovery document: ${d.body.slice(0, 120).replace(/\s+/g, ' ')}`, fix: 'the proxy must pass every path to Ode (location / in docs/deploy/nginx.conf, ProxyPass / in apache.conf)' };
+    return {
+      name: 'public-url',
+      status: 'FAIL',
+      detail: `${at} answered ${d.status} without a discovery document: ${d.body.slice(0, 120).replace(/\s+/g, ' ')}`,
+      fix: 'the proxy must pass every path to Ode (location / in docs/deploy/nginx.conf, ProxyPass / in apache.conf)',
+    };
   }
   const urlsrc = /urlsrc="([^"]+)"/.exec(d.body)?.[1];
   const base = ctx.url.href.replace(/\/$/, '');
@@ -64,11 +74,13 @@ const WARN_SKEW_MS = 60_000;
  */
 export function checkClock(ctx: DoctorContext): CheckResult {
   const d = ctx.discovery;
-  if (!d || d.dateMs === undefined) return { name: 'clock', status: 'FAIL', detail: 'no Date header to compare (discovery did not answer)', fix: 'fix the public-url check first' };
+  if (!d || d.dateMs === undefined)
+    return { name: 'clock', status: 'FAIL', detail: 'no Date header to compare (discovery did not answer)', fix: 'fix the public-url check first' };
   const skew = d.dateMs - d.localMs;
   const secs = Math.round(skew / 1000);
   const fix = 'run NTP on both machines: timedatectl set-ntp true (systemd-timesyncd or chrony)';
-  if (Math.abs(skew) > FAIL_SKEW_MS) return { name: 'clock', status: 'FAIL', detail: `the server's clock is ${secs} s off this machine's: proof timestamps will be refused`, fix };
+  if (Math.abs(skew) > FAIL_SKEW_MS)
+    return { name: 'clock', status: 'FAIL', detail: `the server's clock is ${secs} s off this machine's: proof timestamps will be refused`, fix };
   if (Math.abs(skew) > WARN_SKEW_MS) return { name: 'clock', status: 'warn', detail: `the server's clock is ${secs} s off this machine's`, fix };
   return { name: 'clock', status: 'ok', detail: `within ${Math.max(2, Math.abs(secs))} s of this machine's clock` };
 }

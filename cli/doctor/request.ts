@@ -79,12 +79,14 @@ export function simpleRequest(url: URL, opts: SimpleRequest = {}): Promise<Simpl
         if (req.write(chunk)) res2();
         else req.once('drain', () => res2());
       });
-    opts.body(write, () => answered || req.destroyed).then(
-      () => {
-        if (!req.destroyed) req.end();
-      },
-      (e: Error) => req.destroy(e),
-    );
+    opts
+      .body(write, () => answered || req.destroyed)
+      .then(
+        () => {
+          if (!req.destroyed) req.end();
+        },
+        (e: Error) => req.destroy(e),
+      );
   });
 }
 

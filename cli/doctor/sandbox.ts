@@ -15,7 +15,12 @@ export function checkSandbox(ctx: DoctorContext): CheckResult {
   const allowed = ctx.config.net.lok_allow.host;
   const external = allowed.length ? `external data from ${allowed.join(', ')}` : 'no external data';
   if (mode === 'off') {
-    return { name: 'sandbox', status: 'warn', detail: 'security.sandbox is off: kits run unconfined (a document can reach the network and every file Ode can read)', fix: 'set security.sandbox: auto (or required) and restart Ode' };
+    return {
+      name: 'sandbox',
+      status: 'warn',
+      detail: 'security.sandbox is off: kits run unconfined (a document can reach the network and every file Ode can read)',
+      fix: 'set security.sandbox: auto (or required) and restart Ode',
+    };
   }
   const scratch = mkdtempSync(join(tmpdir(), 'ode-doctor-sandbox-'));
   try {

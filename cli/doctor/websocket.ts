@@ -3,7 +3,8 @@ import { EDITING_PATHS } from '../../daemon/server/index.ts';
 import { odeError, simpleRequest } from './request.ts';
 import type { CheckResult, DoctorContext } from './check.ts';
 
-const FIX_NGINX = 'nginx: proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade; proxy_set_header Connection $connection_upgrade; (with the map block of docs/deploy/nginx.conf)';
+const FIX_NGINX =
+  'nginx: proxy_http_version 1.1; proxy_set_header Upgrade $http_upgrade; proxy_set_header Connection $connection_upgrade; (with the map block of docs/deploy/nginx.conf)';
 const FIX_APACHE = 'Apache: a2enmod proxy_wstunnel and ProxyPass /ode/ws ws://127.0.0.1:9980/ode/ws before ProxyPass / (docs/deploy/apache.conf)';
 
 /**
@@ -19,7 +20,12 @@ export async function checkWebSocket(ctx: DoctorContext): Promise<CheckResult> {
   try {
     r = await simpleRequest(target, { headers, ca: ctx.ca, timeoutMs: 30_000 });
   } catch (e) {
-    return { name: 'websocket', status: 'FAIL', detail: `upgrade request to ${target.href} failed: ${(e as Error).message}`, fix: 'fix the public-url check first' };
+    return {
+      name: 'websocket',
+      status: 'FAIL',
+      detail: `upgrade request to ${target.href} failed: ${(e as Error).message}`,
+      fix: 'fix the public-url check first',
+    };
   }
   if (r.upgraded) return { name: 'websocket', status: 'ok', detail: `${target.pathname} upgrades to a WebSocket (101)` };
   const err = odeError(r.body);

@@ -34,7 +34,17 @@ if (!process.argv.includes('--force') && existsSync(stamp) && readFileSync(stamp
 const started = Date.now();
 mkdirSync(dist, { recursive: true });
 /** Bundles one page's entry into dist/<name>.js (ES2022 module, minified, with its source map). */
-const bundle = (entry, name) => build({ entryPoints: [entry], outfile: join(dist, `${name}.js`), bundle: true, format: 'esm', target: ['es2022'], minify: true, sourcemap: true, logLevel: 'warning' });
+const bundle = (entry, name) =>
+  build({
+    entryPoints: [entry],
+    outfile: join(dist, `${name}.js`),
+    bundle: true,
+    format: 'esm',
+    target: ['es2022'],
+    minify: true,
+    sourcemap: true,
+    logLevel: 'warning',
+  });
 await bundle(join(src, 'main.ts'), 'editor');
 // The settings iframe page (src/settings: its own entry and stylesheet; it shares core/ and protocol/ only).
 const settingsSrc = join(src, 'settings');
@@ -51,6 +61,9 @@ const walkCss = (dir) => {
   }
 };
 walkCss(src);
-writeFileSync(join(dist, 'editor.css'), [join(src, 'editor.css'), ...cssFiles].map((p) => `/* ${p.slice(src.length + 1)} */\n${readFileSync(p, 'utf8')}`).join('\n'));
+writeFileSync(
+  join(dist, 'editor.css'),
+  [join(src, 'editor.css'), ...cssFiles].map((p) => `/* ${p.slice(src.length + 1)} */\n${readFileSync(p, 'utf8')}`).join('\n'),
+);
 writeFileSync(stamp, hash);
 console.log(`[editor] built daemon/editor/dist/editor.js and settings.js in ${Date.now() - started} ms`);

@@ -28,8 +28,15 @@ const letter = (c: string) => KEY_A + c.charCodeAt(0) - 'A'.charCodeAt(0);
 
 /** Keys that only move the cursor or the selection (with or without Shift/Ctrl), or leave a mode. */
 const NAVIGATION_KEYS = new Set<number>([
-  VclKeyCode.KEY_DOWN, VclKeyCode.KEY_UP, VclKeyCode.KEY_LEFT, VclKeyCode.KEY_RIGHT,
-  VclKeyCode.KEY_HOME, VclKeyCode.KEY_END, VclKeyCode.KEY_PAGEUP, VclKeyCode.KEY_PAGEDOWN, VclKeyCode.KEY_ESCAPE,
+  VclKeyCode.KEY_DOWN,
+  VclKeyCode.KEY_UP,
+  VclKeyCode.KEY_LEFT,
+  VclKeyCode.KEY_RIGHT,
+  VclKeyCode.KEY_HOME,
+  VclKeyCode.KEY_END,
+  VclKeyCode.KEY_PAGEUP,
+  VclKeyCode.KEY_PAGEDOWN,
+  VclKeyCode.KEY_ESCAPE,
 ]);
 /** Ctrl+key shortcuts that do not modify: copy, select all, find. */
 const SAFE_CTRL_KEYS = new Set<number>([letter('C'), letter('A'), letter('F'), VclKeyCode.KEY_INSERT]);
@@ -38,7 +45,8 @@ const SAFE_CTRL_KEYS = new Set<number>([letter('C'), letter('A'), letter('F'), V
  * UNO commands a read-only view may dispatch: copying, selecting, moving the cursor, searching without
  * replacing, zooming. Everything else may change the document.
  */
-const SAFE_UNO = /^\.uno:(Copy|SelectAll|Select\w*|GoTo\w*|Go(Up|Down|Left|Right)\w*|Jump\w*|Word(Left|Right)\w*|(Start|End)Of\w*|Page(Up|Down)\w*|Zoom\w*|ExecuteSearch|SearchResultSelection)$/;
+const SAFE_UNO =
+  /^\.uno:(Copy|SelectAll|Select\w*|GoTo\w*|Go(Up|Down|Left|Right)\w*|Jump\w*|Word(Left|Right)\w*|(Start|End)Of\w*|Page(Up|Down)\w*|Zoom\w*|ExecuteSearch|SearchResultSelection)$/;
 
 /** SvxSearchCmd values of `.uno:ExecuteSearch` that only find: FIND (0) and FIND_ALL (1). */
 function isFindOnly(args: string | undefined): boolean {
@@ -52,7 +60,8 @@ function isFindOnly(args: string | undefined): boolean {
 }
 
 /** The comment commands a comments-only view (a pdf opened with view_comment) may send (LibreOffice's UNO names). */
-const COMMENT_UNO = /^\.uno:(InsertAnnotation|EditAnnotation|DeleteAnnotation|ReplyToAnnotation|ReplyComment|DeleteComment|DeleteAllAnnotation|DeleteAllAnnotationByAuthor)$/;
+const COMMENT_UNO =
+  /^\.uno:(InsertAnnotation|EditAnnotation|DeleteAnnotation|ReplyToAnnotation|ReplyComment|DeleteComment|DeleteAllAnnotation|DeleteAllAnnotationByAuthor)$/;
 
 /** True for a comment command: the one change a comments-only view may make (kit.md `createView` `commentsOnly`). */
 export function isCommentCommand(event: KitEditEvent): boolean {

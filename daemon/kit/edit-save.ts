@@ -29,7 +29,10 @@ export class SaveWaiter {
     this.done = new Promise((resolve, reject) => {
       this.#settle = (r) => (r instanceof Error ? reject(r) : resolve(r));
     });
-    this.#timer = setTimeout(() => this.#settle(kitError('timeout', `LibreOffice did not answer .uno:Save within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    this.#timer = setTimeout(
+      () => this.#settle(kitError('timeout', `LibreOffice did not answer .uno:Save within ${Math.round(timeoutMs / 1000)} s`)),
+      timeoutMs,
+    );
   }
 
   /** Looks at one callback of the saving view; true when it was the save's answer. */

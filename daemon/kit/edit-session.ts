@@ -180,7 +180,15 @@ export class EditSession {
     try {
       const session = new EditSession(doc, sink);
       const viewId = doc.getView();
-      session.#initView(viewId, { userName: req.userName ?? '', userId: '', readOnly: req.readOnly === true, commentsOnly: req.commentsOnly === true, timezone: req.timezone, mode: 0, watermark: session.#watermark(req.watermarkText) });
+      session.#initView(viewId, {
+        userName: req.userName ?? '',
+        userId: '',
+        readOnly: req.readOnly === true,
+        commentsOnly: req.commentsOnly === true,
+        timezone: req.timezone,
+        mode: 0,
+        watermark: session.#watermark(req.watermarkText),
+      });
       return { session, result: { ...session.#describe(), viewId } };
     } catch (e) {
       doc.destroy();
@@ -244,7 +252,16 @@ export class EditSession {
     if (this.#state !== 'open') throw kitError('bad_request', 'the document is closing');
     const options = req.lang ? `Language=${req.lang.replace(/,/g, '')}` : undefined;
     const viewId = this.#doc.createView(options);
-    this.#initView(viewId, { userName: req.userName, userId: req.userId, readOnly: req.readOnly === true, commentsOnly: req.commentsOnly === true, timezone: req.timezone, color: req.color, mode: 0, watermark: this.#watermark(req.watermarkText) });
+    this.#initView(viewId, {
+      userName: req.userName,
+      userId: req.userId,
+      readOnly: req.readOnly === true,
+      commentsOnly: req.commentsOnly === true,
+      timezone: req.timezone,
+      color: req.color,
+      mode: 0,
+      watermark: this.#watermark(req.watermarkText),
+    });
     return viewId;
   }
 
@@ -308,7 +325,14 @@ export class EditSession {
    */
   async tile(req: Omit<TileRequestMessage, 'type' | 'id'>): Promise<Uint8Array> {
     const view = this.#use(req.viewId);
-    const tile = { canvasWidth: req.width, canvasHeight: req.height, tilePosX: Math.round(req.x), tilePosY: Math.round(req.y), tileWidth: Math.round(req.tileTwipWidth), tileHeight: Math.round(req.tileTwipHeight) };
+    const tile = {
+      canvasWidth: req.width,
+      canvasHeight: req.height,
+      tilePosX: Math.round(req.x),
+      tilePosY: Math.round(req.y),
+      tileWidth: Math.round(req.tileTwipWidth),
+      tileHeight: Math.round(req.tileTwipHeight),
+    };
     let painted: Promise<Buffer>;
     if (this.#docType === LOK_DOCTYPE_TEXT) painted = this.#doc.paintTile(tile);
     else {
@@ -508,10 +532,7 @@ export class EditSession {
     this.#order.clear();
     for (const w of this.#saveWaiters.values()) w.abort(kitError('bad_request', 'the document was closed while saving'));
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...this.#inflight]),
-      new Promise((r) => (timer = setTimeout(r, CLOSE_WAIT_MS))),
-    ]);
+    await Promise.race([Promise.allSettled([...this.#inflight]), new Promise((r) => (timer = setTimeout(r, CLOSE_WAIT_MS)))]);
     clearTimeout(timer);
     this.#state = 'closed';
     this.#doc.destroy();

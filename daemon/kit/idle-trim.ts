@@ -61,7 +61,9 @@ export class IdleTrim {
     const before = rssBytes();
     this.office.office.trimMemory(TRIM_TARGET);
     this.#trimmed++;
-    this.log(`kit: idle for ${Math.round(this.idleMs / 1000)} s, trimmed memory: RSS ${(before / 2 ** 20).toFixed(0)} -> ${(rssBytes() / 2 ** 20).toFixed(0)} MB`);
+    this.log(
+      `kit: idle for ${Math.round(this.idleMs / 1000)} s, trimmed memory: RSS ${(before / 2 ** 20).toFixed(0)} -> ${(rssBytes() / 2 ** 20).toFixed(0)} MB`,
+    );
     return true;
   }
 

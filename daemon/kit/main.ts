@@ -25,7 +25,6 @@ import { installSettings } from './settings-install.ts';
 import { warmUp } from './warm-up.ts';
 import { answer, send } from './ipc.ts';
 
-
 let office: OfficeHandle | undefined;
 let stopping = false;
 let queue: Promise<void> = Promise.resolve();
@@ -38,7 +37,6 @@ let idleTrim: IdleTrim | undefined;
 let editTrim: IdleTrim | undefined;
 /** Conversion and inspection jobs queued or running. */
 let jobs = 0;
-
 
 function noDocument(): never {
   throw Object.assign(new Error('no document is open for editing in this kit'), { code: 'bad_request' });
@@ -166,10 +164,12 @@ process.on('message', (raw: unknown) => {
   }
   // One job at a time: a kit serves one document at a time.
   jobs++;
-  queue = queue.then(() => handle(raw)).finally(() => {
-    jobs--;
-    if (!session && !opening) idleTrim?.touch();
-  });
+  queue = queue
+    .then(() => handle(raw))
+    .finally(() => {
+      jobs--;
+      if (!session && !opening) idleTrim?.touch();
+    });
 });
 // The daemon went away: leave cleanly rather than linger as an orphan holding LibreOffice.
 process.on('disconnect', () => shutdown(0));
@@ -180,7 +180,9 @@ try {
   if (!profileUrl) throw new Error('ODE_KIT_PROFILE_URL is not set');
   // Settings go into the profile before LibreOffice reads it (kit.md, "Settings"); such a kit serves one
   // document, so it skips the warm-up of all three modules.
-  const settings = process.env.ODE_KIT_SETTINGS ? installSettings(fileURLToPath(profileUrl), JSON.parse(readFileSync(process.env.ODE_KIT_SETTINGS, 'utf8')) as KitSettingsManifest) : undefined;
+  const settings = process.env.ODE_KIT_SETTINGS
+    ? installSettings(fileURLToPath(profileUrl), JSON.parse(readFileSync(process.env.ODE_KIT_SETTINGS, 'utf8')) as KitSettingsManifest)
+    : undefined;
   // External data in documents goes through the daemon's allow-listed proxy (issue 18): LibreOffice's fetches
   // (libcurl) take the proxy from these variables, read when LibreOffice starts.
   if (process.env.ODE_KIT_PROXY_SOCKET) {
@@ -193,10 +195,27 @@ try {
   const initMs = performance.now() - started;
   const warmMs = process.env.ODE_KIT_DIR && !settings ? await warmUp(loaded, process.env.ODE_KIT_DIR) : 0;
   office = loaded;
-  idleTrim = new IdleTrim(loaded, trimIdleMs(process.env), (line) => process.stderr.write(`${line}\n`), () => jobs > 0 || session !== undefined || opening);
+  idleTrim = new IdleTrim(
+    loaded,
+    trimIdleMs(process.env),
+    (line) => process.stderr.write(`${line}\n`),
+    () => jobs > 0 || session !== undefined || opening,
+  );
   idleTrim.touch();
-  editTrim = new IdleTrim(loaded, trimEditIdleMs(process.env), (line) => process.stderr.write(`editing ${line}\n`), () => opening);
-  void send({ type: 'ready', pid: process.pid, version: loaded.version, initMs: Math.round(initMs), warmMs: Math.round(warmMs), ...(settings ? { settings } : {}) });
+  editTrim = new IdleTrim(
+    loaded,
+    trimEditIdleMs(process.env),
+    (line) => process.stderr.write(`editing ${line}\n`),
+    () => opening,
+  );
+  void send({
+    type: 'ready',
+    pid: process.pid,
+    version: loaded.version,
+    initMs: Math.round(initMs),
+    warmMs: Math.round(warmMs),
+    ...(settings ? { settings } : {}),
+  });
 } catch (e) {
   void send({ type: 'fatal', message: (e as Error).message });
   // Nothing of LibreOffice is alive to destroy; give the IPC message time to flush.

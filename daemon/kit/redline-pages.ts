@@ -61,7 +61,13 @@ export async function readRedlinePages(doc: LokDocument): Promise<RedlinePage[]>
   const ranges = redlines.map((r) => parseRects(r.textRange));
   const out: RedlinePage[] = redlines.map((r, i) => {
     const start = startRect(ranges[i]);
-    return { type: r.type ?? '', author: r.author ?? '', dateTime: r.dateTime ?? '', description: r.description ?? '', page: start ? pageAt(pages, start.y) : 0 };
+    return {
+      type: r.type ?? '',
+      author: r.author ?? '',
+      dateTime: r.dateTime ?? '',
+      description: r.description ?? '',
+      page: start ? pageAt(pages, start.y) : 0,
+    };
   });
   for (let i = 0; i < out.length; i++) {
     if (out[i].page !== 0) continue;

@@ -25,7 +25,15 @@ describe('installSettings', () => {
     const profile = setup();
     const report = installSettings(profile, {
       files: [
-        { setting: 'xcu', name: 'a.xcu', source: 'shared', path: file('a.xcu', '<oor:items xmlns:oor="http://openoffice.org/2001/registry"><item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="UseOpenCL" oor:op="fuse"><value>false</value></prop></item></oor:items>') },
+        {
+          setting: 'xcu',
+          name: 'a.xcu',
+          source: 'shared',
+          path: file(
+            'a.xcu',
+            '<oor:items xmlns:oor="http://openoffice.org/2001/registry"><item oor:path="/org.openoffice.Office.Common/Misc"><prop oor:name="UseOpenCL" oor:op="fuse"><value>false</value></prop></item></oor:items>',
+          ),
+        },
         { setting: 'autotext', name: 'team.bau', source: 'shared', path: file('team.bau', 'bau') },
         { setting: 'wordbook', name: 'mine.dic', source: 'user', path: file('mine.dic', 'OOoUserDict1\nlang: <none>\ntype: positive\n---\nQuux\n') },
         {
@@ -45,7 +53,12 @@ describe('installSettings', () => {
     expect(readdirSync(join(profile, 'user', 'autotext'))).toEqual(['team.bau']);
     const xcu = readFileSync(join(profile, 'user', 'registrymodifications.xcu'), 'utf8');
     const paths = [...xcu.matchAll(/<item oor:path="([^"]+)">/g)].map((m) => m[1]);
-    expect(paths).toEqual(['/org.openoffice.Office.Common/Misc', '/org.openoffice.Office.Common/Misc', '/org.openoffice.Office.Common/Set', '/org.openoffice.Office.Linguistic/General/DictionaryList']);
+    expect(paths).toEqual([
+      '/org.openoffice.Office.Common/Misc',
+      '/org.openoffice.Office.Common/Misc',
+      '/org.openoffice.Office.Common/Set',
+      '/org.openoffice.Office.Linguistic/General/DictionaryList',
+    ]);
     // The user's value comes after the shared one: configmgr keeps the last.
     expect(xcu.indexOf('<value>false</value>')).toBeLessThan(xcu.indexOf('<value>true</value>'));
     expect(xcu).toContain('<node oor:name="member/1" oor:op="replace">');
@@ -66,7 +79,15 @@ describe('installSettings', () => {
       ],
     });
     expect(report.installed).toEqual([]);
-    expect(report.skipped.map((s) => s.file)).toEqual(['user/wordbook/words.txt', 'user/wordbook/fake.dic', 'user/xcu/broken.xcu', 'user/xcu/other.xcu', 'shared/template/t.ott', 'shared/autotext/../evil.bau', 'shared/autotext/gone.bau']);
+    expect(report.skipped.map((s) => s.file)).toEqual([
+      'user/wordbook/words.txt',
+      'user/wordbook/fake.dic',
+      'user/xcu/broken.xcu',
+      'user/xcu/other.xcu',
+      'shared/template/t.ott',
+      'shared/autotext/../evil.bau',
+      'shared/autotext/gone.bau',
+    ]);
     expect(report.skipped[1].reason).toMatch(/OOoUserDict1/);
     expect(report.skipped[2].reason).toMatch(/not well-formed/);
     expect(report.skipped[3].reason).toMatch(/oor:items or oor:component-data/);

@@ -137,7 +137,8 @@ export function xcuToItems(text: string): Element[] {
   const doc = parse(text, 'the xcu');
   const root = doc.documentElement!;
   if (root.namespaceURI === OOR && root.localName === 'items') return elements(root).filter((e) => e.localName === 'item' && e.getAttributeNS(OOR, 'path'));
-  if (root.namespaceURI !== OOR || root.localName !== 'component-data') throw new Error(`the xcu's root element must be oor:items or oor:component-data, not ${root.tagName}`);
+  if (root.namespaceURI !== OOR || root.localName !== 'component-data')
+    throw new Error(`the xcu's root element must be oor:items or oor:component-data, not ${root.tagName}`);
   const pkg = root.getAttributeNS(OOR, 'package');
   const name = root.getAttributeNS(OOR, 'name');
   if (!pkg || !name) throw new Error('the xcu component has no oor:package or oor:name');

@@ -6,7 +6,13 @@
  */
 
 /** What renders the text: LokDocument.renderFont, bound to the document (width/height: the box to fit it in, px). */
-export type FontRenderer = (fontName: string, text: string, width: number, height: number, orientation: number) => { width: number; height: number; data: Uint8Array };
+export type FontRenderer = (
+  fontName: string,
+  text: string,
+  width: number,
+  height: number,
+  orientation: number,
+) => { width: number; height: number; data: Uint8Array };
 
 /** The font of the watermark; LibreOffice falls back to its default font when it is not installed. */
 export const WATERMARK_FONT = 'Liberation Sans';
@@ -42,7 +48,10 @@ export class Watermark {
     const r = this.#render(WATERMARK_FONT, this.text, boxW, Math.max(4, Math.round(boxW / 4)), 0);
     const alpha = (x: number, y: number) => (x < 0 || y < 0 || x >= r.width || y >= r.height ? 0 : r.data[(y * r.width + x) * 4 + 3]);
     // The text's bounding box in the rendering: its centre goes to the tile's centre.
-    let x0 = r.width, x1 = -1, y0 = r.height, y1 = -1;
+    let x0 = r.width,
+      x1 = -1,
+      y0 = r.height,
+      y1 = -1;
     for (let y = 0; y < r.height; y++) {
       for (let x = 0; x < r.width; x++) {
         if (alpha(x, y) === 0) continue;
@@ -54,17 +63,26 @@ export class Watermark {
     }
     const mask = new Uint8Array(width * height);
     if (x1 >= 0) {
-      const scx = (x0 + x1) / 2, scy = (y0 + y1) / 2, cx = width / 2, cy = height / 2;
+      const scx = (x0 + x1) / 2,
+        scy = (y0 + y1) / 2,
+        cx = width / 2,
+        cy = height / 2;
       const angle = Math.atan2(height, width);
-      const ux = Math.cos(angle), uy = -Math.sin(angle); // the baseline's direction on the tile (up and right)
-      const vx = -uy, vy = ux; // "down" in the text, turned with it
+      const ux = Math.cos(angle),
+        uy = -Math.sin(angle); // the baseline's direction on the tile (up and right)
+      const vx = -uy,
+        vy = ux; // "down" in the text, turned with it
       for (let ty = 0; ty < height; ty++) {
         for (let tx = 0; tx < width; tx++) {
-          const dx = tx + 0.5 - cx, dy = ty + 0.5 - cy;
-          const sx = dx * ux + dy * uy + scx - 0.5, sy = dx * vx + dy * vy + scy - 0.5;
-          const ix = Math.floor(sx), iy = Math.floor(sy);
+          const dx = tx + 0.5 - cx,
+            dy = ty + 0.5 - cy;
+          const sx = dx * ux + dy * uy + scx - 0.5,
+            sy = dx * vx + dy * vy + scy - 0.5;
+          const ix = Math.floor(sx),
+            iy = Math.floor(sy);
           if (ix < x0 - 1 || ix > x1 || iy < y0 - 1 || iy > y1) continue;
-          const fx = sx - ix, fy = sy - iy;
+          const fx = sx - ix,
+            fy = sy - iy;
           const a = (alpha(ix, iy) * (1 - fx) + alpha(ix + 1, iy) * fx) * (1 - fy) + (alpha(ix, iy + 1) * (1 - fx) + alpha(ix + 1, iy + 1) * fx) * fy;
           mask[ty * width + tx] = Math.round(a * OPACITY);
         }

@@ -116,10 +116,7 @@ let loaded: NativeAddon | undefined;
 export function loadAddon(): NativeAddon {
   if (loaded) return loaded;
   if (!existsSync(ADDON_PATH)) {
-    throw new LokError(
-      `${ADDON_PATH} is not built: run \`node daemon/native/build.mjs\` (needs libreofficekit-dev, g++, make, python3)`,
-      'addon_missing',
-    );
+    throw new LokError(`${ADDON_PATH} is not built: run \`node daemon/native/build.mjs\` (needs libreofficekit-dev, g++, make, python3)`, 'addon_missing');
   }
   const require = createRequire(import.meta.url);
   let addon: NativeAddon;

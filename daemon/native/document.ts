@@ -322,7 +322,12 @@ export class LokDocument {
 
   /** Posts a key event to a dialog/sidebar window (LOK_CALLBACK_WINDOW ids). */
   postWindowKeyEvent(windowId: number, type: number, charCode: number, keyCode: number): void {
-    this.#native.postWindowKeyEvent(checkInt('windowId', windowId, 0), checkInt('type', type, 0), checkInt('charCode', charCode, 0), checkInt('keyCode', keyCode, 0));
+    this.#native.postWindowKeyEvent(
+      checkInt('windowId', windowId, 0),
+      checkInt('type', type, 0),
+      checkInt('charCode', charCode, 0),
+      checkInt('keyCode', keyCode, 0),
+    );
   }
 
   /**
@@ -332,7 +337,8 @@ export class LokDocument {
    * Throws `invalid_argument` (bad id, not JSON).
    */
   sendDialogEvent(windowId: number, args: string): void {
-    if (typeof windowId !== 'number' || !Number.isSafeInteger(windowId) || windowId < 0) throw new LokError('windowId must be a non-negative integer', 'invalid_argument');
+    if (typeof windowId !== 'number' || !Number.isSafeInteger(windowId) || windowId < 0)
+      throw new LokError('windowId must be a non-negative integer', 'invalid_argument');
     this.#native.sendDialogEvent(windowId, checkOptionalJson('args', checkString('args', args, true)) as string);
   }
 
@@ -376,7 +382,13 @@ export class LokDocument {
    * Throws `call_failed` when LibreOffice renders nothing (empty text).
    */
   renderFont(fontName: string, text: string, width = 0, height = 0, orientation = 0): { width: number; height: number; data: Buffer } {
-    return this.#native.renderFont(checkString('fontName', fontName), checkString('text', text, true), checkInt('width', width, 0, MAX_CANVAS_PX), checkInt('height', height, 0, MAX_CANVAS_PX), checkInt('orientation', orientation, -3600, 3600));
+    return this.#native.renderFont(
+      checkString('fontName', fontName),
+      checkString('text', text, true),
+      checkInt('width', width, 0, MAX_CANVAS_PX),
+      checkInt('height', height, 0, MAX_CANVAS_PX),
+      checkInt('orientation', orientation, -3600, 3600),
+    );
   }
 
   /**

@@ -12,16 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAddon, type NativeDocument, type NativeOffice } from './addon.ts';
 import { LokDocument, type LokCallback } from './document.ts';
 import { isLokError, LokError } from './errors.ts';
-import {
-  checkFileUrl,
-  checkFunction,
-  checkInt,
-  checkLoadUrl,
-  checkOptionalString,
-  checkString,
-  reportThrows,
-  withCallerStack,
-} from './validate.ts';
+import { checkFileUrl, checkFunction, checkInt, checkLoadUrl, checkOptionalString, checkString, reportThrows, withCallerStack } from './validate.ts';
 
 /** Debian's LibreOffice program directory. */
 export const DEFAULT_PROGRAM_DIR = '/usr/lib/libreoffice/program';
@@ -249,9 +240,7 @@ export class Office {
   extractDocumentStructureRequest(url: string, filter = ''): Promise<string> {
     const holder = {};
     Error.captureStackTrace(holder, this.extractDocumentStructureRequest);
-    return withCallerStack(holder, async () =>
-      this.#native.extractDocumentStructureRequest(checkFileUrl('url', url), checkString('filter', filter)),
-    );
+    return withCallerStack(holder, async () => this.#native.extractDocumentStructureRequest(checkFileUrl('url', url), checkString('filter', filter)));
   }
 
   /**

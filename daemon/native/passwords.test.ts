@@ -47,10 +47,7 @@ describe('documentLoad of password-protected documents', () => {
   });
 
   it('Word 97 .doc with RC4 encryption: password_required, and password_invalid for a wrong password', async () => {
-    const { results, passwordQuestions } = await load([
-      { file: 'broken/PasswordProtected.doc' },
-      { file: 'broken/PasswordProtected.doc', password: 'wrong' },
-    ]);
+    const { results, passwordQuestions } = await load([{ file: 'broken/PasswordProtected.doc' }, { file: 'broken/PasswordProtected.doc', password: 'wrong' }]);
     expect(results[0]).toMatchObject({ loaded: false, code: 'password_required' });
     expect(results[1]).toMatchObject({ loaded: false, code: 'password_invalid' });
     // LibreOffice (7.4 and 25.2) names a .doc by its bare file name in the password question, not by its URL.

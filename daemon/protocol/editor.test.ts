@@ -5,8 +5,14 @@ describe('editing protocol codecs', () => {
   it('accepts well-formed messages of editor.md', () => {
     expect(parseClientMessage('{"type":"load","token":"t","lang":"de-DE"}')).toEqual({ type: 'load', token: 't', lang: 'de-DE' });
     expect(parseClientMessage('{"type":"key","event":"input","charCode":97,"keyCode":0}').type).toBe('key');
-    expect(parseClientMessage('{"type":"tiles","part":0,"width":256,"height":256,"tileTwipWidth":3840,"tileTwipHeight":3840,"positions":[[0,0]]}').type).toBe('tiles');
-    expect(parseClientMessage('{"type":"dialogEvent","windowId":10,"event":{"id":"ok","cmd":"click","type":"responsebutton"}}')).toEqual({ type: 'dialogEvent', windowId: 10, event: { id: 'ok', cmd: 'click', type: 'responsebutton' } });
+    expect(parseClientMessage('{"type":"tiles","part":0,"width":256,"height":256,"tileTwipWidth":3840,"tileTwipHeight":3840,"positions":[[0,0]]}').type).toBe(
+      'tiles',
+    );
+    expect(parseClientMessage('{"type":"dialogEvent","windowId":10,"event":{"id":"ok","cmd":"click","type":"responsebutton"}}')).toEqual({
+      type: 'dialogEvent',
+      windowId: 10,
+      event: { id: 'ok', cmd: 'click', type: 'responsebutton' },
+    });
   });
   it('refuses broken frames, naming what is wrong', () => {
     const bad: Array<[string, RegExp]> = [
@@ -25,7 +31,19 @@ describe('editing protocol codecs', () => {
     expect(() => parseClientMessage('{}')).toThrow(ProtocolError);
   });
   it('tile frames round-trip, and a truncated one is refused', () => {
-    const header = { type: 'tile' as const, part: 1, mode: 0, x: 3840, y: 0, tileTwipWidth: 3840, tileTwipHeight: 3840, width: 256, height: 256, encoding: 'png' as const, wid: 7 };
+    const header = {
+      type: 'tile' as const,
+      part: 1,
+      mode: 0,
+      x: 3840,
+      y: 0,
+      tileTwipWidth: 3840,
+      tileTwipHeight: 3840,
+      width: 256,
+      height: 256,
+      encoding: 'png' as const,
+      wid: 7,
+    };
     const frame = encodeTileFrame(header, new Uint8Array([1, 2, 3]));
     const back = decodeTileFrame(frame);
     expect(back.header).toEqual(header);

@@ -8,10 +8,32 @@ export type Rect = [number, number, number, number];
 
 /** Every message the editor sends, by type (editor.md, "Client -> daemon"). */
 export type ClientMessage =
-  | { type: 'load'; token: string; tokenTtl?: number; lang?: string; readonly?: boolean; checkFileInfoOverride?: string; deviceFormFactor?: 'desktop' | 'tablet' | 'mobile'; timestamp?: string; startPresentation?: boolean; timezone?: string; prefetch?: string }
+  | {
+      type: 'load';
+      token: string;
+      tokenTtl?: number;
+      lang?: string;
+      readonly?: boolean;
+      checkFileInfoOverride?: string;
+      deviceFormFactor?: 'desktop' | 'tablet' | 'mobile';
+      timestamp?: string;
+      startPresentation?: boolean;
+      timezone?: string;
+      prefetch?: string;
+    }
   | { type: 'clientZoom'; tilePixelWidth: number; tilePixelHeight: number; tileTwipWidth: number; tileTwipHeight: number }
   | { type: 'clientVisibleArea'; x: number; y: number; width: number; height: number }
-  | { type: 'tiles'; part: number; mode?: number; width: number; height: number; tileTwipWidth: number; tileTwipHeight: number; positions: Array<[number, number]>; fresh?: boolean }
+  | {
+      type: 'tiles';
+      part: number;
+      mode?: number;
+      width: number;
+      height: number;
+      tileTwipWidth: number;
+      tileTwipHeight: number;
+      positions: Array<[number, number]>;
+      fresh?: boolean;
+    }
   | { type: 'key'; event: 'input' | 'up'; charCode: number; keyCode: number }
   | { type: 'textInput'; text: string }
   | { type: 'composition'; text: string; stage: 'update' | 'end' }
@@ -135,7 +157,20 @@ export interface CalcFunction {
 /** Every text message the daemon sends (editor.md, "Daemon -> client"). Tiles are binary frames. */
 export type ServerMessage =
   | { type: 'loading'; stage: 'checkfileinfo' | 'download' | 'load'; postMessageOrigin?: string }
-  | { type: 'status'; viewId: number; docType: 'text' | 'spreadsheet' | 'presentation' | 'drawing'; parts: number; part: number; partNames: string[]; width: number; height: number; readonly: boolean; commentsOnly: boolean; fileInfo: Record<string, unknown>; features?: { locked: FeatureGate[]; restricted: FeatureGate[] } }
+  | {
+      type: 'status';
+      viewId: number;
+      docType: 'text' | 'spreadsheet' | 'presentation' | 'drawing';
+      parts: number;
+      part: number;
+      partNames: string[];
+      width: number;
+      height: number;
+      readonly: boolean;
+      commentsOnly: boolean;
+      fileInfo: Record<string, unknown>;
+      features?: { locked: FeatureGate[]; restricted: FeatureGate[] };
+    }
   | { type: 'invalidate'; part: number; x: number; y: number; width: number; height: number; all?: boolean }
   | { type: 'documentSize'; width: number; height: number; parts: number; partNames: string[] }
   | { type: 'cursor'; rect: Rect; visible: boolean }
@@ -188,7 +223,14 @@ export type ServerMessage =
   | { type: 'services'; eSignature: boolean; citations: boolean }
   | { type: 'eSignature'; state: 'signing' | 'signed' | 'failed' | 'cancelled'; url?: string; code?: string; message?: string }
   | { type: 'citationList'; style: string; items: CitationListItem[] }
-  | { type: 'citationResult'; action: 'list' | 'citation' | 'bibliography'; ok: boolean; text?: string; count?: number; error?: { code: string; message: string } }
+  | {
+      type: 'citationResult';
+      action: 'list' | 'citation' | 'bibliography';
+      ok: boolean;
+      text?: string;
+      count?: number;
+      error?: { code: string; message: string };
+    }
   | { type: 'ping'; id: number }
   | { type: 'pong'; id: number };
 
@@ -218,10 +260,30 @@ type FieldKind = 'string' | 'number' | 'boolean' | 'array' | 'object' | 'string?
 
 /** Required and optional fields of each client message (the rest of the shape is checked where used). */
 const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
-  load: { token: 'string', tokenTtl: 'number?', lang: 'string?', readonly: 'boolean?', checkFileInfoOverride: 'string?', deviceFormFactor: 'string?', timestamp: 'string?', startPresentation: 'boolean?', timezone: 'string?', prefetch: 'string?' },
+  load: {
+    token: 'string',
+    tokenTtl: 'number?',
+    lang: 'string?',
+    readonly: 'boolean?',
+    checkFileInfoOverride: 'string?',
+    deviceFormFactor: 'string?',
+    timestamp: 'string?',
+    startPresentation: 'boolean?',
+    timezone: 'string?',
+    prefetch: 'string?',
+  },
   clientZoom: { tilePixelWidth: 'number', tilePixelHeight: 'number', tileTwipWidth: 'number', tileTwipHeight: 'number' },
   clientVisibleArea: { x: 'number', y: 'number', width: 'number', height: 'number' },
-  tiles: { part: 'number', mode: 'number?', width: 'number', height: 'number', tileTwipWidth: 'number', tileTwipHeight: 'number', positions: 'array', fresh: 'boolean?' },
+  tiles: {
+    part: 'number',
+    mode: 'number?',
+    width: 'number',
+    height: 'number',
+    tileTwipWidth: 'number',
+    tileTwipHeight: 'number',
+    positions: 'array',
+    fresh: 'boolean?',
+  },
   key: { event: 'string', charCode: 'number', keyCode: 'number' },
   textInput: { text: 'string' },
   composition: { text: 'string', stage: 'string' },
@@ -295,7 +357,13 @@ export function parseClientMessage(text: string): ClientMessage {
     if (v === undefined && optional) continue;
     const base = kind.replace('?', '');
     const ok =
-      base === 'array' ? Array.isArray(v) : base === 'object' ? typeof v === 'object' && v !== null && !Array.isArray(v) : base === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === base;
+      base === 'array'
+        ? Array.isArray(v)
+        : base === 'object'
+          ? typeof v === 'object' && v !== null && !Array.isArray(v)
+          : base === 'number'
+            ? typeof v === 'number' && Number.isFinite(v)
+            : typeof v === base;
     if (!ok) throw new ProtocolError(`${type}.${field} must be ${optional ? 'absent or ' : ''}a ${base}`);
     const allowed = ENUMS[`${type}.${field}`];
     if (allowed && !allowed.includes(v as string)) throw new ProtocolError(`${type}.${field} must be one of ${allowed.join(', ')}`);
@@ -306,8 +374,10 @@ export function parseClientMessage(text: string): ClientMessage {
 
 /** `dialogEvent.event`: string `id` and `cmd`, `data` and `type` absent or strings. @throws ProtocolError */
 function checkDialogEvent(e: Record<string, unknown>): void {
-  for (const f of ['id', 'cmd'] as const) if (typeof e[f] !== 'string' || e[f] === '') throw new ProtocolError(`dialogEvent.event.${f} must be a non-empty string`);
-  for (const f of ['data', 'type'] as const) if (e[f] !== undefined && typeof e[f] !== 'string') throw new ProtocolError(`dialogEvent.event.${f} must be absent or a string`);
+  for (const f of ['id', 'cmd'] as const)
+    if (typeof e[f] !== 'string' || e[f] === '') throw new ProtocolError(`dialogEvent.event.${f} must be a non-empty string`);
+  for (const f of ['data', 'type'] as const)
+    if (e[f] !== undefined && typeof e[f] !== 'string') throw new ProtocolError(`dialogEvent.event.${f} must be absent or a string`);
 }
 
 /** The header of a binary tile frame (editor.md, "Tiles"). */

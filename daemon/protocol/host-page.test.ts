@@ -5,11 +5,20 @@ import { parseCssVariables, parseUiDefaults } from './host-page.ts';
 // uiDefaultsToJSON (test/WhiteBoxTests.cpp): the same inputs must give the same variables and defaults.
 describe('css_variables (Collabora format)', () => {
   it('takes --name=value tokens separated by ; and skips empty tokens', () => {
-    expect(parseCssVariables('--co-somestyle-text=#123456;--co-somestyle-size=15px;')).toEqual({ '--co-somestyle-text': '#123456', '--co-somestyle-size': '15px' });
-    expect(parseCssVariables(';;--co-somestyle-text=#123456;;--co-somestyle-size=15px;;;')).toEqual({ '--co-somestyle-text': '#123456', '--co-somestyle-size': '15px' });
+    expect(parseCssVariables('--co-somestyle-text=#123456;--co-somestyle-size=15px;')).toEqual({
+      '--co-somestyle-text': '#123456',
+      '--co-somestyle-size': '15px',
+    });
+    expect(parseCssVariables(';;--co-somestyle-text=#123456;;--co-somestyle-size=15px;;;')).toEqual({
+      '--co-somestyle-text': '#123456',
+      '--co-somestyle-size': '15px',
+    });
   });
   it('skips a token without = and one with more than one =', () => {
-    expect(parseCssVariables('--co-somestyle-text=#123456;;--co-somestyle-size=15px;--co-sometext#324;;')).toEqual({ '--co-somestyle-text': '#123456', '--co-somestyle-size': '15px' });
+    expect(parseCssVariables('--co-somestyle-text=#123456;;--co-somestyle-size=15px;--co-sometext#324;;')).toEqual({
+      '--co-somestyle-text': '#123456',
+      '--co-somestyle-size': '15px',
+    });
     expect(parseCssVariables('--co-somestyle-text=#123456;;--some-val=3453--some-other-val=4536;;')).toEqual({ '--co-somestyle-text': '#123456' });
   });
   it('skips tokens that could leave the declaration (forbidden characters, control characters) and names that are not custom properties', () => {
@@ -35,7 +44,7 @@ describe('ui_defaults (Collabora format)', () => {
       drawing: { ShowStatusbar: true },
     });
   });
-  it('maps compact to classic, reads UITheme and SavedUIState, and 0/False as false (the SDK examples\' value)', () => {
+  it("maps compact to classic, reads UITheme and SavedUIState, and 0/False as false (the SDK examples' value)", () => {
     expect(parseUiDefaults('UIMode=compact;UITheme=dark;SavedUIState=false;TextSidebar=False;TextStatusbar=0;TextToolbar=yes')).toEqual({
       uiMode: 'classic',
       darkTheme: true,

@@ -81,7 +81,10 @@ const KINDS = [
 export function parseUiDefaults(field: string | undefined): UiDefaults {
   const out: UiDefaults = {};
   for (const token of (field ?? '').split(';')) {
-    const [key, value = ''] = token.trim().split('=').map((s) => s.trim());
+    const [key, value = ''] = token
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
     if (!key) continue;
     if (key === 'UIMode') {
       if (value === 'classic' || value === 'compact') out.uiMode = 'classic';

@@ -181,7 +181,9 @@ export interface KitResultMap {
 export type KitRequestType = KitRequest['type'];
 
 /** A successful answer to a request of type `K` (`id` echoes the request's, `ms` its wall-clock time): K's fields. */
-export type KitOk<K extends KitRequestType = KitRequestType> = K extends KitRequestType ? { type: 'result'; id: number; ok: true; ms: number } & KitResultMap[K] : never;
+export type KitOk<K extends KitRequestType = KitRequestType> = K extends KitRequestType
+  ? { type: 'result'; id: number; ok: true; ms: number } & KitResultMap[K]
+  : never;
 
 /** A failed answer to a request (`id` echoes the request's). */
 export interface KitFailure {
@@ -259,12 +261,37 @@ export interface ShutdownRequest {
 /** The editor messages a kit takes as input events on a view (kit.md, Editing: `event`; fields as in editor.md). */
 export type KitEditEvent = Extract<
   ClientMessage,
-  { type: 'key' | 'textInput' | 'composition' | 'mouse' | 'selectText' | 'uno' | 'setPart' | 'clientZoom' | 'clientVisibleArea' | 'windowKey' | 'windowMouse' | 'dialogEvent' }
+  {
+    type:
+      | 'key'
+      | 'textInput'
+      | 'composition'
+      | 'mouse'
+      | 'selectText'
+      | 'uno'
+      | 'setPart'
+      | 'clientZoom'
+      | 'clientVisibleArea'
+      | 'windowKey'
+      | 'windowMouse'
+      | 'dialogEvent';
+  }
 >;
 
 /** The `type`s of KitEditEvent. */
 export const KIT_EDIT_EVENT_TYPES: ReadonlySet<string> = new Set<KitEditEvent['type']>([
-  'key', 'textInput', 'composition', 'mouse', 'selectText', 'uno', 'setPart', 'clientZoom', 'clientVisibleArea', 'windowKey', 'windowMouse', 'dialogEvent',
+  'key',
+  'textInput',
+  'composition',
+  'mouse',
+  'selectText',
+  'uno',
+  'setPart',
+  'clientZoom',
+  'clientVisibleArea',
+  'windowKey',
+  'windowMouse',
+  'dialogEvent',
 ]);
 
 /**
@@ -436,7 +463,22 @@ export interface CloseDocRequest {
 }
 
 /** The editing messages the daemon sends (kit.md, "Editing"). */
-export type EditRequest = WindowPaintRequest | OpenRequest | CreateViewRequest | DestroyViewRequest | EditEventMessage | TileRequestMessage | CommandValuesRequest | SaveDocRequest | ExportDocRequest | ClipboardGetRequest | PasteRequest | DocInfoRequest | CloseDocRequest | SignDocRequest | SignatureStateRequest;
+export type EditRequest =
+  | WindowPaintRequest
+  | OpenRequest
+  | CreateViewRequest
+  | DestroyViewRequest
+  | EditEventMessage
+  | TileRequestMessage
+  | CommandValuesRequest
+  | SaveDocRequest
+  | ExportDocRequest
+  | ClipboardGetRequest
+  | PasteRequest
+  | DocInfoRequest
+  | CloseDocRequest
+  | SignDocRequest
+  | SignatureStateRequest;
 
 /** Every message the daemon sends. */
 export type DaemonToKit = ConvertRequest | InspectRequest | ShutdownRequest | EditRequest;
@@ -444,7 +486,23 @@ export type DaemonToKit = ConvertRequest | InspectRequest | ShutdownRequest | Ed
 /** The messages a kit answers with a `result` (every one but `shutdown` and `event`); results: KitResultMap. */
 export type KitRequest = Exclude<DaemonToKit, ShutdownRequest | EditEventMessage>;
 
-const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>(['windowPaint', 'open', 'createView', 'destroyView', 'event', 'tile', 'commandValues', 'saveDoc', 'exportDoc', 'clipboardGet', 'paste', 'docInfo', 'closeDoc', 'signDoc', 'signatureState']);
+const EDIT_TYPES: ReadonlySet<string> = new Set<EditRequest['type']>([
+  'windowPaint',
+  'open',
+  'createView',
+  'destroyView',
+  'event',
+  'tile',
+  'commandValues',
+  'saveDoc',
+  'exportDoc',
+  'clipboardGet',
+  'paste',
+  'docInfo',
+  'closeDoc',
+  'signDoc',
+  'signatureState',
+]);
 
 /** True for the editing messages (kit.md, "Editing"). */
 export function isEditRequest(msg: DaemonToKit): msg is EditRequest {

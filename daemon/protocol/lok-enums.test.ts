@@ -14,7 +14,10 @@ function headerEnums(): Map<string, Map<string, bigint>> {
   for (const m of code.matchAll(/typedef enum\s*\{([\s\S]*?)\}\s*(\w+);/g)) {
     const members = new Map<string, bigint>();
     let next = 0n;
-    for (const item of m[1].split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const item of m[1]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [name, value] = item.split('=').map((s) => s.trim());
       if (value !== undefined) {
         const shift = /^\(1ULL << (\d+)\)$/.exec(value);

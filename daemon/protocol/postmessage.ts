@@ -98,9 +98,25 @@ export type HostToEditorId = keyof HostToEditor;
 
 /** The MessageIds the editor acts on. */
 export const HOST_TO_EDITOR_IDS = [
-  'Host_PostmessageReady', 'Action_Save', 'Action_SaveAs', 'Action_Print', 'Action_Export', 'Action_Close', 'Close_Session', 'Grab_Focus', 'Get_Views',
-  'Action_InsertGraphic', 'Action_InsertLink', 'Reset_Access_Token', 'Send_UNO_Command', 'Hide_Button', 'Show_Button', 'Hide_Menu_Item', 'Show_Menu_Item',
-  'Insert_Button', 'insert_button',
+  'Host_PostmessageReady',
+  'Action_Save',
+  'Action_SaveAs',
+  'Action_Print',
+  'Action_Export',
+  'Action_Close',
+  'Close_Session',
+  'Grab_Focus',
+  'Get_Views',
+  'Action_InsertGraphic',
+  'Action_InsertLink',
+  'Reset_Access_Token',
+  'Send_UNO_Command',
+  'Hide_Button',
+  'Show_Button',
+  'Hide_Menu_Item',
+  'Show_Menu_Item',
+  'Insert_Button',
+  'insert_button',
 ] as const satisfies readonly HostToEditorId[];
 
 /** An incoming message, decoded: `Values` is always an object (missing or non-object Values become `{}`). */
@@ -170,7 +186,7 @@ export const BUTTON_ALIASES: Readonly<Record<string, string>> = {
   revisionhistory: 'file.versions',
   undo: 'edit.undo',
   redo: 'edit.redo',
-  'searchdialog': 'edit.findReplace',
+  searchdialog: 'edit.findReplace',
   insertgraphic: 'insert.image',
   insertremotegraphic: 'insert.remoteImage',
   inserttable: 'insert.table',

@@ -25,7 +25,8 @@ export function createRouter(routes: Route[], ctx: RouteContext): (req: Incoming
     res.setHeader('X-Ode-Server-Id', ctx.serverId);
     const run = async () => {
       if (!route) {
-        if (matches.length > 0) throw new OdeError('method_not_allowed', `${req.method} is not allowed on ${path}; use ${[...new Set(matches.map((m) => m.method))].join(' or ')}.`);
+        if (matches.length > 0)
+          throw new OdeError('method_not_allowed', `${req.method} is not allowed on ${path}; use ${[...new Set(matches.map((m) => m.method))].join(' or ')}.`);
         throw new OdeError('not_found', `No endpoint at ${path}.`);
       }
       await route.handler(req, res, ctx, { rest: path.slice(route.path.length) });

@@ -149,12 +149,23 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
     userAgent: `Ode/${ODE_VERSION}`,
   });
   const sessionSettings = new SessionSettings({
-    client: new HostSettingsClient({ sign: (token, url) => ({ ...proofKeys.sign(token, url) }), timeoutMs: cfg.storage.wopi.timeout_secs * 1000, userAgent: `Ode/${ODE_VERSION}` }),
+    client: new HostSettingsClient({
+      sign: (token, url) => ({ ...proofKeys.sign(token, url) }),
+      timeoutMs: cfg.storage.wopi.timeout_secs * 1000,
+      userAgent: `Ode/${ODE_VERSION}`,
+    }),
     cache: new SettingsCache(join(cfg.state_dir, 'settings-cache')),
     allowedHosts: () => config().storage.wopi.hosts,
     log: log.child({ component: 'settings' }),
   });
-  const documents = new DocumentRegistry({ client: wopi, pool, config, log, convertTemplate: (from, to) => structureKit.convertFile(from, to), settings: (info, token) => sessionSettings.forView(info, token) });
+  const documents = new DocumentRegistry({
+    client: wopi,
+    pool,
+    config,
+    log,
+    convertTemplate: (from, to) => structureKit.convertFile(from, to),
+    settings: (info, token) => sessionSettings.forView(info, token),
+  });
   const proofKeys = new ProofKeyStore(cfg.state_dir, cfg.proof_key || undefined, log);
   const node = new NodeDrain({ documents, log });
   const context: RouteContext = {
@@ -217,7 +228,12 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       server.requestTimeout = 0; // conversions have their own limits (limits.*_secs)
       server.headersTimeout = 60_000;
       server.on('clientError', onClientError(log));
-      closeSockets = attachEditingSockets(server, config, { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log, updates, config }, { node, serverId: context.serverId });
+      closeSockets = attachEditingSockets(
+        server,
+        config,
+        { registry: documents, client: wopi, downloads: context.downloads, prefetch: context.prefetch, log, updates, config },
+        { node, serverId: context.serverId },
+      );
       const port = opts.port ?? cfg.net.port;
       await new Promise<void>((resolve, reject) => {
         server!.once('error', reject);
@@ -227,7 +243,10 @@ export function createOdeServer(opts: OdeServerOptions): OdeServer {
       const host = cfg.net.listen.includes(':') ? `[${cfg.net.listen}]` : cfg.net.listen;
       const url = `${tlsOptions ? 'https' : 'http'}://${host}:${bound}`;
       if (publicTls) await publicTls.watch(server as import('node:https').Server);
-      log.info({ url, version: ODE_VERSION, ...(publicTls?.leaf ? { certificate: publicTls.leaf.subject, notAfter: publicTls.leaf.notAfter } : {}) }, 'Ode is listening');
+      log.info(
+        { url, version: ODE_VERSION, ...(publicTls?.leaf ? { certificate: publicTls.leaf.subject, notAfter: publicTls.leaf.notAfter } : {}) },
+        'Ode is listening',
+      );
       // What a previous daemon left unstored (edit journals, recovery copies): rebuilt and uploaded in the background.
       void documents.recovery.start().catch((e: Error) => log.error({ err: e.message }, 'recovery of the previous run failed'));
       const adminAddress = await adminListener.start(opts.adminPort);

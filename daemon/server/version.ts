@@ -12,7 +12,9 @@ export const ODE_VERSION: string = (JSON.parse(readFileSync(`${root}package.json
  */
 export const ODE_VERSION_HASH: string = (() => {
   try {
-    return execFileSync('git', ['rev-parse', '--short=10', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execFileSync('git', ['rev-parse', '--short=10', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return createHash('sha256').update(ODE_VERSION).digest('hex').slice(0, 10);
   }

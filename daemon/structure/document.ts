@@ -44,7 +44,8 @@ export class StructureDocument {
    */
   static open(bytes: Uint8Array, format: StructureFormat): StructureDocument {
     const pkg = ZipPackage.open(bytes);
-    if (!isOoxml(format) && /<manifest:encryption-data\b/.test(pkg.textOf('META-INF/manifest.xml') ?? '')) throw new StructureError('encrypted', 'the document is encrypted (password-protected)');
+    if (!isOoxml(format) && /<manifest:encryption-data\b/.test(pkg.textOf('META-INF/manifest.xml') ?? ''))
+      throw new StructureError('encrypted', 'the document is encrypted (password-protected)');
     const main = mainPart(pkg, format);
     if (!main || !pkg.has(main)) throw new StructureError('bad_package', `the package has no main document part${main ? ` (${main})` : ''}`);
     return new StructureDocument(pkg, format);

@@ -79,7 +79,11 @@ export function extractStructure(bytes: Uint8Array, format: StructureFormat, opt
         break;
       case 'trackchanges': {
         let items = extractTrackChanges(doc, { contextLen: opts.contextLen });
-        if (opts.startPageNumber) items = extractTrackChanges(doc, { contextLen: opts.contextLen, startPageNumbers: alignRedlinePages(Object.values(items), opts.layout?.redlines ?? []) });
+        if (opts.startPageNumber)
+          items = extractTrackChanges(doc, {
+            contextLen: opts.contextLen,
+            startPageNumbers: alignRedlinePages(Object.values(items), opts.layout?.redlines ?? []),
+          });
         Object.assign(out, items);
         break;
       }
@@ -138,18 +142,24 @@ export async function transformStructure(bytes: Uint8Array, format: StructureFor
       continue;
     }
     if (step.key === 'SlideCommands') {
-      if (kind !== 'presentation') throw new StructureError('wrong_kind', `${step.path}: SlideCommands apply to presentations, and this is a text document`, step.path);
+      if (kind !== 'presentation')
+        throw new StructureError('wrong_kind', `${step.path}: SlideCommands apply to presentations, and this is a text document`, step.path);
       transformSlides(doc, step);
       continue;
     }
     const selector = parseSelector(step.key, step.path);
     if (selector.type === 'ContentControls') {
-      if (kind !== 'text') throw new StructureError('wrong_kind', `${step.path}: content controls are in text documents, and this is a presentation`, step.path);
+      if (kind !== 'text')
+        throw new StructureError('wrong_kind', `${step.path}: content controls are in text documents, and this is a presentation`, step.path);
       transformContentControls(doc, selector, step);
     } else if (selector.type === 'Charts') {
       transformCharts(doc, selector, step);
     } else {
-      throw new StructureError('unknown_selector', `${step.path}: "${selector.type}" is not ContentControls, Charts, DocumentProperties or SlideCommands`, step.path);
+      throw new StructureError(
+        'unknown_selector',
+        `${step.path}: "${selector.type}" is not ContentControls, Charts, DocumentProperties or SlideCommands`,
+        step.path,
+      );
     }
   }
   stampSave(doc, opts.now ?? new Date());

@@ -135,7 +135,9 @@ describe('config.edit applies live and keeps the file commented', () => {
     expect(await convertAvailable()).toBe(true);
     const r = await postConvert(daemon.url, '/ode/convert-to/pdf', LETTER);
     expect(r.status).toBe(200);
-    expect(daemon.logBuffer.recent(1000, 'info').some((l) => l.msg === 'admin: configuration edited and applied' && l.fields.key === 'postAllowHosts')).toBe(true);
+    expect(daemon.logBuffer.recent(1000, 'info').some((l) => l.msg === 'admin: configuration edited and applied' && l.fields.key === 'postAllowHosts')).toBe(
+      true,
+    );
   });
 
   it("frame-ancestors: the editor page's CSP header changes at once; the CSP's other directives stay", async () => {
@@ -143,13 +145,15 @@ describe('config.edit applies live and keeps the file commented', () => {
     expect(before.csp).toMatch(/frame-ancestors https:\/\/old\.example\.org http:\/\/127\.0\.0\.1:1(;|$)/);
     const edited = await caller().config.edit({ key: 'frameAncestors', value: ['https://new.example.org', 'https://*.corp.example.org'] });
     expect(edited.editable.frameAncestors).toEqual(['https://new.example.org', 'https://*.corp.example.org']);
-    expect(edited.editable.contentSecurityPolicy).toBe("img-src 'self' https://images.example.org; frame-ancestors https://new.example.org https://*.corp.example.org");
+    expect(edited.editable.contentSecurityPolicy).toBe(
+      "img-src 'self' https://images.example.org; frame-ancestors https://new.example.org https://*.corp.example.org",
+    );
     const after = await editorPage('http://127.0.0.1:1/wopi/files/abc');
     expect(after.csp).toMatch(/frame-ancestors https:\/\/new\.example\.org https:\/\/\*\.corp\.example\.org http:\/\/127\.0\.0\.1:1(;|$)/);
     expect(after.csp).not.toContain('old.example.org');
     expect(after.csp).toContain('https://images.example.org');
     const text = readFileSync(daemon.configFile, 'utf8');
-    expect(text).toContain("frame-ancestors https://new.example.org https://*.corp.example.org");
+    expect(text).toContain('frame-ancestors https://new.example.org https://*.corp.example.org');
     expect(text).toContain("# The editor page's CSP (spec: Authentication 6).");
 
     // The whole policy, over HTTP.
@@ -176,16 +180,40 @@ describe('config.edit applies live and keeps the file commented', () => {
 
 describe('config.edit refuses bad values: the reason, a log line, the file byte-identical, nothing applied', () => {
   const cases: Array<{ what: string; edit: Parameters<ReturnType<typeof caller>['config']['edit']>[0]; problem: RegExp }> = [
-    { what: 'an invalid regular expression', edit: { key: 'postAllowHosts', value: ['127\\.0\\.0\\.1', '(unclosed'] }, problem: /^net\.post_allow\.host\[1\]: "\(unclosed": not a valid regular expression/ },
+    {
+      what: 'an invalid regular expression',
+      edit: { key: 'postAllowHosts', value: ['127\\.0\\.0\\.1', '(unclosed'] },
+      problem: /^net\.post_allow\.host\[1\]: "\(unclosed": not a valid regular expression/,
+    },
     { what: 'an empty pattern', edit: { key: 'wopiHosts', value: [''] }, problem: /^storage\.wopi\.hosts\[0\]: "": an empty pattern/ },
     { what: 'a duplicate pattern', edit: { key: 'wopiHosts', value: ['a\\.example\\.org', 'a\\.example\\.org'] }, problem: /listed twice/ },
-    { what: 'a lone * in frame-ancestors', edit: { key: 'frameAncestors', value: ['https://ok.example.org', '*'] }, problem: /frame-ancestors\[1\]: "\*": a wildcard lets any site embed the editor/ },
+    {
+      what: 'a lone * in frame-ancestors',
+      edit: { key: 'frameAncestors', value: ['https://ok.example.org', '*'] },
+      problem: /frame-ancestors\[1\]: "\*": a wildcard lets any site embed the editor/,
+    },
     { what: 'https: in frame-ancestors', edit: { key: 'frameAncestors', value: ['https:'] }, problem: /wildcard/ },
     { what: 'a nonce in frame-ancestors', edit: { key: 'frameAncestors', value: ["'nonce-abc'"] }, problem: /frame-ancestors takes a scheme/ },
-    { what: 'a bad CSP source', edit: { key: 'contentSecurityPolicy', value: 'img-src https://ok.example.org bad^source' }, problem: /^net\.content_security_policy img-src\[1\]: "bad\^source": not a CSP source expression/ },
-    { what: 'an unknown directive', edit: { key: 'contentSecurityPolicy', value: 'frame-ancestor https://x.example.org' }, problem: /"frame-ancestor": not a CSP Level 3 directive/ },
-    { what: "'none' with other sources", edit: { key: 'contentSecurityPolicy', value: "img-src 'none' https://x.example.org" }, problem: /'none' must stand alone/ },
-    { what: 'a hash outside script/style', edit: { key: 'contentSecurityPolicy', value: "img-src 'sha256-abc='" }, problem: /only allowed in default-src, script-src\* and style-src\*/ },
+    {
+      what: 'a bad CSP source',
+      edit: { key: 'contentSecurityPolicy', value: 'img-src https://ok.example.org bad^source' },
+      problem: /^net\.content_security_policy img-src\[1\]: "bad\^source": not a CSP source expression/,
+    },
+    {
+      what: 'an unknown directive',
+      edit: { key: 'contentSecurityPolicy', value: 'frame-ancestor https://x.example.org' },
+      problem: /"frame-ancestor": not a CSP Level 3 directive/,
+    },
+    {
+      what: "'none' with other sources",
+      edit: { key: 'contentSecurityPolicy', value: "img-src 'none' https://x.example.org" },
+      problem: /'none' must stand alone/,
+    },
+    {
+      what: 'a hash outside script/style',
+      edit: { key: 'contentSecurityPolicy', value: "img-src 'sha256-abc='" },
+      problem: /only allowed in default-src, script-src\* and style-src\*/,
+    },
     { what: '* in a whole policy', edit: { key: 'contentSecurityPolicy', value: 'frame-ancestors *' }, problem: /wildcard/ },
   ];
 
@@ -195,7 +223,10 @@ describe('config.edit refuses bad values: the reason, a log line, the file byte-
       const live = JSON.stringify(daemon.store.get());
       const warnsBefore = daemon.logBuffer.recent(5000, 'warn').filter((l) => l.msg.startsWith('admin: configuration edit refused')).length;
       const problems = await refusedOverHttp(() => admin.client.config.edit.mutate(c.edit));
-      expect(problems.some((p) => c.problem.test(p)), problems.join('\n')).toBe(true);
+      expect(
+        problems.some((p) => c.problem.test(p)),
+        problems.join('\n'),
+      ).toBe(true);
       await expect(caller().config.edit(c.edit)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
       expect(readFileSync(daemon.configFile).equals(bytes)).toBe(true);
       expect(JSON.stringify(daemon.store.get())).toBe(live);
@@ -204,7 +235,8 @@ describe('config.edit refuses bad values: the reason, a log line, the file byte-
   }
 
   it('accepts what CSP allows: host sources with *. and ports, schemes, keywords and nonces where they belong', async () => {
-    const policy = "default-src 'self'; script-src 'self' 'nonce-QUJD' 'sha256-AbC+/9=' 'strict-dynamic'; img-src https: data: *.example.org:8443 https://cdn.example.org/images/; frame-ancestors 'self' https://*.example.org http://10.0.0.5:8080; upgrade-insecure-requests";
+    const policy =
+      "default-src 'self'; script-src 'self' 'nonce-QUJD' 'sha256-AbC+/9=' 'strict-dynamic'; img-src https: data: *.example.org:8443 https://cdn.example.org/images/; frame-ancestors 'self' https://*.example.org http://10.0.0.5:8080; upgrade-insecure-requests";
     const edited = await caller().config.edit({ key: 'contentSecurityPolicy', value: policy });
     expect(edited.editable.frameAncestors).toEqual(["'self'", 'https://*.example.org', 'http://10.0.0.5:8080']);
     expect(parseYaml(readFileSync(daemon.configFile, 'utf8')).net.content_security_policy).toBe(policy);

@@ -35,10 +35,13 @@ describe('documents.killKit', () => {
     expect(alive(pid)).toBe(false);
     // docs/reliability.md: a kit crash rebuilds the document from its journal; the view stays open and is reloaded.
     await c.next('reloaded', () => true, 60_000, from);
-    await vi.waitUntil(async () => {
-      const docs = await env.caller().documents.list();
-      return docs.length === 1 && docs[0].kitPid !== undefined && docs[0].kitPid !== pid && alive(docs[0].kitPid);
-    }, { timeout: 30_000, interval: 50 });
+    await vi.waitUntil(
+      async () => {
+        const docs = await env.caller().documents.list();
+        return docs.length === 1 && docs[0].kitPid !== undefined && docs[0].kitPid !== pid && alive(docs[0].kitPid);
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     expect(c.messages.slice(from).some((m) => m.type === 'kitDied')).toBe(false);
     expect((await fetch(`${env.daemon.url}/hosting/discovery`)).status).toBe(200);
     const r = await postConvert(env.daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'properties/documentProperties.docx'));

@@ -28,13 +28,16 @@ async function typeAndWait(c: EditorClient, text: string): Promise<void> {
   await c.next('modified', (m) => m.modified, 30_000, from);
 }
 
-
 describe('documents.list and documents.events', () => {
   it('a document appears with its file, host, views, kit and memory, shows 2 views, becomes modified, and disappears', async () => {
     const events: DocumentEvent[] = [];
     let started!: () => void;
     const isStarted = new Promise<void>((r) => (started = r));
-    const sub = env.admin.client.documents.events.subscribe(undefined, { onStarted: () => started(), onData: (e) => events.push(e), onError: (e) => events.push({ type: 'closed', id: `error ${String(e)}` }) });
+    const sub = env.admin.client.documents.events.subscribe(undefined, {
+      onStarted: () => started(),
+      onData: (e) => events.push(e),
+      onError: (e) => events.push({ type: 'closed', id: `error ${String(e)}` }),
+    });
     try {
       await isStarted;
       expect(await env.caller().documents.list()).toEqual([]);

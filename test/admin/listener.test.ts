@@ -181,7 +181,11 @@ describe('admin listener: unix socket and robustness', () => {
     expect((await get('/trpc/status.nope', t)).status).toBe(404);
     expect((await get('/trpc/logs.recent?input=%7Bnot-json', t)).status).toBe(400);
     expect((await get(`/trpc/logs.recent?input=${encodeURIComponent(JSON.stringify({ limit: -5 }))}`, t)).status).toBe(400);
-    const res = await fetch(`${d.adminUrl}/trpc/documents.killKit`, { method: 'POST', headers: { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json' }, body: '{"pid":' });
+    const res = await fetch(`${d.adminUrl}/trpc/documents.killKit`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${t}`, 'Content-Type': 'application/json' },
+      body: '{"pid":',
+    });
     expect(res.status).toBe(400);
     await new Promise<void>((resolve, reject) => {
       const ws = new (bearerWebSocket(t))(`${d.adminUrl!.replace('http', 'ws')}/trpc`);
@@ -204,7 +208,7 @@ describe('admin listener: unix socket and robustness', () => {
   });
 });
 
-describe('admin API through createCaller on the running daemon\'s backend', () => {
+describe("admin API through createCaller on the running daemon's backend", () => {
   const caller = () => appRouter.createCaller(createContextInner(d.server.admin.backend));
 
   it('status.get, logs.recent with a level filter, and updates.get', async () => {

@@ -27,7 +27,10 @@ async function proofKey(): Promise<Record<string, string>> {
 
 /** SHA-256 of the SPKI DER of the RSA key with this base64 modulus and exponent, hex pairs with colons. */
 function fingerprintOf(modulus: string, exponent: string): string {
-  const key = createPublicKey({ key: { kty: 'RSA', n: Buffer.from(modulus, 'base64').toString('base64url'), e: Buffer.from(exponent, 'base64').toString('base64url') }, format: 'jwk' });
+  const key = createPublicKey({
+    key: { kty: 'RSA', n: Buffer.from(modulus, 'base64').toString('base64url'), e: Buffer.from(exponent, 'base64').toString('base64url') },
+    format: 'jwk',
+  });
   const der = key.export({ type: 'spki', format: 'der' });
   return createHash('sha256').update(der).digest('hex').toUpperCase().match(/../g)!.join(':');
 }

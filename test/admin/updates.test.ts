@@ -22,7 +22,12 @@ type Mode = { lines: { development: string; release: string } } | { status: numb
  * the spec says, written here independently of Ode's feed: `product` omitted or `Ode Development Edition` gets the
  * development line, any other product the release line.
  */
-async function startUpdateServer(): Promise<{ url: string; requests: Array<{ path: string; product: string | null; version: string | null }>; mode: Mode; stop(): Promise<void> }> {
+async function startUpdateServer(): Promise<{
+  url: string;
+  requests: Array<{ path: string; product: string | null; version: string | null }>;
+  mode: Mode;
+  stop(): Promise<void>;
+}> {
   const state = {
     url: '',
     requests: [] as Array<{ path: string; product: string | null; version: string | null }>,
@@ -49,7 +54,7 @@ async function startUpdateServer(): Promise<{ url: string; requests: Array<{ pat
 
 const callerFor = createCallerFactory(appRouter);
 
-describe('update check (spec: Update check) and Ode\'s own update feed', () => {
+describe("update check (spec: Update check) and Ode's own update feed", () => {
   const env = useEditing({ readyKits: 1, maxKits: 1 });
   let upd: Awaited<ReturnType<typeof startUpdateServer>>;
   let caller: ReturnType<typeof callerFor>;
@@ -73,7 +78,12 @@ describe('update check (spec: Update check) and Ode\'s own update feed', () => {
     feed('99.0.0.1', '24.04.5.2');
     const ask = async (query: string) => {
       const res = await fetch(`${env.daemon.url}/UpdateCheck${query}`);
-      return { status: res.status, body: (await res.json()) as Record<string, unknown>, cache: res.headers.get('cache-control'), cors: res.headers.get('access-control-allow-origin') };
+      return {
+        status: res.status,
+        body: (await res.json()) as Record<string, unknown>,
+        cache: res.headers.get('cache-control'),
+        cors: res.headers.get('access-control-allow-origin'),
+      };
     };
     expect(await ask('')).toEqual({ status: 200, body: { odewsd_version: '99.0.0.1' }, cache: 'no-cache', cors: '*' });
     expect((await ask('?product=Ode%20Development%20Edition&version=0.1.0')).body).toEqual({ odewsd_version: '99.0.0.1' });
@@ -114,7 +124,9 @@ describe('update check (spec: Update check) and Ode\'s own update feed', () => {
     expect(a).toMatchObject({ configured: true, url: `${upd.url}/`, available: '25.2.1', newer: true });
     expect(b).toEqual(a);
     // Through the admin listener over HTTP too, with the admin token.
-    const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${env.daemon.adminUrl}/trpc`, headers: { Authorization: `Bearer ${env.daemon.adminToken}` } })] });
+    const client = createTRPCClient<AppRouter>({
+      links: [httpLink({ url: `${env.daemon.adminUrl}/trpc`, headers: { Authorization: `Bearer ${env.daemon.adminToken}` } })],
+    });
     expect(await client.updates.get.query({})).toMatchObject({ available: '25.2.1', newer: true });
   });
 

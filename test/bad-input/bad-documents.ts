@@ -33,19 +33,25 @@ export function repackage(base: string, replace: Record<string, Uint8Array | str
 export function deepDocx(depth: number): Buffer {
   const open = '<w:sdt><w:sdtContent>'.repeat(depth);
   const close = '</w:sdtContent></w:sdt>'.repeat(depth);
-  return repackage(BASE_DOCX, { 'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${open}<w:p/>${close}</w:body></w:document>` });
+  return repackage(BASE_DOCX, {
+    'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document ${W}><w:body>${open}<w:p/>${close}</w:body></w:document>`,
+  });
 }
 
 const ODF_NS = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"';
 
 /** An odt whose content.xml nests text:section `depth` deep. */
 export function deepOdt(depth: number): Buffer {
-  return repackage(BASE_ODT, { 'content.xml': `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS} office:version="1.3"><office:body><office:text>${'<text:section>'.repeat(depth)}<text:p/>${'</text:section>'.repeat(depth)}</office:text></office:body></office:document-content>` });
+  return repackage(BASE_ODT, {
+    'content.xml': `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ODF_NS} office:version="1.3"><office:body><office:text>${'<text:section>'.repeat(depth)}<text:p/>${'</text:section>'.repeat(depth)}</office:text></office:body></office:document-content>`,
+  });
 }
 
 /** A flat ODF text document nesting text:section `depth` deep. */
 export function deepFodt(depth: number): Buffer {
-  return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><office:document ${ODF_NS} office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text"><office:body><office:text>${'<text:section>'.repeat(depth)}<text:p/>${'</text:section>'.repeat(depth)}</office:text></office:body></office:document>`);
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><office:document ${ODF_NS} office:version="1.3" office:mimetype="application/vnd.oasis.opendocument.text"><office:body><office:text>${'<text:section>'.repeat(depth)}<text:p/>${'</text:section>'.repeat(depth)}</office:text></office:body></office:document>`,
+  );
 }
 
 /** A pptx whose first slide nests p:grpSp `depth` deep. */

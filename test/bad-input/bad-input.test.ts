@@ -14,7 +14,20 @@ import { ERRORS } from '../../daemon/server/errors.ts';
 import { INPUT_EXTENSIONS } from '../../daemon/server/formats/tables.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
-import { BASE_DOCX, BASE_ODT, BASE_PPTX, bombDocx, corrupted, deepDocx, deepFodt, deepOdt, deepPptx, manyEntriesDocx, randomDocumentBytes, truncated } from './bad-documents.ts';
+import {
+  BASE_DOCX,
+  BASE_ODT,
+  BASE_PPTX,
+  bombDocx,
+  corrupted,
+  deepDocx,
+  deepFodt,
+  deepOdt,
+  deepPptx,
+  manyEntriesDocx,
+  randomDocumentBytes,
+  truncated,
+} from './bad-documents.ts';
 import { badRecipes } from './bad-recipes.ts';
 import { HealthWatch } from './health-watch.ts';
 import { postHead, rawRequest } from './raw-http.ts';
@@ -41,7 +54,13 @@ interface Outcome {
 }
 
 /** Posts `data` (named `filename`) and `fields` as multipart with the platform fetch. */
-async function post(url: string, path: string, data: Buffer | undefined, filename: string, fields: Record<string, string> = {}): Promise<Outcome & { body: Buffer }> {
+async function post(
+  url: string,
+  path: string,
+  data: Buffer | undefined,
+  filename: string,
+  fields: Record<string, string> = {},
+): Promise<Outcome & { body: Buffer }> {
   const form = new FormData();
   if (data) form.append('data', new Blob([new Uint8Array(data)]), filename);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
@@ -113,15 +132,28 @@ describe('bad input: every answer a 4xx with a stable code within 5 s, the daemo
   // Every hostile document is made before the daemon starts: the test shares its process (and event loop) with
   // the daemon, and /health is measured for the daemon alone.
   const deepDocs: Array<[string, Buffer]> = [];
-  for (const depth of [600, 2_500, 10_000, 100_000]) deepDocs.push([`deep-${depth}.docx`, deepDocx(depth)], [`deep-${depth}.odt`, deepOdt(depth)], [`deep-${depth}.pptx`, deepPptx(depth)], [`deep-${depth}.fodt`, deepFodt(depth)]);
+  for (const depth of [600, 2_500, 10_000, 100_000])
+    deepDocs.push(
+      [`deep-${depth}.docx`, deepDocx(depth)],
+      [`deep-${depth}.odt`, deepOdt(depth)],
+      [`deep-${depth}.pptx`, deepPptx(depth)],
+      [`deep-${depth}.fodt`, deepFodt(depth)],
+    );
   const bomb = bombDocx(1_200_000_000);
-  const bombs: Array<[string, Buffer]> = [['bomb.docx', bomb], ['liar.docx', bombDocx(200_000_000, 60_000)], ['many.docx', manyEntriesDocx(20_000)]];
+  const bombs: Array<[string, Buffer]> = [
+    ['bomb.docx', bomb],
+    ['liar.docx', bombDocx(200_000_000, 60_000)],
+    ['many.docx', manyEntriesDocx(20_000)],
+  ];
   const recipes = badRecipes();
   const hugeRecipe = `{"Transforms": [{"DocumentProperties": {"Title": "${'x'.repeat(1_100_000)}"}}]}`;
   const letter = readFileSync(join(CORPUS, 'content-controls/ContentControls.docx'));
 
   beforeAll(async () => {
-    daemon = await startDaemon({ limits: { body_idle_secs: IDLE_SECS, max_upload_mb: 8, load_secs: 20, convert_secs: 20 }, kits: { prespawn: 2, convert_concurrency: 2 } }, 2);
+    daemon = await startDaemon(
+      { limits: { body_idle_secs: IDLE_SECS, max_upload_mb: 8, load_secs: 20, convert_secs: 20 }, kits: { prespawn: 2, convert_concurrency: 2 } },
+      2,
+    );
     // A normal conversion first: the kits and structure workers are warm, and its time scales ANSWER_MS.
     const first = await post(daemon.url, CONVERT, letter, 'ContentControls.docx');
     expect(first.status).toBe(200);
@@ -159,20 +191,51 @@ describe('bad input: every answer a 4xx with a stable code within 5 s, the daemo
       { name: 'no content type', body: good },
       { name: 'multipart/mixed', type: `multipart/mixed; boundary=${B}`, body: good },
       { name: 'part header without a colon', type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\nthis is not a header\r\n\r\nhello\r\n--${B}--\r\n` },
-      { name: 'part without Content-Disposition', type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${B}--\r\n` },
-      { name: 'a 100 kB part header', type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\n${disp('data', `${'a'.repeat(100_000)}.docx`)}\r\n\r\nhello\r\n--${B}--\r\n` },
-      { name: '100 parts', type: `multipart/form-data; boundary=${B}`, body: `${Array.from({ length: 100 }, (_, i) => `--${B}\r\n${disp(`f${i}`)}\r\n\r\nx\r\n`).join('')}--${B}--\r\n` },
-      { name: 'a field past 1 MB', type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\n${disp('transform')}\r\n\r\n${'x'.repeat(1_100_000)}\r\n${good.slice(0)}` },
+      {
+        name: 'part without Content-Disposition',
+        type: `multipart/form-data; boundary=${B}`,
+        body: `--${B}\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${B}--\r\n`,
+      },
+      {
+        name: 'a 100 kB part header',
+        type: `multipart/form-data; boundary=${B}`,
+        body: `--${B}\r\n${disp('data', `${'a'.repeat(100_000)}.docx`)}\r\n\r\nhello\r\n--${B}--\r\n`,
+      },
+      {
+        name: '100 parts',
+        type: `multipart/form-data; boundary=${B}`,
+        body: `${Array.from({ length: 100 }, (_, i) => `--${B}\r\n${disp(`f${i}`)}\r\n\r\nx\r\n`).join('')}--${B}--\r\n`,
+      },
+      {
+        name: 'a field past 1 MB',
+        type: `multipart/form-data; boundary=${B}`,
+        body: `--${B}\r\n${disp('transform')}\r\n\r\n${'x'.repeat(1_100_000)}\r\n${good.slice(0)}`,
+      },
       { name: 'data as a text field', type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\n${disp('data')}\r\n\r\nhello\r\n--${B}--\r\n` },
       { name: 'no data part', type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\n${disp('format')}\r\n\r\npdf\r\n--${B}--\r\n` },
       { name: 'unknown extension', type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\n${disp('data', 'a.zzz')}\r\n\r\nhello\r\n--${B}--\r\n` },
       { name: 'no extension', type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\n${disp('data', 'noext')}\r\n\r\nhello\r\n--${B}--\r\n` },
-      { name: 'a path in the file name', type: `multipart/form-data; boundary=${B}`, body: `--${B}\r\n${disp('data', '../../../../etc/passwd.rtf')}\r\n\r\nhello\r\n--${B}--\r\n` },
+      {
+        name: 'a path in the file name',
+        type: `multipart/form-data; boundary=${B}`,
+        body: `--${B}\r\n${disp('data', '../../../../etc/passwd.rtf')}\r\n\r\nhello\r\n--${B}--\r\n`,
+      },
       { name: 'Content-Length larger than the body', type: `multipart/form-data; boundary=${B}`, body: good, length: 'more' },
       { name: 'Content-Length smaller than the body', type: `multipart/form-data; boundary=${B}`, body: good, length: 'less' },
       { name: 'Content-Length not a number', type: `multipart/form-data; boundary=${B}`, body: good, length: 'nan' },
-      { name: 'chunked with a bad chunk size', type: `multipart/form-data; boundary=${B}`, body: 'zz\r\nhello\r\n0\r\n\r\n', length: 'none', extra: ['Transfer-Encoding: chunked'] },
-      { name: 'chunked and Content-Length', type: `multipart/form-data; boundary=${B}`, body: `${good.length.toString(16)}\r\n${good}\r\n0\r\n\r\n`, extra: ['Transfer-Encoding: chunked'] },
+      {
+        name: 'chunked with a bad chunk size',
+        type: `multipart/form-data; boundary=${B}`,
+        body: 'zz\r\nhello\r\n0\r\n\r\n',
+        length: 'none',
+        extra: ['Transfer-Encoding: chunked'],
+      },
+      {
+        name: 'chunked and Content-Length',
+        type: `multipart/form-data; boundary=${B}`,
+        body: `${good.length.toString(16)}\r\n${good}\r\n0\r\n\r\n`,
+        extra: ['Transfer-Encoding: chunked'],
+      },
       { name: 'headers past 16 kB', type: `multipart/form-data; boundary=${B}`, body: good, extra: [`X-Big: ${'b'.repeat(20_000)}`] },
       { name: 'a header line without a colon', type: `multipart/form-data; boundary=${B}`, body: good, extra: ['broken header line'] },
     ];
@@ -180,7 +243,8 @@ describe('bad input: every answer a 4xx with a stable code within 5 s, the daemo
     for (const path of ENDPOINTS) {
       for (const s of shapes) {
         const body = Buffer.from(s.body, 'latin1');
-        const length = s.length === 'none' ? undefined : s.length === 'more' ? body.length + 1000 : s.length === 'less' ? Math.max(0, body.length - 20) : body.length;
+        const length =
+          s.length === 'none' ? undefined : s.length === 'more' ? body.length + 1000 : s.length === 'less' ? Math.max(0, body.length - 20) : body.length;
         let head = postHead(path, s.type, length, s.extra);
         if (s.length === 'nan') head = head.replace(/Content-Length: \d+/, 'Content-Length: abc');
         const a = await rawRequest(daemon.url, head, body);
@@ -267,12 +331,20 @@ describe('bad input: every answer a 4xx with a stable code within 5 s, the daemo
     // PowerPoint 97 and flat ODF are sniffed before a kit (structure/package-check.ts) and must be refused.
     expect(misses(outcomes, (o) => !SNIFFED.has(o.name.split('.').pop()!))).toEqual([]);
     // The issue's cases: .ppt to extract, .rtf to convert, .fodt to extract.
-    for (const name of [`${EXTRACT} random.ppt`, `${CONVERT} random.rtf`, `${EXTRACT} random.fodt`]) expect(outcomes.find((o) => o.name === name)?.code).toBe('load_failed');
+    for (const name of [`${EXTRACT} random.ppt`, `${CONVERT} random.rtf`, `${EXTRACT} random.fodt`])
+      expect(outcomes.find((o) => o.name === name)?.code).toBe('load_failed');
   }, 600_000);
 
   it('truncated and corrupted packages of the corpus: 4xx, never 5xx, within 5 s', async () => {
     const outcomes: Outcome[] = [];
-    const sources = [BASE_DOCX, BASE_ODT, BASE_PPTX, join(CORPUS, 'content-controls/ContentControls.docx'), join(CORPUS, 'presentations/Presentation1.odp'), join(CORPUS, 'spreadsheets/SampleSS.xlsx')];
+    const sources = [
+      BASE_DOCX,
+      BASE_ODT,
+      BASE_PPTX,
+      join(CORPUS, 'content-controls/ContentControls.docx'),
+      join(CORPUS, 'presentations/Presentation1.odp'),
+      join(CORPUS, 'spreadsheets/SampleSS.xlsx'),
+    ];
     for (const src of sources) {
       const bytes = readFileSync(src);
       const ext = src.split('.').pop()!;
@@ -325,7 +397,9 @@ describe('bad input: every answer a 4xx with a stable code within 5 s, the daemo
     await watch.stop();
     const p99 = watch.quantile(0.99);
     const max = watch.quantile(1);
-    console.log(`bad-input: ${all.length} cases; /health ${watch.latencies.length} polls, p50 ${watch.quantile(0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms; daemon RSS ${Math.round(rssStart / 1e6)} -> max ${Math.round(rssMax / 1e6)} MB; kit RSS max ${Math.round(kitRssMax / 1e6)} MB`);
+    console.log(
+      `bad-input: ${all.length} cases; /health ${watch.latencies.length} polls, p50 ${watch.quantile(0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms; daemon RSS ${Math.round(rssStart / 1e6)} -> max ${Math.round(rssMax / 1e6)} MB; kit RSS max ${Math.round(kitRssMax / 1e6)} MB`,
+    );
     expect(all.filter((o) => o.status >= 500)).toEqual([]);
     expect(all.length).toBeGreaterThan(400);
     // Every poll answered (within its 5 s), and the median within 100 ms. p99 and max are printed, not asserted: on

@@ -52,7 +52,17 @@ describe('no token or user info in the logs', () => {
     const port = await freePort();
     const dead = await freePort();
     const config = join(scratch.dir, 'ode.yaml');
-    writeFileSync(config, stringify({ net: { port }, admin: { port: 0 }, state_dir: join(scratch.dir, 'state'), log_level: 'debug', kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1, exit_save_secs: 3 } }));
+    writeFileSync(
+      config,
+      stringify({
+        net: { port },
+        admin: { port: 0 },
+        state_dir: join(scratch.dir, 'state'),
+        log_level: 'debug',
+        kits: { prespawn: 1, max: 2 },
+        documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1, exit_save_secs: 3 },
+      }),
+    );
     const serving = await startServe(config, { fromSources: true, stdout: true, timeoutMs: 90_000 });
     const child = (scratch.child = serving.child);
     const url = `http://127.0.0.1:${port}`;
@@ -87,22 +97,42 @@ describe('no token or user info in the logs', () => {
     const enc = encodeURIComponent;
     const fetches: Array<[string, RequestInit?]> = [
       [`${url}/browser/0/ode.html?WOPISrc=${enc(userInfoSrc('ok1'))}&access_token=${TOKEN}`],
-      [`${url}/browser/0/ode.html?WOPISrc=${enc(userInfoSrc('ok1'))}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `access_token=${TOKEN}&access_token_ttl=0` }],
+      [
+        `${url}/browser/0/ode.html?WOPISrc=${enc(userInfoSrc('ok1'))}`,
+        { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `access_token=${TOKEN}&access_token_ttl=0` },
+      ],
       [`${url}/browser/0/ode.html?WOPISrc=${enc(`not a url ${TOKEN}`)}&access_token=${TOKEN}`],
       [`${url}/health?WOPISrc=${enc(userInfoSrc('ok1'))}&access_token=${TOKEN}`],
       [`${url}/ode/download/nothing?WOPISrc=${enc(userInfoSrc('ok1'))}&access_token=${TOKEN}`],
       [`${url}/nowhere?access_token=${TOKEN}&u=http://user:${SECRET}@h/`],
-      [`${url}/hosting/wopiAccessCheck`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ callbackUrl: `http://user:${SECRET}@127.0.0.1:${dead}/wopi?access_token=${TOKEN}` }) }],
+      [
+        `${url}/hosting/wopiAccessCheck`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ callbackUrl: `http://user:${SECRET}@127.0.0.1:${dead}/wopi?access_token=${TOKEN}` }),
+        },
+      ],
     ];
     const form = (bytes: Uint8Array, name: string) => {
       const f = new FormData();
       f.append('data', new Blob([bytes]), name);
       return f;
     };
-    fetches.push([`${url}/ode/convert-to/pdf?access_token=${TOKEN}&WOPISrc=${enc(userInfoSrc('x'))}`, { method: 'POST', body: form(randomBytes(3000), `${TOKEN}.ppt`) }]);
+    fetches.push([
+      `${url}/ode/convert-to/pdf?access_token=${TOKEN}&WOPISrc=${enc(userInfoSrc('x'))}`,
+      { method: 'POST', body: form(randomBytes(3000), `${TOKEN}.ppt`) },
+    ]);
     fetches.push([`${url}/ode/convert-to/nosuchformat?access_token=${TOKEN}`, { method: 'POST', body: form(DOCX, 'a.docx') }]);
     fetches.push([`${url}/ode/extract-document-structure?access_token=${TOKEN}`, { method: 'POST', body: form(randomBytes(2000), `${SECRET}.docx`) }]);
-    fetches.push([`${url}/ode/convert-to/pdf?access_token=${TOKEN}`, { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, body: `--x\r\nContent-Disposition: form-data; name="data"; filename="${TOKEN}.docx"\r\n\r\nnever closed` }]);
+    fetches.push([
+      `${url}/ode/convert-to/pdf?access_token=${TOKEN}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+        body: `--x\r\nContent-Disposition: form-data; name="data"; filename="${TOKEN}.docx"\r\n\r\nnever closed`,
+      },
+    ]);
     const statuses: number[] = [];
     for (const [u, init] of fetches) statuses.push((await fetch(u, init)).status);
 
@@ -124,7 +154,10 @@ describe('no token or user info in the logs', () => {
     const leaks = lines.filter((l) => l.includes(TOKEN) || l.includes(SECRET));
     expect(leaks, `log lines with the token or the secret:\n${leaks.join('\n')}`).toEqual([]);
     // The error paths were taken and logged (the search above is not over an empty log).
-    expect(Object.values(outcomes).every((o) => o !== 'status'), JSON.stringify(outcomes)).toBe(true);
+    expect(
+      Object.values(outcomes).every((o) => o !== 'status'),
+      JSON.stringify(outcomes),
+    ).toBe(true);
     const problems = lines.filter((l) => /"level":(40|50)/.test(l));
     expect(problems.length).toBeGreaterThanOrEqual(10);
     expect(lines.some((l) => l.includes('[redacted]'))).toBe(true);

@@ -14,7 +14,13 @@ export interface RawAnswer {
  * side, 'destroy' resets it (then no answer is expected). Resolves at the first complete answer, on close, or
  * after `timeoutMs` (status 0).
  */
-export function rawRequest(url: string, head: string, body: Buffer | string, end: 'wait' | 'half' | 'destroy' = 'wait', timeoutMs = 15_000): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  head: string,
+  body: Buffer | string,
+  end: 'wait' | 'half' | 'destroy' = 'wait',
+  timeoutMs = 15_000,
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(url);
   const started = performance.now();
   return new Promise((resolve) => {
@@ -63,6 +69,12 @@ export function rawRequest(url: string, head: string, body: Buffer | string, end
 
 /** Request head for a POST of `length` bytes (or no Content-Length when undefined) with extra header lines. */
 export function postHead(path: string, contentType: string | undefined, length: number | undefined, extra: string[] = []): string {
-  const lines = [`POST ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...(contentType ? [`Content-Type: ${contentType}`] : []), ...(length !== undefined ? [`Content-Length: ${length}`] : []), ...extra];
+  const lines = [
+    `POST ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    ...(contentType ? [`Content-Type: ${contentType}`] : []),
+    ...(length !== undefined ? [`Content-Length: ${length}`] : []),
+    ...extra,
+  ];
   return `${lines.join('\r\n')}\r\n\r\n`;
 }

@@ -141,13 +141,21 @@ export async function startBalancer(kind: BalancerKind, dir: string, servers: Ar
     const ca = readFileSync(tls.caCert, 'utf8');
     agent = new Agent({ connect: { ca } });
     wsOptions = { ca };
-    const nginx: RunningNginxCluster = await startNginxCluster({ httpsPort: port, servers: servers.map((s) => s.address), certFile: tls.cert, keyFile: tls.key });
+    const nginx: RunningNginxCluster = await startNginxCluster({
+      httpsPort: port,
+      servers: servers.map((s) => s.address),
+      certFile: tls.cert,
+      keyFile: tls.key,
+    });
     stopProcess = () => nginx.stop();
     url = nginx.url;
     const nameOf = new Map(servers.map((s) => [s.address, s.name]));
     // The last upstream tried is the one that answered (the ones before failed: proxy_next_upstream).
     const name = (address: string) => nameOf.get(address) ?? address;
-    balanced = (text) => nginx.accessLog().flatMap((r) => (r.uri.includes(text) ? [{ server: name(r.upstreams.at(-1)!), method: r.method, uri: r.uri, tried: r.upstreams.map(name) }] : []));
+    balanced = (text) =>
+      nginx
+        .accessLog()
+        .flatMap((r) => (r.uri.includes(text) ? [{ server: name(r.upstreams.at(-1)!), method: r.method, uri: r.uri, tried: r.upstreams.map(name) }] : []));
   }
   const fetch: Balancer['fetch'] = (u, init) => undiciFetch(u, { ...init, dispatcher: agent });
   const stop = async () => {
@@ -157,7 +165,13 @@ export async function startBalancer(kind: BalancerKind, dir: string, servers: Ar
   try {
     const deadline = Date.now() + 15_000;
     for (;;) {
-      const ok = await Promise.race([fetch(`${url}/hosting/capabilities`).then((r) => r.ok, () => false), ...(exited ? [exited] : [])]);
+      const ok = await Promise.race([
+        fetch(`${url}/hosting/capabilities`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+        ...(exited ? [exited] : []),
+      ]);
       if (ok) break;
       if (Date.now() > deadline) throw new Error(`the balancer did not answer: ${log.join('\n')}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -200,12 +214,20 @@ export async function startCluster(kind: BalancerKind = 'haproxy'): Promise<Clus
     const port = await nodePort(addresses);
     const daemons = await Promise.all(
       addresses.map((listen) =>
-        startDaemon({ net: { listen }, proof_key: proofKeyPath, kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2, port),
+        startDaemon(
+          { net: { listen }, proof_key: proofKeyPath, kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } },
+          2,
+          port,
+        ),
       ),
     );
     daemons.forEach((daemon, i) => nodes.push({ name: `ode${i + 1}`, daemon, serverId: daemon.server.context.serverId }));
     host.proofKey = publicKeyFromDiscovery(await (await fetch(`${nodes[0].daemon.url}/hosting/discovery`)).text());
-    balancer = await startBalancer(kind, dir, nodes.map((n) => ({ name: n.name, address: new URL(n.daemon.url).host })));
+    balancer = await startBalancer(
+      kind,
+      dir,
+      nodes.map((n) => ({ name: n.name, address: new URL(n.daemon.url).host })),
+    );
     return { host, nodes, balancerUrl: balancer.url, balancer, proofKeyPath, balancerLog: balancer.log, stop };
   } catch (e) {
     await stop();
@@ -336,7 +358,11 @@ export async function startProcessCluster(kind: BalancerKind, kits: { prespawn: 
     }
     await Promise.all(nodes.map((n) => n.start()));
     host.proofKey = publicKeyFromDiscovery(await (await fetch(`${nodes[0].url}/hosting/discovery`)).text());
-    balancer = await startBalancer(kind, dir, nodes.map((n) => ({ name: n.name, address: new URL(n.url).host })));
+    balancer = await startBalancer(
+      kind,
+      dir,
+      nodes.map((n) => ({ name: n.name, address: new URL(n.url).host })),
+    );
     return { host, nodes, balancer, stop };
   } catch (e) {
     await stop();

@@ -90,7 +90,9 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
       expect(n).toBeLessThanOrEqual(120);
     }
     // Same discovery proof key on every node (config proof_key: one file all nodes read).
-    const keys = await Promise.all(c.nodes.map(async (n) => /<proof-key [^>]*\bvalue="([^"]+)"/.exec(await (await fetch(`${n.daemon.url}/hosting/discovery`)).text())?.[1]));
+    const keys = await Promise.all(
+      c.nodes.map(async (n) => /<proof-key [^>]*\bvalue="([^"]+)"/.exec(await (await fetch(`${n.daemon.url}/hosting/discovery`)).text())?.[1]),
+    );
     expect(keys[0]).toBeTruthy();
     expect(new Set(keys).size).toBe(1);
   });
@@ -99,7 +101,10 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     const src = c.host.addFile('one', 'one.docx', docx);
     const xml = await (await fetch(`${c.balancerUrl}/hosting/discovery`)).text();
     const urlsrc = new URL(/<action\b[^>]*\bext="docx"[^>]*\burlsrc="([^"]+)"/.exec(xml)![1].replace(/&amp;/g, '&'));
-    const page = await fetch(`${c.balancerUrl}${urlsrc.pathname}?WOPISrc=${enc(src)}`, { method: 'POST', body: new URLSearchParams({ access_token: c.host.token }) });
+    const page = await fetch(`${c.balancerUrl}${urlsrc.pathname}?WOPISrc=${enc(src)}`, {
+      method: 'POST',
+      body: new URLSearchParams({ access_token: c.host.token }),
+    });
     expect(page.status).toBe(200);
     const pageNode = page.headers.get('x-ode-server-id');
     const html = await page.text();
@@ -111,15 +116,23 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     expect(new URL(ready.url, c.balancerUrl).searchParams.get('WOPISrc')).toBe(src);
     const dl = await fetch(`${c.balancerUrl}${ready.url}`);
     expect(dl.status).toBe(200);
-    expect(Buffer.from(await dl.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await dl.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const health = await probe(src);
     const holder = c.nodes.find((n) => n.daemon.server.documents.list().some((d) => d.key === src));
     expect(holder).toBeDefined();
-    expect({ page: pageNode, socket: client.serverId, download: dl.headers.get('x-ode-server-id'), health: health.serverId }).toEqual({ page: holder!.serverId, socket: holder!.serverId, download: holder!.serverId, health: holder!.serverId });
+    expect({ page: pageNode, socket: client.serverId, download: dl.headers.get('x-ode-server-id'), health: health.serverId }).toEqual({
+      page: holder!.serverId,
+      socket: holder!.serverId,
+      download: holder!.serverId,
+      health: holder!.serverId,
+    });
     client.close();
     await client.closed();
   });
-
 
   it('Chromium through the balancer: loads, types and saves; every request it makes for the document carries WOPISrc and lands on the one node that holds it', async () => {
     web = await startHostPage({ daemonUrl: c.balancerUrl, wopiSrc: c.host.addFile('web', 'web.docx', docx), token: c.host.token });
@@ -130,7 +143,10 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     page.on('websocket', (w) => new URL(w.url()).host === balancer && browserUrls.push(w.url()));
     await page.goto(web.url);
     await web.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 90_000);
-    await page.frameLocator('#ode').locator('.ode-doc').click({ position: { x: 300, y: 200 } });
+    await page
+      .frameLocator('#ode')
+      .locator('.ode-doc')
+      .click({ position: { x: 300, y: 200 } });
     await page.keyboard.type('Typed in Chromium ');
     await web.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 20_000);
     const since = web.messages().length;
@@ -220,7 +236,10 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     // Straight to the drained node (as a balancer that has not noticed yet): new documents are refused, 503 draining.
     const xml = await (await fetch(`${drained.daemon.url}/hosting/discovery`)).text();
     const editorPath = new URL(/<action\b[^>]*\bext="docx"[^>]*\burlsrc="([^"]+)"/.exec(xml)![1].replace(/&amp;/g, '&')).pathname;
-    const refusedPage = await fetch(`${drained.daemon.url}${editorPath}?WOPISrc=${enc(chosen[0].src)}`, { method: 'POST', body: new URLSearchParams({ access_token: c.host.token }) });
+    const refusedPage = await fetch(`${drained.daemon.url}${editorPath}?WOPISrc=${enc(chosen[0].src)}`, {
+      method: 'POST',
+      body: new URLSearchParams({ access_token: c.host.token }),
+    });
     expect(refusedPage.status).toBe(503);
     expect(await refusedPage.json()).toMatchObject({ code: 'draining' });
     await expect(EditorClient.connect(drained.daemon.url, chosen[0].src)).rejects.toThrow('upgrade refused: 503');
@@ -244,7 +263,18 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     for (const t of typists) {
       const stored = docxText(c.host.files.get(t.id)!.bytes).toLowerCase();
       const missing = t.typed.filter((w) => !stored.includes(w.toLowerCase()));
-      if (missing.length) console.log(JSON.stringify({ id: t.id, missing, at: missing.map((w) => t.typed.indexOf(w)), typed: t.typed.length, beforeDrain: t.typedBeforeDrain, nodes: t.nodes, stored }));
+      if (missing.length)
+        console.log(
+          JSON.stringify({
+            id: t.id,
+            missing,
+            at: missing.map((w) => t.typed.indexOf(w)),
+            typed: t.typed.length,
+            beforeDrain: t.typedBeforeDrain,
+            nodes: t.nodes,
+            stored,
+          }),
+        );
       expect({ id: t.id, missing }).toEqual({ id: t.id, missing: [] });
       expect(t.typed.length).toBeGreaterThan(20);
     }
@@ -257,7 +287,9 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     for (const t of typists.filter((x) => x.nodes[0] !== drained.serverId)) expect(t.nodes).toHaveLength(1);
     const times = moved.map((t) => t.backAfterMs!);
     const routed = moved.map((t) => t.routedAfterMs!);
-    console.log(`drain -> typing again (${times.length} users): median ${median(times)} ms, max ${Math.max(...times)} ms (balancer moved them after median ${median(routed)} ms, max ${Math.max(...routed)} ms); the drain itself took ${report.ms} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`);
+    console.log(
+      `drain -> typing again (${times.length} users): median ${median(times)} ms, max ${Math.max(...times)} ms (balancer moved them after median ${median(routed)} ms, max ${Math.max(...routed)} ms); the drain itself took ${report.ms} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`,
+    );
     // A bound against a hang, not the measurement: on a 2-core machine shared with other test runs, LibreOffice's
     // load on the receiving node has taken 15 s (load average 20); alone it is 2-7 s (docs/deploy/cluster.md).
     expect(Math.max(...times)).toBeLessThan(60_000);
@@ -267,7 +299,10 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     // The editor in Chromium reopened the document by itself, through the balancer, on another node: type and save again.
     const since = web!.messages().length;
     await web!.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000, chromiumLoads);
-    await page!.frameLocator('#ode').locator('.ode-doc').click({ position: { x: 300, y: 200 } });
+    await page!
+      .frameLocator('#ode')
+      .locator('.ode-doc')
+      .click({ position: { x: 300, y: 200 } });
     await page!.keyboard.type('Typed after the move ');
     await web!.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 20_000, since);
     const saving = web!.messages().length;

@@ -46,11 +46,14 @@ describe('three Ode nodes behind nginx (docs/deploy/nginx-cluster.conf, docs/dep
     }
   });
 
-  it('sends every request of one document to one node: editor page, WebSocket (typing through it), download, health probe; nginx\'s access log agrees', async () => {
+  it("sends every request of one document to one node: editor page, WebSocket (typing through it), download, health probe; nginx's access log agrees", async () => {
     const src = c.host.addFile('one', 'one.docx', docx);
     const xml = await (await c.balancer.fetch(`${c.balancerUrl}/hosting/discovery`)).text();
     const urlsrc = new URL(/<action\b[^>]*\bext="docx"[^>]*\burlsrc="([^"]+)"/.exec(xml)![1].replace(/&amp;/g, '&'));
-    const page = await c.balancer.fetch(`${c.balancerUrl}${urlsrc.pathname}?WOPISrc=${enc(src)}`, { method: 'POST', body: new URLSearchParams({ access_token: c.host.token }) });
+    const page = await c.balancer.fetch(`${c.balancerUrl}${urlsrc.pathname}?WOPISrc=${enc(src)}`, {
+      method: 'POST',
+      body: new URLSearchParams({ access_token: c.host.token }),
+    });
     expect(page.status).toBe(200);
     await page.text();
     const { client } = await EditorClient.open(c.balancerUrl, src, { token: c.host.token }, 90_000, c.balancer.wsOptions);
@@ -63,16 +66,27 @@ describe('three Ode nodes behind nginx (docs/deploy/nginx-cluster.conf, docs/dep
     const ready = await client.next('downloadReady', (m) => m.id === 'd1', 60_000, from);
     const dl = await c.balancer.fetch(`${c.balancerUrl}${ready.url}`);
     expect(dl.status).toBe(200);
-    expect(Buffer.from(await dl.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await dl.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const health = await probe(c.balancer, src);
     const holder = c.nodes.find((n) => n.daemon.server.documents.list().some((d) => d.key === src))!;
     expect(holder).toBeDefined();
-    expect({ page: page.headers.get('x-ode-server-id'), socket: client.serverId, download: dl.headers.get('x-ode-server-id'), health: health.serverId }).toEqual({ page: holder.serverId, socket: holder.serverId, download: holder.serverId, health: holder.serverId });
+    expect({
+      page: page.headers.get('x-ode-server-id'),
+      socket: client.serverId,
+      download: dl.headers.get('x-ode-server-id'),
+      health: health.serverId,
+    }).toEqual({ page: holder.serverId, socket: holder.serverId, download: holder.serverId, health: holder.serverId });
     client.close();
     await client.closed();
     // nginx's own log ($upstream_addr): page (POST), socket (logged when it closed), download and probe, all on that node.
     const key = enc(src);
-    await expect.poll(() => c.balancer.balanced(key).map((r) => r.uri.split('?')[0]), { timeout: 10_000 }).toEqual(expect.arrayContaining([urlsrc.pathname, '/ode/ws', '/health', ready.url.split('?')[0]]));
+    await expect
+      .poll(() => c.balancer.balanced(key).map((r) => r.uri.split('?')[0]), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([urlsrc.pathname, '/ode/ws', '/health', ready.url.split('?')[0]]));
     expect(new Set(c.balancer.balanced(key).map((r) => r.server))).toEqual(new Set([holder.name]));
     const idle = Date.now() + 30_000;
     while (holder.daemon.server.documents.list().some((d) => d.key === src) && Date.now() < idle) await sleep(100);
@@ -83,7 +97,10 @@ describe('three Ode nodes behind nginx (docs/deploy/nginx-cluster.conf, docs/dep
     const drained = c.nodes[0];
     drainedId = drained.serverId;
     // Two documents on the node that drains, one on another.
-    const want = new Map([[drained.serverId, 2], [c.nodes[1].serverId, 1]]);
+    const want = new Map([
+      [drained.serverId, 2],
+      [c.nodes[1].serverId, 1],
+    ]);
     const typists = await typistsOn(c.balancer, c.host, want, 'n', docx);
     expect(typists).toHaveLength(3);
     for (const t of typists) await t.open();
@@ -108,7 +125,18 @@ describe('three Ode nodes behind nginx (docs/deploy/nginx-cluster.conf, docs/dep
     for (const t of typists) {
       const stored = new Set(docxText(c.host.files.get(t.id)!.bytes).toLowerCase().split(/\s+/));
       const missing = t.typed.filter((w) => !stored.has(w.toLowerCase()));
-      if (missing.length) console.log(JSON.stringify({ id: t.id, missing, at: missing.map((w) => t.typed.indexOf(w)), typed: t.typed.length, nodes: t.nodes, moves: t.moves, stored: [...stored].join(' ') }));
+      if (missing.length)
+        console.log(
+          JSON.stringify({
+            id: t.id,
+            missing,
+            at: missing.map((w) => t.typed.indexOf(w)),
+            typed: t.typed.length,
+            nodes: t.nodes,
+            moves: t.moves,
+            stored: [...stored].join(' '),
+          }),
+        );
       expect({ id: t.id, missing }).toEqual({ id: t.id, missing: [] });
       expect(t.typed.length).toBeGreaterThan(20);
     }
@@ -120,7 +148,9 @@ describe('three Ode nodes behind nginx (docs/deploy/nginx-cluster.conf, docs/dep
     }
     for (const t of typists.filter((x) => !moved.includes(x))) expect(t.moves).toEqual([]);
     const times = moved.map((t) => t.moves[0].backAt - drainStartedAt);
-    console.log(`nginx: drain -> typing again (${times.length} users): median ${median(times)} ms, max ${Math.max(...times)} ms; the drain took ${report.ms} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`);
+    console.log(
+      `nginx: drain -> typing again (${times.length} users): median ${median(times)} ms, max ${Math.max(...times)} ms; the drain took ${report.ms} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`,
+    );
     expect(Math.max(...times)).toBeLessThan(60_000);
     // nginx's log: each moved document's first socket on the drained node, its second on another.
     for (const t of moved) {
@@ -135,7 +165,10 @@ describe('three Ode nodes behind nginx (docs/deploy/nginx-cluster.conf, docs/dep
     await sleep(11_000);
     const xml = await (await c.balancer.fetch(`${c.balancerUrl}/hosting/discovery`)).text();
     const path = new URL(/<action\b[^>]*\bext="docx"[^>]*\burlsrc="([^"]+)"/.exec(xml)![1].replace(/&amp;/g, '&')).pathname;
-    const page = await c.balancer.fetch(`${c.balancerUrl}${path}?WOPISrc=${enc(homedOnDrained)}`, { method: 'POST', body: new URLSearchParams({ access_token: c.host.token }) });
+    const page = await c.balancer.fetch(`${c.balancerUrl}${path}?WOPISrc=${enc(homedOnDrained)}`, {
+      method: 'POST',
+      body: new URLSearchParams({ access_token: c.host.token }),
+    });
     const body = await page.text();
     expect(page.status, body.slice(0, 300)).toBe(200);
     expect(page.headers.get('x-ode-server-id')).not.toBe(drainedId);

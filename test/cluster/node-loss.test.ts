@@ -79,7 +79,10 @@ describe('`kill -9` of a node, and a rolling restart of all three, behind HAProx
     expect(await openOn(victim)).toContain('web.docx');
 
     // Two users typing on that node, one on another.
-    const want = new Map([[victim.serverId, 2], [c.nodes.find((n) => n !== victim)!.serverId, 1]]);
+    const want = new Map([
+      [victim.serverId, 2],
+      [c.nodes.find((n) => n !== victim)!.serverId, 1],
+    ]);
     const typists = await typistsOn(c.balancer, c.host, want, 'k', docx);
     expect(typists).toHaveLength(3);
     for (const t of typists) await t.open();
@@ -152,7 +155,9 @@ describe('`kill -9` of a node, and a rolling restart of all three, behind HAProx
 
     const times = lost.map((t) => t.moves[0].backAt - killedAt);
     const routed = lost.map((t) => t.moves[0].routedAt - killedAt);
-    console.log(`kill -9 -> typing again (${times.length} WebSocket users): median ${median(times)} ms, max ${Math.max(...times)} ms (the balancer sent them to another node after median ${median(routed)} ms, max ${Math.max(...routed)} ms); Chromium loaded again after ${chromiumBackMs} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`);
+    console.log(
+      `kill -9 -> typing again (${times.length} WebSocket users): median ${median(times)} ms, max ${Math.max(...times)} ms (the balancer sent them to another node after median ${median(routed)} ms, max ${Math.max(...routed)} ms); Chromium loaded again after ${chromiumBackMs} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`,
+    );
     expect(Math.max(...times)).toBeLessThan(60_000);
 
     // The killed node starts again: its edit journals rebuild the lost edits, but the stored files changed since
@@ -222,7 +227,8 @@ describe('`kill -9` of a node, and a rolling restart of all three, behind HAProx
     for (const t of typists) {
       const stored = storedWords(t.id);
       const missing = t.typed.filter((w) => !stored.has(w.toLowerCase()));
-      if (missing.length) console.log(JSON.stringify({ id: t.id, missing, at: missing.map((w) => t.typed.indexOf(w)), typed: t.typed.length, nodes: t.nodes, moves: t.moves }));
+      if (missing.length)
+        console.log(JSON.stringify({ id: t.id, missing, at: missing.map((w) => t.typed.indexOf(w)), typed: t.typed.length, nodes: t.nodes, moves: t.moves }));
       expect({ id: t.id, missing }).toEqual({ id: t.id, missing: [] });
       expect(t.typed.length).toBeGreaterThan(50);
       // Every document was on a node that drained at some point: it moved at least once, always with 4503.
@@ -237,7 +243,9 @@ describe('`kill -9` of a node, and a rolling restart of all three, behind HAProx
         return m.backAt - drains.find((d) => d.serverId === from)!.at;
       }),
     );
-    console.log(`rolling restart of 3 nodes with 10 users typing: ${times.length} moves, drain -> typing again median ${median(times)} ms, max ${Math.max(...times)} ms; drains took ${drains.map((d) => `${d.node} ${d.documents} docs ${d.ms} ms`).join(', ')}; whole restart ${totalMs} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`);
+    console.log(
+      `rolling restart of 3 nodes with 10 users typing: ${times.length} moves, drain -> typing again median ${median(times)} ms, max ${Math.max(...times)} ms; drains took ${drains.map((d) => `${d.node} ${d.documents} docs ${d.ms} ms`).join(', ')}; whole restart ${totalMs} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`,
+    );
     expect(Math.max(...times)).toBeLessThan(60_000);
   }, 600_000);
 });

@@ -21,7 +21,16 @@ describe('`ode drain` against a running `ode serve` (docs/deploy/cluster.md)', (
     const host = (scratch.host = await FakeWopiHost.start());
     const [port, adminPort] = [await freePort(), await freePort()];
     const config = join(scratch.dir, 'ode.yaml');
-    writeFileSync(config, stringify({ net: { port }, admin: { port: adminPort }, state_dir: join(scratch.dir, 'state'), kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }));
+    writeFileSync(
+      config,
+      stringify({
+        net: { port },
+        admin: { port: adminPort },
+        state_dir: join(scratch.dir, 'state'),
+        kits: { prespawn: 1, max: 2 },
+        documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 },
+      }),
+    );
     // Both commands find the admin token by the configuration's state_dir (keyring, else <state_dir>/admin_token).
     const env = { ...process.env };
     const child = (scratch.child = (await startServe(config, { env })).child);

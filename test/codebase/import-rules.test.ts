@@ -35,7 +35,9 @@ describe('import rules (dependency-cruiser, .dependency-cruiser.cjs)', () => {
   });
 
   it('no import breaks a rule (LibreOffice only in kits, protocol imports nothing, structure pure, editor and dashboard through their contracts, no runtime cycles)', () => {
-    const broken = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`);
+    const broken = result.summary.violations.map(
+      (v) => `${v.rule.name}: ${v.from} -> ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(' -> ')})` : ''}`,
+    );
     expect(broken).toEqual([]);
   });
 });

@@ -27,7 +27,12 @@ describe('PDF export options, checked from outside', () => {
   });
 
   it('EncryptFile with DocumentOpenPassword gives an encrypted PDF that opens with that password only', async () => {
-    const r = await postConvert(daemon.url, '/ode/convert-to/pdf', letter, opt({ EncryptFile: { type: 'boolean', value: 'true' }, DocumentOpenPassword: { type: 'string', value: 's3cret' } }));
+    const r = await postConvert(
+      daemon.url,
+      '/ode/convert-to/pdf',
+      letter,
+      opt({ EncryptFile: { type: 'boolean', value: 'true' }, DocumentOpenPassword: { type: 'string', value: 's3cret' } }),
+    );
     expect(r.status).toBe(200);
     expect(() => pdfInfo(r.body)).toThrow();
     const info = pdfInfo(r.body, ['-upw', 's3cret']);

@@ -10,13 +10,23 @@ import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 
 /** An RSA 2048 key pair from node:crypto (much faster than forge's pure-JS generation), as forge objects. */
 function rsaKeys(): { publicKey: forge.pki.rsa.PublicKey; privateKey: forge.pki.rsa.PrivateKey } {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
   return { privateKey: key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) };
 }
 
 /** A certificate for `keys`, named `cn`, issued by `issuer` (its own name when absent), valid for a day. */
-function certificate(keys: ReturnType<typeof rsaKeys>, cn: string, serial: string, extensions: object[], issuer?: { cn: string; key: forge.pki.rsa.PrivateKey }): forge.pki.Certificate {
+function certificate(
+  keys: ReturnType<typeof rsaKeys>,
+  cn: string,
+  serial: string,
+  extensions: object[],
+  issuer?: { cn: string; key: forge.pki.rsa.PrivateKey },
+): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
   cert.serialNumber = serial;
@@ -32,9 +42,15 @@ function certificate(keys: ReturnType<typeof rsaKeys>, cn: string, serial: strin
 /** A test CA and a signing certificate issued by it (RSA 2048), as PEM. */
 function makeCertificates(): { caPem: string; certPem: string; keyPem: string } {
   const caKeys = rsaKeys();
-  const ca = certificate(caKeys, 'Ode Test CA', '01', [{ name: 'basicConstraints', cA: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true }]);
+  const ca = certificate(caKeys, 'Ode Test CA', '01', [
+    { name: 'basicConstraints', cA: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true },
+  ]);
   const keys = rsaKeys();
-  const cert = certificate(keys, 'Ode Test Signer', '02', [{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }], { cn: 'Ode Test CA', key: caKeys.privateKey });
+  const cert = certificate(keys, 'Ode Test Signer', '02', [{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }], {
+    cn: 'Ode Test CA',
+    key: caKeys.privateKey,
+  });
   return { caPem: forge.pki.certificateToPem(ca), certPem: forge.pki.certificateToPem(cert), keyPem: forge.pki.privateKeyToPem(keys.privateKey) };
 }
 

@@ -81,7 +81,9 @@ describe('documents that name a printer', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.result).toHaveLength(4);
     expect(connections).toBeGreaterThan(0);
-    console.log(`[print-server] unguarded LibreOffice: ${connections} connection(s) to CUPS_SERVER; ${run.result!.map((r) => `${r.file} load ${r.loadMs} ms`).join(', ')}`);
+    console.log(
+      `[print-server] unguarded LibreOffice: ${connections} connection(s) to CUPS_SERVER; ${run.result!.map((r) => `${r.file} load ${r.loadMs} ms`).join(', ')}`,
+    );
   });
 
   it('through Ode: convert-to and extract-document-structure at normal speed, and no connection to the print server', { timeout: 300_000 }, async () => {
@@ -100,7 +102,8 @@ describe('documents that name a printer', () => {
       const answer = await postConvert(daemon.url, '/ode/extract-document-structure', join(dir, name), { filter: 'docprops' });
       times.push(`${name} docprops ${Date.now() - started} ms`);
       expect(answer.status, answer.body.toString('utf8')).toBe(200);
-      const props = (JSON.parse(answer.body.toString('utf8')) as { DocStructure: { DocumentProperties: { DocumentStatistics?: Record<string, unknown> } } }).DocStructure.DocumentProperties;
+      const props = (JSON.parse(answer.body.toString('utf8')) as { DocStructure: { DocumentProperties: { DocumentStatistics?: Record<string, unknown> } } })
+        .DocStructure.DocumentProperties;
       // PageCount comes from LibreOffice's layout in a kit (docs/structure/README.md): the document was loaded there.
       expect(props.DocumentStatistics?.PageCount, answer.body.toString('utf8')).toBe(1);
     }

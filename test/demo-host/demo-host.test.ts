@@ -10,7 +10,8 @@ import { EditorClient } from '../helpers/editor-client.ts';
 
 const id = (name: string) => Buffer.from(name, 'utf8').toString('base64url');
 /** The text of a docx's main part (w:t runs joined). */
-const docxText = (bytes: Buffer) => [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+const docxText = (bytes: Buffer) =>
+  [...new TextDecoder().decode(unzipSync(new Uint8Array(bytes))['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 const decodeHtml = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
 
 describe('the built-in demo WOPI host (real daemon, real kits, a temp folder)', () => {
@@ -35,7 +36,10 @@ describe('the built-in demo WOPI host (real daemon, real kits, a temp folder)', 
     copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'letter.docx'));
     writeFileSync(join(folder, 'data.xyz'), 'not a document');
     writeFileSync(join(folder, '.hidden.docx'), 'not listed');
-    daemon = await startDaemon({ demo_host: { folder }, kits: { prespawn: 1, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1);
+    daemon = await startDaemon(
+      { demo_host: { folder }, kits: { prespawn: 1, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } },
+      1,
+    );
   }, 120_000);
   afterAll(async () => {
     await daemon?.stop();
@@ -82,7 +86,16 @@ describe('the built-in demo WOPI host (real daemon, real kits, a temp folder)', 
   it('CheckFileInfo: the user of the token, the size, LastModifiedTime in round-trip form, Save As and Rename allowed', async () => {
     const { token } = await startPage('Grace Hopper');
     const info = await checkFileInfo('letter.docx', token);
-    expect(info).toMatchObject({ BaseFileName: 'letter.docx', Size: DOCX.length, UserId: 'user-grace-hopper', UserFriendlyName: 'Grace Hopper', UserCanWrite: true, UserCanNotWriteRelative: false, SupportsRename: true, UserCanRename: true });
+    expect(info).toMatchObject({
+      BaseFileName: 'letter.docx',
+      Size: DOCX.length,
+      UserId: 'user-grace-hopper',
+      UserFriendlyName: 'Grace Hopper',
+      UserCanWrite: true,
+      UserCanNotWriteRelative: false,
+      SupportsRename: true,
+      UserCanRename: true,
+    });
     expect(info.LastModifiedTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{7}Z$/);
     expect(typeof info.OwnerId).toBe('string');
   });
@@ -104,13 +117,21 @@ describe('the built-in demo WOPI host (real daemon, real kits, a temp folder)', 
     writeFileSync(join(folder, name), 'version 1');
     const { token } = await startPage();
     const before = (await checkFileInfo(name, token)).LastModifiedTime as string;
-    const ok = await wopi(name, token, '/contents', { method: 'POST', body: 'version 2', headers: { 'X-WOPI-Override': 'PUT', 'X-ODE-WOPI-Timestamp': before } });
+    const ok = await wopi(name, token, '/contents', {
+      method: 'POST',
+      body: 'version 2',
+      headers: { 'X-WOPI-Override': 'PUT', 'X-ODE-WOPI-Timestamp': before },
+    });
     expect(ok.status).toBe(200);
     const after = ((await ok.json()) as { LastModifiedTime: string }).LastModifiedTime;
     expect(after).not.toBe(before);
     expect((await checkFileInfo(name, token)).LastModifiedTime).toBe(after);
     expect(readFileSync(join(folder, name), 'utf8')).toBe('version 2');
-    const stale = await wopi(name, token, '/contents', { method: 'POST', body: 'version 3', headers: { 'X-WOPI-Override': 'PUT', 'X-ODE-WOPI-Timestamp': before } });
+    const stale = await wopi(name, token, '/contents', {
+      method: 'POST',
+      body: 'version 3',
+      headers: { 'X-WOPI-Override': 'PUT', 'X-ODE-WOPI-Timestamp': before },
+    });
     expect(stale.status).toBe(409);
     expect(await stale.json()).toEqual({ ODEStatusCode: 1010 });
     expect(readFileSync(join(folder, name), 'utf8')).toBe('version 2');
@@ -136,12 +157,24 @@ describe('the built-in demo WOPI host (real daemon, real kits, a temp folder)', 
     const again = await wopi('letter.docx', token, '', { method: 'POST', body: DOCX, headers });
     expect(((await again.json()) as { Name: string }).Name).toBe('Brief für Zoë (2).docx');
     // Only an extension: the current name's stem.
-    const ext = await wopi('letter.docx', token, '', { method: 'POST', body: 'x', headers: { 'X-WOPI-Override': 'PUT_RELATIVE', 'X-WOPI-SuggestedTarget': '.odt' } });
+    const ext = await wopi('letter.docx', token, '', {
+      method: 'POST',
+      body: 'x',
+      headers: { 'X-WOPI-Override': 'PUT_RELATIVE', 'X-WOPI-SuggestedTarget': '.odt' },
+    });
     expect(((await ext.json()) as { Name: string }).Name).toBe('letter.odt');
     // A relative target that exists is refused without the overwrite header.
-    const taken = await wopi('letter.docx', token, '', { method: 'POST', body: 'x', headers: { 'X-WOPI-Override': 'PUT_RELATIVE', 'X-WOPI-RelativeTarget': utf7.encode(target) } });
+    const taken = await wopi('letter.docx', token, '', {
+      method: 'POST',
+      body: 'x',
+      headers: { 'X-WOPI-Override': 'PUT_RELATIVE', 'X-WOPI-RelativeTarget': utf7.encode(target) },
+    });
     expect(taken.status).toBe(409);
-    const bad = await wopi('letter.docx', token, '', { method: 'POST', body: 'x', headers: { 'X-WOPI-Override': 'PUT_RELATIVE', 'X-WOPI-SuggestedTarget': '../escape.docx' } });
+    const bad = await wopi('letter.docx', token, '', {
+      method: 'POST',
+      body: 'x',
+      headers: { 'X-WOPI-Override': 'PUT_RELATIVE', 'X-WOPI-SuggestedTarget': '../escape.docx' },
+    });
     expect(bad.status).toBe(400);
     expect(existsSync(join(folder, '..', 'escape.docx'))).toBe(false);
   });
@@ -150,13 +183,19 @@ describe('the built-in demo WOPI host (real daemon, real kits, a temp folder)', 
     writeFileSync(join(folder, 'draft.odt'), 'draft');
     writeFileSync(join(folder, 'taken.odt'), 'taken');
     const { token } = await startPage();
-    const r = await wopi('draft.odt', token, '', { method: 'POST', headers: { 'X-WOPI-Override': 'RENAME_FILE', 'X-WOPI-RequestedName': utf7.encode('Entwurf – März') } });
+    const r = await wopi('draft.odt', token, '', {
+      method: 'POST',
+      headers: { 'X-WOPI-Override': 'RENAME_FILE', 'X-WOPI-RequestedName': utf7.encode('Entwurf – März') },
+    });
     expect(r.status).toBe(200);
     expect(await r.json()).toEqual({ Name: 'Entwurf – März' });
     expect(existsSync(join(folder, 'draft.odt'))).toBe(false);
     expect(readFileSync(join(folder, 'Entwurf – März.odt'), 'utf8')).toBe('draft');
     expect((await checkFileInfo('draft.odt', token)).BaseFileName).toBe('Entwurf – März.odt');
-    const clash = await wopi('Entwurf – März.odt', token, '', { method: 'POST', headers: { 'X-WOPI-Override': 'RENAME_FILE', 'X-WOPI-RequestedName': 'taken' } });
+    const clash = await wopi('Entwurf – März.odt', token, '', {
+      method: 'POST',
+      headers: { 'X-WOPI-Override': 'RENAME_FILE', 'X-WOPI-RequestedName': 'taken' },
+    });
     expect(clash.status).toBe(400);
     expect(clash.headers.get('x-wopi-invalidfilenameerror')).toBeTruthy();
     expect(readFileSync(join(folder, 'taken.odt'), 'utf8')).toBe('taken');

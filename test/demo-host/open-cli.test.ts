@@ -12,7 +12,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const env = { ...process.env, ODE_STATE_DIR: join(work, 'state'), ODE_NET__PORT: '0', ODE_KITS__PRESPAWN: '0', ODE_LOG_LEVEL: 'warn' };
 
 describe('ode open', () => {
-  it('--no-browser serves the file\'s folder with the demo host, prints the URL that opens it, and stops on SIGTERM', async () => {
+  it("--no-browser serves the file's folder with the demo host, prints the URL that opens it, and stops on SIGTERM", async () => {
     const docs = join(work, 'my docs');
     rmSync(docs, { recursive: true, force: true });
     mkdirSync(docs, { recursive: true });

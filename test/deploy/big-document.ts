@@ -25,7 +25,9 @@ export function writeBigOdt(path: string): number {
   for (const [name, bytes] of Object.entries(entries)) {
     if (name === 'mimetype' || name === PICTURE || name.endsWith('/')) continue;
     if (name === 'content.xml' || name === 'META-INF/manifest.xml') {
-      const text = strFromU8(bytes).replaceAll(PICTURE, 'Pictures/big.png').replace(/<manifest:file-entry[^>]*Pictures\/big\.png[^>]*>/, (entry) => entry.replace('image/jpeg', 'image/png'));
+      const text = strFromU8(bytes)
+        .replaceAll(PICTURE, 'Pictures/big.png')
+        .replace(/<manifest:file-entry[^>]*Pictures\/big\.png[^>]*>/, (entry) => entry.replace('image/jpeg', 'image/png'));
       if (!text.includes('Pictures/big.png')) throw new Error(`${name} of ${SOURCE} no longer names ${PICTURE}`);
       out[name] = strToU8(text);
     } else out[name] = bytes;

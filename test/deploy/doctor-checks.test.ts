@@ -75,7 +75,7 @@ describe('ode doctor: the certificate check against real TLS servers', () => {
   });
 });
 
-describe('ode doctor: telling a proxy\'s answer from Ode\'s', () => {
+describe("ode doctor: telling a proxy's answer from Ode's", () => {
   let server: Server;
   let url: string;
   beforeAll(async () => {
@@ -90,7 +90,7 @@ describe('ode doctor: telling a proxy\'s answer from Ode\'s', () => {
     await new Promise((r) => server.close(r));
   });
 
-  it('websocket: a 400 page that is not Ode\'s JSON is the proxy\'s, and the fix names the upgrade lines', async () => {
+  it("websocket: a 400 page that is not Ode's JSON is the proxy's, and the fix names the upgrade lines", async () => {
     const r = await checkWebSocket(ctx(url));
     expect(r.status).toBe('FAIL');
     expect(r.detail).toContain('the proxy answered the upgrade of /ode/ws itself with 400');
@@ -100,8 +100,15 @@ describe('ode doctor: telling a proxy\'s answer from Ode\'s', () => {
 });
 
 describe('ode doctor: discovery and clock judgements', () => {
-  const answer = (body: string, skewMs = 0): DiscoveryAnswer => ({ status: 200, body, dateMs: 1_800_000_000_000 + skewMs, localMs: 1_800_000_000_000, elapsedMs: 5 });
-  const xml = (urlsrc: string) => `<wopi-discovery><net-zone name="external-http"><app name="writer"><action name="edit" ext="odt" urlsrc="${urlsrc}"/></app></net-zone></wopi-discovery>`;
+  const answer = (body: string, skewMs = 0): DiscoveryAnswer => ({
+    status: 200,
+    body,
+    dateMs: 1_800_000_000_000 + skewMs,
+    localMs: 1_800_000_000_000,
+    elapsedMs: 5,
+  });
+  const xml = (urlsrc: string) =>
+    `<wopi-discovery><net-zone name="external-http"><app name="writer"><action name="edit" ext="odt" urlsrc="${urlsrc}"/></app></net-zone></wopi-discovery>`;
 
   it('public-url: discovery that sends editors to the internal address fails, naming net.public_url', () => {
     const r = checkPublicUrl(ctx('https://ode.example.com', { discovery: answer(xml('http://127.0.0.1:9980/browser/abc/ode.html?')) }));

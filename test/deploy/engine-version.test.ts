@@ -27,13 +27,22 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 function oldProgramDir(): string {
   const dir = join(root, `lo74-${Math.random().toString(36).slice(2)}`, 'program');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'bootstraprc'), '[Bootstrap]\nInstallMode=<installmode>\nProductKey=LibreOffice 7.4\nUserInstallation=$SYSUSERCONFIG/libreoffice/4\n');
+  writeFileSync(
+    join(dir, 'bootstraprc'),
+    '[Bootstrap]\nInstallMode=<installmode>\nProductKey=LibreOffice 7.4\nUserInstallation=$SYSUSERCONFIG/libreoffice/4\n',
+  );
   writeFileSync(join(dir, 'libmergedlo.so'), '');
   return dir;
 }
 
 function ctx(loPath: string): DoctorContext {
-  return { config: validateConfig({ lo_path: loPath, state_dir: join(root, 'state') }, 'test'), url: new URL('http://127.0.0.1:1'), ca: [], discovery: undefined, discoveryError: undefined };
+  return {
+    config: validateConfig({ lo_path: loPath, state_dir: join(root, 'state') }, 'test'),
+    url: new URL('http://127.0.0.1:1'),
+    ca: [],
+    discovery: undefined,
+    discoveryError: undefined,
+  };
 }
 
 describe('the engine version', () => {

@@ -142,7 +142,9 @@ function runNginx(dir: string, site: string, port: number, httpPort: number, acc
   writeFileSync(join(dir, 'site.conf'), site);
   for (const t of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, t));
   const errorLog = join(dir, 'error.log');
-  const accessLog = accessLogFormat ? `log_format test '${accessLogFormat}';\n  access_log ${join(dir, 'access.log')} test;` : `access_log ${join(dir, 'access.log')};`;
+  const accessLog = accessLogFormat
+    ? `log_format test '${accessLogFormat}';\n  access_log ${join(dir, 'access.log')} test;`
+    : `access_log ${join(dir, 'access.log')};`;
   writeFileSync(
     join(dir, 'nginx.conf'),
     `user www-data;
@@ -212,9 +214,7 @@ export async function startNginxCluster(opts: { httpsPort: number; servers: stri
 }
 
 /** The Apache modules the documented configuration needs (a2enmod proxy proxy_http proxy_wstunnel headers ssl), and their base. */
-const APACHE_MODULES = [
-  'mpm_event', 'authz_core', 'alias', 'proxy', 'proxy_http', 'proxy_wstunnel', 'headers', 'ssl', 'socache_shmcb',
-];
+const APACHE_MODULES = ['mpm_event', 'authz_core', 'alias', 'proxy', 'proxy_http', 'proxy_wstunnel', 'headers', 'ssl', 'socache_shmcb'];
 
 /**
  * Starts Debian's apache2 in the foreground (`apache2 -f <conf> -DFOREGROUND`) with its own ServerRoot, PidFile,

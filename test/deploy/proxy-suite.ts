@@ -57,7 +57,7 @@ export function describeProxy(name: string, start: (opts: ProxyOptions) => Promi
       return fetch(`${proxy.url}${path}`, { method: 'POST', body: form, headers, dispatcher: agent });
     };
 
-    it('serves discovery over TLS; its URLs are the proxy\'s https origin (X-Forwarded-*); plain HTTP redirects', async () => {
+    it("serves discovery over TLS; its URLs are the proxy's https origin (X-Forwarded-*); plain HTTP redirects", async () => {
       const r = await fetch(`${proxy.url}/hosting/discovery`, { dispatcher: agent });
       expect(r.status).toBe(200);
       const xml = await r.text();
@@ -82,7 +82,7 @@ export function describeProxy(name: string, start: (opts: ProxyOptions) => Promi
       expect(body.length).toBeGreaterThan(1024 * 1024);
     });
 
-    it('an upload over limits.max_upload_mb gets Ode\'s own 413 through the proxy, not a 502', { timeout: 120_000 }, async () => {
+    it("an upload over limits.max_upload_mb gets Ode's own 413 through the proxy, not a 502", { timeout: 120_000 }, async () => {
       daemon.reconfigure({ limits: { max_upload_mb: 5 } });
       try {
         // Ode refuses as soon as it knows, then reads and discards the rest: closing while the proxy still sends

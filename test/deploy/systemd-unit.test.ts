@@ -75,7 +75,14 @@ describe('docs/deploy/ode.service', () => {
       chownSync(paths['/var/lib/ode'], NOBODY, NOBODY);
       mkdirSync(paths['/etc/ode'], { mode: 0o755 });
       // Production-like: demo host off, the state under /var/lib/ode; ports 0 so tests never collide.
-      writeFileSync(join(paths['/etc/ode'], 'ode.yaml'), `state_dir: /var/lib/ode\nnet:\n  port: 0\nadmin:\n  port: 0\ndemo_host:\n  enabled: false\nkits:\n  prespawn: 1\n`.replace('/var/lib/ode', paths['/var/lib/ode']), { mode: 0o644 });
+      writeFileSync(
+        join(paths['/etc/ode'], 'ode.yaml'),
+        `state_dir: /var/lib/ode\nnet:\n  port: 0\nadmin:\n  port: 0\ndemo_host:\n  enabled: false\nkits:\n  prespawn: 1\n`.replace(
+          '/var/lib/ode',
+          paths['/var/lib/ode'],
+        ),
+        { mode: 0o644 },
+      );
       const map = (s: string) => Object.entries(paths).reduce((acc, [from, to]) => acc.replaceAll(from, to), s);
       const execStart = map(keys.get('ExecStart')!).split(/\s+/);
       const rw = map(keys.get('ReadWritePaths')!).split(/\s+/);

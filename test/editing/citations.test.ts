@@ -12,14 +12,38 @@ const USER_ID = 4242;
 /** Library items in the Zotero Web API v3 JSON shape (format=json&include=data,citation,bib). */
 const ITEMS = [
   {
-    key: 'ABCD2345', version: 7, library: { type: 'user', id: USER_ID, name: 'tester' }, meta: { creatorSummary: 'Doe', parsedDate: '2020', numChildren: 0 },
-    data: { key: 'ABCD2345', version: 7, itemType: 'book', title: 'A history of office formats', creators: [{ creatorType: 'author', firstName: 'Jane', lastName: 'Doe' }], date: '2020', publisher: 'Example Press' },
+    key: 'ABCD2345',
+    version: 7,
+    library: { type: 'user', id: USER_ID, name: 'tester' },
+    meta: { creatorSummary: 'Doe', parsedDate: '2020', numChildren: 0 },
+    data: {
+      key: 'ABCD2345',
+      version: 7,
+      itemType: 'book',
+      title: 'A history of office formats',
+      creators: [{ creatorType: 'author', firstName: 'Jane', lastName: 'Doe' }],
+      date: '2020',
+      publisher: 'Example Press',
+    },
     citation: '<span>(Doe, 2020)</span>',
     bib: '<div class="csl-bib-body" style="line-height: 2; padding-left: 1em; text-indent:-1em;">\n  <div class="csl-entry">Doe, J. (2020). <i>A history of office formats</i>. Example Press.</div>\n</div>',
   },
   {
-    key: 'WXYZ6789', version: 9, library: { type: 'user', id: USER_ID, name: 'tester' }, meta: { creatorSummary: 'Roe and Poe', parsedDate: '2018-05', numChildren: 1 },
-    data: { key: 'WXYZ6789', version: 9, itemType: 'journalArticle', title: 'Tiles and twips', creators: [{ creatorType: 'author', firstName: 'Rick', lastName: 'Roe' }, { creatorType: 'author', firstName: 'Pam', lastName: 'Poe' }], date: 'May 2018' },
+    key: 'WXYZ6789',
+    version: 9,
+    library: { type: 'user', id: USER_ID, name: 'tester' },
+    meta: { creatorSummary: 'Roe and Poe', parsedDate: '2018-05', numChildren: 1 },
+    data: {
+      key: 'WXYZ6789',
+      version: 9,
+      itemType: 'journalArticle',
+      title: 'Tiles and twips',
+      creators: [
+        { creatorType: 'author', firstName: 'Rick', lastName: 'Roe' },
+        { creatorType: 'author', firstName: 'Pam', lastName: 'Poe' },
+      ],
+      date: 'May 2018',
+    },
     citation: '<span>(Roe &amp; Poe, 2018)</span>',
     bib: '<div class="csl-bib-body" style="line-height: 2; padding-left: 1em; text-indent:-1em;">\n  <div class="csl-entry">Roe, R., &amp; Poe, P. (2018). Tiles and twips. <i>Journal of Rendering</i>, <i>3</i>(2), 1–9.</div>\n</div>',
   },
@@ -41,7 +65,10 @@ class FakeZotero {
         res.end(body);
       };
       const key = /^\/keys\/(.+)$/.exec(url.pathname);
-      if (key) return decodeURIComponent(key[1]) === API_KEY ? send(200, JSON.stringify({ key: API_KEY, userID: USER_ID, username: 'tester', access: { user: { library: true } } })) : send(403, 'Invalid key', 'text/plain');
+      if (key)
+        return decodeURIComponent(key[1]) === API_KEY
+          ? send(200, JSON.stringify({ key: API_KEY, userID: USER_ID, username: 'tester', access: { user: { library: true } } }))
+          : send(403, 'Invalid key', 'text/plain');
       if (apiKey !== API_KEY) return send(403, 'Forbidden', 'text/plain');
       const items = /^\/users\/(\d+)\/items(\/top)?$/.exec(url.pathname);
       if (!items || Number(items[1]) !== USER_ID) return send(404, 'Not found', 'text/plain');
@@ -49,10 +76,22 @@ class FakeZotero {
       const chosen = ITEMS.filter((it) => !wanted || wanted.includes(it.key));
       if (url.searchParams.get('format') === 'bib') {
         const entries = chosen.map((it) => /<div class="csl-entry">.*<\/div>/.exec(it.bib)![0]).sort();
-        return send(200, `<?xml version="1.0"?>\n<div class="csl-bib-body" style="line-height: 2; padding-left: 1em; text-indent:-1em;">\n  ${entries.join('\n  ')}\n</div>`, 'text/html');
+        return send(
+          200,
+          `<?xml version="1.0"?>\n<div class="csl-bib-body" style="line-height: 2; padding-left: 1em; text-indent:-1em;">\n  ${entries.join('\n  ')}\n</div>`,
+          'text/html',
+        );
       }
       const include = (url.searchParams.get('include') ?? 'data').split(',');
-      const out = chosen.map((it) => ({ key: it.key, version: it.version, library: it.library, meta: it.meta, ...(include.includes('data') ? { data: it.data } : {}), ...(include.includes('citation') ? { citation: it.citation } : {}), ...(include.includes('bib') ? { bib: it.bib } : {}) }));
+      const out = chosen.map((it) => ({
+        key: it.key,
+        version: it.version,
+        library: it.library,
+        meta: it.meta,
+        ...(include.includes('data') ? { data: it.data } : {}),
+        ...(include.includes('citation') ? { citation: it.citation } : {}),
+        ...(include.includes('bib') ? { bib: it.bib } : {}),
+      }));
       return send(200, JSON.stringify(out), 'application/json', { 'Total-Results': String(out.length) });
     });
     this.url = await listenLocal(this.server);
@@ -66,9 +105,15 @@ class FakeZotero {
 /** A one-paragraph docx, built here (WordprocessingML's minimal package). */
 function minimalDocx(text: string): Buffer {
   const files = {
-    '[Content_Types].xml': strToU8('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'),
-    '_rels/.rels': strToU8('<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>'),
-    'word/document.xml': strToU8(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`),
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    '_rels/.rels': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
+    ),
+    'word/document.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+    ),
   };
   return Buffer.from(zipSync(files));
 }
@@ -82,7 +127,10 @@ describe('citations from the user library (UserPrivateInfo.CitationAPIKey, Zoter
   beforeAll(async () => {
     await zotero.start();
     host = await FakeWopiHost.start();
-    daemon = await startDaemon({ kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 }, citations: { base_url: zotero.url } }, 1);
+    daemon = await startDaemon(
+      { kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 }, citations: { base_url: zotero.url } },
+      1,
+    );
     host.proofKey = publicKeyFromDiscovery(await (await fetch(`${daemon.url}/hosting/discovery`)).text());
   }, 120_000);
 
@@ -163,7 +211,11 @@ describe('citations from the user library (UserPrivateInfo.CitationAPIKey, Zoter
     expect(await wrong.client.next('citationResult', () => true, 10_000, from)).toMatchObject({ action: 'list', ok: false, error: { code: 'key_refused' } });
     from = wrong.client.messages.length;
     wrong.client.send({ type: 'bibliographyInsert' });
-    expect(await wrong.client.next('citationResult', () => true, 30_000, from)).toMatchObject({ action: 'bibliography', ok: false, error: { code: 'no_citations' } });
+    expect(await wrong.client.next('citationResult', () => true, 30_000, from)).toMatchObject({
+      action: 'bibliography',
+      ok: false,
+      error: { code: 'no_citations' },
+    });
     expect(JSON.stringify(wrong.client.messages)).not.toContain('wrong-key-0000');
   }, 90_000);
 });

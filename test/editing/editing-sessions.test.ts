@@ -59,7 +59,15 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
 
   it('tiles: a PNG of the requested size, and a second view of the same area is served from the cache', async () => {
     const a = await open(`t${env.n}`);
-    const ask = { type: 'tiles' as const, part: 0, width: 256, height: 256, tileTwipWidth: 3840, tileTwipHeight: 3840, positions: [[0, 0]] as Array<[number, number]> };
+    const ask = {
+      type: 'tiles' as const,
+      part: 0,
+      width: 256,
+      height: 256,
+      tileTwipWidth: 3840,
+      tileTwipHeight: 3840,
+      positions: [[0, 0]] as Array<[number, number]>,
+    };
     a.client.send(ask);
     const deadline = Date.now() + 20_000;
     while (a.client.tiles.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -95,7 +103,12 @@ describe('editing sessions over WOPI (real kits, real WebSocket clients, a fake 
     const ott = await postConvert(env.daemon.url, '/ode/convert-to/ott', join(CORPUS, 'properties/meta.odt'));
     expect(ott.status).toBe(200);
     env.host.addFile('tpl', 'template.ott', ott.body);
-    const { status } = await open(`h${env.n}`, { TemplateSource: `${env.host.fileUrl('tpl')}/contents?access_token=${env.host.token}` }, Buffer.alloc(0), 'new.odt');
+    const { status } = await open(
+      `h${env.n}`,
+      { TemplateSource: `${env.host.fileUrl('tpl')}/contents?access_token=${env.host.token}` },
+      Buffer.alloc(0),
+      'new.odt',
+    );
     expect(status.docType).toBe('text');
     const put = env.host.of('PutFile').find((r) => r.path.includes(`h${env.n}`));
     expect(put).toBeDefined();

@@ -14,7 +14,12 @@ describe('the editor page at discovery urlsrc', () => {
   let urlsrc: string;
   beforeAll(async () => {
     host = await FakeWopiHost.start();
-    daemon = await startDaemon({ net: { content_security_policy: "frame-ancestors https://intranet.example.org; img-src https://avatars.example.org" }, documents: { check_secs: 0 } }, 1, 0, { fakeKits: true });
+    daemon = await startDaemon(
+      { net: { content_security_policy: 'frame-ancestors https://intranet.example.org; img-src https://avatars.example.org' }, documents: { check_secs: 0 } },
+      1,
+      0,
+      { fakeKits: true },
+    );
     const xml = await (await fetch(`${daemon.url}/hosting/discovery`)).text();
     urlsrc = /<action [^>]*ext="docx"[^>]*urlsrc="([^"]+)"/.exec(xml)?.[1] ?? /urlsrc="([^"]+ode\.html\?)"/.exec(xml)![1];
   });
@@ -41,7 +46,13 @@ describe('the editor page at discovery urlsrc', () => {
     const html = await r.text();
     expect(html).toContain('<html lang="de-DE">');
     const config = JSON.parse(/<script type="application\/json" id="ode-config">(.*?)<\/script>/s.exec(html)![1]) as Record<string, unknown>;
-    expect(config).toMatchObject({ wopiSrc: src, accessToken: host.token, accessTokenTtl: ttl, socketPath: '/ode/ws', settings: { lang: 'de-DE', permission: 'readonly', closebutton: 'true' } });
+    expect(config).toMatchObject({
+      wopiSrc: src,
+      accessToken: host.token,
+      accessTokenTtl: ttl,
+      socketPath: '/ode/ws',
+      settings: { lang: 'de-DE', permission: 'readonly', closebutton: 'true' },
+    });
     await new Promise((r2) => setTimeout(r2, 300));
     expect(host.of('CheckFileInfo')).toHaveLength(1);
     const { client } = await EditorClient.open(daemon.url, src, { token: host.token });
@@ -89,7 +100,11 @@ describe('the editor page at discovery urlsrc', () => {
     expect(la.js).not.toContain('WOPISrc');
     // Their content hash is the file's own (an independent sha256 of the built file).
     const dist = new URL('../../daemon/editor/dist/', import.meta.url).pathname;
-    const sha = (name: string) => createHash('sha256').update(readFileSync(join(dist, name))).digest('hex').slice(0, 16);
+    const sha = (name: string) =>
+      createHash('sha256')
+        .update(readFileSync(join(dist, name)))
+        .digest('hex')
+        .slice(0, 16);
     expect(la.js).toMatch(new RegExp(`^/browser/[^/]+/editor\\.js\\?v=${sha('editor.js')}$`));
     expect(la.css).toMatch(new RegExp(`^/browser/[^/]+/editor\\.css\\?v=${sha('editor.css')}$`));
     // The fallback (a node of another version answered 404) adds the document's WOPISrc, for a balancer hashing it.

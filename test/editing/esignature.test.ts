@@ -85,7 +85,14 @@ describe('electronic signature of a pdf through the provider (ServerPrivateInfo.
   beforeAll(async () => {
     await provider.start();
     host = await FakeWopiHost.start();
-    daemon = await startDaemon({ kits: { prespawn: 1, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 }, esignature: { poll_secs: 0.2, timeout_secs: 60 } }, 1);
+    daemon = await startDaemon(
+      {
+        kits: { prespawn: 1, max: 4 },
+        documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 },
+        esignature: { poll_secs: 0.2, timeout_secs: 60 },
+      },
+      1,
+    );
     host.proofKey = publicKeyFromDiscovery(await (await fetch(`${daemon.url}/hosting/discovery`)).text());
     const a = await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'));
     const b = await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'charts/chart1.docx'));
@@ -149,7 +156,9 @@ describe('electronic signature of a pdf through the provider (ServerPrivateInfo.
     // The view shows the signed pdf: reloaded, and the new status has its page count.
     await client.next('reloaded', () => true, 10_000, from);
     const after = await client.next('status', () => true, 10_000, from);
-    const signedPages = (await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'charts/chart1.docx'))).body.toString('latin1').match(/\/Type\s*\/Page\b/g)!.length;
+    const signedPages = (await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, 'charts/chart1.docx'))).body
+      .toString('latin1')
+      .match(/\/Type\s*\/Page\b/g)!.length;
     expect(after.parts).toBe(signedPages);
     expect(after.parts).not.toBe(5);
     expectNoSecrets(client);
@@ -177,12 +186,16 @@ describe('electronic signature of a pdf through the provider (ServerPrivateInfo.
     client.send({ type: 'eSignatureCancel' });
     await client.next('eSignature', (m) => m.state === 'cancelled', 10_000, from);
 
-    const down = await open('sig4', 'down.pdf', original, { ServerPrivateInfo: { ESignatureBaseUrl: 'http://127.0.0.1:9', ESignatureClientId: CLIENT_ID, ESignatureSecret: SECRET } });
+    const down = await open('sig4', 'down.pdf', original, {
+      ServerPrivateInfo: { ESignatureBaseUrl: 'http://127.0.0.1:9', ESignatureClientId: CLIENT_ID, ESignatureSecret: SECRET },
+    });
     from = down.client.messages.length;
     down.client.send({ type: 'eSignatureStart' });
     expect(await down.client.next('eSignature', () => true, 30_000, from)).toMatchObject({ state: 'failed', code: 'provider' });
 
-    const wrong = await open('sig5', 'wrong.pdf', original, { ServerPrivateInfo: { ESignatureBaseUrl: provider.url, ESignatureClientId: CLIENT_ID, ESignatureSecret: 'not-the-secret' } });
+    const wrong = await open('sig5', 'wrong.pdf', original, {
+      ServerPrivateInfo: { ESignatureBaseUrl: provider.url, ESignatureClientId: CLIENT_ID, ESignatureSecret: 'not-the-secret' },
+    });
     from = wrong.client.messages.length;
     wrong.client.send({ type: 'eSignatureStart' });
     const refused = await wrong.client.next('eSignature', () => true, 30_000, from);

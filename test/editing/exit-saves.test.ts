@@ -17,10 +17,16 @@ describe('stopping the daemon (what SIGTERM/SIGINT do in `ode serve`)', () => {
 
   it('uploads every modified document with IsExitSave, and nothing for an unmodified one', async () => {
     host = await FakeWopiHost.start();
-    const daemon = await startDaemon({ kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2, 0, { fakeKits: true });
+    const daemon = await startDaemon({ kits: { prespawn: 2, max: 4 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2, 0, {
+      fakeKits: true,
+    });
     const docx = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
     const clients: EditorClient[] = [];
-    for (const [id, text] of [['x1', 'First doc edit'], ['x2', 'Second doc edit'], ['x3', '']] as const) {
+    for (const [id, text] of [
+      ['x1', 'First doc edit'],
+      ['x2', 'Second doc edit'],
+      ['x3', ''],
+    ] as const) {
       const { client } = await EditorClient.open(daemon.url, host.addFile(id, `${id}.docx`, docx), { token: host.token });
       clients.push(client);
       if (text) {

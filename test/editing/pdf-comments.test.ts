@@ -33,7 +33,10 @@ describe('pdf in view_comment: comments only', () => {
     b.client.type('x');
     await b.client.next('error', (m) => m.code === 'readonly', 10_000, from);
 
-    for (const [who, c] of [['first', a.client], ['second', b.client]] as const) {
+    for (const [who, c] of [
+      ['first', a.client],
+      ['second', b.client],
+    ] as const) {
       from = c.messages.length;
       c.send({ type: 'uno', command: '.uno:InsertAnnotation', args: JSON.stringify({ Text: { type: 'string', value: `Note from the ${who} view` } }) });
       // LibreOffice announces each added comment to every view (LOK_CALLBACK_COMMENT, action Add): wait for this
@@ -45,7 +48,11 @@ describe('pdf in view_comment: comments only', () => {
     from = a.client.messages.length;
     a.client.send({ type: 'commandValues', command: '.uno:ViewAnnotations' });
     const listed = (await a.client.next('commandValues', (m) => m.command === '.uno:ViewAnnotations', 10_000, from)).value as Annotations;
-    expect(Object.values(listed.comments ?? {}).map((c) => c.text).sort()).toEqual(['Note from the first view', 'Note from the second view']);
+    expect(
+      Object.values(listed.comments ?? {})
+        .map((c) => c.text)
+        .sort(),
+    ).toEqual(['Note from the first view', 'Note from the second view']);
 
     from = a.client.messages.length;
     a.client.send({ type: 'save' });

@@ -47,7 +47,10 @@ describe('read-only for everyone survives a reload (real kits, a fake WOPI host 
       const fromA = a.client.messages.length;
       const fromB = b.client.messages.length;
       env.host.touch(id);
-      for (const [client, from] of [[a.client, fromA], [b.client, fromB]] as const) {
+      for (const [client, from] of [
+        [a.client, fromA],
+        [b.client, fromB],
+      ] as const) {
         await client.next('reloaded', () => true, 60_000, from);
         expect((await client.next('status', () => true, 60_000, from)).readonly).toBe(true);
       }

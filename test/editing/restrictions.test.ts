@@ -35,7 +35,9 @@ describe('restricted and locked users over the editor socket', () => {
 
   beforeAll(async () => {
     host = await FakeWopiHost.start();
-    daemon = await startDaemon({ kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2, 0, { fakeKits: true });
+    daemon = await startDaemon({ kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 2, 0, {
+      fakeKits: true,
+    });
   }, 120_000);
   afterAll(async () => {
     for (const c of clients) c.close();
@@ -47,7 +49,13 @@ describe('restricted and locked users over the editor socket', () => {
   let locked: Awaited<ReturnType<typeof open>>;
   beforeAll(async () => {
     [restricted, locked] = await Promise.all([
-      open('r1', { IsUserRestricted: ['downloadas', 'print', 'comments'], IsUserLocked: ['trackChanges', 'NoSuchFeature'], is_admin: true, is_guest: true, UserExtraInfo: { mail: 'ada@example.org' } }),
+      open('r1', {
+        IsUserRestricted: ['downloadas', 'print', 'comments'],
+        IsUserLocked: ['trackChanges', 'NoSuchFeature'],
+        is_admin: true,
+        is_guest: true,
+        UserExtraInfo: { mail: 'ada@example.org' },
+      }),
       open('l1', { IsUserLocked: ['saveAs'], UserCanNotWriteRelative: false }),
     ]);
   }, 180_000);
@@ -68,7 +76,11 @@ describe('restricted and locked users over the editor socket', () => {
     const c = restricted.client;
     const err = await answer(c, { type: 'uno', command: '.uno:ExportToPDF' }, 'error');
     expect(err).toMatchObject({ code: 'feature_restricted', feature: 'export' });
-    const comment = await answer(c, { type: 'uno', command: '.uno:InsertAnnotation', args: JSON.stringify({ Text: { type: 'string', value: 'not allowed' } }) }, 'error');
+    const comment = await answer(
+      c,
+      { type: 'uno', command: '.uno:InsertAnnotation', args: JSON.stringify({ Text: { type: 'string', value: 'not allowed' } }) },
+      'error',
+    );
     expect(comment).toMatchObject({ code: 'feature_restricted', feature: 'comments' });
     const line = daemon.logBuffer.recent(200, 'warn').find((l) => l.msg === 'restricted feature refused' && l.fields.command === '.uno:InsertAnnotation');
     expect(line?.fields).toMatchObject({ feature: 'comments', kind: 'restricted', type: 'uno' });

@@ -35,7 +35,12 @@ describe('signing with the user certificate (UserPrivateInfo.SignatureCert/Key/C
     const work = dirs.workDir();
     const path = join(work, `stored-${name}`);
     writeFileSync(path, bytes);
-    const run = await runFixture<{ before: number; added: boolean[]; after: number }>('signature-state', { workDir: work, profileDir: dirs.profileDir, args: [path, caDerPath], timeoutMs: 60_000 });
+    const run = await runFixture<{ before: number; added: boolean[]; after: number }>('signature-state', {
+      workDir: work,
+      profileDir: dirs.profileDir,
+      args: [path, caDerPath],
+      timeoutMs: 60_000,
+    });
     if (!run.result) throw new Error(`signature-state fixture failed (${run.code}): ${run.stderr.slice(-500)}`);
     return run.result;
   }

@@ -20,7 +20,10 @@ describe('`ode serve` receiving SIGTERM with modified documents', () => {
     const child = (scratch.child = (await startServe(config)).child);
     const url = `http://127.0.0.1:${port}`;
     const docx = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-    for (const [id, text] of [['s1', 'Saved on SIGTERM one'], ['s2', 'Saved on SIGTERM two']]) {
+    for (const [id, text] of [
+      ['s1', 'Saved on SIGTERM one'],
+      ['s2', 'Saved on SIGTERM two'],
+    ]) {
       const { client } = await EditorClient.open(url, host.addFile(id, `${id}.docx`, docx), { token: host.token });
       const from = client.messages.length;
       client.type(text);

@@ -53,8 +53,10 @@ describe('the time zone of the load message', () => {
 
     const eastTime = await timeIn(east, 'AA1000');
     const westTime = await timeIn(west, 'AB1000');
-    const utc = ((Date.now() / 3_600_000) % 24 + 24) % 24;
-    console.log(`[timezone] UTC ${utc.toFixed(3)} h; stored current time inserted in Pacific/Kiritimati ${eastTime.toFixed(3)} h, in Pacific/Pago_Pago ${westTime.toFixed(3)} h`);
+    const utc = (((Date.now() / 3_600_000) % 24) + 24) % 24;
+    console.log(
+      `[timezone] UTC ${utc.toFixed(3)} h; stored current time inserted in Pacific/Kiritimati ${eastTime.toFixed(3)} h, in Pacific/Pago_Pago ${westTime.toFixed(3)} h`,
+    );
     expect(apart(eastTime, utc + 14)).toBeLessThan(5 / 60);
     expect(apart(westTime, utc - 11)).toBeLessThan(5 / 60);
   }, 180_000);

@@ -183,7 +183,7 @@ describe('spreadsheet: formats, a download while editing, sort and autofilter, r
     expect(['C10', 'C11', 'C12', 'C13'].map((r) => cells().values[r])).toEqual(['0.25', '1234.5', '45000', '9.5']);
   }, 120_000);
 
-  it('File > Download as > Excel workbook while a cell is being edited: the download has the cell\'s text', async () => {
+  it("File > Download as > Excel workbook while a cell is being edited: the download has the cell's text", async () => {
     await goTo('D12');
     await f.locator('.ode-input').focus();
     await doc.page.keyboard.type('in the download', { delay: 20 });
@@ -204,7 +204,10 @@ describe('spreadsheet: formats, a download while editing, sort and autofilter, r
     await goTo('J1:J4');
     await menu(['Data', 'Sheet'], 'Sort ascending');
     await menu(['Data', 'Sheet'], 'AutoFilter');
-    await saveUntil((b) => /<autoFilter\b/.test(xlsxCells(b, 'First Sheet').xml) && xlsxCells(b, 'First Sheet').values.J2 === '1', 'sorted J2:J4 and the autofilter');
+    await saveUntil(
+      (b) => /<autoFilter\b/.test(xlsxCells(b, 'First Sheet').xml) && xlsxCells(b, 'First Sheet').values.J2 === '1',
+      'sorted J2:J4 and the autofilter',
+    );
     const c = cells();
     // The first row is a header (text over numbers): it stays on top.
     expect(['J1', 'J2', 'J3', 'J4'].map((r) => c.values[r])).toEqual(['Fruit', '1', '2', '3']);
@@ -218,7 +221,10 @@ describe('spreadsheet: formats, a download while editing, sort and autofilter, r
     const list = f.getByRole('listbox', { name: 'Functions' });
     await list.waitFor({ state: 'visible', timeout: 20_000 });
     const names = await list.getByRole('option').locator('.ode-function-name').allTextContents();
-    expect(names.every((n) => n.startsWith('SU')), names.join(' ')).toBe(true);
+    expect(
+      names.every((n) => n.startsWith('SU')),
+      names.join(' '),
+    ).toBe(true);
     const at = names.indexOf('SUM');
     expect(at, names.join(' ')).toBeGreaterThanOrEqual(0);
     for (let i = 0; i < at; i++) await doc.page.keyboard.press('ArrowDown');

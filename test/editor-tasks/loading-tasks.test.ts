@@ -15,7 +15,9 @@ const BURN_MS = 150_000;
 
 /** Busy loops (plain node processes) that end by themselves after `ms`; killed sooner by the caller. */
 function burnCpu(n: number, ms: number): ChildProcess[] {
-  return Array.from({ length: n }, () => spawn(process.execPath, ['-e', `const end = Date.now() + ${ms}; while (Date.now() < end) Math.sqrt(Math.random());`], { stdio: 'ignore' }));
+  return Array.from({ length: n }, () =>
+    spawn(process.execPath, ['-e', `const end = Date.now() + ${ms}; while (Date.now() < end) Math.sqrt(Math.random());`], { stdio: 'ignore' }),
+  );
 }
 
 describe('loads end within limits.load_secs', () => {

@@ -20,7 +20,11 @@ function firstTitle(bytes: Buffer): string {
   const xml = zipText(bytes)('content.xml');
   const page = /<draw:page\b[\s\S]*?<\/draw:page>/.exec(xml)![0];
   const frame = /<draw:frame\b[^>]*presentation:class="title"[\s\S]*?<\/draw:frame>/.exec(page)![0];
-  return frame.replace(/<text:line-break\/>/g, '/').replace(/<text:s\/>/g, ' ').replace(/<[^>]+>/g, '').replace(/\s*\n\s*/g, '');
+  return frame
+    .replace(/<text:line-break\/>/g, '/')
+    .replace(/<text:s\/>/g, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s*\n\s*/g, '');
 }
 
 /**
@@ -45,7 +49,17 @@ async function wordBox(url: string, word: string): Promise<{ x: number; y: numbe
 
 /** Page function: the client point of slide twips (x, y) in the editor frame (the sizer's style width is the slide at the current zoom). */
 const clientPoint = (_: unknown, [x, y, slideWidth]: [number, number, number]) => {
-  const g = globalThis as unknown as { document: { querySelector(s: string): { getBoundingClientRect(): { left: number; top: number }; clientWidth: number; scrollLeft: number; scrollTop: number; style: { width: string } } } };
+  const g = globalThis as unknown as {
+    document: {
+      querySelector(s: string): {
+        getBoundingClientRect(): { left: number; top: number };
+        clientWidth: number;
+        scrollLeft: number;
+        scrollTop: number;
+        style: { width: string };
+      };
+    };
+  };
   const doc = g.document.querySelector('.ode-doc');
   const sizer = g.document.querySelector('.ode-sizer');
   const scale = slideWidth / Number.parseFloat(sizer.style.width); // twips per CSS px (the sizer is the slide's width at the zoom)
@@ -103,7 +117,9 @@ describe('presentation: open fitted, one click into a title types there', () => 
     await doc.frame.getByRole('menuitemradio', { name: '100%' }).click();
     await poll(zoomText).toBe('100%');
     const toolkit = await wordBox(env.daemon.url, 'toolkit');
-    const q = await doc.frame.locator('.ode-doc').evaluate(clientPoint, [toolkit.x + toolkit.w / 2, toolkit.y + toolkit.h / 2, SLIDE_TWIPS.width] as [number, number, number]);
+    const q = await doc.frame
+      .locator('.ode-doc')
+      .evaluate(clientPoint, [toolkit.x + toolkit.w / 2, toolkit.y + toolkit.h / 2, SLIDE_TWIPS.width] as [number, number, number]);
     await doc.page.mouse.click(q.x, q.y);
     await doc.page.keyboard.type('WW', { delay: 30 });
     await doc.page.keyboard.press('Escape');
@@ -173,7 +189,10 @@ describe('presentation: duplicate a slide, move through the slideshow', () => {
     const shown = () =>
       player.locator('g.Slide').evaluateAll((gs) => {
         const style = globalThis as unknown as { getComputedStyle(e: unknown): { visibility: string } };
-        return (gs as unknown as Array<{ id: string }>).filter((g) => g.id !== 'dummy-slide' && style.getComputedStyle(g).visibility === 'visible').map((g) => g.id).join(',');
+        return (gs as unknown as Array<{ id: string }>)
+          .filter((g) => g.id !== 'dummy-slide' && style.getComputedStyle(g).visibility === 'visible')
+          .map((g) => g.id)
+          .join(',');
       });
     await poll(shown).toBe('id1');
     await doc.page.keyboard.press('ArrowRight');
@@ -196,7 +215,8 @@ function firstPageOf(bytes: Buffer): { layout: string; placeholders: string[]; c
   const read = zipText(bytes);
   const page = /<draw:page\b[\s\S]*?<\/draw:page>/.exec(read('content.xml'))![0];
   const layout = /presentation:presentation-page-layout-name="([^"]*)"/.exec(page)?.[1] ?? '';
-  const def = new RegExp(`<style:presentation-page-layout style:name="${layout}"[^>]*>([\\s\\S]*?)</style:presentation-page-layout>`).exec(read('styles.xml'))?.[1] ?? '';
+  const def =
+    new RegExp(`<style:presentation-page-layout style:name="${layout}"[^>]*>([\\s\\S]*?)</style:presentation-page-layout>`).exec(read('styles.xml'))?.[1] ?? '';
   return {
     layout,
     placeholders: [...def.matchAll(/presentation:object="([^"]+)"/g)].map((m) => m[1]),
@@ -215,15 +235,23 @@ describe('presentation: a slide layout from the Slide menu, a chart from the Ins
   const menu = async (title: string, item: string) => {
     await doc.frame.getByRole('menubar').getByRole('menuitem', { name: title, exact: true }).click();
     const open = doc.frame.getByRole('menubar').locator('[role=menu]').last();
-    await open.getByRole('menuitemcheckbox', { name: item, exact: true }).or(open.getByRole('menuitem', { name: item, exact: true })).first().click();
+    await open
+      .getByRole('menuitemcheckbox', { name: item, exact: true })
+      .or(open.getByRole('menuitem', { name: item, exact: true }))
+      .first()
+      .click();
   };
-  const save = () => doc.frame.locator('.ode-input').focus().then(() => doc.page.keyboard.press('Control+s'));
+  const save = () =>
+    doc.frame
+      .locator('.ode-input')
+      .focus()
+      .then(() => doc.page.keyboard.press('Control+s'));
 
   beforeAll(async () => {
     doc = await env.open('layout.odp', corpus('presentations/LibreOfficeImpress_odp_1.3.odp'));
   }, 120_000);
 
-  it('Slide > Layout > Title and 2 Content on slide 1: the stored odp\'s page has that layout', async () => {
+  it("Slide > Layout > Title and 2 Content on slide 1: the stored odp's page has that layout", async () => {
     const before = firstPageOf(corpus('presentations/LibreOfficeImpress_odp_1.3.odp'));
     expect(before.placeholders).toEqual(['title', 'subtitle']);
     // LibreOffice 25.2's sidebar sends its Layouts panel as a picture (a ValueSet, not an icon view): the Slide
@@ -231,7 +259,10 @@ describe('presentation: a slide layout from the Slide menu, a chart from the Ins
     await doc.frame.getByRole('menubar').getByRole('menuitem', { name: 'Slide', exact: true }).click();
     for (const name of ['Layout', 'Title and 2 Content']) {
       const open = doc.frame.getByRole('menubar').locator('[role=menu]').last();
-      await open.locator(':scope > li > [role^=menuitem]').filter({ has: doc.frame.locator('.ode-menu-label', { hasText: new RegExp(`^${name}$`) }) }).click({ timeout: 30_000 });
+      await open
+        .locator(':scope > li > [role^=menuitem]')
+        .filter({ has: doc.frame.locator('.ode-menu-label', { hasText: new RegExp(`^${name}$`) }) })
+        .click({ timeout: 30_000 });
     }
     await save();
     await poll(() => firstPageOf(doc.stored()).placeholders.join(','), 30_000).toBe('title,outline,outline');
@@ -251,7 +282,9 @@ describe('presentation: a slide layout from the Slide menu, a chart from the Ins
     await save();
     await poll(() => firstPageOf(doc.stored()).objects.length, 30_000).toBeGreaterThan(0);
     const read = zipText(doc.stored());
-    const charts = firstPageOf(doc.stored()).objects.map((href) => read(`${href.replace(/^\.\//, '')}/content.xml`)).filter((x) => /<chart:chart\b/.test(x));
+    const charts = firstPageOf(doc.stored())
+      .objects.map((href) => read(`${href.replace(/^\.\//, '')}/content.xml`))
+      .filter((x) => /<chart:chart\b/.test(x));
     expect(charts.length).toBe(1);
     await doc.page.screenshot({ path: 'test/artifacts/editor-tasks-presentation-chart.png' });
   }, 180_000);

@@ -45,7 +45,10 @@ export function useTaskEnv(documents: Record<string, number> = {}): TaskEnv {
     // EDITOR_TASKS_SANDBOX (required|auto|off) overrides security.sandbox for a machine where bubblewrap cannot run
     // (not ODE_*: the daemon reads those as config overrides when it reloads its file).
     const sandbox = process.env.EDITOR_TASKS_SANDBOX ? { security: { sandbox: process.env.EDITOR_TASKS_SANDBOX } } : {};
-    env.daemon = await startDaemon({ ...sandbox, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600, ...documents } });
+    env.daemon = await startDaemon({
+      ...sandbox,
+      documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600, ...documents },
+    });
     env.wopi = await FakeWopiHost.start();
     env.browser = await launchChromium();
   }, 120_000);
@@ -87,7 +90,12 @@ export function useTaskEnv(documents: Record<string, number> = {}): TaskEnv {
  * (same origin, same WOPISrc, so the daemon opens one document for both; host-page.ts `forUser`) with that user's
  * access token and CheckFileInfo (UserId, UserFriendlyName).
  */
-export async function openAgain(env: TaskEnv, first: OpenedTask, user: { userId: string; userName: string }, viewport = { width: 1280, height: 800 }): Promise<OpenedTask> {
+export async function openAgain(
+  env: TaskEnv,
+  first: OpenedTask,
+  user: { userId: string; userName: string },
+  viewport = { width: 1280, height: 800 },
+): Promise<OpenedTask> {
   const host = first.host.forUser(user.userId.replace(/[^\w-]/g, '_'), { UserId: user.userId, UserFriendlyName: user.userName });
   const page = await env.browser.newPage({ viewport });
   await page.goto(host.url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
@@ -119,8 +127,12 @@ export function minimalDocx(paragraphs: string[]): Buffer {
       '[Content_Types].xml': utf8(
         `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>`,
       ),
-      '_rels/.rels': utf8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
-      'word/_rels/document.xml.rels': utf8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${OFFICE_REL}/styles" Target="styles.xml"/></Relationships>`),
+      '_rels/.rels': utf8(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${OFFICE_REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
+      ),
+      'word/_rels/document.xml.rels': utf8(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${OFFICE_REL}/styles" Target="styles.xml"/></Relationships>`,
+      ),
       'word/styles.xml': utf8(
         `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W_NS}><w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="28"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault></w:docDefaults><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style></w:styles>`,
       ),
@@ -140,7 +152,13 @@ export function zipText(bytes: Buffer): (part: string) => string {
   return (part) => (files[part] ? new TextDecoder().decode(files[part]) : '');
 }
 
-const unescapeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * The cells of an xlsx's sheet (by name) as `{A1: text}`: shared strings resolved, inline strings, values of
@@ -156,7 +174,9 @@ export function xlsxCells(bytes: Buffer, sheet?: string): { values: Record<strin
   const rels = read('xl/_rels/workbook.xml.rels');
   const rel = [...rels.matchAll(/<Relationship\b[^>]*>/g)].map((m) => m[0]).find((r) => r.includes(`Id="${target.rid}"`))!;
   const path = `xl/${/Target="([^"]+)"/.exec(rel)![1].replace(/^\/?xl\//, '')}`;
-  const shared = [...read('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => [...m[1].matchAll(/<t(?: [^>]*)?>([^<]*)<\/t>/g)].map((t) => unescapeXml(t[1])).join(''));
+  const shared = [...read('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) =>
+    [...m[1].matchAll(/<t(?: [^>]*)?>([^<]*)<\/t>/g)].map((t) => unescapeXml(t[1])).join(''),
+  );
   const xml = read(path);
   const values: Record<string, string> = {};
   const formulas: Record<string, string> = {};
@@ -198,8 +218,23 @@ export const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.po
 
 /** SpreadsheetML's built-in number formats (ECMA-376 part 1, 18.8.30) that LibreOffice writes by id. */
 const BUILTIN_NUMFMT: Record<string, string> = {
-  '0': 'General', '1': '0', '2': '0.00', '3': '#,##0', '4': '#,##0.00', '9': '0%', '10': '0.00%', '11': '0.00E+00',
-  '14': 'mm-dd-yy', '15': 'd-mmm-yy', '16': 'd-mmm', '17': 'mmm-yy', '18': 'h:mm AM/PM', '19': 'h:mm:ss AM/PM', '20': 'h:mm', '21': 'h:mm:ss', '22': 'm/d/yy h:mm',
+  '0': 'General',
+  '1': '0',
+  '2': '0.00',
+  '3': '#,##0',
+  '4': '#,##0.00',
+  '9': '0%',
+  '10': '0.00%',
+  '11': '0.00E+00',
+  '14': 'mm-dd-yy',
+  '15': 'd-mmm-yy',
+  '16': 'd-mmm',
+  '17': 'mmm-yy',
+  '18': 'h:mm AM/PM',
+  '19': 'h:mm:ss AM/PM',
+  '20': 'h:mm',
+  '21': 'h:mm:ss',
+  '22': 'm/d/yy h:mm',
 };
 
 /**
@@ -215,6 +250,8 @@ export function xlsxNumberFormat(bytes: Buffer, ref: string, sheet?: string): st
   const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '';
   const xf = [...xfs.matchAll(/<xf\b[^>]*?(?:\/>|>[\s\S]*?<\/xf>)/g)][Number(s)]?.[0] ?? '';
   const id = /numFmtId="(\d+)"/.exec(xf)?.[1] ?? '0';
-  const custom = new RegExp(`<numFmt [^>]*numFmtId="${id}"[^>]*formatCode="([^"]*)"`).exec(styles) ?? new RegExp(`<numFmt [^>]*formatCode="([^"]*)"[^>]*numFmtId="${id}"`).exec(styles);
+  const custom =
+    new RegExp(`<numFmt [^>]*numFmtId="${id}"[^>]*formatCode="([^"]*)"`).exec(styles) ??
+    new RegExp(`<numFmt [^>]*formatCode="([^"]*)"[^>]*numFmtId="${id}"`).exec(styles);
   return custom ? unescapeXml(custom[1]) : (BUILTIN_NUMFMT[id] ?? `builtin ${id}`);
 }

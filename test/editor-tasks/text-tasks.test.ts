@@ -38,7 +38,13 @@ const DOCX = Buffer.from(
   }),
 );
 
-const unescapeXml = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const unescapeXml = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 /** The text of the w:t elements in `xml`. */
 const tText = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => unescapeXml(m[1])).join('');
 /** The paragraphs of word/document.xml (w:p elements, not w:pPr). */
@@ -79,7 +85,9 @@ function headerText(bytes: Buffer): string {
 function redlines(bytes: Buffer): { ins: string[]; del: string[] } {
   const xml = zipText(bytes)('word/document.xml');
   const ins = [...xml.matchAll(/<w:ins\b[^>]*[^/]>([\s\S]*?)<\/w:ins>/g)].map((m) => tText(m[1])).filter(Boolean);
-  const del = [...xml.matchAll(/<w:del\b[^>]*[^/]>([\s\S]*?)<\/w:del>/g)].map((m) => [...m[1].matchAll(/<w:delText(?: [^>]*)?>([^<]*)<\/w:delText>/g)].map((d) => unescapeXml(d[1])).join('')).filter(Boolean);
+  const del = [...xml.matchAll(/<w:del\b[^>]*[^/]>([\s\S]*?)<\/w:del>/g)]
+    .map((m) => [...m[1].matchAll(/<w:delText(?: [^>]*)?>([^<]*)<\/w:delText>/g)].map((d) => unescapeXml(d[1])).join(''))
+    .filter(Boolean);
   return { ins, del };
 }
 describe('text document: the everyday tasks, each in the stored docx', () => {
@@ -214,7 +222,13 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     await type('After the lists');
     await saveUntil((b) => docxText(b).includes('After the lists'), 'the lists');
     const bytes = doc.stored();
-    expect(['First bullet', 'Second bullet', 'Step one', 'Step two', 'After the lists'].map((t) => listFormat(bytes, t))).toEqual(['bullet', 'bullet', 'decimal', 'decimal', undefined]);
+    expect(['First bullet', 'Second bullet', 'Step one', 'Step two', 'After the lists'].map((t) => listFormat(bytes, t))).toEqual([
+      'bullet',
+      'bullet',
+      'decimal',
+      'decimal',
+      undefined,
+    ]);
   }, 120_000);
 
   it("a spelling suggestion chosen from LibreOffice's context menu replaces the misspelt word", async () => {
@@ -234,7 +248,10 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     await page.keyboard.press('Enter');
     // The browser's paste event with only text/plain, as from a text editor.
     await f.locator('.ode-input').evaluate((input: unknown) => {
-      const g = globalThis as unknown as { DataTransfer: new () => { setData(t: string, v: string): void }; ClipboardEvent: new (t: string, i: object) => unknown };
+      const g = globalThis as unknown as {
+        DataTransfer: new () => { setData(t: string, v: string): void };
+        ClipboardEvent: new (t: string, i: object) => unknown;
+      };
       const data = new g.DataTransfer();
       data.setData('text/plain', 'Pasted plain words');
       (input as { dispatchEvent(e: unknown): boolean }).dispatchEvent(new g.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
@@ -250,7 +267,10 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     await note.getByRole('button', { name: 'Resolve: Ada Lovelace' }).click();
     await poll(() => note.getAttribute('class')).toContain('ode-comment-resolved');
     await f.locator('.ode-input').focus();
-    await saveUntil((b) => docxText(b).includes('Pasted plain words') && /w15:done="1"/.test(zipText(b)('word/commentsExtended.xml')), 'the pasted text and the resolved comment');
+    await saveUntil(
+      (b) => docxText(b).includes('Pasted plain words') && /w15:done="1"/.test(zipText(b)('word/commentsExtended.xml')),
+      'the pasted text and the resolved comment',
+    );
     expect(zipText(doc.stored())('word/comments.xml')).toContain('A note to resolve');
   }, 120_000);
 
@@ -271,7 +291,9 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     expect(tText(paragraphWith(bytes, 'After the break'))).toBe('After the break');
     const xml = zipText(bytes)('word/document.xml');
     const between = xml.slice(xml.indexOf('Before the break'), xml.indexOf('After the break'));
-    const breaks = (between.match(/<w:br w:type="page"\/>/g) ?? []).length + (paragraphWith(bytes, 'After the break').match(/<w:pageBreakBefore(?: w:val="(?:true|1|on)")?\/>/g) ?? []).length;
+    const breaks =
+      (between.match(/<w:br w:type="page"\/>/g) ?? []).length +
+      (paragraphWith(bytes, 'After the break').match(/<w:pageBreakBefore(?: w:val="(?:true|1|on)")?\/>/g) ?? []).length;
     expect(breaks, between).toBe(1);
     // No text between them (the last w:t opened in `between` is the one holding "After the break").
     expect(between.replace(/<w:t(?: [^>]*)?>$/, '').replace(/^Before the break<\/w:t>/, '')).not.toMatch(/<w:t[ >]/);
@@ -318,7 +340,10 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     await f.getByRole('menubar').getByRole('menuitem', { name: 'Insert', exact: true }).click();
     for (const name of ['Header and footer', 'Header']) {
       const menu = f.getByRole('menubar').locator('[role=menu]').last();
-      await menu.locator(':scope > li > [role^=menuitem]').filter({ has: f.locator('.ode-menu-label', { hasText: new RegExp(`^${name}$`) }) }).click({ timeout: 30_000 });
+      await menu
+        .locator(':scope > li > [role^=menuitem]')
+        .filter({ has: f.locator('.ode-menu-label', { hasText: new RegExp(`^${name}$`) }) })
+        .click({ timeout: 30_000 });
     }
     // The header takes the top of the text area and pushes the body down: click into the header's first line
     // (where the body started) once the body has moved, as a user clicks into the new header.
@@ -335,8 +360,13 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     // The body section references the header part that has the text.
     const rels = zipText(bytes)('word/_rels/document.xml.rels');
     const ids = [...zipText(bytes)('word/document.xml').matchAll(/<w:headerReference [^>]*r:id="([^"]+)"/g)].map((m) => m[1]);
-    const targets = ids.map((id) => new RegExp(`<Relationship [^>]*Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)?.[1]);
-    expect(targets.some((t) => t && tText(zipText(bytes)(`word/${t}`)).includes('Typed into the header')), targets.join(' ')).toBe(true);
+    const targets = ids.map(
+      (id) => new RegExp(`<Relationship [^>]*Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)?.[1],
+    );
+    expect(
+      targets.some((t) => t && tText(zipText(bytes)(`word/${t}`)).includes('Typed into the header')),
+      targets.join(' '),
+    ).toBe(true);
     // Back into the body for what follows (the header's text area is left with a click below it).
     await page.keyboard.press('Control+End');
   }, 180_000);

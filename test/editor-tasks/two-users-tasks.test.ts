@@ -26,8 +26,17 @@ interface Watch {
  * watch. Returns the region in canvas px.
  */
 const installWatch = (canvas: unknown, arg: { anchor: string; left: number; right: number; grow: number }) => {
-  interface Box { left: number; top: number; right: number; bottom: number; width: number; height: number }
-  interface El { getBoundingClientRect(): Box }
+  interface Box {
+    left: number;
+    top: number;
+    right: number;
+    bottom: number;
+    width: number;
+    height: number;
+  }
+  interface El {
+    getBoundingClientRect(): Box;
+  }
   interface Canvas extends El {
     width: number;
     height: number;
@@ -163,8 +172,14 @@ describe('two users type in the same paragraph of a text document', () => {
     // Bob types at its start while Ada's page watches.
     const bobKeys = await timedKeys(bob, ada, [...'Bravo ']);
     timings.text = { adaSeenByBob: summary(adaKeys), bobSeenByAda: summary(bobKeys) };
-    expect(adaKeys.every((m) => m !== undefined), JSON.stringify(adaKeys)).toBe(true);
-    expect(bobKeys.every((m) => m !== undefined), JSON.stringify(bobKeys)).toBe(true);
+    expect(
+      adaKeys.every((m) => m !== undefined),
+      JSON.stringify(adaKeys),
+    ).toBe(true);
+    expect(
+      bobKeys.every((m) => m !== undefined),
+      JSON.stringify(bobKeys),
+    ).toBe(true);
 
     // Both at once, in the same paragraph.
     await Promise.all([ada.page.keyboard.type(' and more from Ada', { delay: 30 }), bob.page.keyboard.type('Bob again ', { delay: 30 })]);

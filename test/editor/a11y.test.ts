@@ -61,7 +61,8 @@ describe('accessibility of the editor (axe-core)', () => {
       return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 8).map((n) => n.target.map(String).join(' ')) }));
     });
     const minor = found.filter((v) => !FAILING.has(v.impact ?? ''));
-    if (minor.length) console.log(`axe, ${what}: ${minor.length} minor/moderate\n${minor.map((v) => `  ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`).join('\n')}`);
+    if (minor.length)
+      console.log(`axe, ${what}: ${minor.length} minor/moderate\n${minor.map((v) => `  ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`).join('\n')}`);
     return found.filter((v) => FAILING.has(v.impact ?? '')).map((v) => ({ ...v, help: `${what}: ${v.help}` }));
   }
 

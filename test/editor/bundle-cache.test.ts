@@ -22,7 +22,10 @@ interface Passed {
  * goes to the node that WOPISrc hashes to (here always `routed`), any other request to whichever node (here always
  * `other`). HTTP and WebSocket upgrades are passed on unchanged (Host included), every answer's status is logged.
  */
-async function startBalancer(routed: { name: string; url: string }, other: { name: string; url: string }): Promise<{ url: string; passed: Passed[]; stop(): Promise<void> }> {
+async function startBalancer(
+  routed: { name: string; url: string },
+  other: { name: string; url: string },
+): Promise<{ url: string; passed: Passed[]; stop(): Promise<void> }> {
   const passed: Passed[] = [];
   const pick = (url: string) => (new URL(url, 'http://x').searchParams.has('WOPISrc') ? routed : other);
   const server: Server = createServer((req, res) => {
@@ -137,12 +140,13 @@ describe('the editor bundle: cached across documents, and found during a rolling
     }
   }, 240_000);
 
-  it('rolling upgrade: the bundle asked of a node of another version (404) is asked again with the WOPISrc and comes from the page\'s node', async () => {
+  it("rolling upgrade: the bundle asked of a node of another version (404) is asked again with the WOPISrc and comes from the page's node", async () => {
     const lb = await startBalancer({ name: 'page-node', url: daemon.url }, { name: 'older-node', url: older.url });
     const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
     try {
       const r = await open(context, lb.url, 'upgrade1');
-      const bundle = (re: RegExp) => lb.passed.filter((p) => re.test(p.url)).map((p) => ({ node: p.node, status: p.status, routed: p.url.includes('WOPISrc=') }));
+      const bundle = (re: RegExp) =>
+        lb.passed.filter((p) => re.test(p.url)).map((p) => ({ node: p.node, status: p.status, routed: p.url.includes('WOPISrc=') }));
       // The balancer's log (the oracle on the Node side): first the other node, 404; then the page's node, 200.
       expect(bundle(/\/editor\.js/)).toEqual([
         { node: 'older-node', status: 404, routed: false },

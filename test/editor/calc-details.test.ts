@@ -14,7 +14,9 @@ const cellText = (read: (name: string) => string, sheet: string, ref: string): s
   const v = /<v>([^<]*)<\/v>/.exec(c[2])?.[1];
   if (v === undefined) return undefined;
   if (!/t="s"/.test(c[1])) return v;
-  const strings = [...read('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => [...m[1].matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((t) => t[1]).join(''));
+  const strings = [...read('xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) =>
+    [...m[1].matchAll(/<t[^>]*>([^<]*)<\/t>/g)].map((t) => t[1]).join(''),
+  );
   return strings[Number(v)];
 };
 /** expect.poll with room for a loaded 2-core machine. */
@@ -86,7 +88,10 @@ describe('spreadsheet details (issue 23)', () => {
       const styles = read('xl/styles.xml');
       const xfs = [...(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '').matchAll(/<xf\b[^>]*>/g)].map((m) => m[0]);
       const xfId = /xfId="(\d+)"/.exec(xfs[Number(cell)] ?? '')?.[1];
-      return new RegExp(`<cellStyle [^>]*name="([^"]+)"[^>]*xfId="${xfId}"|<cellStyle [^>]*xfId="${xfId}"[^>]*name="([^"]+)"`).exec(styles)?.slice(1).find(Boolean);
+      return new RegExp(`<cellStyle [^>]*name="([^"]+)"[^>]*xfId="${xfId}"|<cellStyle [^>]*xfId="${xfId}"[^>]*name="([^"]+)"`)
+        .exec(styles)
+        ?.slice(1)
+        .find(Boolean);
     }).toBe('Good');
   }, 60_000);
 
@@ -94,7 +99,15 @@ describe('spreadsheet details (issue 23)', () => {
     await page.locator('.ode-calc-rowhead').getByRole('button', { name: 'Select row 2', exact: true }).click({ button: 'right' });
     const menu = page.getByRole('menu', { name: 'Row 2' });
     await menu.waitFor();
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Insert rows above', 'Insert rows below', 'Delete rows', 'Hide rows', 'Show rows', 'Row height…', 'Optimal row height']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      'Insert rows above',
+      'Insert rows below',
+      'Delete rows',
+      'Hide rows',
+      'Show rows',
+      'Row height…',
+      'Optimal row height',
+    ]);
     await menu.getByRole('menuitem', { name: 'Insert rows above' }).click();
     await menu.waitFor({ state: 'detached' });
     await goTo('B3');
@@ -109,7 +122,9 @@ describe('spreadsheet details (issue 23)', () => {
     const xml = sheetXml(unzip(file), 'First Sheet');
     expect(cellText(unzip(file), 'First Sheet', 'B2')).toBeUndefined();
     // The <col> elements covering column 4 (attributes in any order): hidden.
-    const cols = [...xml.matchAll(/<col\b[^>]*>/g)].map((m) => m[0]).filter((c) => Number(/min="(\d+)"/.exec(c)?.[1]) <= 4 && 4 <= Number(/max="(\d+)"/.exec(c)?.[1]));
+    const cols = [...xml.matchAll(/<col\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((c) => Number(/min="(\d+)"/.exec(c)?.[1]) <= 4 && 4 <= Number(/max="(\d+)"/.exec(c)?.[1]));
     expect(cols.length).toBe(1);
     expect(cols[0]).toMatch(/hidden="(?:1|true)"/);
   }, 90_000);
@@ -166,7 +181,18 @@ describe('F6 in a spreadsheet (issue 23 item 8)', () => {
     /** Where the focus is: the region (slot) holding it and the focused element's accessible name or text. */
     const where = () =>
       page.evaluate(() => {
-        const d = (globalThis as unknown as { document: { activeElement: { closest(s: string): { className: string } | null; getAttribute(n: string): string | null; textContent: string | null; className: string } | null } }).document;
+        const d = (
+          globalThis as unknown as {
+            document: {
+              activeElement: {
+                closest(s: string): { className: string } | null;
+                getAttribute(n: string): string | null;
+                textContent: string | null;
+                className: string;
+              } | null;
+            };
+          }
+        ).document;
         const a = d.activeElement;
         if (!a) return 'none';
         const slot = a.closest('.ode-menubar, .ode-toolbar, .ode-formula-bar, .ode-bottom-bar, .ode-doc, .ode-main');
@@ -181,7 +207,9 @@ describe('F6 in a spreadsheet (issue 23 item 8)', () => {
     expect(seen[1]).toMatch(/toolbar/);
     expect(seen[2]).toMatch(/^ode-formula-bar\|Name Box$/);
     expect(seen[3]).toMatch(/^ode-bottom-bar\|First Sheet$/);
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { className: string } | null } }).document.activeElement?.className)).toContain('ode-input');
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { className: string } | null } }).document.activeElement?.className),
+    ).toContain('ode-input');
     await page.keyboard.press('Shift+F6');
     expect(await where()).toMatch(/\|First Sheet$/);
     await page.keyboard.press('Shift+F6');

@@ -7,7 +7,6 @@ import { calcSteps, sheetNames, sheetXml } from '../helpers/calc-page.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
-
 /** The few page objects the page functions touch (the tests are type-checked for Node, not the DOM). */
 interface PageGlobal {
   document: { querySelector(selector: string): { textContent: string | null; dispatchEvent(e: unknown): boolean } | null };
@@ -112,7 +111,8 @@ describe('spreadsheets in the browser editor', () => {
     await page.keyboard.press('Control+c');
     const read = async () =>
       page.evaluate(async () => {
-        for (const item of await (globalThis as unknown as PageGlobal).navigator.clipboard.read()) if (item.types.includes('text/html')) return (await item.getType('text/html')).text();
+        for (const item of await (globalThis as unknown as PageGlobal).navigator.clipboard.read())
+          if (item.types.includes('text/html')) return (await item.getType('text/html')).text();
         return '';
       });
     await poll(read, { timeout: 30_000 }).toContain('data-sheets-formula');
@@ -221,7 +221,9 @@ describe('spreadsheets in the browser editor', () => {
     expect((await page.getByRole('button', { name: 'Select column B' }).boundingBox())!.width).toBeCloseTo(b.width, 0);
     await save();
     const widthOfC = (f: (name: string) => string) => {
-      const col = [...sheetXml(f, 'First Sheet').matchAll(/<col [^>]*>/g)].map((m) => m[0]).find((e) => Number(/min="(\d+)"/.exec(e)?.[1]) <= 3 && 3 <= Number(/max="(\d+)"/.exec(e)?.[1]));
+      const col = [...sheetXml(f, 'First Sheet').matchAll(/<col [^>]*>/g)]
+        .map((m) => m[0])
+        .find((e) => Number(/min="(\d+)"/.exec(e)?.[1]) <= 3 && 3 <= Number(/max="(\d+)"/.exec(e)?.[1]));
       return col && /customWidth="true"/.test(col) ? Number(/width="([\d.]+)"/.exec(col)?.[1]) : 0;
     };
     // SampleSS's columns are 8.43 characters wide (64 px); 124 px is about 17 characters.

@@ -11,7 +11,15 @@ import { documentXml } from '../helpers/docx.ts';
 /** Screenshots land here (ignored by git: products of the run). */
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 /** The w:r elements of document.xml whose text contains `text`. */
-const runsWith = (xml: string, text: string) => [...xml.matchAll(/<w:r[ >][\s\S]*?<\/w:r>/g)].map((m) => m[0]).filter((r) => [...r.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('').includes(text));
+const runsWith = (xml: string, text: string) =>
+  [...xml.matchAll(/<w:r[ >][\s\S]*?<\/w:r>/g)]
+    .map((m) => m[0])
+    .filter((r) =>
+      [...r.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)]
+        .map((m) => m[1])
+        .join('')
+        .includes(text),
+    );
 
 /** The page objects the page functions touch (the tests are type-checked for Node, not the DOM). */
 interface PageElement {
@@ -100,20 +108,32 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.press('Shift+End');
 
     await page.keyboard.press('F10');
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent), { timeout: 30_000 }).toBe('File');
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent), {
+        timeout: 30_000,
+      })
+      .toBe('File');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
     const format = page.getByRole('menubar').getByRole('menuitem', { name: 'Format', exact: true });
-    await expect.poll(() => format.evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => format.evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement), {
+        timeout: 30_000,
+      })
+      .toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => format.getAttribute('aria-expanded'), { timeout: 30_000 }).toBe('true');
     const bold = page.getByRole('menuitemcheckbox', { name: 'Bold', exact: true });
-    await expect.poll(() => bold.evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => bold.evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement), { timeout: 30_000 })
+      .toBe(true);
     expect(await bold.getAttribute('aria-checked')).toBe('false');
     await page.keyboard.press('Enter');
     await expect.poll(() => format.getAttribute('aria-expanded'), { timeout: 30_000 }).toBe('false');
 
     // The state comes back from LibreOffice: the toolbar's Bold is pressed, and the menu item is checked.
-    await expect.poll(() => page.getByRole('toolbar').getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
+    await expect
+      .poll(() => page.getByRole('toolbar').getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed'), { timeout: 30_000 })
+      .toBe('true');
     await page.keyboard.press('Alt');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
@@ -184,7 +204,9 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.press('d'); // type-ahead: Download as
     await page.keyboard.press('ArrowRight');
     const pdf = page.getByRole('menuitem', { name: 'PDF document (.pdf)' });
-    await expect.poll(() => pdf.evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => pdf.evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement), { timeout: 30_000 })
+      .toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'chrome-text-dark-file-menu.png') });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
@@ -248,10 +270,21 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
 
   it('inserts a table, a link and a comment through keyboard-driven dialogs; Save as writes a new file', async () => {
     await open('chrome.docx');
-    const active = () => page.evaluate(() => {
-      const a = (globalThis as unknown as { document: { activeElement: { className: string; getAttribute(n: string): string | null; closest(s: string): { textContent: string } | null } | null } }).document.activeElement;
-      return { className: a?.className ?? '', label: a?.getAttribute('aria-label') ?? a?.closest('label')?.textContent ?? '', inDialog: !!a?.closest('[role=dialog]') };
-    });
+    const active = () =>
+      page.evaluate(() => {
+        const a = (
+          globalThis as unknown as {
+            document: {
+              activeElement: { className: string; getAttribute(n: string): string | null; closest(s: string): { textContent: string } | null } | null;
+            };
+          }
+        ).document.activeElement;
+        return {
+          className: a?.className ?? '',
+          label: a?.getAttribute('aria-label') ?? a?.closest('label')?.textContent ?? '',
+          inDialog: !!a?.closest('[role=dialog]'),
+        };
+      });
     const menu = async (title: string, letter: string) => {
       await page.keyboard.press('F10');
       await page.keyboard.press(title); // type-ahead on the menu bar
@@ -375,10 +408,15 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
 
     // Ctrl+Alt+T goes to the toolbar; one control is in the tab order; arrows, Home and End move.
     await page.keyboard.press('Control+Alt+T');
-    const focused = () => page.evaluate(() => {
-      const d = (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null } | null; querySelectorAll(s: string): { length: number } } }).document;
-      return { name: d.activeElement?.getAttribute('aria-label'), inTabOrder: d.querySelectorAll('[role=toolbar] [tabindex="0"]').length };
-    });
+    const focused = () =>
+      page.evaluate(() => {
+        const d = (
+          globalThis as unknown as {
+            document: { activeElement: { getAttribute(n: string): string | null } | null; querySelectorAll(s: string): { length: number } };
+          }
+        ).document;
+        return { name: d.activeElement?.getAttribute('aria-label'), inTabOrder: d.querySelectorAll('[role=toolbar] [tabindex="0"]').length };
+      });
     await page.keyboard.press('Home');
     expect(await focused()).toEqual({ name: 'Save', inTabOrder: 1 });
     await page.keyboard.press('ArrowRight');
@@ -388,10 +426,19 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.press('ArrowLeft');
     expect((await focused()).name).toBe('Comment');
     // F6 cycles toolbar -> document -> menu bar -> toolbar; Shift+F6 goes back.
-    const where = () => page.evaluate(() => {
-      const a = (globalThis as unknown as { document: { activeElement: { className: string; textContent: string | null; getAttribute(n: string): string | null } | null } }).document.activeElement;
-      return a?.className.includes('ode-input') ? 'document' : a?.getAttribute('role') === 'menuitem' ? `menu ${a.textContent}` : (a?.getAttribute('aria-label') ?? '');
-    });
+    const where = () =>
+      page.evaluate(() => {
+        const a = (
+          globalThis as unknown as {
+            document: { activeElement: { className: string; textContent: string | null; getAttribute(n: string): string | null } | null };
+          }
+        ).document.activeElement;
+        return a?.className.includes('ode-input')
+          ? 'document'
+          : a?.getAttribute('role') === 'menuitem'
+            ? `menu ${a.textContent}`
+            : (a?.getAttribute('aria-label') ?? '');
+      });
     await page.keyboard.press('F6');
     expect(await where()).toBe('document');
     await page.keyboard.press('F6');

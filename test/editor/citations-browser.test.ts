@@ -12,7 +12,14 @@ const KEY = 'BrowserKey0123456789abcd';
 
 /** The Zotero Web API v3 calls the daemon makes, answered for one user with one book. */
 function fakeZotero(): Promise<{ url: string; server: Server }> {
-  const item = { key: 'BOOK1234', version: 1, meta: { creatorSummary: 'Lovelace' }, data: { key: 'BOOK1234', itemType: 'book', title: 'Notes on the analytical engine', date: '1843' }, citation: '<span>(Lovelace, 1843)</span>', bib: '<div class="csl-bib-body"><div class="csl-entry">Lovelace, A. (1843). <i>Notes on the analytical engine</i>.</div></div>' };
+  const item = {
+    key: 'BOOK1234',
+    version: 1,
+    meta: { creatorSummary: 'Lovelace' },
+    data: { key: 'BOOK1234', itemType: 'book', title: 'Notes on the analytical engine', date: '1843' },
+    citation: '<span>(Lovelace, 1843)</span>',
+    bib: '<div class="csl-bib-body"><div class="csl-entry">Lovelace, A. (1843). <i>Notes on the analytical engine</i>.</div></div>',
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     res.setHeader('Content-Type', 'application/json');
@@ -35,10 +42,19 @@ describe('citations in the browser', () => {
     zotero?.server.closeAllConnections();
     zotero?.server.close();
   });
-  const env = useHostPageEditing(() => ({ kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 }, citations: { base_url: zotero.url } }), 1);
+  const env = useHostPageEditing(
+    () => ({ kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 }, citations: { base_url: zotero.url } }),
+    1,
+  );
 
   async function open(id: string, fileInfo: Record<string, unknown>): Promise<{ page: Page; frame: FrameLocator }> {
-    const { page, frame } = await openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile(id, `${id}.docx`, DOCX), token: env.wopi.token, fileInfo: { UserCanWrite: true, ...fileInfo }, params: {} });
+    const { page, frame } = await openHostPage(env.browser, {
+      daemonUrl: env.daemon.url,
+      wopiSrc: env.wopi.addFile(id, `${id}.docx`, DOCX),
+      token: env.wopi.token,
+      fileInfo: { UserCanWrite: true, ...fileInfo },
+      params: {},
+    });
     return { page, frame };
   }
 

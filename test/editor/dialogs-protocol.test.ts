@@ -55,7 +55,16 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     const file = env.host.files.get('wm')!;
     env.host.answer('CheckFileInfo', {
       status: 200,
-      body: JSON.stringify({ BaseFileName: file.name, OwnerId: 'owner', UserId: 'u-wm', UserFriendlyName: 'Marked', Size: file.bytes.length, UserCanWrite: true, LastModifiedTime: file.lastModifiedTime, WatermarkText: 'CONFIDENTIAL Ode' }),
+      body: JSON.stringify({
+        BaseFileName: file.name,
+        OwnerId: 'owner',
+        UserId: 'u-wm',
+        UserFriendlyName: 'Marked',
+        Size: file.bytes.length,
+        UserCanWrite: true,
+        LastModifiedTime: file.lastModifiedTime,
+        WatermarkText: 'CONFIDENTIAL Ode',
+      }),
       headers: { 'Content-Type': 'application/json' },
     });
     const marked = await env.open(src);
@@ -98,7 +107,8 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     return jsd(full);
   };
   /** Resolves with the `close` of JSDialog `id` received after `from`. */
-  const closed = (client: EditorClient, id: number, from: number, timeoutMs = 30_000) => client.next('dialog', (m) => jsd(m).action === 'close' && Number(jsd(m).id) === id, timeoutMs, from);
+  const closed = (client: EditorClient, id: number, from: number, timeoutMs = 30_000) =>
+    client.next('dialog', (m) => jsd(m).action === 'close' && Number(jsd(m).id) === id, timeoutMs, from);
 
   it('describes the Paragraph dialog as a JSDialog: its title, an indent spin field labelled "Before text", OK and Cancel; Cancel through dialogEvent closes it unchanged', async () => {
     const src = env.host.addFile('dlg1', 'dlg1.docx', DOCX);
@@ -113,7 +123,12 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     expect(label).toMatchObject({ type: 'fixedtext', labelFor: 'spinED_LEFTINDENT' });
     expect(String(label.text).replace('~', '')).toBe('Before text:');
     expect(find(dialog, 'ok')).toMatchObject({ type: 'pushbutton' });
-    expect(dialog.responses).toEqual(expect.arrayContaining([{ id: 'ok', response: 1 }, { id: 'cancel', response: 0 }]));
+    expect(dialog.responses).toEqual(
+      expect.arrayContaining([
+        { id: 'ok', response: 1 },
+        { id: 'cancel', response: 0 },
+      ]),
+    );
     // On 25.2 the dialog does not come as a painted window.
     expect(client.messages.some((m) => m.type === 'window' && (m.json as { action?: string }).action === 'created')).toBe(false);
 
@@ -125,7 +140,10 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     const beforeSave = client.messages.length;
     client.send({ type: 'save', dontSaveIfUnmodified: false });
     expect(await client.next('saved', () => true, 60_000, beforeSave)).toMatchObject({ ok: true });
-    const put = env.host.of('PutFile').filter((r) => r.path.endsWith('/dlg1/contents')).at(-1)!;
+    const put = env.host
+      .of('PutFile')
+      .filter((r) => r.path.endsWith('/dlg1/contents'))
+      .at(-1)!;
     expect(documentXml(put.body)).not.toMatch(/w:(left|start)="2880"/);
   }, 120_000);
 
@@ -137,7 +155,15 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     const from = client.messages.length;
     client.send({ type: 'dialogEvent', windowId: id, event: { id: 'spinED_LEFTINDENT', cmd: 'change', data: '1', type: 'spinfield' } });
     // (The field's earlier updates, from the dialog's own start, may come too: the one with the new text is awaited.)
-    const update = await client.next('dialog', (m) => jsd(m).action === 'update' && (jsd(m).control as JsonDialog | undefined)?.id === 'spinED_LEFTINDENT' && /^1\.00/.test(String((jsd(m).control as JsonDialog).text)), 30_000, from);
+    const update = await client.next(
+      'dialog',
+      (m) =>
+        jsd(m).action === 'update' &&
+        (jsd(m).control as JsonDialog | undefined)?.id === 'spinED_LEFTINDENT' &&
+        /^1\.00/.test(String((jsd(m).control as JsonDialog).text)),
+      30_000,
+      from,
+    );
     expect((jsd(update).control as JsonDialog).value).toBe(1);
     client.send({ type: 'dialogEvent', windowId: id, event: { id: 'ok', cmd: 'click', type: 'responsebutton' } });
     await closed(client, id, from);
@@ -145,18 +171,29 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     const beforeSave = client.messages.length;
     client.send({ type: 'save' });
     expect(await client.next('saved', () => true, 60_000, beforeSave)).toMatchObject({ ok: true });
-    const put = env.host.of('PutFile').filter((r) => r.path.endsWith('/dlg2/contents')).at(-1)!;
+    const put = env.host
+      .of('PutFile')
+      .filter((r) => r.path.endsWith('/dlg2/contents'))
+      .at(-1)!;
     // 1 inch = 1440 twips of left indent on the paragraph the cursor was in.
     expect(documentXml(put.body)).toMatch(/<w:ind w:(left|start)="1440"/);
   }, 120_000);
 
-  it('refuses a read-only view\'s dialogEvent: an error, and the writer\'s open dialog is neither changed nor closed', async () => {
+  it("refuses a read-only view's dialogEvent: an error, and the writer's open dialog is neither changed nor closed", async () => {
     const src = env.host.addFile('dlg3', 'dlg3.docx', DOCX);
     const writer = await env.open(src);
     const file = env.host.files.get('dlg3')!;
     env.host.answer('CheckFileInfo', {
       status: 200,
-      body: JSON.stringify({ BaseFileName: file.name, OwnerId: 'owner', UserId: 'u-ro', UserFriendlyName: 'Reader', Size: file.bytes.length, UserCanWrite: false, LastModifiedTime: file.lastModifiedTime }),
+      body: JSON.stringify({
+        BaseFileName: file.name,
+        OwnerId: 'owner',
+        UserId: 'u-ro',
+        UserFriendlyName: 'Reader',
+        Size: file.bytes.length,
+        UserCanWrite: false,
+        LastModifiedTime: file.lastModifiedTime,
+      }),
       headers: { 'Content-Type': 'application/json' },
     });
     const reader = await env.open(src);

@@ -40,16 +40,23 @@ function boldTextDocx(zip: Buffer): string {
 /** odt: the text of the spans (and paragraphs) whose automatic style has fo:font-weight="bold". */
 function boldTextOdt(zip: Buffer): string {
   const xml = entry(zip, 'content.xml');
-  const bold = new Set([...xml.matchAll(/<style:style [^>]*>[\s\S]*?<\/style:style>/g)].filter((s) => /fo:font-weight="bold"/.test(s[0])).map((s) => attrs(/<style:style [^>]*>/.exec(s[0])![0])['style:name']));
+  const bold = new Set(
+    [...xml.matchAll(/<style:style [^>]*>[\s\S]*?<\/style:style>/g)]
+      .filter((s) => /fo:font-weight="bold"/.test(s[0]))
+      .map((s) => attrs(/<style:style [^>]*>/.exec(s[0])![0])['style:name']),
+  );
   // Spans and paragraphs apart: a paragraph's match would swallow the spans inside it.
-  const bolded = (tag: string) => [...xml.matchAll(new RegExp(`<text:${tag} ([^>]*)>([\\s\\S]*?)</text:${tag}>`, 'g'))].filter((m) => bold.has(attrs(m[1])['text:style-name']));
+  const bolded = (tag: string) =>
+    [...xml.matchAll(new RegExp(`<text:${tag} ([^>]*)>([\\s\\S]*?)</text:${tag}>`, 'g'))].filter((m) => bold.has(attrs(m[1])['text:style-name']));
   return [...bolded('span'), ...bolded('p'), ...bolded('h')].map((m) => m[2].replace(/<[^>]+>/g, '')).join('');
 }
 
 /** xlsx: the shared strings of the cells whose cell format's font is bold (`<b/>` in xl/styles.xml). */
 function boldTextXlsx(zip: Buffer): string {
   const styles = entry(zip, 'xl/styles.xml');
-  const fonts = [...(/<fonts[^>]*>([\s\S]*?)<\/fonts>/.exec(styles)?.[1] ?? '').matchAll(/<font(?:\/>|[ >][\s\S]*?<\/font>)/g)].map((f) => /<b\/>|<b val="(?:1|true)"\/>/.test(f[0]));
+  const fonts = [...(/<fonts[^>]*>([\s\S]*?)<\/fonts>/.exec(styles)?.[1] ?? '').matchAll(/<font(?:\/>|[ >][\s\S]*?<\/font>)/g)].map((f) =>
+    /<b\/>|<b val="(?:1|true)"\/>/.test(f[0]),
+  );
   const xfs = [...(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1] ?? '').matchAll(/<xf [^>]*>/g)].map((x) => Number(attrs(x[0]).fontId ?? 0));
   const shared = [...entry(zip, 'xl/sharedStrings.xml').matchAll(/<si>([\s\S]*?)<\/si>/g)].map((s) => s[1].replace(/<[^>]+>/g, ''));
   const sheet = entry(zip, 'xl/worksheets/sheet1.xml');
@@ -69,7 +76,9 @@ function boldTextPptx(zip: Buffer): string {
   return Object.keys(files)
     .filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
     .map((n) => new TextDecoder().decode(files[n]))
-    .flatMap((xml) => [...xml.matchAll(/<a:r>([\s\S]*?)<\/a:r>/g)].filter((r) => /<a:rPr [^>]*\bb="1"/.test(r[1])).map((r) => /<a:t>([^<]*)<\/a:t>/.exec(r[1])?.[1] ?? ''))
+    .flatMap((xml) =>
+      [...xml.matchAll(/<a:r>([\s\S]*?)<\/a:r>/g)].filter((r) => /<a:rPr [^>]*\bb="1"/.test(r[1])).map((r) => /<a:t>([^<]*)<\/a:t>/.exec(r[1])?.[1] ?? ''),
+    )
     .join('');
 }
 
@@ -130,8 +139,24 @@ const editText = async (page: Page, frame: Frame, word: string) => {
 };
 
 const CASES: DocCase[] = [
-  { kind: 'docx', corpus: 'properties/documentProperties.docx', bold: boldTextDocx, edit: editText, text: 'Hello World', moveCursor: writerCursor, selectAll: selectAllKeys },
-  { kind: 'odt', corpus: 'properties/meta.odt', bold: boldTextOdt, edit: editText, text: 'Only testing meta.xml', moveCursor: writerCursor, selectAll: selectAllKeys },
+  {
+    kind: 'docx',
+    corpus: 'properties/documentProperties.docx',
+    bold: boldTextDocx,
+    edit: editText,
+    text: 'Hello World',
+    moveCursor: writerCursor,
+    selectAll: selectAllKeys,
+  },
+  {
+    kind: 'odt',
+    corpus: 'properties/meta.odt',
+    bold: boldTextOdt,
+    edit: editText,
+    text: 'Only testing meta.xml',
+    moveCursor: writerCursor,
+    selectAll: selectAllKeys,
+  },
   {
     kind: 'xlsx',
     corpus: 'spreadsheets/SampleSS.xlsx',
@@ -228,7 +253,14 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
 
   /** A host page for the WOPI host's file `id` (one host page per file: its origin is the document's WOPI host). */
   async function hostFor(id: string, o: OpenOptions = {}): Promise<HostPage> {
-    const h = await startHostPage({ daemonUrl: daemon.url, wopiSrc: wopi.fileUrl(id), token: wopi.token, params: o.params, fileInfo: o.fileInfo, checkFileInfoOverride: o.checkFileInfoOverride });
+    const h = await startHostPage({
+      daemonUrl: daemon.url,
+      wopiSrc: wopi.fileUrl(id),
+      token: wopi.token,
+      params: o.params,
+      fileInfo: o.fileInfo,
+      checkFileInfoOverride: o.checkFileInfoOverride,
+    });
     hostPages.push(h);
     return h;
   }
@@ -251,7 +283,8 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
   /** Waits until the daemon has unloaded the document of file `id` (its views closed, its exit save done). */
   const unloaded = async (id: string) => {
     const deadline = Date.now() + 30_000;
-    while (daemon.server.documents.list().some((d) => d.key.endsWith(`/wopi/files/${id}`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (daemon.server.documents.list().some((d) => d.key.endsWith(`/wopi/files/${id}`)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
   };
 
   for (const c of CASES) {
@@ -293,7 +326,15 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
       try {
         const alice = await open(id, c.corpus, `shared.${c.kind}`);
         // The same host page, another user: the WOPI host answers Bob's CheckFileInfo (the one the page post starts).
-        const cfi = JSON.stringify({ BaseFileName: `shared.${c.kind}`, OwnerId: 'owner', UserId: 'user-bob', UserFriendlyName: 'Bob Example', Size: alice.original.length, UserCanWrite: true, LastModifiedTime: wopi.files.get(id)!.lastModifiedTime });
+        const cfi = JSON.stringify({
+          BaseFileName: `shared.${c.kind}`,
+          OwnerId: 'owner',
+          UserId: 'user-bob',
+          UserFriendlyName: 'Bob Example',
+          Size: alice.original.length,
+          UserCanWrite: true,
+          LastModifiedTime: wopi.files.get(id)!.lastModifiedTime,
+        });
         wopi.answer('CheckFileInfo', { status: 200, body: cfi, headers: { 'Content-Type': 'application/json' } });
         const bob = await openPage(alice.host, bobContext);
         await alice.frame.focus('.ode-input');

@@ -87,7 +87,10 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
 
   it('says Frame_Ready, then Document_Loaded, as JSON envelopes from the editor origin', async () => {
     const loaded = await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000);
-    const statuses = host.messages().filter((m) => m.MessageId === 'App_LoadingStatus').map((m) => m.Values.Status);
+    const statuses = host
+      .messages()
+      .filter((m) => m.MessageId === 'App_LoadingStatus')
+      .map((m) => m.Values.Status);
     expect(statuses.slice(0, 2)).toEqual(['Frame_Ready', 'Document_Loaded']);
     expect(loaded.origin).toBe(new URL(env.daemon.url).origin);
     expect(typeof loaded.raw).toBe('string');
@@ -116,7 +119,12 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
     await host.post({ MessageId: 'Get_Views', Values: {} }, { from: 'other' });
     await expect.poll(() => consoleLines.filter((l) => l.includes('PostMessage dropped')).length, { timeout: 30_000 }).toBeGreaterThan(dropped);
     expect(consoleLines.filter((l) => l.includes('PostMessage dropped')).at(-1)).toContain(`from ${host.origin.replace('localhost', '127.0.0.1')}`);
-    expect(host.messages().slice(since).filter((m) => m.MessageId === 'Views_List')).toHaveLength(0);
+    expect(
+      host
+        .messages()
+        .slice(since)
+        .filter((m) => m.MessageId === 'Views_List'),
+    ).toHaveLength(0);
   });
 
   it('hides Print (HidePrintOption); Hide_Button hides a menu item, Show_Button shows it again', async () => {
@@ -178,7 +186,11 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
       expect(url.startsWith(`${env.daemon.url}/`)).toBe(true);
       const res = await fetch(url);
       expect(res.status).toBe(200);
-      expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 5)
+          .toString('latin1'),
+      ).toBe('%PDF-');
     }
   }, 90_000);
 
@@ -194,8 +206,15 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
 
 describe('host integration: guest, remote insert, history, token banner, conflict, debug, read-only', () => {
   const hosts: HostPage[] = [];
-  const open = async (id: string, opts: { params?: Record<string, string>; fileInfo?: Record<string, unknown>; tokenTtl?: number; assets?: Record<string, { type: string; body: Buffer }> }) => {
-    const opened = await openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile(id, `${id}.docx`, DOCX), token: env.wopi.token, ...opts }, { viewport: { width: 1100, height: 760 }, timeoutMs: 60_000 });
+  const open = async (
+    id: string,
+    opts: { params?: Record<string, string>; fileInfo?: Record<string, unknown>; tokenTtl?: number; assets?: Record<string, { type: string; body: Buffer }> },
+  ) => {
+    const opened = await openHostPage(
+      env.browser,
+      { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile(id, `${id}.docx`, DOCX), token: env.wopi.token, ...opts },
+      { viewport: { width: 1100, height: 760 }, timeoutMs: 60_000 },
+    );
     hosts.push(opened.host);
     return opened;
   };
@@ -207,7 +226,14 @@ describe('host integration: guest, remote insert, history, token banner, conflic
   it('a guest with remote images, history, debug, an expiring token, inactive messages off: each shows as the spec says', async () => {
     const { host, page, frame } = await open('guestdoc', {
       params: { revisionhistory: 'true', debug: 'true' },
-      fileInfo: { IsAnonymousUser: true, UserCanNotWriteRelative: false, EnableInsertRemoteImage: true, DisableInactiveMessages: true, EnableOwnerTermination: true, OwnerId: 'user-1' },
+      fileInfo: {
+        IsAnonymousUser: true,
+        UserCanNotWriteRelative: false,
+        EnableInsertRemoteImage: true,
+        DisableInactiveMessages: true,
+        EnableOwnerTermination: true,
+        OwnerId: 'user-1',
+      },
       // Expires in 5 minutes: the daemon warns at once (15 minutes before).
       tokenTtl: Date.now() + 5 * 60_000,
     });
@@ -301,7 +327,11 @@ describe('host integration: the idle overlay', () => {
   });
 
   it('an unused document is unloaded: User_Idle, Session_Closed 4408, the overlay; "Continue editing" opens it again', async () => {
-    const opened = await openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile('idledoc', 'idle.docx', DOCX), token: env.wopi.token, tokenTtl: Date.now() + 3_600_000 }, { viewport: { width: 1000, height: 700 }, timeoutMs: 60_000 });
+    const opened = await openHostPage(
+      env.browser,
+      { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile('idledoc', 'idle.docx', DOCX), token: env.wopi.token, tokenTtl: Date.now() + 3_600_000 },
+      { viewport: { width: 1000, height: 700 }, timeoutMs: 60_000 },
+    );
     host = opened.host;
     const page = opened.page;
     await host.waitFor('User_Idle', undefined, 60_000);

@@ -10,7 +10,8 @@ import { useDemoBrowser } from '../helpers/demo-browser.ts';
 /** Screenshots land here (ignored by git: products of the run). */
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 /** Every part of a saved package, as text (the oracle: the file LibreOffice stored, read back with fflate). */
-const parts = (path: string): Record<string, string> => Object.fromEntries(Object.entries(unzipSync(new Uint8Array(readFileSync(path)))).map(([k, v]) => [k, new TextDecoder().decode(v)]));
+const parts = (path: string): Record<string, string> =>
+  Object.fromEntries(Object.entries(unzipSync(new Uint8Array(readFileSync(path)))).map(([k, v]) => [k, new TextDecoder().decode(v)]));
 /** The text of the w:t / a:t elements of `xml`, joined. */
 const textOf = (xml: string) => [...xml.matchAll(/<[wa]:t(?: [^>]*)?>([^<]*)<\/[wa]:t>/g)].map((m) => m[1]).join('');
 
@@ -117,7 +118,17 @@ describe('menus and sidebar in the browser editor', () => {
 
   it('text: Review records changes and rejects them all; the saved docx has the tracked insertion, then not', async () => {
     await open('menus.docx');
-    expect(await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents()).toEqual(['File', 'Edit', 'Insert', 'Format', 'View', 'Table', 'Review', 'Tools', 'Help']);
+    expect(await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents()).toEqual([
+      'File',
+      'Edit',
+      'Insert',
+      'Format',
+      'View',
+      'Table',
+      'Review',
+      'Tools',
+      'Help',
+    ]);
     await page.keyboard.press('Control+End');
     await choose('Review', 'Record changes');
     await expect.poll(() => checked('Review', 'Record changes'), { timeout: 30_000 }).toBe('true');
@@ -183,12 +194,16 @@ describe('menus and sidebar in the browser editor', () => {
     const headers = Object.entries(saved).filter(([k]) => /^word\/header\d*\.xml$/.test(k));
     expect(headers.map(([, v]) => textOf(v)).join('|')).toContain('Head text');
     // The rectangle goes where the view is (the endnote's page): in the document or in the endnote's part.
-    expect(Object.entries(saved).filter(([k]) => /^word\/(document|endnotes)\.xml$/.test(k)).some(([, v]) => /<a:prstGeom prst="rect"|<v:rect /.test(v))).toBe(true);
+    expect(
+      Object.entries(saved)
+        .filter(([k]) => /^word\/(document|endnotes)\.xml$/.test(k))
+        .some(([, v]) => /<a:prstGeom prst="rect"|<v:rect /.test(v)),
+    ).toBe(true);
     // The rectangle sits in the middle of the view, where the next test clicks to reach the text: undone again.
     await page.keyboard.press('Control+z');
   }, 180_000);
 
-  it('text: View > Sidebar shows LibreOffice\'s Properties deck; the first line selected, Bold and Before Text Indent there change the saved docx', async () => {
+  it("text: View > Sidebar shows LibreOffice's Properties deck; the first line selected, Bold and Before Text Indent there change the saved docx", async () => {
     await closeLeftDialogs();
     await clickBody();
     await page.keyboard.press('Control+Home');
@@ -196,7 +211,8 @@ describe('menus and sidebar in the browser editor', () => {
     const sidebar = page.getByRole('region', { name: 'Properties' });
     await sidebar.waitFor({ timeout: 30_000 });
     // LibreOffice's panels for text: Style, Character, Paragraph (the deck's JSDialog tree, as HTML).
-    for (const panel of ['Character', 'Paragraph']) await expect.poll(() => sidebar.locator('summary').filter({ hasText: panel }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    for (const panel of ['Character', 'Paragraph'])
+      await expect.poll(() => sidebar.locator('summary').filter({ hasText: panel }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await checked('View', 'Sidebar')).toBe('true');
     // The first line selected with the sidebar open (the status bar says so: LibreOffice has the selection).
     await page.locator('.ode-input').focus();
@@ -211,17 +227,24 @@ describe('menus and sidebar in the browser editor', () => {
     const indent = sidebar.getByRole('spinbutton', { name: 'Before Text Indent' });
     await indent.fill('1"');
     await indent.press('Tab');
-    await expect.poll(() => sidebar.getByRole('spinbutton', { name: 'Before Text Indent' }).inputValue(), { timeout: 30_000 }).toMatch(/^1(\.00)?\s*(″|"|in)?$/);
+    await expect
+      .poll(() => sidebar.getByRole('spinbutton', { name: 'Before Text Indent' }).inputValue(), { timeout: 30_000 })
+      .toMatch(/^1(\.00)?\s*(″|"|in)?$/);
     await page.screenshot({ path: join(ARTIFACTS, 'sidebar-text.png') });
     // The field shows what was typed at once; LibreOffice applies it a moment later: saved again until it is there
     // (File > Save: the focus is in a sidebar field, whose keys are its own).
-    await expect.poll(async () => helloRuns((await save('menus.docx', true))['word/document.xml']).para, { timeout: 60_000, interval: 1_000 }).toMatch(/<w:ind [^>]*w:(left|start)="1440"/);
+    await expect
+      .poll(async () => helloRuns((await save('menus.docx', true))['word/document.xml']).para, { timeout: 60_000, interval: 1_000 })
+      .toMatch(/<w:ind [^>]*w:(left|start)="1440"/);
     const { para, runs } = helloRuns((await save('menus.docx', true))['word/document.xml']);
     expect(runs.length).toBeGreaterThan(0);
-    expect(runs.every((r) => /<w:b\/>/.test(r)), para).toBe(true);
+    expect(
+      runs.every((r) => /<w:b\/>/.test(r)),
+      para,
+    ).toBe(true);
   }, 240_000);
 
-  it('text: the sidebar\'s Underline drop-down opens LibreOffice\'s popup as HTML under its button; Escape closes it, Double there is in the saved docx', async () => {
+  it("text: the sidebar's Underline drop-down opens LibreOffice's popup as HTML under its button; Escape closes it, Double there is in the saved docx", async () => {
     await closeLeftDialogs();
     const sidebar = page.getByRole('region', { name: 'Properties' });
     await sidebar.waitFor({ timeout: 30_000 });
@@ -241,13 +264,21 @@ describe('menus and sidebar in the browser editor', () => {
     await underline.click();
     await popup.waitFor({ state: 'visible', timeout: 30_000 });
     await page.screenshot({ path: join(ARTIFACTS, 'sidebar-popup.png') });
-    await popup.getByRole('button', { name: /double/i }).first().click();
+    await popup
+      .getByRole('button', { name: /double/i })
+      .first()
+      .click();
     await popup.waitFor({ state: 'detached', timeout: 30_000 });
     // Saved again until LibreOffice's change is in the file.
-    await expect.poll(async () => helloRuns((await save('menus.docx', true))['word/document.xml']).runs.join(''), { timeout: 60_000, interval: 1_000 }).toMatch(/<w:u w:val="double"\/>/);
+    await expect
+      .poll(async () => helloRuns((await save('menus.docx', true))['word/document.xml']).runs.join(''), { timeout: 60_000, interval: 1_000 })
+      .toMatch(/<w:u w:val="double"\/>/);
     const { para, runs } = helloRuns((await save('menus.docx', true))['word/document.xml']);
     expect(runs.length).toBeGreaterThan(0);
-    expect(runs.every((r) => /<w:u w:val="double"\/>/.test(r) && /<w:b\/>/.test(r)), para).toBe(true);
+    expect(
+      runs.every((r) => /<w:u w:val="double"\/>/.test(r) && /<w:b\/>/.test(r)),
+      para,
+    ).toBe(true);
     // View > Sidebar again closes it.
     await choose('View', 'Sidebar');
     await sidebar.waitFor({ state: 'hidden', timeout: 30_000 });
@@ -255,7 +286,17 @@ describe('menus and sidebar in the browser editor', () => {
 
   it('spreadsheet: Sheet inserts a row above, View freezes the first row, Format sets all borders; Data and Insert open their dialogs', async () => {
     await open('menus.xlsx');
-    expect(await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents()).toEqual(['File', 'Edit', 'Insert', 'Format', 'View', 'Sheet', 'Data', 'Tools', 'Help']);
+    expect(await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents()).toEqual([
+      'File',
+      'Edit',
+      'Insert',
+      'Format',
+      'View',
+      'Sheet',
+      'Data',
+      'Tools',
+      'Help',
+    ]);
     const nameBox = page.getByRole('textbox', { name: 'Name Box' });
     const goTo = async (address: string) => {
       await nameBox.fill(address);
@@ -269,7 +310,9 @@ describe('menus and sidebar in the browser editor', () => {
     await goTo('B3');
     await choose('Format', 'Borders', 'All borders');
     const saved = await save('menus.xlsx');
-    const strings = [...saved['xl/sharedStrings.xml'].matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1].replace(/<t([ >])/g, '<a:t$1').replace(/<\/t>/g, '</a:t>')));
+    const strings = [...saved['xl/sharedStrings.xml'].matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) =>
+      textOf(m[1].replace(/<t([ >])/g, '<a:t$1').replace(/<\/t>/g, '</a:t>')),
+    );
     const sheet = saved['xl/worksheets/sheet1.xml'];
     // "Test spreadsheet" (A1 of the corpus file, read by hand) moved down to A2; row 1 is empty.
     const a2 = /<c r="A2"[^>]*t="s"[^>]*><v>(\d+)<\/v>/.exec(sheet);
@@ -281,7 +324,11 @@ describe('menus and sidebar in the browser editor', () => {
     const b3 = /<c r="B3" s="(\d+)"/.exec(sheet);
     const xfs = [...(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(saved['xl/styles.xml'])?.[1] ?? '').matchAll(/<xf [^>]*>/g)].map((m) => m[0]);
     const borderId = Number(/borderId="(\d+)"/.exec(xfs[Number(b3?.[1])] ?? '')?.[1]);
-    const borders = [...(/<borders[^>]*>([\s\S]*?)<\/borders>/.exec(saved['xl/styles.xml'])?.[1] ?? '').matchAll(/<border(?: [^>]*)?\/>|<border(?: [^>]*)?>[\s\S]*?<\/border>/g)].map((m) => m[0]);
+    const borders = [
+      ...(/<borders[^>]*>([\s\S]*?)<\/borders>/.exec(saved['xl/styles.xml'])?.[1] ?? '').matchAll(
+        /<border(?: [^>]*)?\/>|<border(?: [^>]*)?>[\s\S]*?<\/border>/g,
+      ),
+    ].map((m) => m[0]);
     for (const side of ['left', 'right', 'top', 'bottom']) expect(borders[borderId]).toMatch(new RegExp(`<${side} style="thin"`));
     await choose('Data', 'Sort…');
     expect(await dialogOpensAndCancels()).toBeDefined();
@@ -290,7 +337,17 @@ describe('menus and sidebar in the browser editor', () => {
 
   it('presentation: Slide hides the slide, Insert adds a rectangle, View switches to the notes view and back', async () => {
     await open('menus.pptx');
-    expect(await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents()).toEqual(['File', 'Edit', 'Insert', 'Format', 'View', 'Table', 'Slide', 'Tools', 'Help']);
+    expect(await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents()).toEqual([
+      'File',
+      'Edit',
+      'Insert',
+      'Format',
+      'View',
+      'Table',
+      'Slide',
+      'Tools',
+      'Help',
+    ]);
     await choose('Slide', 'Hide slide');
     await choose('Insert', 'Shape', 'Rectangle');
     await page.keyboard.press('Escape');
@@ -303,7 +360,7 @@ describe('menus and sidebar in the browser editor', () => {
     await expect.poll(() => checked('View', 'Notes'), { timeout: 30_000 }).toBe('false');
   }, 180_000);
 
-  it('presentation: Slide > Slide transition opens the sidebar\'s Slide Transition deck; a transition chosen there is in the saved pptx', async () => {
+  it("presentation: Slide > Slide transition opens the sidebar's Slide Transition deck; a transition chosen there is in the saved pptx", async () => {
     await choose('Slide', 'Slide transition…');
     const sidebar = page.getByRole('region', { name: 'Properties' });
     await sidebar.waitFor({ timeout: 30_000 });
@@ -313,7 +370,16 @@ describe('menus and sidebar in the browser editor', () => {
     const option = transitions.getByRole('option').nth(2);
     const name = await option.getAttribute('aria-label');
     await option.click();
-    await expect.poll(() => transitions.getByRole('option', { name: name ?? '' }).first().getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
+    await expect
+      .poll(
+        () =>
+          transitions
+            .getByRole('option', { name: name ?? '' })
+            .first()
+            .getAttribute('aria-selected'),
+        { timeout: 30_000 },
+      )
+      .toBe('true');
     await page.screenshot({ path: join(ARTIFACTS, 'sidebar-transition.png') });
     await page.locator('.ode-doc').click({ position: { x: 5, y: 5 } });
     const slide = (await save('menus.pptx'))['ppt/slides/slide1.xml'];

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import type { BrowserContextOptions, CDPSession, } from 'playwright-core';
+import type { BrowserContextOptions, CDPSession } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileId, painted, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
@@ -9,16 +9,34 @@ import { useDemoBrowser } from '../helpers/demo-browser.ts';
 import { docxText } from '../helpers/docx.ts';
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
-const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36' };
-const TABLET: BrowserContextOptions = { viewport: { width: 820, height: 1180 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel Tablet) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' };
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+};
+const TABLET: BrowserContextOptions = {
+  viewport: { width: 820, height: 1180 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel Tablet) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+};
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1000, height: 700 } };
 
 /** A small two-page drawing (ODF: the mimetype first and stored), made here: the corpus has no drawing. */
 function drawing(): Uint8Array {
-  const ns = 'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"';
+  const ns =
+    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"';
   const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ns} office:version="1.3"><office:body><office:drawing><draw:page draw:name="One"><draw:rect svg:x="2cm" svg:y="2cm" svg:width="12cm" svg:height="5cm"><text:p>Drawn for a phone</text:p></draw:rect></draw:page><draw:page draw:name="Two"><draw:ellipse svg:x="3cm" svg:y="3cm" svg:width="8cm" svg:height="8cm"/></draw:page></office:drawing></office:body></office:document-content>`;
-  const manifest = '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.graphics"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
-  return zipSync({ mimetype: [strToU8('application/vnd.oasis.opendocument.graphics'), { level: 0 }], 'content.xml': strToU8(content), 'META-INF/manifest.xml': strToU8(manifest) });
+  const manifest =
+    '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.graphics"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
+  return zipSync({
+    mimetype: [strToU8('application/vnd.oasis.opendocument.graphics'), { level: 0 }],
+    'content.xml': strToU8(content),
+    'META-INF/manifest.xml': strToU8(manifest),
+  });
 }
 
 /** The page objects the page functions below touch (this project is type-checked for Node, not the DOM). */
@@ -52,7 +70,16 @@ interface PageGlobal {
 const smallTargets = (): string[] => {
   const g = globalThis as unknown as PageGlobal;
   const out: string[] = [];
-  for (const sel of ['.ode-toolbar button', '.ode-toolbar select', '.ode-menu-top', '.ode-sheet-tab', '.ode-sheet-add', '.ode-sheet-more', '.ode-sorter-button', '.ode-status-zoom']) {
+  for (const sel of [
+    '.ode-toolbar button',
+    '.ode-toolbar select',
+    '.ode-menu-top',
+    '.ode-sheet-tab',
+    '.ode-sheet-add',
+    '.ode-sheet-more',
+    '.ode-sorter-button',
+    '.ode-status-zoom',
+  ]) {
     for (const e of g.document.querySelectorAll(sel)) {
       const r = e.getBoundingClientRect();
       if (r.width === 0 || e.closest('[hidden]')) continue;
@@ -69,7 +96,16 @@ const smallTargets = (): string[] => {
 const chromeBoxes = () => {
   const g = globalThis as unknown as PageGlobal;
   const box = (s: string) => g.document.querySelector(s)?.getBoundingClientRect() ?? null;
-  return { toolbar: box('.ode-toolbar'), title: box('.ode-title'), menus: box('.ode-menus'), doc: box('.ode-doc'), left: box('.ode-left:not([hidden])'), status: box('.ode-status'), pageWidth: g.document.documentElement.scrollWidth, innerWidth: g.innerWidth };
+  return {
+    toolbar: box('.ode-toolbar'),
+    title: box('.ode-title'),
+    menus: box('.ode-menus'),
+    doc: box('.ode-doc'),
+    left: box('.ode-left:not([hidden])'),
+    status: box('.ode-status'),
+    pageWidth: g.document.documentElement.scrollWidth,
+    innerWidth: g.innerWidth,
+  };
 };
 
 /** Page function: the caret's box on screen (null while hidden). */
@@ -138,16 +174,27 @@ describe('the editor on phones and tablets', () => {
   };
 
   it('tells LibreOffice the form factor: mobile on a phone, tablet on a tablet, desktop with a mouse', async () => {
-    for (const [device, expected] of [[PHONE, 'mobile'], [TABLET, 'tablet'], [DESKTOP, 'desktop']] as const) {
+    for (const [device, expected] of [
+      [PHONE, 'mobile'],
+      [TABLET, 'tablet'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
       const { page, loads } = await open(device, 'letter.docx');
       expect(loads.map((l) => l.deviceFormFactor)).toEqual([expected]);
-      expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset.formFactor)).toBe(expected);
+      expect(
+        await page.evaluate(
+          () => (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document.documentElement.dataset.formFactor,
+        ),
+      ).toBe(expected);
       await page.context().close();
     }
   });
 
   it('lays out each document type (docx, xlsx, pptx, odg) on a phone and a tablet: one toolbar row, 40 px targets, nothing off the page, slides and sheets switched by a tap (screenshots)', async () => {
-    for (const [device, dname] of [[PHONE, 'phone'], [TABLET, 'tablet']] as const) {
+    for (const [device, dname] of [
+      [PHONE, 'phone'],
+      [TABLET, 'tablet'],
+    ] as const) {
       for (const file of ['letter.docx', 'sheet.xlsx', 'slides.pptx', 'drawing.odg']) {
         const { page } = await open(device, file);
         await page.waitForTimeout(1000);
@@ -199,10 +246,14 @@ describe('the editor on phones and tablets', () => {
     // The caret starts before "Hello World!"; a tap far right on that line puts it at the line's end.
     const start = await page.waitForFunction(caretBox, null, { timeout: 30_000 }).then((h) => h.jsonValue());
     await page.touchscreen.tap(start!.left + 250, start!.top + start!.height / 2);
-    await page.waitForFunction((x: number) => {
-      const c = (globalThis as unknown as PageGlobal).document.querySelector('.ode-caret');
-      return !!c && !c.hidden && c.getBoundingClientRect().left > x + 20;
-    }, start!.left, { timeout: 30_000 });
+    await page.waitForFunction(
+      (x: number) => {
+        const c = (globalThis as unknown as PageGlobal).document.querySelector('.ode-caret');
+        return !!c && !c.hidden && c.getBoundingClientRect().left > x + 20;
+      },
+      start!.left,
+      { timeout: 30_000 },
+    );
 
     // The on-screen keyboard: text without key events, a word corrected behind the caret, a composition.
     await page.keyboard.insertText(' Typed on a mobil device');
@@ -216,14 +267,26 @@ describe('the editor on phones and tablets', () => {
     // Pinch zoom: two fingers 80 px apart move to 240 px apart: three times the zoom.
     const before = await page.evaluate(zoomPercent);
     const steps: Array<Array<[number, number]>> = [];
-    for (let i = 0; i <= 8; i++) steps.push([[195 - 40 - i * 10, 500], [195 + 40 + i * 10, 500]]);
+    for (let i = 0; i <= 8; i++)
+      steps.push([
+        [195 - 40 - i * 10, 500],
+        [195 + 40 + i * 10, 500],
+      ]);
     await touch(cdp, steps);
-    await page.waitForFunction((z: number) => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10) >= z, Math.floor(before * 3) - 2, { timeout: 30_000 });
+    await page.waitForFunction(
+      (z: number) => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10) >= z,
+      Math.floor(before * 3) - 2,
+      { timeout: 30_000 },
+    );
     expect(await page.evaluate(zoomPercent)).toBeLessThanOrEqual(Math.ceil(before * 3) + 2);
     await page.screenshot({ path: join(ARTIFACTS, 'mobile-phone-docx-pinched.png') });
     // Back to the fitted zoom for the rest (a pinch in).
     await touch(cdp, steps.slice().reverse());
-    await page.waitForFunction((z: number) => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10) <= z, before + 2, { timeout: 30_000 });
+    await page.waitForFunction(
+      (z: number) => Number.parseInt((globalThis as unknown as PageGlobal).document.querySelector('.ode-status-zoom')?.textContent ?? '0', 10) <= z,
+      before + 2,
+      { timeout: 30_000 },
+    );
 
     // A selection handle dragged by a finger: "delta" selected, its start handle dragged back to where "beta" starts.
     await page.keyboard.insertText(' alpha ');

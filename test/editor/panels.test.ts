@@ -106,7 +106,10 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
   it('shows each of two users the other in the users list', async () => {
     const alice = await open('shared.docx', 'Alice Martin');
     const bob = await open('shared.docx', 'Bob Stone');
-    for (const [page, self, other] of [[alice, 'Alice Martin', 'Bob Stone'], [bob, 'Bob Stone', 'Alice Martin']] as const) {
+    for (const [page, self, other] of [
+      [alice, 'Alice Martin', 'Bob Stone'],
+      [bob, 'Bob Stone', 'Alice Martin'],
+    ] as const) {
       const avatars = page.locator('.ode-users');
       await expect.poll(() => avatars.getAttribute('aria-label'), { timeout: 30_000 }).toBe('Users editing: 2: Alice Martin, Bob Stone');
       await avatars.click();
@@ -114,7 +117,12 @@ describe('editor panels: status bar, comments, find and replace, users', () => {
       await expect.poll(() => panel.getByRole('button').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(other)]));
       expect(await panel.getByRole('button', { name: `${self} (you)` }).count()).toBe(1);
       // The initials are drawn by CSS (a picture: the button's name names the user): what the page shows.
-      const drawn = await panel.getByRole('button', { name: other }).locator('.ode-avatar').evaluate((e) => (globalThis as unknown as { getComputedStyle(e: unknown, pseudo: string): { content: string } }).getComputedStyle(e, '::before').content);
+      const drawn = await panel
+        .getByRole('button', { name: other })
+        .locator('.ode-avatar')
+        .evaluate(
+          (e) => (globalThis as unknown as { getComputedStyle(e: unknown, pseudo: string): { content: string } }).getComputedStyle(e, '::before').content,
+        );
       expect(drawn).toBe(other === 'Bob Stone' ? '"BS"' : '"AM"');
     }
     await alice.close();

@@ -18,10 +18,17 @@ const MAIL = 'ada.lovelace@example.org';
  *   else owns;
  * - the owner (OwnerId = UserId) with EnableOwnerTermination and `IsUserLocked: ['comments']`.
  */
-const env = useHostPageEditing({ kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } }, 2);
+const env = useHostPageEditing(
+  { kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } },
+  2,
+);
 
 /** Opens `fileInfo` over the fake host's answer in a host page; resolves once the document is shown. */
-function open(id: string, fileInfo: Record<string, unknown>, params: Record<string, string> = {}): Promise<{ page: Page; host: HostPage; frame: FrameLocator }> {
+function open(
+  id: string,
+  fileInfo: Record<string, unknown>,
+  params: Record<string, string> = {},
+): Promise<{ page: Page; host: HostPage; frame: FrameLocator }> {
   return openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile(id, `${id}.docx`, DOCX), token: env.wopi.token, fileInfo, params });
 }
 
@@ -90,14 +97,24 @@ describe('a locked and restricted guest', () => {
     const unlock = await host.waitFor('UI_Unlock', undefined, 10_000, since);
     expect(unlock.Values).toEqual({ Command: 'file.downloadAs.pdf', Feature: 'export' });
     // Nothing was exported: no Download_As, no download link.
-    expect(host.messages().slice(since).map((m) => m.MessageId)).not.toContain('Download_As');
+    expect(
+      host
+        .messages()
+        .slice(since)
+        .map((m) => m.MessageId),
+    ).not.toContain('Download_As');
     // The host's history button (revisionhistory=true) is locked too, and asks the same way.
     const history = frame.locator('.ode-host-bar [data-command="file.versions"]');
     expect(await history.getAttribute('data-locked')).toBe('true');
     const before = host.messages().length;
     await history.click({ force: true });
     expect((await host.waitFor('UI_Unlock', undefined, 10_000, before)).Values).toEqual({ Command: 'file.versions', Feature: 'versions' });
-    expect(host.messages().slice(before).map((m) => m.MessageId)).not.toContain('UI_FileVersions');
+    expect(
+      host
+        .messages()
+        .slice(before)
+        .map((m) => m.MessageId),
+    ).not.toContain('UI_FileVersions');
   }, 60_000);
 
   it('shows UserExtraInfo.mail and the guest (is_guest) in the users panel', async () => {

@@ -18,7 +18,10 @@ const ODT = readFileSync(join(CORPUS, 'charts/chart.odt'));
  * The signer sees the state in the status bar, signs with File > Sign document, and the host stores the signed
  * odt; a second host page (another user, no credentials) has no Sign document.
  */
-const env = useHostPageEditing({ kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } }, 2);
+const env = useHostPageEditing(
+  { kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } },
+  2,
+);
 let creds: SigningCredentialsPem;
 beforeAll(() => {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -29,19 +32,31 @@ beforeAll(() => {
 async function open(id: string, fileInfo: Record<string, unknown>): Promise<{ page: Page; host: HostPage; frame: FrameLocator; received: string[] }> {
   // Every WebSocket frame the page receives, and the editor page itself (the browser's whole view of the secrets).
   const received: string[] = [];
-  const opened = await openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.fileUrl(id), token: env.wopi.token, fileInfo }, {
-    onPage: (page) => {
-      page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
-      page.on('response', (r) => {
-        if (r.url().includes('/ode.html')) void r.text().then((t) => received.push(t), () => undefined);
-      });
+  const opened = await openHostPage(
+    env.browser,
+    { daemonUrl: env.daemon.url, wopiSrc: env.wopi.fileUrl(id), token: env.wopi.token, fileInfo },
+    {
+      onPage: (page) => {
+        page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
+        page.on('response', (r) => {
+          if (r.url().includes('/ode.html'))
+            void r.text().then(
+              (t) => received.push(t),
+              () => undefined,
+            );
+        });
+      },
     },
-  });
+  );
   return { ...opened, received };
 }
 
 /** The signature state in the status bar (a role=status element of the status bar saying "Signature: ..."). */
-const signatureStatus = (frame: FrameLocator) => frame.getByRole('contentinfo', { name: 'Status bar' }).getByRole('status').filter({ hasText: /^Signature:/ });
+const signatureStatus = (frame: FrameLocator) =>
+  frame
+    .getByRole('contentinfo', { name: 'Status bar' })
+    .getByRole('status')
+    .filter({ hasText: /^Signature:/ });
 
 /** Opens File; returns the open File menu. */
 async function fileMenu(frame: FrameLocator) {

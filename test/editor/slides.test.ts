@@ -12,7 +12,18 @@ import { useDemoBrowser } from '../helpers/demo-browser.ts';
  * (read by hand from ppt/slides/slideN.xml).
  */
 const SLIDES = 10;
-const FIRST_TEXTS = ['Centered Title', 'Title', 'Section Title', 'Title', 'Title', 'Title Only', 'Blank with Default Title', 'Caption', 'Picture with Caption', 'Headers & Footers'];
+const FIRST_TEXTS = [
+  'Centered Title',
+  'Title',
+  'Section Title',
+  'Title',
+  'Title',
+  'Title Only',
+  'Blank with Default Title',
+  'Caption',
+  'Picture with Caption',
+  'Headers & Footers',
+];
 
 /** The slides of a saved pptx in presentation order: the text runs of each, joined with '|'. */
 function slideTexts(bytes: Buffer): string[] {
@@ -33,7 +44,10 @@ interface Canvas {
   getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
 }
 interface PageGlobal {
-  document: { querySelector(s: string): (Canvas & { textContent: string | null }) | null; querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null; querySelector(s: string): Canvas | null }> };
+  document: {
+    querySelector(s: string): (Canvas & { textContent: string | null }) | null;
+    querySelectorAll(s: string): ArrayLike<{ getAttribute(n: string): string | null; querySelector(s: string): Canvas | null }>;
+  };
 }
 
 /** Page function: how many options of the listbox have a thumbnail with painted (non-white, opaque) pixels. */

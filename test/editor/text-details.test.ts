@@ -24,8 +24,12 @@ function docx(paragraphs: string[], lang: string): Buffer {
       '[Content_Types].xml': enc(
         `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/></Types>`,
       ),
-      '_rels/.rels': enc(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`),
-      'word/_rels/document.xml.rels': enc(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/styles" Target="styles.xml"/></Relationships>`),
+      '_rels/.rels': enc(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="word/document.xml"/></Relationships>`,
+      ),
+      'word/_rels/document.xml.rels': enc(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/styles" Target="styles.xml"/></Relationships>`,
+      ),
       'word/styles.xml': enc(
         `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles ${W}><w:docDefaults><w:rPrDefault><w:rPr><w:sz w:val="28"/><w:lang w:val="${lang}"/></w:rPr></w:rPrDefault></w:docDefaults><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/></w:style></w:styles>`,
       ),
@@ -39,7 +43,8 @@ function docx(paragraphs: string[], lang: string): Buffer {
 /** The focused element's accessible label (aria-label) or class. */
 const focused = (page: Page) =>
   page.evaluate(() => {
-    const a = (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null; className: string } | null } }).document.activeElement;
+    const a = (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null; className: string } | null } }).document
+      .activeElement;
     return a?.getAttribute('aria-label') ?? a?.className ?? '';
   });
 
@@ -103,7 +108,9 @@ describe('text document details (issue 23)', () => {
     await poll(() => result().textContent()).toBe('3 matches');
     const boxes = page.locator('.ode-find-match');
     await poll(() => boxes.count()).toBe(3);
-    const tops = await boxes.evaluateAll((els) => els.map((e) => (e as unknown as { getBoundingClientRect(): { top: number; height: number } }).getBoundingClientRect()));
+    const tops = await boxes.evaluateAll((els) =>
+      els.map((e) => (e as unknown as { getBoundingClientRect(): { top: number; height: number } }).getBoundingClientRect()),
+    );
     // Three different lines, each box the height of a line of text.
     expect(new Set(tops.map((r) => Math.round(r.top))).size).toBe(3);
     for (const r of tops) expect(r.height).toBeGreaterThan(5);
@@ -143,11 +150,23 @@ describe('text document details (issue 23)', () => {
   it('F6 goes from the document to the menu bar, the toolbar and back', async () => {
     await page.locator('.ode-input').focus();
     await page.keyboard.press('F6');
-    expect(await page.evaluate(() => !!(globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest('.ode-menubar'))).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          !!(globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest('.ode-menubar'),
+      ),
+    ).toBe(true);
     await page.keyboard.press('F6');
-    expect(await page.evaluate(() => !!(globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest('.ode-toolbar'))).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          !!(globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } | null } }).document.activeElement?.closest('.ode-toolbar'),
+      ),
+    ).toBe(true);
     await page.keyboard.press('F6');
-    await poll(() => page.evaluate(() => (globalThis as unknown as { document: { activeElement: { className: string } | null } }).document.activeElement?.className ?? '')).toContain('ode-input');
+    await poll(() =>
+      page.evaluate(() => (globalThis as unknown as { document: { activeElement: { className: string } | null } }).document.activeElement?.className ?? ''),
+    ).toContain('ode-input');
   }, 60_000);
 
   it('underlines a misspelling of a British English document (en_GB chosen by its language)', async () => {
@@ -182,13 +201,16 @@ const canvasImage = (page: Page) => page.locator('canvas.ode-canvas').evaluate((
 /** The canvas of `page` once it is settled (the same image a second later), as canvasImage gives it. */
 const settledCanvas = async (page: Page) => {
   let last = '';
-  await poll(async () => {
-    const now = await canvasImage(page);
-    const same = now === last;
-    last = now;
-    if (!same) await page.waitForTimeout(1000);
-    return same;
-  }, { timeout: 60_000 }).toBe(true);
+  await poll(
+    async () => {
+      const now = await canvasImage(page);
+      const same = now === last;
+      last = now;
+      if (!same) await page.waitForTimeout(1000);
+      return same;
+    },
+    { timeout: 60_000 },
+  ).toBe(true);
   return last;
 };
 
@@ -230,10 +252,19 @@ describe('F6 in a presentation (issue 23 item 8)', () => {
     await page.locator('.ode-input').focus();
     const region = () =>
       page.evaluate(() => {
-        const a = (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown; className: string; getAttribute(n: string): string | null } | null } }).document.activeElement;
+        const a = (
+          globalThis as unknown as {
+            document: { activeElement: { closest(s: string): unknown; className: string; getAttribute(n: string): string | null } | null };
+          }
+        ).document.activeElement;
         if (!a) return 'none';
         if (a.className.includes('ode-input')) return 'document';
-        for (const [name, sel] of [['menubar', '.ode-menubar'], ['toolbar', '.ode-toolbar'], ['slides', '.ode-left']] as const) if (a.closest(sel)) return `${name}${a.getAttribute('aria-selected') === 'true' ? ' selected' : ''}`;
+        for (const [name, sel] of [
+          ['menubar', '.ode-menubar'],
+          ['toolbar', '.ode-toolbar'],
+          ['slides', '.ode-left'],
+        ] as const)
+          if (a.closest(sel)) return `${name}${a.getAttribute('aria-selected') === 'true' ? ' selected' : ''}`;
         return a.className;
       });
     const seen: string[] = [];

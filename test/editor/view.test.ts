@@ -40,7 +40,8 @@ interface PageGlobal {
 /** Page function: every flavour on the system clipboard, as text. */
 const readClipboard = async () => {
   const out: Record<string, string> = {};
-  for (const item of await (globalThis as unknown as PageGlobal).navigator.clipboard.read()) for (const type of item.types) out[type] = await (await item.getType(type)).text();
+  for (const item of await (globalThis as unknown as PageGlobal).navigator.clipboard.read())
+    for (const type of item.types) out[type] = await (await item.getType(type)).text();
   return out;
 };
 
@@ -54,7 +55,8 @@ const pixelsNear = ({ box, rgb, tolerance }: { box: { x: number; y: number; widt
   const y = Math.max(0, Math.round((box.y - r.top) * dpr));
   const d = c.getContext('2d').getImageData(x, y, Math.max(1, Math.round(box.width * dpr)), Math.max(1, Math.round(box.height * dpr))).data;
   let n = 0;
-  for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && Math.abs(d[i] - rgb[0]) <= tolerance && Math.abs(d[i + 1] - rgb[1]) <= tolerance && Math.abs(d[i + 2] - rgb[2]) <= tolerance) n++;
+  for (let i = 0; i < d.length; i += 4)
+    if (d[i + 3] > 0 && Math.abs(d[i] - rgb[0]) <= tolerance && Math.abs(d[i + 1] - rgb[1]) <= tolerance && Math.abs(d[i + 2] - rgb[2]) <= tolerance) n++;
   return n;
 };
 
@@ -111,7 +113,10 @@ describe('the document view in Chromium', () => {
       await page.mouse.click(500, 400);
       await page.keyboard.press('End');
       await page.keyboard.press('Control+Home');
-      await page.locator('.ode-caret').waitFor({ state: 'visible', timeout: 3000 }).catch(() => undefined);
+      await page
+        .locator('.ode-caret')
+        .waitFor({ state: 'visible', timeout: 3000 })
+        .catch(() => undefined);
     }
     await page.locator('.ode-caret').waitFor({ state: 'visible', timeout: 1000 });
   }
@@ -168,14 +173,18 @@ describe('the document view in Chromium', () => {
     // Double click in "Gamma": LibreOffice selects the word; the selection is painted in the accent colour.
     const gammaX = end.x + (end.x - start.x) * 0.8;
     await page.mouse.dblclick(gammaX, y);
-    await expect.poll(() => page.evaluate(pixelsNear, { box: { x: gammaX - 10, y: start.y, width: 20, height: start.height }, rgb: [186, 208, 242], tolerance: 40 }), { timeout: 30_000 }).toBeGreaterThan(20);
+    await expect
+      .poll(() => page.evaluate(pixelsNear, { box: { x: gammaX - 10, y: start.y, width: 20, height: start.height }, rgb: [186, 208, 242], tolerance: 40 }), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(20);
     await page.waitForTimeout(400);
     await page.keyboard.press('Control+c');
     await expect.poll(async () => (await page.evaluate(readClipboard))['text/plain'], { timeout: 30_000 }).toBe('Gamma');
     await page.close();
   });
 
-  it('right click shows LibreOffice\'s context menu (keyboard-navigable); choosing an item runs it', async () => {
+  it("right click shows LibreOffice's context menu (keyboard-navigable); choosing an item runs it", async () => {
     const page = await open('menu.docx');
     await page.keyboard.press('Control+Home');
     await typeAndWait(page, 'Some words ');
@@ -208,7 +217,9 @@ describe('the document view in Chromium', () => {
   it('Ctrl+wheel zooms around the pointer: tiles are asked at a new tileTwip size, clientZoom is sent, the canvas is painted', async () => {
     const sent: Array<Record<string, unknown>> = [];
     const page = await open('zoom.docx', 'Ann', context, (p) =>
-      p.on('websocket', (socket) => socket.on('framesent', (f) => typeof f.payload === 'string' && sent.push(JSON.parse(f.payload) as Record<string, unknown>))),
+      p.on('websocket', (socket) =>
+        socket.on('framesent', (f) => typeof f.payload === 'string' && sent.push(JSON.parse(f.payload) as Record<string, unknown>)),
+      ),
     );
     const tileSizes = () => new Set(sent.filter((m) => m.type === 'tiles').map((m) => m.tileTwipWidth));
     await expect.poll(() => tileSizes().size, { timeout: 30_000 }).toBe(1);
@@ -245,7 +256,12 @@ describe('the document view in Chromium', () => {
     await page.keyboard.press('Control+End');
     await page.evaluate(async () => {
       const w = globalThis as unknown as PageGlobal;
-      await w.navigator.clipboard.write([new w.ClipboardItem({ 'text/html': new w.Blob(['<html><body><p>Pasted <b>strong</b> words</p></body></html>'], { type: 'text/html' }), 'text/plain': new w.Blob(['Pasted strong words'], { type: 'text/plain' }) })]);
+      await w.navigator.clipboard.write([
+        new w.ClipboardItem({
+          'text/html': new w.Blob(['<html><body><p>Pasted <b>strong</b> words</p></body></html>'], { type: 'text/html' }),
+          'text/plain': new w.Blob(['Pasted strong words'], { type: 'text/plain' }),
+        }),
+      ]);
     });
     await page.keyboard.press('Control+v');
     const xml = await saved(page, 'clip.docx', 'strong');
@@ -259,7 +275,9 @@ describe('the document view in Chromium', () => {
     const xml = await (await fetch(`${daemon.url}/hosting/discovery`)).text();
     const urlsrc = /<action [^>]*ext="docx"[^>]*urlsrc="([^"]+)"/.exec(xml)![1];
     const page = await context.newPage();
-    await page.setContent(`<form method="post" action="${urlsrc}WOPISrc=${encodeURIComponent(id)}"><input name="access_token" value="${host.token}"><button>go</button></form>`);
+    await page.setContent(
+      `<form method="post" action="${urlsrc}WOPISrc=${encodeURIComponent(id)}"><input name="access_token" value="${host.token}"><button>go</button></form>`,
+    );
     await page.click('button');
     await ready(page);
     await page.evaluate(() => (globalThis as unknown as PageGlobal).navigator.clipboard.writeText('sentinel'));
@@ -289,7 +307,9 @@ describe('the document view in Chromium', () => {
       await bob.keyboard.press('Shift+End');
       const bobCaret = ann.locator('.ode-other-caret').filter({ hasText: 'Bob' });
       await bobCaret.waitFor({ state: 'visible', timeout: 30_000 });
-      const color = parseColor(await bobCaret.evaluate((el) => (el as unknown as { style: { getPropertyValue(n: string): string } }).style.getPropertyValue('--c')));
+      const color = parseColor(
+        await bobCaret.evaluate((el) => (el as unknown as { style: { getPropertyValue(n: string): string } }).style.getPropertyValue('--c')),
+      );
       const blend = color.map((c) => Math.round(255 * 0.75 + c * 0.25)) as [number, number, number];
       const line = await caret(ann);
       await expect

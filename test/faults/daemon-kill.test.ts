@@ -60,7 +60,15 @@ describe('fault: daemon SIGKILL while typing, then restart (edit journal)', () =
     host = await FakeWopiHost.start();
     const port = await freePort();
     const config = join(dir, 'ode.yaml');
-    writeFileSync(config, stringify({ net: { port }, state_dir: stateDir, kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, journal_snapshot_secs: 1 } }));
+    writeFileSync(
+      config,
+      stringify({
+        net: { port },
+        state_dir: stateDir,
+        kits: { prespawn: 2, max: 3 },
+        documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, journal_snapshot_secs: 1 },
+      }),
+    );
     child = await serve(config);
     const url = `http://127.0.0.1:${port}`;
     const typed: Record<string, string> = { dk1: '', dk2: '' };

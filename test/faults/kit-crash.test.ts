@@ -33,7 +33,10 @@ describe('fault: kit SIGKILL while typing (edit journal)', () => {
     // LibreOffice 25.2 (posted keys run later, in whichever view is current then), with or without a crash.
     const both = async (n: number) => {
       for (let i = 0; i < n; i += 5) {
-        for (const [c, t, base] of [[a, ta, 97], [b, tb, 65]] as const) {
+        for (const [c, t, base] of [
+          [a, ta, 97],
+          [b, tb, 65],
+        ] as const) {
           for (let k = 0; k < 5; k++) {
             const ch = String.fromCharCode(base + (t.text.length % 26));
             c.type(ch);

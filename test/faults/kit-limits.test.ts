@@ -30,7 +30,11 @@ describe('fault: per-kit memory and CPU-time limits', () => {
   let daemon: TestDaemon;
   const csv = heavyCsv(Number(process.env.KIT_LIMITS_ROWS ?? 150_000));
   const docx = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
-  const kitPids = () => daemon.server.pool.kitsInfo().filter((k) => k.state === 'ready').map((k) => k.pid);
+  const kitPids = () =>
+    daemon.server.pool
+      .kitsInfo()
+      .filter((k) => k.state === 'ready')
+      .map((k) => k.pid);
 
   /** When the daemon logged the kit crossing its limit (ms since the epoch), and the usage it logged. */
   const crossed = (code: string) => {
@@ -54,7 +58,9 @@ describe('fault: per-kit memory and CPU-time limits', () => {
     const r = await postConvert(daemon.url, '/ode/convert-to/xlsx', { bytes: csv, filename: 'heavy.csv' });
     const answered = Date.now();
     const at = crossed('kit_memory_limit');
-    console.log(`memory limit ${limit} MB (idle kit ${Math.round(idleMb)} MB, csv ${(csv.length / 1048576).toFixed(1)} MB): ${r.status} ${r.error?.code} after ${answered - started} ms, ${at ? answered - at.time : '?'} ms after the limit was crossed (${JSON.stringify(at)}); load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `memory limit ${limit} MB (idle kit ${Math.round(idleMb)} MB, csv ${(csv.length / 1048576).toFixed(1)} MB): ${r.status} ${r.error?.code} after ${answered - started} ms, ${at ? answered - at.time : '?'} ms after the limit was crossed (${JSON.stringify(at)}); load average ${loadavg()[0]!.toFixed(1)}`,
+    );
     expect(r.status, r.body.toString().slice(0, 500)).toBe(422);
     expect(r.error?.code).toBe('kit_memory_limit');
     // Within seconds of crossing the limit (how soon it is crossed depends on the CPU the kit gets on a loaded machine).
@@ -72,7 +78,9 @@ describe('fault: per-kit memory and CPU-time limits', () => {
     const r = await postConvert(daemon.url, '/ode/convert-to/xlsx', { bytes: csv, filename: 'heavy.csv' });
     const answered = Date.now();
     const at = crossed('kit_cpu_limit');
-    console.log(`cpu limit 2 s: ${r.status} ${r.error?.code} after ${answered - started} ms, ${at ? answered - at.time : '?'} ms after the limit was crossed (${JSON.stringify(at)}); load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `cpu limit 2 s: ${r.status} ${r.error?.code} after ${answered - started} ms, ${at ? answered - at.time : '?'} ms after the limit was crossed (${JSON.stringify(at)}); load average ${loadavg()[0]!.toFixed(1)}`,
+    );
     expect(r.status, r.body.toString().slice(0, 500)).toBe(422);
     expect(r.error?.code).toBe('kit_cpu_limit');
     expect(answered - at!.time).toBeLessThan(15_000);

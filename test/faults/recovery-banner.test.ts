@@ -52,10 +52,22 @@ describe('the recovery banner in the editor', () => {
     const stateDir = join(dir, 'state');
     const recovery = join(stateDir, 'recovery');
     mkdirSync(recovery, { recursive: true });
-    writeRecoveryCopy(recovery, 'minutes.docx', COPY, { wopiSrc: host.wopiSrc, fileName: 'minutes.docx', token: w.token, tokenTtl: Date.now() + 3_600_000, lastModifiedTime: w.files.get('rb1')!.lastModifiedTime, source: 'journal', createdAt: Date.now() - 600_000 });
+    writeRecoveryCopy(recovery, 'minutes.docx', COPY, {
+      wopiSrc: host.wopiSrc,
+      fileName: 'minutes.docx',
+      token: w.token,
+      tokenTtl: Date.now() + 3_600_000,
+      lastModifiedTime: w.files.get('rb1')!.lastModifiedTime,
+      source: 'journal',
+      createdAt: Date.now() - 600_000,
+    });
     w.touch('rb1', DOCX);
 
-    daemon = await startDaemon({ state_dir: stateDir, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } }, 1, port);
+    daemon = await startDaemon(
+      { state_dir: stateDir, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } },
+      1,
+      port,
+    );
     const d = daemon;
     const deadline = Date.now() + 30_000;
     while (!d.server.documents.recovery.list().some((c) => c.state === 'conflict') && Date.now() < deadline) await sleep(100);

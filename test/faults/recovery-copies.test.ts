@@ -39,7 +39,15 @@ describe('fault: recovery copies left by a previous daemon', () => {
       srcs[id] = host.addFile(id, `${id}.docx`, DOCX);
       times[id] = host.files.get(id)!.lastModifiedTime;
       const tokenTtl = id === 'rc3' ? Date.now() - 60_000 : Date.now() + 3_600_000;
-      writeRecoveryCopy(recovery, `${id}.docx`, COPY, { wopiSrc: srcs[id]!, fileName: `${id}.docx`, token: host.token, tokenTtl, lastModifiedTime: times[id], source: 'upload', createdAt: Date.now() - 1000 });
+      writeRecoveryCopy(recovery, `${id}.docx`, COPY, {
+        wopiSrc: srcs[id]!,
+        fileName: `${id}.docx`,
+        token: host.token,
+        tokenTtl,
+        lastModifiedTime: times[id],
+        source: 'upload',
+        createdAt: Date.now() - 1000,
+      });
     }
     host.touch('rc2', DOCX);
     const theirs = host.files.get('rc2')!.lastModifiedTime;
@@ -56,7 +64,10 @@ describe('fault: recovery copies left by a previous daemon', () => {
     expect(Buffer.from(host.files.get('rc2')!.bytes).equals(DOCX)).toBe(true);
 
     const pendingDir = join(recovery, 'pending');
-    const kept = () => readdirSync(pendingDir).filter((n) => !n.endsWith('.json')).sort();
+    const kept = () =>
+      readdirSync(pendingDir)
+        .filter((n) => !n.endsWith('.json'))
+        .sort();
     expect(kept()).toEqual(['000000000000-rc2.docx', '000000000000-rc3.docx']);
     const admin = createAdminClient(daemon.adminUrl!, daemon.adminToken);
     const listed = await admin.client.documents.recovery.query();

@@ -42,7 +42,15 @@ describe('fault: recovery copies offered to users', () => {
     for (const id of ['ro1', 'ro2']) {
       // ro1's host allows Save As (the spec's default forbids it: UserCanNotWriteRelative true).
       src[id] = h.addFile(id, `${id}.docx`, DOCX, id === 'ro1' ? { UserCanNotWriteRelative: false } : {});
-      writeRecoveryCopy(recovery, `${id}.docx`, COPY, { wopiSrc: src[id], fileName: `${id}.docx`, token: h.token, tokenTtl: Date.now() + 3_600_000, lastModifiedTime: h.files.get(id)!.lastModifiedTime, source: 'journal', createdAt: created });
+      writeRecoveryCopy(recovery, `${id}.docx`, COPY, {
+        wopiSrc: src[id],
+        fileName: `${id}.docx`,
+        token: h.token,
+        tokenTtl: Date.now() + 3_600_000,
+        lastModifiedTime: h.files.get(id)!.lastModifiedTime,
+        source: 'journal',
+        createdAt: created,
+      });
       // Someone else stored the file meanwhile: the copy must not overwrite it by itself.
       h.touch(id, DOCX);
     }
@@ -51,14 +59,19 @@ describe('fault: recovery copies offered to users', () => {
     while (h.of('PutFile').length < 2 && Date.now() < deadline) await sleep(100);
     await sleep(300);
     const pendingDir = join(recovery, 'pending');
-    const kept = () => readdirSync(pendingDir).filter((n) => !n.endsWith('.json')).sort();
+    const kept = () =>
+      readdirSync(pendingDir)
+        .filter((n) => !n.endsWith('.json'))
+        .sort();
     expect(kept()).toEqual(['000000000000-ro1.docx', '000000000000-ro2.docx']);
 
     // ro1: offered on open; Save As stores it beside the document and the offer goes away.
     const one = await EditorClient.open(daemon.url, src.ro1!, { token: h.token });
     clients.push(one.client);
     const offer = await one.client.next('recoveryOffer', (m) => m.copies.length > 0, 30_000);
-    expect(offer.copies.map((c) => [c.id, c.fileName, c.reason, c.createdAt, c.bytes])).toEqual([['000000000000-ro1.docx', 'ro1.docx', 'conflict', created, COPY.length]]);
+    expect(offer.copies.map((c) => [c.id, c.fileName, c.reason, c.createdAt, c.bytes])).toEqual([
+      ['000000000000-ro1.docx', 'ro1.docx', 'conflict', created, COPY.length],
+    ]);
     expect(offer.canSaveAs).toBe(true);
     expect(JSON.stringify(offer)).not.toContain(h.token);
     let from = one.client.messages.length;

@@ -55,13 +55,24 @@ describe('fault: the WOPI lock a killed daemon held', () => {
     const record = (id: string, token: string) => {
       const key = `${h.url}/wopi/files/${id}`;
       const name = `${createHash('sha256').update(key).digest('hex').slice(0, 24)}.json`;
-      writeFileSync(join(locksDir, name), JSON.stringify({ wopiSrc: src[id], lock: OLD[id], token, tokenTtl: Date.now() + 3_600_000, takenAt: Date.now() - 5000 }));
+      writeFileSync(
+        join(locksDir, name),
+        JSON.stringify({ wopiSrc: src[id], lock: OLD[id], token, tokenTtl: Date.now() + 3_600_000, takenAt: Date.now() - 5000 }),
+      );
     };
     for (const id of ['lk1', 'lk2', 'lk3', 'lk4']) src[id] = h.addFile(id, `${id}.docx`, DOCX, { SupportsLocks: true });
     // lk1: unsaved edits in a recovery copy, the host still holding the old lock.
     h.locks.set('lk1', OLD.lk1);
     record('lk1', h.token);
-    writeRecoveryCopy(recovery, 'lk1.docx', COPY, { wopiSrc: src.lk1, fileName: 'lk1.docx', token: h.token, tokenTtl: Date.now() + 3_600_000, lastModifiedTime: h.files.get('lk1')!.lastModifiedTime, source: 'journal', createdAt: Date.now() - 2000 });
+    writeRecoveryCopy(recovery, 'lk1.docx', COPY, {
+      wopiSrc: src.lk1,
+      fileName: 'lk1.docx',
+      token: h.token,
+      tokenTtl: Date.now() + 3_600_000,
+      lastModifiedTime: h.files.get('lk1')!.lastModifiedTime,
+      source: 'journal',
+      createdAt: Date.now() - 2000,
+    });
     // lk2: nothing unsaved, the host holding the old lock.
     h.locks.set('lk2', OLD.lk2);
     record('lk2', h.token);
@@ -102,7 +113,12 @@ describe('fault: the WOPI lock a killed daemon held', () => {
       const saved = await client.next('saved', () => true, 60_000, from);
       expect(saved.ok, `${id}: ${saved.error?.message}`).toBe(true);
       expect(fakeKitText(h.files.get(id)!.bytes), id).toContain(`typed into ${id}`);
-      expect(h.of('PutFile').filter((p) => p.path.includes(`/${id}/`)).at(-1)!.headers['x-wopi-lock']).toBe(held);
+      expect(
+        h
+          .of('PutFile')
+          .filter((p) => p.path.includes(`/${id}/`))
+          .at(-1)!.headers['x-wopi-lock'],
+      ).toBe(held);
     }
     const relock = h.requests.find((r) => r.operation === 'LOCK' && r.path.endsWith('/lk3') && r.headers['x-wopi-oldlock'] === OLD.lk3);
     expect(relock?.headers['x-wopi-lock']).toBe(h.locks.get('lk3'));

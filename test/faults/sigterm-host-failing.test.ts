@@ -57,7 +57,16 @@ describe('fault: SIGTERM while the host answers 500 to PutFile', () => {
     const stateDir = join(dir, 'state');
     const port = await freePort();
     const config = join(dir, 'ode.yaml');
-    writeFileSync(config, stringify({ net: { port }, admin: { port: 0 }, state_dir: stateDir, kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 1, autosave_secs: 3600, upload_retry_max_secs: 5, journal_snapshot_secs: 1, exit_save_secs: exitSecs } }));
+    writeFileSync(
+      config,
+      stringify({
+        net: { port },
+        admin: { port: 0 },
+        state_dir: stateDir,
+        kits: { prespawn: 1, max: 2 },
+        documents: { check_secs: 0, idle_save_secs: 1, autosave_secs: 3600, upload_retry_max_secs: 5, journal_snapshot_secs: 1, exit_save_secs: exitSecs },
+      }),
+    );
     child = await serve(config);
     const url = `http://127.0.0.1:${port}`;
     const { client } = await EditorClient.open(url, host!.addFile(id, `${id}.docx`, DOCX), { token: host!.token });
@@ -91,7 +100,9 @@ describe('fault: SIGTERM while the host answers 500 to PutFile', () => {
 
   const copiesIn = (d: string) => (existsSync(d) ? readdirSync(d).filter((n) => !n.endsWith('.json') && n !== 'pending') : []);
 
-  it('host down throughout: the exit save holds the latest keys, the daemon exits within exit_save_secs, the next start stores every key', { timeout: 240_000 * RUNS }, async () => {
+  it('host down throughout: the exit save holds the latest keys, the daemon exits within exit_save_secs, the next start stores every key', {
+    timeout: 240_000 * RUNS,
+  }, async () => {
     host = await FakeWopiHost.start();
     const times: number[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -131,7 +142,11 @@ describe('fault: SIGTERM while the host answers 500 to PutFile', () => {
       expect(copiesIn(join(recovery, 'pending'))).toHaveLength(0);
       expect((await sigterm()).code).toBe(0);
     }
-    console.log(`SIGTERM with the host down (exit_save_secs 5): exit after ${times.join(', ')} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `SIGTERM with the host down (exit_save_secs 5): exit after ${times.join(', ')} ms; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   });
 
   it('host back 10 s after SIGTERM: the exit save of the latest state reaches it before the daemon exits', { timeout: 180_000 * RUNS }, async () => {
@@ -156,6 +171,10 @@ describe('fault: SIGTERM while the host answers 500 to PutFile', () => {
       expect(copiesIn(join(stateDir, 'recovery'))).toHaveLength(0);
       expect(existsSync(join(stateDir, 'journal')) ? readdirSync(join(stateDir, 'journal')) : []).toHaveLength(0);
     }
-    console.log(`SIGTERM with the host back after 10 s (exit_save_secs 20): exit after ${times.join(', ')} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `SIGTERM with the host back after 10 s (exit_save_secs 20): exit after ${times.join(', ')} ms; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
   });
 });

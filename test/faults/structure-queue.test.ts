@@ -88,7 +88,9 @@ describe('limits.structure_secs and the queue', () => {
     await releaseAfter(b, 1800);
     const outcome = await queued;
     const first = await Promise.all(held);
-    console.log(`queued docx check answered after ${Math.round(outcome.ms)} ms (limit 3 s); held jobs: ${first.map((x) => (x instanceof Error ? (x as OdeError).code ?? x.message : 'ok')).join(', ')}`);
+    console.log(
+      `queued docx check answered after ${Math.round(outcome.ms)} ms (limit 3 s); held jobs: ${first.map((x) => (x instanceof Error ? ((x as OdeError).code ?? x.message) : 'ok')).join(', ')}`,
+    );
     expect(outcome.ok ? 'passed' : `${(outcome.err as OdeError).code}: ${outcome.err.message}`).toBe('passed');
     // The test proves something only if the docx really waited longer than the limit.
     expect(outcome.ms).toBeGreaterThan(limits.structure_secs * 1000);

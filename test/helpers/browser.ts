@@ -4,7 +4,15 @@ import { chromium, type Browser } from 'playwright-core';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** No sandbox (tests may run as root in a container), no GPU, and no network traffic of Chromium's own. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Launches headless Chromium from CHROMIUM_PATH for a test or a benchmark; the caller closes it. Rejects (with

@@ -23,7 +23,8 @@ export const sheetNames = (read: (name: string) => string): string[] => [...read
 export function sheetXml(read: (name: string) => string, name: string): string {
   const id = new RegExp(`<sheet [^>]*name="${name}"[^>]*r:id="([^"]+)"`).exec(read('xl/workbook.xml'))![1];
   const rels = read('xl/_rels/workbook.xml.rels');
-  const target = new RegExp(`<Relationship [^>]*Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)![1];
+  const target =
+    new RegExp(`<Relationship [^>]*Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1] ?? new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)![1];
   return read(`xl/${target.replace(/^\/?xl\//, '')}`);
 }
 

@@ -18,7 +18,11 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 /** Answers JSON (or bytes) with a status. */
 export function send(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
   const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload));
-  res.writeHead(status, { 'Content-Type': Buffer.isBuffer(payload) ? 'application/octet-stream' : 'application/json; charset=utf-8', 'Content-Length': bytes.length, ...headers });
+  res.writeHead(status, {
+    'Content-Type': Buffer.isBuffer(payload) ? 'application/octet-stream' : 'application/json; charset=utf-8',
+    'Content-Length': bytes.length,
+    ...headers,
+  });
   res.end(bytes);
 }
 
@@ -85,7 +89,13 @@ export type ProofVerdict = 'ok' | 'missing' | 'old-timestamp' | 'bad-signature';
  * with the current or the old key, or X-WOPI-ProofOld with the current key, and X-WOPI-TimeStamp is at most 20
  * minutes old.
  */
-export function checkProof(keys: { current: KeyObject; old: KeyObject }, token: string, url: string, headers: IncomingMessage['headers'], now = Date.now()): ProofVerdict {
+export function checkProof(
+  keys: { current: KeyObject; old: KeyObject },
+  token: string,
+  url: string,
+  headers: IncomingMessage['headers'],
+  now = Date.now(),
+): ProofVerdict {
   const proof = headers['x-wopi-proof'];
   const proofOld = headers['x-wopi-proofold'];
   const stamp = headers['x-wopi-timestamp'];
@@ -118,7 +128,10 @@ export function wordbook(words: string[]): Buffer {
  * Starts a host's HTTP server on 127.0.0.1 at a free port: each request goes to `handle`, and one that fails is
  * answered 500 `<label>: <message>`. Resolves with the server and its URL (with localhost, as a host page's origin).
  */
-export async function startHostServer(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>, label: string): Promise<{ server: Server; url: string }> {
+export async function startHostServer(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  label: string,
+): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     void handle(req, res).catch((e: Error) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });

@@ -52,7 +52,8 @@ export async function documentsClosed(server: Pick<OdeServer, 'documents'>, time
 function merge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...a };
   for (const [k, v] of Object.entries(b)) {
-    out[k] = v && typeof v === 'object' && !Array.isArray(v) && typeof a[k] === 'object' ? merge(a[k] as Record<string, unknown>, v as Record<string, unknown>) : v;
+    out[k] =
+      v && typeof v === 'object' && !Array.isArray(v) && typeof a[k] === 'object' ? merge(a[k] as Record<string, unknown>, v as Record<string, unknown>) : v;
   }
   return out;
 }
@@ -72,7 +73,14 @@ export async function startDaemon(overrides: Record<string, unknown> = {}, ready
   // conversion kit at nice 10 gets a tenth of a kit's CPU share and the conversion tests' time limits do not hold
   // (measured: pool-robustness at load 15-19 timed out at 60 s with nice 10, passed in 35 s with 0). The priority
   // itself is tested in test/convert/conversion-priority.test.ts; a test may set convert_nice in `overrides`.
-  const base = merge({ state_dir: join(dir, 'state'), kits: { prespawn: 1, convert_concurrency: 1, convert_nice: 0 }, ...(opts.fakeKits ? { security: { sandbox: 'off' } } : {}) }, overrides);
+  const base = merge(
+    {
+      state_dir: join(dir, 'state'),
+      kits: { prespawn: 1, convert_concurrency: 1, convert_nice: 0 },
+      ...(opts.fakeKits ? { security: { sandbox: 'off' } } : {}),
+    },
+    overrides,
+  );
   const controlFile = join(dir, 'fake-kit.json');
   writeFileSync(configFile, stringify(base));
   // The buffer gets info and above (the admin API's logs); stderr only what ODE_TEST_LOG asks for.

@@ -38,10 +38,12 @@ export interface EditingOptions {
 export async function startEditing(opts: EditingOptions): Promise<EditingSetup> {
   const host = await FakeWopiHost.start();
   const documents = { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, ...opts.documents };
-  const daemon = await startDaemon({ kits: { prespawn: opts.readyKits, max: opts.maxKits }, documents }, opts.readyKits, 0, { fakeKits: opts.fakeKits }).catch(async (e: unknown) => {
-    await host.stop();
-    throw e;
-  });
+  const daemon = await startDaemon({ kits: { prespawn: opts.readyKits, max: opts.maxKits }, documents }, opts.readyKits, 0, { fakeKits: opts.fakeKits }).catch(
+    async (e: unknown) => {
+      await host.stop();
+      throw e;
+    },
+  );
   try {
     host.proofKey = publicKeyFromDiscovery(await (await fetch(`${daemon.url}/hosting/discovery`)).text());
   } catch (e) {
@@ -156,7 +158,8 @@ export function useDocumentTests(opts: EditingOptions & { file: Buffer; name?: s
   });
   afterEach(async () => {
     env.closeViews();
-    if (!(await documentsClosed(env.daemon.server, 30_000, 50))) throw new Error(`documents still open 30 s after their views closed: ${env.daemon.server.documents.list().length}`);
+    if (!(await documentsClosed(env.daemon.server, 30_000, 50)))
+      throw new Error(`documents still open 30 s after their views closed: ${env.daemon.server.documents.list().length}`);
   });
   return env;
 }

@@ -53,7 +53,13 @@ export class EditorClient {
   }
 
   /** Connects and loads: resolves with the `status` message once the view is live. */
-  static async open(daemonUrl: string, wopiSrc: string, load: Omit<Extract<ClientMessage, { type: 'load' }>, 'type'>, timeoutMs = 60_000, wsOptions?: ClientOptions): Promise<{ client: EditorClient; status: Extract<ServerMessage, { type: 'status' }> }> {
+  static async open(
+    daemonUrl: string,
+    wopiSrc: string,
+    load: Omit<Extract<ClientMessage, { type: 'load' }>, 'type'>,
+    timeoutMs = 60_000,
+    wsOptions?: ClientOptions,
+  ): Promise<{ client: EditorClient; status: Extract<ServerMessage, { type: 'status' }> }> {
     const client = await EditorClient.connect(daemonUrl, wopiSrc, wsOptions);
     client.send({ type: 'load', ...load });
     const status = await client.next('status', () => true, timeoutMs);
@@ -78,12 +84,18 @@ export class EditorClient {
   }
 
   /** Waits for a message of `type` matching `pred` received after `from` (an index into `messages`). */
-  async next<T extends ServerMessage['type']>(type: T, pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true, timeoutMs = 30_000, from = 0): Promise<Extract<ServerMessage, { type: T }>> {
+  async next<T extends ServerMessage['type']>(
+    type: T,
+    pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
+    timeoutMs = 30_000,
+    from = 0,
+  ): Promise<Extract<ServerMessage, { type: T }>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const hit = this.messages.slice(from).find((m) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>));
       if (hit) return hit as Extract<ServerMessage, { type: T }>;
-      if (this.closeCode !== undefined) throw new Error(`socket closed (${this.closeCode} ${this.closeReason}) while waiting for ${type}; got: ${this.messages.map((m) => m.type).join(', ')}`);
+      if (this.closeCode !== undefined)
+        throw new Error(`socket closed (${this.closeCode} ${this.closeReason}) while waiting for ${type}; got: ${this.messages.map((m) => m.type).join(', ')}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no ${type} within ${timeoutMs} ms; got: ${this.messages.map((m) => m.type).join(', ')}`);
       await new Promise<void>((r) => {

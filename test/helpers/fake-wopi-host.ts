@@ -36,7 +36,8 @@ export interface ScriptedAnswer {
 
 /** The RSA public key of discovery's proof-key element (base64 modulus and exponent). */
 export function publicKeyFromDiscovery(xml: string): KeyObject {
-  const m = /<proof-key\b[^>]*\smodulus="([^"]+)"[^>]*\sexponent="([^"]+)"/.exec(xml) ?? /<proof-key\b[^>]*\sexponent="([^"]+)"[^>]*\smodulus="([^"]+)"/.exec(xml);
+  const m =
+    /<proof-key\b[^>]*\smodulus="([^"]+)"[^>]*\sexponent="([^"]+)"/.exec(xml) ?? /<proof-key\b[^>]*\sexponent="([^"]+)"[^>]*\smodulus="([^"]+)"/.exec(xml);
   if (!m) throw new Error('no proof-key in discovery');
   const [modulus, exponent] = xml.indexOf('modulus=') < xml.indexOf('exponent=') ? [m[1], m[2]] : [m[2], m[1]];
   const b64url = (s: string) => Buffer.from(s, 'base64').toString('base64url');
@@ -146,7 +147,12 @@ export class FakeWopiHost {
   }
 
   /** Lock, UnlockAndRelock, Unlock, RefreshLock of file `id` (MS-WOPI); every request succeeds unless enforceLocks. */
-  private lockOperation(operation: string, id: string, headers: IncomingHttpHeaders, send: (status: number, payload: unknown, extra?: Record<string, string>) => void): void {
+  private lockOperation(
+    operation: string,
+    id: string,
+    headers: IncomingHttpHeaders,
+    send: (status: number, payload: unknown, extra?: Record<string, string>) => void,
+  ): void {
     const lock = String(headers['x-wopi-lock'] ?? '');
     const old = headers['x-wopi-oldlock'];
     const held = this.locks.get(id);
@@ -164,13 +170,29 @@ export class FakeWopiHost {
     send(200, {});
   }
 
-  private async handle(method: string, rawUrl: string, headers: IncomingHttpHeaders, rawHeaders: string[], body: Buffer, res: import('node:http').ServerResponse): Promise<void> {
+  private async handle(
+    method: string,
+    rawUrl: string,
+    headers: IncomingHttpHeaders,
+    rawHeaders: string[],
+    body: Buffer,
+    res: import('node:http').ServerResponse,
+  ): Promise<void> {
     const url = new URL(rawUrl, this.url);
     const m = /^\/wopi\/files\/([^/]+)(\/contents)?$/.exec(url.pathname);
     const override = String(headers['x-wopi-override'] ?? '');
     const operation = !m ? 'other' : m[2] ? (method === 'GET' ? 'GetFile' : 'PutFile') : method === 'GET' ? 'CheckFileInfo' : override || 'POST';
     const token = url.searchParams.get('access_token') ?? '';
-    const rec: RecordedRequest = { method, path: url.pathname, query: url.searchParams, headers, rawHeaders, body, operation, proofValid: this.proofKey ? verifyProof(this.proofKey, token, `${this.url}${rawUrl}`, headers) : undefined };
+    const rec: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      rawHeaders,
+      body,
+      operation,
+      proofValid: this.proofKey ? verifyProof(this.proofKey, token, `${this.url}${rawUrl}`, headers) : undefined,
+    };
     this.requests.push(rec);
     const send = (status: number, payload: unknown, extra: Record<string, string> = {}) => {
       const text = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
@@ -189,7 +211,16 @@ export class FakeWopiHost {
     if (!file) return send(404, { error: 'no such file' });
     switch (operation) {
       case 'CheckFileInfo':
-        return send(200, { BaseFileName: file.name, OwnerId: 'owner', UserId: 'user-1', UserFriendlyName: 'Test User', Size: file.bytes.length, UserCanWrite: true, LastModifiedTime: file.lastModifiedTime, ...file.info });
+        return send(200, {
+          BaseFileName: file.name,
+          OwnerId: 'owner',
+          UserId: 'user-1',
+          UserFriendlyName: 'Test User',
+          Size: file.bytes.length,
+          UserCanWrite: true,
+          LastModifiedTime: file.lastModifiedTime,
+          ...file.info,
+        });
       case 'GetFile':
         return send(200, file.bytes);
       case 'PutFile': {

@@ -39,7 +39,11 @@ export function useHostPageEditing(config: Record<string, unknown> | (() => Reco
  * to it), and resolves once the editor said Document_Loaded (App_LoadingStatus) within `timeoutMs` (default 90 s).
  * @throws Error when Document_Loaded does not arrive in time.
  */
-export async function openHostPage(browser: Browser, opts: HostPageOptions, o: { viewport?: { width: number; height: number }; timeoutMs?: number; onPage?: (page: Page) => void } = {}): Promise<{ host: HostPage; page: Page; frame: FrameLocator }> {
+export async function openHostPage(
+  browser: Browser,
+  opts: HostPageOptions,
+  o: { viewport?: { width: number; height: number }; timeoutMs?: number; onPage?: (page: Page) => void } = {},
+): Promise<{ host: HostPage; page: Page; frame: FrameLocator }> {
   const host = await startHostPage(opts);
   const page = await browser.newPage({ viewport: o.viewport ?? { width: 1200, height: 760 } });
   o.onPage?.(page);

@@ -165,13 +165,21 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
     const userInfo = user !== undefined ? users.get(user) : undefined;
     if (userInfo) upstream.searchParams.set('access_token', opts.token);
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v;
+    for (const [k, v] of Object.entries(req.headers))
+      if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k)) headers[k] = v;
     if (userInfo && headers.authorization) headers.authorization = `Bearer ${opts.token}`;
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBody(req);
     const r = await fetch(upstream, { method: req.method, headers, body });
     let payload = Buffer.from(await r.arrayBuffer());
-    const operation = contents ? (req.method === 'GET' ? 'GetFile' : 'PutFile') : req.method === 'GET' ? 'CheckFileInfo' : String(req.headers['x-wopi-override'] ?? 'POST');
-    if (operation === 'CheckFileInfo' && r.ok) payload = Buffer.from(JSON.stringify({ ...(JSON.parse(payload.toString('utf8')) as object), PostMessageOrigin: origin, ...opts.fileInfo, ...userInfo }));
+    const operation = contents
+      ? req.method === 'GET'
+        ? 'GetFile'
+        : 'PutFile'
+      : req.method === 'GET'
+        ? 'CheckFileInfo'
+        : String(req.headers['x-wopi-override'] ?? 'POST');
+    if (operation === 'CheckFileInfo' && r.ok)
+      payload = Buffer.from(JSON.stringify({ ...(JSON.parse(payload.toString('utf8')) as object), PostMessageOrigin: origin, ...opts.fileInfo, ...userInfo }));
     proxied.push({ method: req.method ?? 'GET', path: url.pathname, operation, status: r.status });
     const out: Record<string, string> = {};
     r.headers.forEach((v, k) => {
@@ -190,7 +198,15 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
         const params = new URLSearchParams({ WOPISrc: `${origin}/wopi/files/${fileId}`, ...opts.params });
         const user = url.searchParams.get('user') ?? '';
         const token = user && users.has(user) ? `${opts.token}~${user}` : opts.token;
-        const html = hostHtml({ action: `${action}?${params}`, token, ttl: opts.tokenTtl, override: opts.checkFileInfoOverride, editorOrigin: new URL(opts.daemonUrl).origin, otherOrigin, user });
+        const html = hostHtml({
+          action: `${action}?${params}`,
+          token,
+          ttl: opts.tokenTtl,
+          override: opts.checkFileInfoOverride,
+          editorOrigin: new URL(opts.daemonUrl).origin,
+          otherOrigin,
+          user,
+        });
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
         return res.end(html);
       }
@@ -212,7 +228,15 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
           env = { MessageId: '(not JSON)' };
         }
         const list = received.get(url.searchParams.get('user') ?? '') ?? received.get('')!;
-        list.push({ seq: r.seq, MessageId: String(env.MessageId), SendTime: typeof env.SendTime === 'number' ? env.SendTime : undefined, Values: (env.Values ?? {}) as Record<string, unknown>, raw: r.data, origin: r.origin, receivedAt: r.receivedAt });
+        list.push({
+          seq: r.seq,
+          MessageId: String(env.MessageId),
+          SendTime: typeof env.SendTime === 'number' ? env.SendTime : undefined,
+          Values: (env.Values ?? {}) as Record<string, unknown>,
+          raw: r.data,
+          origin: r.origin,
+          receivedAt: r.receivedAt,
+        });
         list.sort((a, b) => a.seq - b.seq);
         res.writeHead(204);
         return res.end();
@@ -257,9 +281,16 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
       async waitFor(messageId, match = () => true, timeoutMs = 30_000, since = 0) {
         const until = Date.now() + timeoutMs;
         for (;;) {
-          const hit = messages().slice(since).find((m) => m.MessageId === messageId && match(m));
+          const hit = messages()
+            .slice(since)
+            .find((m) => m.MessageId === messageId && match(m));
           if (hit) return hit;
-          if (Date.now() > until) throw new Error(`host page: no ${messageId} within ${timeoutMs} ms; got ${messages().map((m) => m.MessageId).join(', ')}`);
+          if (Date.now() > until)
+            throw new Error(
+              `host page: no ${messageId} within ${timeoutMs} ms; got ${messages()
+                .map((m) => m.MessageId)
+                .join(', ')}`,
+            );
           await new Promise((r) => setTimeout(r, 50));
         }
       },
@@ -267,7 +298,10 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
         const id = nextId++;
         const frame = `data: ${JSON.stringify({ id, message: msg, from: o.from ?? 'host' })}\n\n`;
         return new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => (delivered.delete(id), reject(new Error('host page: the page did not post the message within 10 s (is it open?)'))), 10_000);
+          const timer = setTimeout(
+            () => (delivered.delete(id), reject(new Error('host page: the page did not post the message within 10 s (is it open?)'))),
+            10_000,
+          );
           delivered.set(id, () => (clearTimeout(timer), resolve()));
           const clients = outboxClients.get(user)!;
           if (clients.size === 0) queued.get(user)!.push(frame);
@@ -278,7 +312,7 @@ export async function startHostPage(opts: HostPageOptions): Promise<HostPage> {
       forUser(key, fileInfo) {
         if (!/^[\w-]+$/.test(key)) throw new Error(`host page: user key ${key} is not a word`);
         users.set(key, fileInfo);
-        if (!received.has(key)) (received.set(key, []), outboxClients.set(key, new Set()), queued.set(key, []));
+        if (!received.has(key)) received.set(key, []), outboxClients.set(key, new Set()), queued.set(key, []);
         return pageOf(key);
       },
       async stop() {

@@ -42,7 +42,12 @@ export function pixelDifference(a: PNG, b: PNG, threshold = 24): number {
   if (a.width !== b.width || a.height !== b.height) return 1;
   let diff = 0;
   for (let i = 0; i < a.data.length; i += 4) {
-    if (Math.abs(a.data[i] - b.data[i]) > threshold || Math.abs(a.data[i + 1] - b.data[i + 1]) > threshold || Math.abs(a.data[i + 2] - b.data[i + 2]) > threshold) diff++;
+    if (
+      Math.abs(a.data[i] - b.data[i]) > threshold ||
+      Math.abs(a.data[i + 1] - b.data[i + 1]) > threshold ||
+      Math.abs(a.data[i + 2] - b.data[i + 2]) > threshold
+    )
+      diff++;
   }
   return diff / (a.width * a.height);
 }

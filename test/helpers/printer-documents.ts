@@ -188,9 +188,13 @@ export function pptxNamingPrinter(printer = PRINTER_NAME): Buffer {
       ['rId3', rel('theme'), 'theme/theme1.xml'],
       ['rId4', PRINTER_REL, 'printerSettings/printerSettings1.bin'],
     ]),
-    'ppt/slides/slide1.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<p:sld xmlns:a="${a}" xmlns:r="${r}" xmlns:p="${p}">${spTree(textBox)}</p:sld>`),
+    'ppt/slides/slide1.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<p:sld xmlns:a="${a}" xmlns:r="${r}" xmlns:p="${p}">${spTree(textBox)}</p:sld>`,
+    ),
     'ppt/slides/_rels/slide1.xml.rels': rels([['rId1', rel('slideLayout'), '../slideLayouts/slideLayout1.xml']]),
-    'ppt/slideLayouts/slideLayout1.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<p:sldLayout xmlns:a="${a}" xmlns:r="${r}" xmlns:p="${p}" type="blank">${spTree('')}</p:sldLayout>`),
+    'ppt/slideLayouts/slideLayout1.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<p:sldLayout xmlns:a="${a}" xmlns:r="${r}" xmlns:p="${p}" type="blank">${spTree('')}</p:sldLayout>`,
+    ),
     'ppt/slideLayouts/_rels/slideLayout1.xml.rels': rels([['rId1', rel('slideMaster'), '../slideMasters/slideMaster1.xml']]),
     'ppt/slideMasters/slideMaster1.xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<p:sldMaster xmlns:a="${a}" xmlns:r="${r}" xmlns:p="${p}">${spTree('')}` +

@@ -147,7 +147,11 @@ export class RichdocumentsHost {
     // Guzzle names a stream part's file after the stream's local path: the file's basename.
     form.append(f.name, new Blob([new Uint8Array(f.bytes)]), f.name);
     form.append('target', target);
-    return fetch(`${this.daemonUrl}${path}`, { method: 'PUT', body: form, headers: { 'User-Agent': 'Nextcloud Server / richdocuments', Accept: 'application/json' } });
+    return fetch(`${this.daemonUrl}${path}`, {
+      method: 'PUT',
+      body: form,
+      headers: { 'User-Agent': 'Nextcloud Server / richdocuments', Accept: 'application/json' },
+    });
   }
 
   /** Whole seconds, strictly increasing (two saves in one second still differ). */
@@ -213,7 +217,22 @@ document.getElementById('form').submit();
     const body = req.method === 'GET' || req.method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
     const m = new RegExp(`^${WOPI_PREFIX}/files/([^/]+?)(/contents)?$`).exec(url.pathname);
     const override = String(req.headers['x-wopi-override'] ?? '');
-    const op = url.pathname === '/apps/richdocuments/open' ? 'Page' : m ? (m[2] ? (req.method === 'GET' ? 'GetFile' : 'PutFile') : req.method === 'GET' ? 'CheckFileInfo' : override || 'POST') : url.pathname === `${WOPI_PREFIX}/settings` ? 'Settings' : url.pathname === `${WOPI_PREFIX}/settings/file` ? 'SettingFile' : 'other';
+    const op =
+      url.pathname === '/apps/richdocuments/open'
+        ? 'Page'
+        : m
+          ? m[2]
+            ? req.method === 'GET'
+              ? 'GetFile'
+              : 'PutFile'
+            : req.method === 'GET'
+              ? 'CheckFileInfo'
+              : override || 'POST'
+          : url.pathname === `${WOPI_PREFIX}/settings`
+            ? 'Settings'
+            : url.pathname === `${WOPI_PREFIX}/settings/file`
+              ? 'SettingFile'
+              : 'other';
     const rec: RichdocumentsRequest = { method: req.method ?? 'GET', path: url.pathname, operation: op, headers: req.headers, body };
     this.requests.push(rec);
     const answer = (status: number, payload: unknown) => {
@@ -245,7 +264,10 @@ document.getElementById('form').submit();
     const ext = f.name.split('.').pop() ?? '';
     switch (op) {
       case 'CheckFileInfo': {
-        const settings = (type: string) => ({ uri: `${this.url}${WOPI_PREFIX}/settings?type=${type}&access_token=${this.token}&fileId=-1`, stamp: `${type}-etag-1` });
+        const settings = (type: string) => ({
+          uri: `${this.url}${WOPI_PREFIX}/settings?type=${type}&access_token=${this.token}&fileId=-1`,
+          stamp: `${type}-etag-1`,
+        });
         return answer(200, {
           BaseFileName: f.name,
           Size: f.bytes.length,

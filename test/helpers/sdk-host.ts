@@ -33,7 +33,8 @@ export interface SdkHostRequest {
 }
 
 /** The html example's "Branded" theming values and a ui_defaults a host page would send. */
-export const SDK_CSS_VARIABLES = '--co-primary-element=#4c566a;--co-primary-element-light=#706aab;--co-txt-accent=#2e1a47;--co-primary-text=#ffffff;--co-border-radius=3px;--co-body-bg=#ffffff;--co-color-main-text=#000000;';
+export const SDK_CSS_VARIABLES =
+  '--co-primary-element=#4c566a;--co-primary-element-light=#706aab;--co-txt-accent=#2e1a47;--co-primary-text=#ffffff;--co-border-radius=3px;--co-body-bg=#ffffff;--co-color-main-text=#000000;';
 export const SDK_UI_DEFAULTS = 'UIMode=compact;UITheme=dark;SavedUIState=false;TextSidebar=false;TextRuler=true;';
 
 /**
@@ -44,7 +45,8 @@ export const SDK_UI_DEFAULTS = 'UIMode=compact;UITheme=dark;SavedUIState=false;T
  * @throws Error as lxml and the examples fail: declaration, malformed XML, mimetype not handled.
  */
 export function urlsrcFromDiscoveryString(text: string, mimeType: string): string {
-  if (/^<\?xml[^>]*\sencoding\s*=/.test(text)) throw new Error('ValueError: Unicode strings with encoding declaration are not supported. Please use bytes input or XML fragments without declaration.');
+  if (/^<\?xml[^>]*\sencoding\s*=/.test(text))
+    throw new Error('ValueError: Unicode strings with encoding declaration are not supported. Please use bytes input or XML fragments without declaration.');
   const parser = new SaxesParser();
   const stack: string[] = [];
   let app: string | undefined;
@@ -133,7 +135,14 @@ export class SdkHost {
 
   private constructor(o: SdkHostOptions) {
     this.file = { name: o.fileName ?? 'test.txt', bytes: o.content ?? Buffer.from('Hello world!') };
-    this.opts = { daemonUrl: o.daemonUrl, fileName: this.file.name, mimeType: o.mimeType ?? 'text/plain', cssVariables: o.cssVariables ?? SDK_CSS_VARIABLES, uiDefaults: o.uiDefaults ?? SDK_UI_DEFAULTS, advanced: o.advanced ?? true };
+    this.opts = {
+      daemonUrl: o.daemonUrl,
+      fileName: this.file.name,
+      mimeType: o.mimeType ?? 'text/plain',
+      cssVariables: o.cssVariables ?? SDK_CSS_VARIABLES,
+      uiDefaults: o.uiDefaults ?? SDK_UI_DEFAULTS,
+      advanced: o.advanced ?? true,
+    };
   }
 
   /** Starts the host on 127.0.0.1 port 0. */
@@ -161,7 +170,24 @@ export class SdkHost {
     const url = new URL(req.url ?? '/', this.url);
     const body = req.method === 'GET' || req.method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
     const override = String(req.headers['x-wopi-override'] ?? '');
-    const op = url.pathname === '/' ? 'Page' : url.pathname === '/collaboraUrl' ? 'Discovery' : url.pathname === '/wopi/files/1' ? (req.method === 'GET' ? 'CheckFileInfo' : override || 'POST') : url.pathname === '/wopi/files/1/contents' ? (req.method === 'GET' ? 'GetFile' : 'PutFile') : url.pathname === '/wopi/settings' ? 'Settings' : url.pathname.startsWith('/wopi/settings/file/') ? 'SettingFile' : 'other';
+    const op =
+      url.pathname === '/'
+        ? 'Page'
+        : url.pathname === '/collaboraUrl'
+          ? 'Discovery'
+          : url.pathname === '/wopi/files/1'
+            ? req.method === 'GET'
+              ? 'CheckFileInfo'
+              : override || 'POST'
+            : url.pathname === '/wopi/files/1/contents'
+              ? req.method === 'GET'
+                ? 'GetFile'
+                : 'PutFile'
+              : url.pathname === '/wopi/settings'
+                ? 'Settings'
+                : url.pathname.startsWith('/wopi/settings/file/')
+                  ? 'SettingFile'
+                  : 'other';
     const rec: SdkHostRequest = { method: req.method ?? 'GET', path: url.pathname, operation: op, headers: req.headers, body };
     this.requests.push(rec);
     const answer = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
@@ -173,7 +199,15 @@ export class SdkHost {
       case 'Page': {
         rec.status = 200;
         res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-        return void res.end(pageHtml({ server: this.opts.daemonUrl, origin: this.url, css: this.opts.cssVariables, ui: this.opts.uiDefaults, settingsBase: `${this.url}/wopi/settings` }));
+        return void res.end(
+          pageHtml({
+            server: this.opts.daemonUrl,
+            origin: this.url,
+            css: this.opts.cssVariables,
+            ui: this.opts.uiDefaults,
+            settingsBase: `${this.url}/wopi/settings`,
+          }),
+        );
       }
       case 'Discovery': {
         const server = url.searchParams.get('server') ?? '';
@@ -194,7 +228,13 @@ export class SdkHost {
           UserId: 1,
           UserCanWrite: true,
           EnableInsertRemoteImage: true,
-          ...(this.opts.advanced ? { SupportsRename: true, UserCanRename: true, UserSettings: { uri: `${this.url}/wopi/settings?type=userconfig&access_token=test&fileId=-1`, stamp: 'user-1' } } : {}),
+          ...(this.opts.advanced
+            ? {
+                SupportsRename: true,
+                UserCanRename: true,
+                UserSettings: { uri: `${this.url}/wopi/settings?type=userconfig&access_token=test&fileId=-1`, stamp: 'user-1' },
+              }
+            : {}),
         });
       case 'GetFile':
         return answer(200, this.file.bytes);
@@ -212,7 +252,12 @@ export class SdkHost {
         return answer(200, { Name: requested });
       }
       case 'Settings':
-        return answer(200, { kind: 'user', autotext: [], wordbook: [{ stamp: 'wb-1', uri: `${this.url}/wopi/settings/file/userconfig/wordbook/sdk.dic?access_token=test` }], xcu: [] });
+        return answer(200, {
+          kind: 'user',
+          autotext: [],
+          wordbook: [{ stamp: 'wb-1', uri: `${this.url}/wopi/settings/file/userconfig/wordbook/sdk.dic?access_token=test` }],
+          xcu: [],
+        });
       case 'SettingFile':
         return answer(200, wordbook(['Odeword', 'Sdkword']));
       default:

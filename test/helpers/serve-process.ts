@@ -22,7 +22,10 @@ export interface ServeProcess {
  * process.env). `stdout`: its stdout is collected into `output` too. `timeoutMs` (default 60 s): how long to wait.
  * @throws Error with what it wrote, when it exited or did not start within `timeoutMs` (it is then killed).
  */
-export async function startServe(config: string, opts: { fromSources?: boolean; env?: NodeJS.ProcessEnv; stdout?: boolean; timeoutMs?: number } = {}): Promise<ServeProcess> {
+export async function startServe(
+  config: string,
+  opts: { fromSources?: boolean; env?: NodeJS.ProcessEnv; stdout?: boolean; timeoutMs?: number } = {},
+): Promise<ServeProcess> {
   const base = opts.env ?? process.env;
   const env = opts.fromSources ? { ...Object.fromEntries(Object.entries(base).filter(([k]) => !k.startsWith('ODE_TEST'))), ODE_FROM_SOURCES: '1' } : base;
   const child = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', opts.stdout ? 'pipe' : 'ignore', 'pipe'], env });

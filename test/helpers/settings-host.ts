@@ -102,7 +102,8 @@ export class SettingsHost {
   /** The stored files as `<TYPE>/<SETTING_NAME>/<FILE>` paths, sorted. */
   storedPaths(): string[] {
     const out: string[] = [];
-    for (const type of readdirIfAny(this.root)) for (const name of readdirIfAny(join(this.root, type))) for (const f of readdirIfAny(join(this.root, type, name))) out.push(`${type}/${name}/${f}`);
+    for (const type of readdirIfAny(this.root))
+      for (const name of readdirIfAny(join(this.root, type))) for (const f of readdirIfAny(join(this.root, type, name))) out.push(`${type}/${name}/${f}`);
     return out.sort();
   }
 
@@ -116,7 +117,10 @@ export class SettingsHost {
     const out: Record<string, unknown> = { kind: type === 'userconfig' ? 'user' : 'shared' };
     const names = new Set([...DEFAULT_SETTING_NAMES, ...readdirIfAny(join(this.root, type))]);
     for (const name of [...names].sort()) {
-      out[name] = readdirIfAny(join(this.root, type, name)).map((f) => ({ stamp: SettingsHost.stampOf(readFileSync(join(this.root, type, name, f))), uri: `${this.url}/wopi/settings/file/${type}/${name}/${encodeURIComponent(f)}` }));
+      out[name] = readdirIfAny(join(this.root, type, name)).map((f) => ({
+        stamp: SettingsHost.stampOf(readFileSync(join(this.root, type, name, f))),
+        uri: `${this.url}/wopi/settings/file/${type}/${name}/${encodeURIComponent(f)}`,
+      }));
     }
     return out;
   }
@@ -149,10 +153,27 @@ export class SettingsHost {
       return void res.end(page);
     }
     const operation: SettingsRequest['operation'] =
-      p === '/wopi/settings' && method === 'GET' ? 'List' : p === '/wopi/settings/upload' && method === 'POST' ? 'Upload' : p === '/wopi/settings' && method === 'DELETE' ? 'Delete' : p.startsWith('/wopi/settings/file/') && method === 'GET' ? 'GetSettingFile' : 'other';
+      p === '/wopi/settings' && method === 'GET'
+        ? 'List'
+        : p === '/wopi/settings/upload' && method === 'POST'
+          ? 'Upload'
+          : p === '/wopi/settings' && method === 'DELETE'
+            ? 'Delete'
+            : p.startsWith('/wopi/settings/file/') && method === 'GET'
+              ? 'GetSettingFile'
+              : 'other';
     const bearer = /^Bearer (.+)$/.exec(String(headers.authorization ?? ''))?.[1] ?? '';
     const token = url.searchParams.get('access_token') ?? bearer;
-    const rec: SettingsRequest = { method, path: p, query: url.searchParams, headers, body, operation, token, proofValid: this.proofKey ? verifyProof(this.proofKey, token, `${this.url}${rawUrl}`, headers) : undefined };
+    const rec: SettingsRequest = {
+      method,
+      path: p,
+      query: url.searchParams,
+      headers,
+      body,
+      operation,
+      token,
+      proofValid: this.proofKey ? verifyProof(this.proofKey, token, `${this.url}${rawUrl}`, headers) : undefined,
+    };
     this.requests.push(rec);
     const send = (status: number, payload: unknown) => {
       rec.status = status;
@@ -185,7 +206,11 @@ export class SettingsHost {
         const bytes = await fileBytes(headers, body);
         if (!bytes) return send(400, { status: 'error', message: 'no file in the request' });
         this.put(type as SettingsType, name, file, bytes);
-        return send(200, { status: 'success', filename: file, details: { stamp: SettingsHost.stampOf(bytes), uri: `${this.url}/wopi/settings/file/${type}/${name}/${encodeURIComponent(file)}` } });
+        return send(200, {
+          status: 'success',
+          filename: file,
+          details: { stamp: SettingsHost.stampOf(bytes), uri: `${this.url}/wopi/settings/file/${type}/${name}/${encodeURIComponent(file)}` },
+        });
       }
       case 'GetSettingFile': {
         const m = /^\/wopi\/settings\/file\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(p);

@@ -10,7 +10,11 @@ export interface SigningCredentialsPem {
 
 /** An RSA 2048 key pair from node:crypto (much faster than forge's pure-JS generation), as forge objects. */
 function rsaKeys(): { publicKey: forge.pki.rsa.PublicKey; privateKey: forge.pki.rsa.PrivateKey } {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
   return { privateKey: key, publicKey: forge.pki.setRsaPublicKey(key.n, key.e) };
 }
@@ -28,13 +32,24 @@ export function makeSigningCredentials(): SigningCredentialsPem {
     cert.serialNumber = ca ? '01' : '02';
     cert.validity.notBefore = new Date(Date.now() - 86_400_000);
     cert.validity.notAfter = new Date(Date.now() + 365 * 86_400_000);
-    const subject = [{ name: 'commonName', value: cn }, { name: 'organizationName', value: 'Ode signing test' }];
+    const subject = [
+      { name: 'commonName', value: cn },
+      { name: 'organizationName', value: 'Ode signing test' },
+    ];
     cert.setSubject(subject);
     cert.setIssuer(issuer ? issuer.subject.attributes : subject);
     cert.setExtensions(
       ca
-        ? [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }, { name: 'subjectKeyIdentifier' }]
-        : [{ name: 'basicConstraints', cA: false }, { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true }, { name: 'subjectKeyIdentifier' }],
+        ? [
+            { name: 'basicConstraints', cA: true, critical: true },
+            { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+            { name: 'subjectKeyIdentifier' },
+          ]
+        : [
+            { name: 'basicConstraints', cA: false },
+            { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
+            { name: 'subjectKeyIdentifier' },
+          ],
     );
     cert.sign(issuerKey ?? keys.privateKey, forge.md.sha256.create());
     return { cert, key: keys.privateKey };

@@ -35,5 +35,8 @@ export function frameDrag(frame: SlideFrame): { select: KitEditEvent[]; drag: Ki
   const y = (frame.y + frame.height / 2) * TWIPS_PER_CM;
   const top = frame.y * TWIPS_PER_CM;
   const moves = [1, 2, 3, 4, 5, 6].map((i) => mouse('move', x + i * 500, top + i * 500));
-  return { select: [mouse('buttondown', x, y), mouse('buttonup', x, y)], drag: [mouse('buttondown', x, top), ...moves, mouse('buttonup', x + 3000, top + 3000)] };
+  return {
+    select: [mouse('buttondown', x, y), mouse('buttonup', x, y)],
+    drag: [mouse('buttondown', x, top), ...moves, mouse('buttonup', x + 3000, top + 3000)],
+  };
 }

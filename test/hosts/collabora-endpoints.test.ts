@@ -94,7 +94,7 @@ describe('endpoints hosts written for Collabora call (issue 14, items 9 and 10)'
     daemon.reconfigure({ hosting: { collabora_version: '24.04.5.2' } });
   });
 
-  it('the WOPI access check answers Collabora\'s states: Ok, NotHttpSuccess, NoScheme, NotHttps, WopiHostNotAllowed, HostNotFound, Timeout', async () => {
+  it("the WOPI access check answers Collabora's states: Ok, NotHttpSuccess, NoScheme, NotHttps, WopiHostNotAllowed, HostNotFound, Timeout", async () => {
     expect(await accessCheck(JSON.stringify({ callbackUrl: `${callbackUrl}/status.php` }))).toEqual({ status: 200, json: { status: 'Ok' } });
     expect((await accessCheck(JSON.stringify({ callbackUrl: `${callbackUrl}/missing` }))).json).toEqual({ status: 'NotHttpSuccess' });
     expect((await accessCheck(JSON.stringify({ callbackUrl: 'cloud.example.invalid/status.php' }))).json).toEqual({ status: 'NoScheme' });
@@ -117,8 +117,12 @@ describe('endpoints hosts written for Collabora call (issue 14, items 9 and 10)'
     expect((await fetch(`${daemon.url}/hosting/wopiAccessCheck`)).status).toBe(405);
   });
 
-  it('extract-link-targets (PUT, part named after the file, as richdocuments; POST with data as the SDK): the document\'s targets', async () => {
-    const put = await fetch(`${daemon.url}/cool/extract-link-targets`, { method: 'PUT', body: richdocumentsForm('notes.fodt', FODT, ''), headers: { Accept: 'application/json' } });
+  it("extract-link-targets (PUT, part named after the file, as richdocuments; POST with data as the SDK): the document's targets", async () => {
+    const put = await fetch(`${daemon.url}/cool/extract-link-targets`, {
+      method: 'PUT',
+      body: richdocumentsForm('notes.fodt', FODT, ''),
+      headers: { Accept: 'application/json' },
+    });
     expect(put.status).toBe(200);
     expect(put.headers.get('content-type')).toMatch(/^application\/json/);
     const { Targets } = (await put.json()) as { Targets: Record<string, Record<string, string>> };
@@ -139,7 +143,10 @@ describe('endpoints hosts written for Collabora call (issue 14, items 9 and 10)'
     expect(((await empty.json()) as { code: string }).code).toBe('no_file');
     const unknown = await fetch(`${daemon.url}/cool/extract-link-targets`, { method: 'PUT', body: richdocumentsForm('x.zzz', 'hello') });
     expect(((await unknown.json()) as { code: string }).code).toBe('unknown_input_format');
-    const broken = await fetch(`${daemon.url}/cool/extract-link-targets`, { method: 'PUT', body: richdocumentsForm('broken.odt', new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3])) });
+    const broken = await fetch(`${daemon.url}/cool/extract-link-targets`, {
+      method: 'PUT',
+      body: richdocumentsForm('broken.odt', new Uint8Array([0x50, 0x4b, 3, 4, 1, 2, 3])),
+    });
     expect(broken.status).toBe(422);
     expect(((await broken.json()) as { code: string }).code).toBe('load_failed');
     expect((await fetch(`${daemon.url}/health`)).status).toBe(200);

@@ -149,7 +149,9 @@ for m in mimes:
     out[m] = [found[0].get('name'), found[0].get('urlsrc')] if found else None
 print(json.dumps(out))
 `;
-  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, JSON.stringify(mimes)], { input: xmlText, encoding: 'utf8' })) as Record<string, [string, string] | null> | { error: string };
+  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', script, JSON.stringify(mimes)], { input: xmlText, encoding: 'utf8' })) as
+    | Record<string, [string, string] | null>
+    | { error: string };
 }
 
 /** A multipart/form-data body as a browser builds it for `<form enctype="multipart/form-data">` (FormData). */
@@ -184,15 +186,20 @@ describe('a host written for Collabora, request by request (issue 14, server sid
   });
 
   it("discovery's MIME-type apps are a superset of Collabora's, each with Collabora's action (two deliberate differences)", () => {
-    const found = lxmlLookup(discoveryText, COLLABORA_MIME_APPS.map(([m]) => m)) as Record<string, [string, string] | null>;
+    const found = lxmlLookup(
+      discoveryText,
+      COLLABORA_MIME_APPS.map(([m]) => m),
+    ) as Record<string, [string, string] | null>;
     const missing = COLLABORA_MIME_APPS.filter(([m]) => !found[m]).map(([m]) => m);
     expect(missing).toEqual([]);
-    const wrong = COLLABORA_MIME_APPS.filter(([m, action]) => found[m]![0] !== (DELIBERATE[m] ?? action)).map(([m, action]) => `${m}: ${found[m]![0]} (expected ${DELIBERATE[m] ?? action})`);
+    const wrong = COLLABORA_MIME_APPS.filter(([m, action]) => found[m]![0] !== (DELIBERATE[m] ?? action)).map(
+      ([m, action]) => `${m}: ${found[m]![0]} (expected ${DELIBERATE[m] ?? action})`,
+    );
     expect(wrong).toEqual([]);
     for (const [m] of COLLABORA_MIME_APPS) expect(found[m]![1]).toBe(urlsrc);
   });
 
-  it('the editor page takes the SDK examples\' multipart form (css_variables, ui_defaults, wopi_setting_base_url, unknown fields) and calls the host', async () => {
+  it("the editor page takes the SDK examples' multipart form (css_variables, ui_defaults, wopi_setting_base_url, unknown fields) and calls the host", async () => {
     const src = host.addFile('mp1', 'a.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
     const before = host.of('CheckFileInfo').length;
     const r = await fetch(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`, {
@@ -211,7 +218,13 @@ describe('a host written for Collabora, request by request (issue 14, server sid
     const config = JSON.parse(/<script type="application\/json" id="ode-config">(.*?)<\/script>/s.exec(html)![1]) as Record<string, unknown>;
     expect(config.accessToken).toBe(host.token);
     expect(config.cssVariables).toEqual({ '--co-primary-element': '#0082c9', '--co-text-accent': '#ffffff' });
-    expect(config.uiDefaults).toEqual({ uiMode: 'classic', darkTheme: true, text: { ShowRuler: false }, spreadsheet: { ShowSidebar: false }, presentation: { ShowStatusbar: false } });
+    expect(config.uiDefaults).toEqual({
+      uiMode: 'classic',
+      darkTheme: true,
+      text: { ShowRuler: false },
+      spreadsheet: { ShowSidebar: false },
+      presentation: { ShowStatusbar: false },
+    });
     expect(JSON.stringify(config)).not.toContain('some_field_of_the_host');
     await new Promise((res) => setTimeout(res, 300));
     expect(host.of('CheckFileInfo').length).toBe(before + 1);
@@ -219,7 +232,9 @@ describe('a host written for Collabora, request by request (issue 14, server sid
 
   it('an urlencoded post without the Collabora fields has neither in the config; a form of another type is still 400', async () => {
     const src = host.addFile('mp2', 'a.docx', Buffer.from('x'));
-    const html = await (await fetch(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`, { method: 'POST', body: new URLSearchParams({ access_token: host.token }) })).text();
+    const html = await (
+      await fetch(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`, { method: 'POST', body: new URLSearchParams({ access_token: host.token }) })
+    ).text();
     const config = JSON.parse(/id="ode-config">(.*?)<\/script>/s.exec(html)![1]) as Record<string, unknown>;
     expect(config).not.toHaveProperty('cssVariables');
     expect(config).not.toHaveProperty('uiDefaults');
@@ -230,7 +245,17 @@ describe('a host written for Collabora, request by request (issue 14, server sid
 
   it('the settings page takes a multipart form too', async () => {
     const settingsUrl = /<app name="Settings">\s*<action [^>]*urlsrc="([^"]+)"/.exec(discoveryText)![1];
-    const r = await fetch(settingsUrl, { method: 'POST', body: multipart({ access_token: host.token, access_token_ttl: '0', wopi_setting_base_url: `${host.url}/wopi/settings`, iframe_type: 'user', ui_theme: 'dark', css_variables: '--co-primary-element=#123456' }) });
+    const r = await fetch(settingsUrl, {
+      method: 'POST',
+      body: multipart({
+        access_token: host.token,
+        access_token_ttl: '0',
+        wopi_setting_base_url: `${host.url}/wopi/settings`,
+        iframe_type: 'user',
+        ui_theme: 'dark',
+        css_variables: '--co-primary-element=#123456',
+      }),
+    });
     expect(r.status).toBe(200);
     const config = JSON.parse(/id="ode-settings-config">(.*?)<\/script>/s.exec(await r.text())![1]) as Record<string, unknown>;
     expect(config).toMatchObject({ accessToken: host.token, iframeType: 'user', theme: 'dark', baseUrl: `${host.url}/wopi/settings` });
@@ -238,7 +263,10 @@ describe('a host written for Collabora, request by request (issue 14, server sid
 
   it('a multipart page form past the size limit is 413 too_large, and the daemon keeps serving', async () => {
     const src = host.addFile('mp3', 'a.docx', Buffer.from('x'));
-    const r = await fetch(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`, { method: 'POST', body: multipart({ access_token: host.token, filler: 'x'.repeat(200 * 1024) }) });
+    const r = await fetch(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`, {
+      method: 'POST',
+      body: multipart({ access_token: host.token, filler: 'x'.repeat(200 * 1024) }),
+    });
     expect(r.status).toBe(413);
     expect(((await r.json()) as { code: string }).code).toBe('too_large');
     expect((await fetch(`${daemon.url}/hosting/capabilities`)).status).toBe(200);
@@ -251,7 +279,11 @@ describe('a host written for Collabora, request by request (issue 14, server sid
     expect(noBoundary.status).toBe(400);
     expect(((await noBoundary.json()) as { code: string }).code).toBe('bad_request');
     const started = Date.now();
-    const cut = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=XyZ' }, body: '--XyZ\r\nContent-Disposition: form-data; name="access_token"\r\n\r\ntok' });
+    const cut = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=XyZ' },
+      body: '--XyZ\r\nContent-Disposition: form-data; name="access_token"\r\n\r\ntok',
+    });
     expect(cut.status).toBe(400);
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await fetch(`${daemon.url}/hosting/capabilities`)).status).toBe(200);
@@ -265,7 +297,9 @@ describe('a host written for Collabora, request by request (issue 14, server sid
       const answer = await new Promise<string>((resolve, reject) => {
         const sock = connect(Number(path.port), path.hostname, () => {
           // Content-Length promises 1000 bytes; 20 arrive, then nothing.
-          sock.write(`POST ${path.pathname}${path.search} HTTP/1.1\r\nHost: ${path.host}\r\nContent-Type: ${type}\r\nContent-Length: 1000\r\n\r\n--XyZ\r\naccess_tok`);
+          sock.write(
+            `POST ${path.pathname}${path.search} HTTP/1.1\r\nHost: ${path.host}\r\nContent-Type: ${type}\r\nContent-Length: 1000\r\n\r\n--XyZ\r\naccess_tok`,
+          );
         });
         let text = '';
         sock.on('data', (d) => (text += d.toString()));
@@ -310,7 +344,8 @@ describe('a host written for Collabora, request by request (issue 14, server sid
 
   it('a second page load asks CheckFileInfo again: a permission revoked in between holds for the second load', async () => {
     const src = host.addFile('cfi1', 'a.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
-    const load = () => fetch(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`, { method: 'POST', body: new URLSearchParams({ access_token: host.token }) }).then((r) => r.text());
+    const load = () =>
+      fetch(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`, { method: 'POST', body: new URLSearchParams({ access_token: host.token }) }).then((r) => r.text());
     const count = () => host.of('CheckFileInfo').filter((q) => q.path.endsWith('/cfi1')).length;
     await load();
     await new Promise((res) => setTimeout(res, 300));
@@ -330,7 +365,10 @@ describe('a host written for Collabora, request by request (issue 14, server sid
   }, 120_000);
 
   it('a rename sends the saved document (the host writes the body into the renamed file): the content stays, and the next save is no conflict', async () => {
-    const src = host.addFile('rn1', 'letter.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')), { SupportsRename: true, UserCanRename: true });
+    const src = host.addFile('rn1', 'letter.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')), {
+      SupportsRename: true,
+      UserCanRename: true,
+    });
     const { client } = await EditorClient.open(daemon.url, src, { token: host.token });
     let from = client.messages.length;
     client.type('Renamed but kept');
@@ -374,10 +412,12 @@ describe('a host written for Collabora, request by request (issue 14, server sid
     client.close();
   }, 120_000);
 
-  it('with the page load\'s prefetch id, each editor load takes the answer fetched for its own page load, once', async () => {
+  it("with the page load's prefetch id, each editor load takes the answer fetched for its own page load, once", async () => {
     const src = host.addFile('cfi2', 'a.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
     const pageId = async () => {
-      const html = await (await fetch(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`, { method: 'POST', body: new URLSearchParams({ access_token: host.token }) })).text();
+      const html = await (
+        await fetch(`${urlsrc}WOPISrc=${encodeURIComponent(src)}`, { method: 'POST', body: new URLSearchParams({ access_token: host.token }) })
+      ).text();
       return (JSON.parse(/id="ode-config">(.*?)<\/script>/s.exec(html)![1]) as { prefetch: string }).prefetch;
     };
     const count = () => host.of('CheckFileInfo').filter((q) => q.path.endsWith('/cfi2')).length;

@@ -41,11 +41,18 @@ async function loaded(page: Page, frameName: string, requests: () => Array<{ ope
   const consoleLines: string[] = [];
   page.on('console', (m) => consoleLines.push(m.text()));
   try {
-    await page.waitForFunction(() => (globalThis as unknown as HostWindow).hostLog.some((m) => m.MessageId === 'App_LoadingStatus' && m.Values.Status === 'Document_Loaded'), undefined, { timeout: 90_000 });
+    await page.waitForFunction(
+      () => (globalThis as unknown as HostWindow).hostLog.some((m) => m.MessageId === 'App_LoadingStatus' && m.Values.Status === 'Document_Loaded'),
+      undefined,
+      { timeout: 90_000 },
+    );
   } catch (e) {
     // Say what the host saw and what the page got: the failure names its cause.
     const seen = requests().map((r) => `${r.operation} ${r.status ?? '-'}${r.proof ? ` proof=${r.proof}` : ''}`);
-    throw new Error(`no Document_Loaded: host requests [${seen.join(', ')}], page messages ${JSON.stringify(await log(page))}, console ${JSON.stringify(consoleLines.slice(-10))}`, { cause: e });
+    throw new Error(
+      `no Document_Loaded: host requests [${seen.join(', ')}], page messages ${JSON.stringify(await log(page))}, console ${JSON.stringify(consoleLines.slice(-10))}`,
+      { cause: e },
+    );
   }
   return page.frame({ name: frameName })!;
 }
@@ -56,7 +63,11 @@ const count = (page: Page) => page.evaluate(() => (globalThis as unknown as Host
 async function typeAndSave(page: Page, frame: Frame, text: string, puts: () => number): Promise<void> {
   await frame.focus('.ode-input');
   await page.keyboard.type(text);
-  await page.waitForFunction(() => (globalThis as unknown as HostWindow).hostLog.some((m) => m.MessageId === 'Doc_ModifiedStatus' && m.Values.Modified === true), undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => (globalThis as unknown as HostWindow).hostLog.some((m) => m.MessageId === 'Doc_ModifiedStatus' && m.Values.Modified === true),
+    undefined,
+    { timeout: 20_000 },
+  );
   const before = puts();
   await frame.getByRole('button', { name: 'Save', exact: true }).click();
   await expect.poll(puts, { timeout: 30_000 }).toBeGreaterThan(before);
@@ -147,7 +158,10 @@ describe('net.post_message_origin_required: true (the strict reading of the spec
       const frame = page.frame({ name: 'collabora-online-viewer' })!;
       await frame.waitForFunction(painted, undefined, { timeout: 90_000 });
       await new Promise((r) => setTimeout(r, 3000));
-      expect({ count: await count(page), messages: (await log(page)).map((m) => `${m.MessageId} ${JSON.stringify(m.Values)}`) }).toEqual({ count: 0, messages: [] });
+      expect({ count: await count(page), messages: (await log(page)).map((m) => `${m.MessageId} ${JSON.stringify(m.Values)}`) }).toEqual({
+        count: 0,
+        messages: [],
+      });
     } finally {
       await page.close();
       await host.stop();
@@ -216,7 +230,11 @@ describe('a richdocuments-style host (proofs, LastModifiedTime with microseconds
   it('previews through /cool/convert-to/png with the file part named after the file, link targets by PUT', async () => {
     const png = await host.preview(id, 'png');
     expect(png.status).toBe(200);
-    expect(Buffer.from(await png.arrayBuffer()).subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(0, 8)
+        .toString('hex'),
+    ).toBe('89504e470d0a1a0a');
     const targets = await host.linkTargets(id);
     expect(targets.status).toBe(200);
     expect(typeof (await targets.json())).toBe('object');
@@ -254,7 +272,11 @@ describe('a richdocuments-style host (proofs, LastModifiedTime with microseconds
     const modified = (await log(page)).filter((m) => m.MessageId === 'Doc_ModifiedStatus' && m.Values.Modified === true).length;
     await frame.focus('.ode-input');
     await page.keyboard.type('Again ');
-    await page.waitForFunction((n) => (globalThis as unknown as HostWindow).hostLog.filter((m) => m.MessageId === 'Doc_ModifiedStatus' && m.Values.Modified === true).length > n, modified, { timeout: 20_000 });
+    await page.waitForFunction(
+      (n) => (globalThis as unknown as HostWindow).hostLog.filter((m) => m.MessageId === 'Doc_ModifiedStatus' && m.Values.Modified === true).length > n,
+      modified,
+      { timeout: 20_000 },
+    );
     const before = host.of('PutFile').length;
     await frame.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => host.of('PutFile').length, { timeout: 30_000 }).toBeGreaterThan(before);

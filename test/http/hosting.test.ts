@@ -26,7 +26,11 @@ describe('discovery and capabilities over HTTP', () => {
   const apps = (): Element[] => Array.from(doc.getElementsByTagName('app'));
 
   it('has an action for every input extension of the spec, pointing at the editor page', () => {
-    const byExt = new Map(actions().filter((a) => a.getAttribute('ext')).map((a) => [a.getAttribute('ext')!, a]));
+    const byExt = new Map(
+      actions()
+        .filter((a) => a.getAttribute('ext'))
+        .map((a) => [a.getAttribute('ext')!, a]),
+    );
     for (const ext of SPEC_INPUTS) {
       const a = byExt.get(ext);
       expect(a, ext).toBeDefined();
@@ -42,7 +46,18 @@ describe('discovery and capabilities over HTTP', () => {
 
   it('has the Collabora app names with absolute favicons that resolve, MIME-type apps, Capabilities and Settings', async () => {
     const names = apps().map((a) => a.getAttribute('name'));
-    for (const n of ['writer', 'calc', 'impress', 'draw', 'writer-global', 'writer-web', 'Capabilities', 'Settings', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.oasis.opendocument.text']) {
+    for (const n of [
+      'writer',
+      'calc',
+      'impress',
+      'draw',
+      'writer-global',
+      'writer-web',
+      'Capabilities',
+      'Settings',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.oasis.opendocument.text',
+    ]) {
       expect(names).toContain(n);
     }
     for (const app of apps().filter((a) => ['writer', 'calc', 'impress', 'draw'].includes(a.getAttribute('name')!))) {
@@ -52,18 +67,27 @@ describe('discovery and capabilities over HTTP', () => {
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe('image/svg+xml');
     }
-    const caps = apps().find((a) => a.getAttribute('name') === 'Capabilities')!.getElementsByTagName('action')[0];
+    const caps = apps()
+      .find((a) => a.getAttribute('name') === 'Capabilities')!
+      .getElementsByTagName('action')[0];
     expect(caps.getAttribute('name')).toBe('getinfo');
     expect(caps.getAttribute('urlsrc')).toBe(`${daemon.url}/hosting/capabilities`);
-    const settings = apps().find((a) => a.getAttribute('name') === 'Settings')!.getElementsByTagName('action')[0];
+    const settings = apps()
+      .find((a) => a.getAttribute('name') === 'Settings')!
+      .getElementsByTagName('action')[0];
     expect(settings.getAttribute('name')).toBe('iframe');
   });
 
   it('a proof signature made by the daemon verifies with the public key read back from discovery', () => {
     const pk = doc.getElementsByTagName('proof-key')[0];
-    for (const attr of ['value', 'modulus', 'exponent', 'oldvalue', 'oldmodulus', 'oldexponent']) expect(pk.getAttribute(attr), attr).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    for (const attr of ['value', 'modulus', 'exponent', 'oldvalue', 'oldmodulus', 'oldexponent'])
+      expect(pk.getAttribute(attr), attr).toMatch(/^[A-Za-z0-9+/]+=*$/);
     const key = createPublicKey({
-      key: { kty: 'RSA', n: Buffer.from(pk.getAttribute('modulus')!, 'base64').toString('base64url'), e: Buffer.from(pk.getAttribute('exponent')!, 'base64').toString('base64url') },
+      key: {
+        kty: 'RSA',
+        n: Buffer.from(pk.getAttribute('modulus')!, 'base64').toString('base64url'),
+        e: Buffer.from(pk.getAttribute('exponent')!, 'base64').toString('base64url'),
+      },
       format: 'jwk',
     });
     const url = 'https://host.example/wopi/files/ZmlsZQ?access_token=abc';
@@ -83,10 +107,23 @@ describe('discovery and capabilities over HTTP', () => {
 
   it('capabilities carry every spec field; convert-to.available follows net.post_allow.host', async () => {
     const c = (await (await fetch(`${daemon.url}/hosting/capabilities`)).json()) as Record<string, unknown>;
-    for (const f of ['convert-to', 'hasTemplateSource', 'hasMobileSupport', 'hasSettingIframeSupport', 'productName', 'productVersion', 'productVersionHash', 'serverId']) expect(c, f).toHaveProperty(f);
+    for (const f of [
+      'convert-to',
+      'hasTemplateSource',
+      'hasMobileSupport',
+      'hasSettingIframeSupport',
+      'productName',
+      'productVersion',
+      'productVersionHash',
+      'serverId',
+    ])
+      expect(c, f).toHaveProperty(f);
     expect(c['convert-to']).toEqual({ available: true, endpoint: '/ode/convert-to' });
     expect(c.productName).toBe('Ode');
-    const denied = (await (await fetch(`${daemon.url}/hosting/capabilities`, { headers: { 'X-Forwarded-For': '198.51.100.4' } })).json()) as Record<string, { available: boolean }>;
+    const denied = (await (await fetch(`${daemon.url}/hosting/capabilities`, { headers: { 'X-Forwarded-For': '198.51.100.4' } })).json()) as Record<
+      string,
+      { available: boolean }
+    >;
     expect(denied['convert-to'].available).toBe(false);
   });
 

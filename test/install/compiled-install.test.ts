@@ -39,7 +39,14 @@ describe('a running install (npm start) runs compiled JavaScript only', () => {
     const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-dist.mjs')], { encoding: 'utf8' });
     expect(built.status, built.stderr).toBe(0);
     dir = mkdtempSync(join(tmpdir(), 'ode-compiled-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, ODE_STATE_DIR: join(dir, 'state'), ODE_NET__PORT: '0', ODE_ADMIN__PORT: '0', ODE_KITS__PRESPAWN: '1', ODE_DEMO_HOST__ENABLED: 'false' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ODE_STATE_DIR: join(dir, 'state'),
+      ODE_NET__PORT: '0',
+      ODE_ADMIN__PORT: '0',
+      ODE_KITS__PRESPAWN: '1',
+      ODE_DEMO_HOST__ENABLED: 'false',
+    };
     delete env.ODE_FROM_SOURCES;
     delete env.NODE_OPTIONS; // vitest's own, if any: a user's shell has none
     child = spawn(process.execPath, [join(ROOT, 'bin/ode.js'), 'serve', '--config', '/dev/null'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -66,10 +73,16 @@ describe('a running install (npm start) runs compiled JavaScript only', () => {
     form.append('data', new Blob([DOCX]), 'delins.docx');
     const res = await fetch(`${url}/ode/convert-to/pdf`, { method: 'POST', body: form });
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     const token = readFileSync(join(dir, 'state', 'admin_token'), 'utf8').trim();
-    const status = (await (await fetch(`${adminUrl}/trpc/status.get`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { result: { data: { runtime: string } } };
+    const status = (await (await fetch(`${adminUrl}/trpc/status.get`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      result: { data: { runtime: string } };
+    };
     expect(status.result.data.runtime).toBe('compiled');
 
     const pids = [child.pid!, ...descendants(child.pid!)];

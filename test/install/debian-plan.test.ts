@@ -55,7 +55,12 @@ describe('set-up plan: Debian packages', () => {
     expect(p.target).toBeUndefined();
     expect(p.addSource).toBe(false);
     expect(p.commands.join('\n')).not.toContain('-t ');
-    const all = new Map<string, string>((deb.PACKAGES as Array<{ name: string }>).map((x) => [x.name, x.name.startsWith('libreoffice') || x.name === 'python3-uno' ? '4:25.2.3-2+deb13u5~bpo12+1' : '1.0']));
+    const all = new Map<string, string>(
+      (deb.PACKAGES as Array<{ name: string }>).map((x) => [
+        x.name,
+        x.name.startsWith('libreoffice') || x.name === 'python3-uno' ? '4:25.2.3-2+deb13u5~bpo12+1' : '1.0',
+      ]),
+    );
     expect(plan({ roles: ['test', 'bench'], codename: 'bookworm', installed: all, sourcePresent: true }).commands).toEqual([]);
   });
 

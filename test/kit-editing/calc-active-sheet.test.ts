@@ -23,7 +23,12 @@ describe('kit editing: the active sheet of an opened workbook', () => {
     const v = opened.viewId;
     expect(opened.docType).toBe(1); // LOK_DOCTYPE_SPREADSHEET
     expect((await k.kit.docInfo(v)).part).toBe(activeTab);
-    const first = nextCallback(k.kit, (viewId, type, payload) => viewId === v && type === LOK_CALLBACK_SET_PART && payload.trim() === '0', 10_000, 'SET_PART 0');
+    const first = nextCallback(
+      k.kit,
+      (viewId, type, payload) => viewId === v && type === LOK_CALLBACK_SET_PART && payload.trim() === '0',
+      10_000,
+      'SET_PART 0',
+    );
     k.kit.sendEvent(v, { type: 'setPart', part: 0 });
     await first;
     expect((await k.kit.docInfo(v)).part).toBe(0);

@@ -32,7 +32,8 @@ describe('kit editing: formulas in the HTML of a copied range (LibreOffice 25.2)
     const input = stage(k.kit, WORKBOOK);
     const opened = await k.kit.open({ input, userName: 'Ada' }, LIMITS);
     const v = opened.viewId;
-    const goTo = (ref: string) => k.kit.sendEvent(v, { type: 'uno', command: '.uno:GoToCell', args: JSON.stringify({ ToPoint: { type: 'string', value: ref } }) });
+    const goTo = (ref: string) =>
+      k.kit.sendEvent(v, { type: 'uno', command: '.uno:GoToCell', args: JSON.stringify({ ToPoint: { type: 'string', value: ref } }) });
     k.kit.sendEvent(v, { type: 'setPart', part: 1 });
     goTo('A7:D7');
     await sleep(500);

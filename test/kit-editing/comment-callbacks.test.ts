@@ -45,9 +45,12 @@ describe('kit editing: COMMENT callbacks for the comment commands', () => {
       const opened = await k.open({ input: stage(k, CORPUS + file), userName: 'Ada' }, LIMITS);
       const v = opened.viewId;
       const comment = (action: string) =>
-        nextCallback(k, (_viewId, type, payload) => type === LOK_CALLBACK_COMMENT && (JSON.parse(payload) as CommentPayload).comment.action === action, 10_000, `COMMENT ${action}`).then(
-          (cb) => (JSON.parse(cb.payload) as CommentPayload).comment,
-        );
+        nextCallback(
+          k,
+          (_viewId, type, payload) => type === LOK_CALLBACK_COMMENT && (JSON.parse(payload) as CommentPayload).comment.action === action,
+          10_000,
+          `COMMENT ${action}`,
+        ).then((cb) => (JSON.parse(cb.payload) as CommentPayload).comment);
       const added = comment('Add');
       k.sendEvent(v, { type: 'uno', command: '.uno:InsertAnnotation', args: JSON.stringify({ Text: str('Ode probe one') }) });
       const a = await added;

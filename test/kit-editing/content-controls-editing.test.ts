@@ -36,7 +36,8 @@ function all(el: Element, name: string): Element[] {
 /** The element children of `el` named w:<name>. */
 function children(el: Element, name: string): Element[] {
   const out: Element[] = [];
-  for (let n = el.firstChild; n; n = n.nextSibling) if (n.nodeType === 1 && (n as Element).namespaceURI === W && (n as Element).localName === name) out.push(n as Element);
+  for (let n = el.firstChild; n; n = n.nextSibling)
+    if (n.nodeType === 1 && (n as Element).namespaceURI === W && (n as Element).localName === name) out.push(n as Element);
   return out;
 }
 
@@ -71,7 +72,9 @@ describe('block-level content controls in an editing kit', () => {
 
     const saved = body(input);
     const sdts = all(saved, 'sdt');
-    console.log(`[content controls] every w:sdt after LibreOffice's save (alias@parent): ${JSON.stringify(sdts.map((s) => `${alias(s)}@${(s.parentNode as Element).localName}`))}`);
+    console.log(
+      `[content controls] every w:sdt after LibreOffice's save (alias@parent): ${JSON.stringify(sdts.map((s) => `${alias(s)}@${(s.parentNode as Element).localName}`))}`,
+    );
     const rich = sdts.find((s) => alias(s) === 'RichTextContentControl');
     expect(rich, 'the control is still a w:sdt').toBeDefined();
     const prop = (sdt: Element, name: string) => sdt.getElementsByTagNameNS(W, 'sdtPr')[0]?.getElementsByTagNameNS(W, name)[0]?.getAttributeNS(W, 'val');

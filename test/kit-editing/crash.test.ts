@@ -21,11 +21,7 @@ describe('kit editing: a kit killed while a document is open', () => {
     expect(pool.status().kits.find((k) => k.id === kit.id)?.editing).toBe(true);
     const opened = await kit.open({ input: stage(kit, DOCX) }, LIMITS);
     const exited = new Promise<[number | null, string | null]>((r) => kit.once('exit', (code, signal) => r([code, signal])));
-    const pending = [
-      kit.exportDoc(join(kit.dir, 'slow.pdf'), 'pdf'),
-      kit.saveDoc(opened.viewId, false),
-      kit.commandValues(opened.viewId, '.uno:CharFontName'),
-    ];
+    const pending = [kit.exportDoc(join(kit.dir, 'slow.pdf'), 'pdf'), kit.saveDoc(opened.viewId, false), kit.commandValues(opened.viewId, '.uno:CharFontName')];
     process.kill(kit.pid!, 'SIGKILL');
     const settled = await Promise.allSettled(pending);
     expect(await exited).toEqual([null, 'SIGKILL']);

@@ -1,5 +1,10 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { LOK_CALLBACK_INVALIDATE_TILES, LOK_CALLBACK_INVALIDATE_VIEW_CURSOR, LOK_CALLBACK_INVALIDATE_VISIBLE_CURSOR, LOK_CALLBACK_TEXT_SELECTION } from '../../daemon/protocol/lok-enums.ts';
+import {
+  LOK_CALLBACK_INVALIDATE_TILES,
+  LOK_CALLBACK_INVALIDATE_VIEW_CURSOR,
+  LOK_CALLBACK_INVALIDATE_VISIBLE_CURSOR,
+  LOK_CALLBACK_TEXT_SELECTION,
+} from '../../daemon/protocol/lok-enums.ts';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +58,9 @@ describe('kit editing: one document, several views', () => {
     latencies.sort((a, b) => a - b);
     const p50 = quantile(latencies, 0.5);
     const p95 = quantile(latencies, 0.95);
-    console.log(`key -> INVALIDATE_TILES at the daemon over ${latencies.length} keys: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`);
+    console.log(
+      `key -> INVALIDATE_TILES at the daemon over ${latencies.length} keys: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+    );
     expect(p95).toBeLessThan(100);
   });
 
@@ -68,7 +75,10 @@ describe('kit editing: one document, several views', () => {
   it("two views: view 2 sees view 1's cursor (INVALIDATE_VIEW_CURSOR with view 1's id); destroyView works", async () => {
     const { viewId: v2 } = await kit.createView({ userName: 'Bob', userId: 'bob' });
     expect(v2).not.toBe(v1);
-    const seen = nextCallback(kit, (viewId, type, payload) => viewId === v2 && type === LOK_CALLBACK_INVALIDATE_VIEW_CURSOR && Number(JSON.parse(payload).viewId) === v1);
+    const seen = nextCallback(
+      kit,
+      (viewId, type, payload) => viewId === v2 && type === LOK_CALLBACK_INVALIDATE_VIEW_CURSOR && Number(JSON.parse(payload).viewId) === v1,
+    );
     // LibreOffice 7.4 writes the view id as a string: {"viewId": "6", "part": "0", "rectangle": "x, y, w, h"}.
     for (const e of keyEvents('!')) kit.sendEvent(v1, e);
     const cb = await seen;
@@ -98,13 +108,29 @@ describe('kit editing: one document, several views', () => {
     const times: number[] = [];
     for (let i = 0; i < 24; i++) {
       const t0 = performance.now();
-      await kit.paintTile({ viewId: v1, part: 0, mode: 0, width: 256, height: 256, x: (i % 4) * twips, y: Math.floor(i / 4) * twips, tileTwipWidth: twips, tileTwipHeight: twips });
+      await kit.paintTile({
+        viewId: v1,
+        part: 0,
+        mode: 0,
+        width: 256,
+        height: 256,
+        x: (i % 4) * twips,
+        y: Math.floor(i / 4) * twips,
+        tileTwipWidth: twips,
+        tileTwipHeight: twips,
+      });
       times.push(performance.now() - t0);
     }
-    const four = await Promise.all(Array.from({ length: 4 }, (_, i) => kit.paintTile({ viewId: v1, part: 0, mode: 0, width: 256, height: 256, x: i * twips, y: 0, tileTwipWidth: twips, tileTwipHeight: twips })));
+    const four = await Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        kit.paintTile({ viewId: v1, part: 0, mode: 0, width: 256, height: 256, x: i * twips, y: 0, tileTwipWidth: twips, tileTwipHeight: twips }),
+      ),
+    );
     expect(four).toHaveLength(4);
     times.sort((a, b) => a - b);
-    console.log(`256x256 tile round trip (paint + PNG + IPC): p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms; PNG ${png.length} bytes for the text tile`);
+    console.log(
+      `256x256 tile round trip (paint + PNG + IPC): p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms; PNG ${png.length} bytes for the text tile`,
+    );
   });
 
   it('commandValues answers JSON; exportDoc writes a PDF and leaves the document where it is', async () => {
@@ -146,7 +172,12 @@ describe('kit editing: one document, several views', () => {
     for (const ch of 'XYZ') for (const e of keyEvents(ch)) kit.sendEvent(ro, e);
     kit.sendEvent(ro, { type: 'textInput', text: 'QWERTY' });
     kit.sendEvent(ro, { type: 'key', event: 'input', charCode: 0, keyCode: 1283 }); // Backspace
-    const selected = nextCallback(kit, (v, type, payload) => v === ro && type === LOK_CALLBACK_TEXT_SELECTION && payload !== '', 5000, 'selection in the read-only view');
+    const selected = nextCallback(
+      kit,
+      (v, type, payload) => v === ro && type === LOK_CALLBACK_TEXT_SELECTION && payload !== '',
+      5000,
+      'selection in the read-only view',
+    );
     kit.sendEvent(ro, { type: 'uno', command: '.uno:SelectAll' });
     await selected;
     kit.sendEvent(ro, { type: 'uno', command: '.uno:Delete' });

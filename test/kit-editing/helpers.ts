@@ -65,7 +65,12 @@ export function keyEvents(ch: string): KitEditEvent[] {
 }
 
 /** Resolves with the first callback matching `pred` (rejects after `ms`). */
-export function nextCallback(kit: KitProcess, pred: (viewId: number, type: number, payload: string) => boolean, ms = 5000, what = 'matching callback'): Promise<{ viewId: number; type: number; payload: string; at: number }> {
+export function nextCallback(
+  kit: KitProcess,
+  pred: (viewId: number, type: number, payload: string) => boolean,
+  ms = 5000,
+  what = 'matching callback',
+): Promise<{ viewId: number; type: number; payload: string; at: number }> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       kit.off('callback', listener);

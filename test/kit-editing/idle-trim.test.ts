@@ -55,7 +55,9 @@ describe('idle kits trim their memory', () => {
     await sleep(500);
     trimmed = rssMb(trimming.pid!);
     const kept = rssMb(steady.pid!);
-    console.log(`RSS trimming kit ${atBaseline.trimming.toFixed(0)} -> ${trimmed.toFixed(0)} MB; kit with trimming off ${atBaseline.steady.toFixed(0)} -> ${kept.toFixed(0)} MB`);
+    console.log(
+      `RSS trimming kit ${atBaseline.trimming.toFixed(0)} -> ${trimmed.toFixed(0)} MB; kit with trimming off ${atBaseline.steady.toFixed(0)} -> ${kept.toFixed(0)} MB`,
+    );
     // With the kits' MALLOC_ARENA_MAX=2 (kit-process.ts) the trim gives back about 10 MB (11 MB measured, quiet).
     expect(trimmed).toBeLessThan(atBaseline.trimming - 5);
     expect(atBaseline.trimming - trimmed).toBeGreaterThan(atBaseline.steady - kept + 5);

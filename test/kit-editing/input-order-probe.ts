@@ -38,7 +38,9 @@ if (process.argv[2] === '--burner') {
 }
 
 const burn = process.argv.includes('--burn');
-const burners = burn ? [fork(process.argv[1], ['--burner'], { execArgv: ['--import', 'tsx'] }), fork(process.argv[1], ['--burner'], { execArgv: ['--import', 'tsx'] })] : [];
+const burners = burn
+  ? [fork(process.argv[1], ['--burner'], { execArgv: ['--import', 'tsx'] }), fork(process.argv[1], ['--burner'], { execArgv: ['--import', 'tsx'] })]
+  : [];
 const work = mkdtempSync(join(tmpdir(), 'ode-input-probe-'));
 const office = Office.init({ profileUrl: pathToFileURL(join(work, 'profile')).href });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -75,15 +77,20 @@ async function fresh(name: string): Promise<{ doc: LokDocument; log: Logged[]; t
 async function text(doc: LokDocument, name: string): Promise<string> {
   const out = join(work, `${name}-out.txt`);
   await doc.saveAs(pathToFileURL(out).href, 'txt');
-  return readFileSync(out, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/)[0];
+  return readFileSync(out, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)[0];
 }
 
 type Step = (doc: LokDocument) => void;
 const experiments: Array<[string, Step]> = [
-  ['ext text "X"', (doc) => {
-    doc.postWindowExtTextInputEvent(0, LOK_EXT_TEXTINPUT, 'X');
-    doc.postWindowExtTextInputEvent(0, LOK_EXT_TEXTINPUT_END, '');
-  }],
+  [
+    'ext text "X"',
+    (doc) => {
+      doc.postWindowExtTextInputEvent(0, LOK_EXT_TEXTINPUT, 'X');
+      doc.postWindowExtTextInputEvent(0, LOK_EXT_TEXTINPUT_END, '');
+    },
+  ],
   ['postUnoCommand .uno:SwBackspace', (doc) => doc.postUnoCommand('.uno:SwBackspace')],
   ['postUnoCommand .uno:InsertText X', (doc) => doc.postUnoCommand('.uno:InsertText', JSON.stringify({ Text: { type: 'string', value: 'X' } }))],
   ['paste text/plain "X"', (doc) => void doc.paste('text/plain;charset=utf-8', Buffer.from('X'))],
@@ -104,7 +111,9 @@ for (const [name, step] of experiments) {
     await sleep(1000);
     const got = await text(doc, `e${run}`);
     const cursors = log.filter((l) => l.type === LOK_CALLBACK_INVALIDATE_VISIBLE_CURSOR).map((l) => Math.round(l.at));
-    outcomes.push(`${JSON.stringify(got)} call ${callMs.toFixed(1)} ms; ${log.length} callbacks, first at ${log[0] ? Math.round(log[0].at) : '-'} ms, cursor callbacks at [${cursors.join(', ')}] ms`);
+    outcomes.push(
+      `${JSON.stringify(got)} call ${callMs.toFixed(1)} ms; ${log.length} callbacks, first at ${log[0] ? Math.round(log[0].at) : '-'} ms, cursor callbacks at [${cursors.join(', ')}] ms`,
+    );
     doc.destroy();
   }
   results[name] = outcomes;
@@ -115,10 +124,34 @@ for (const [name, step] of experiments) {
 {
   const fenced: string[] = [];
   for (const [label, hops, before] of [
-    ['arrows, hops 0', 0, (doc: LokDocument) => { for (let i = 0; i < 7; i++) key(doc, VclKeyCode.KEY_LEFT); }],
-    ['arrows, hops 2', 2, (doc: LokDocument) => { for (let i = 0; i < 7; i++) key(doc, VclKeyCode.KEY_LEFT); }],
-    ['3 backspaces, hops 0', 0, (doc: LokDocument) => { for (let i = 0; i < 3; i++) key(doc, VclKeyCode.KEY_BACKSPACE, 8); }],
-    ['3 backspaces, hops 2', 2, (doc: LokDocument) => { for (let i = 0; i < 3; i++) key(doc, VclKeyCode.KEY_BACKSPACE, 8); }],
+    [
+      'arrows, hops 0',
+      0,
+      (doc: LokDocument) => {
+        for (let i = 0; i < 7; i++) key(doc, VclKeyCode.KEY_LEFT);
+      },
+    ],
+    [
+      'arrows, hops 2',
+      2,
+      (doc: LokDocument) => {
+        for (let i = 0; i < 7; i++) key(doc, VclKeyCode.KEY_LEFT);
+      },
+    ],
+    [
+      '3 backspaces, hops 0',
+      0,
+      (doc: LokDocument) => {
+        for (let i = 0; i < 3; i++) key(doc, VclKeyCode.KEY_BACKSPACE, 8);
+      },
+    ],
+    [
+      '3 backspaces, hops 2',
+      2,
+      (doc: LokDocument) => {
+        for (let i = 0; i < 3; i++) key(doc, VclKeyCode.KEY_BACKSPACE, 8);
+      },
+    ],
   ] as const) {
     for (let run = 0; run < 3; run++) {
       const { doc, t0 } = await fresh(`fence${run}`);

@@ -39,12 +39,18 @@ describe('kit input order: posted and synchronous calls keep the order they were
   const lastLine = async (): Promise<string> => {
     const txt = join(tmp, `order-${n++}.txt`);
     await kit.exportDoc(txt, 'txt', undefined, { inOrder: true });
-    const lines = readFileSync(txt, 'utf8').split(/\r?\n/).filter((l) => l.length > 0);
+    const lines = readFileSync(txt, 'utf8')
+      .split(/\r?\n/)
+      .filter((l) => l.length > 0);
     rmSync(txt);
     return lines.at(-1) ?? '';
   };
   /** A new last paragraph holding `text`, the cursor at its end. */
-  const paragraph = (text: string) => send([{ type: 'uno', command: '.uno:GoToEndOfDoc' }, { type: 'textInput', text: `\n${text}` }]);
+  const paragraph = (text: string) =>
+    send([
+      { type: 'uno', command: '.uno:GoToEndOfDoc' },
+      { type: 'textInput', text: `\n${text}` },
+    ]);
 
   it('a keyboard autocorrect replay (7 arrows left, a letter, 7 arrows right) lands the letter where the arrows put the cursor', async () => {
     for (let round = 0; round < 3; round++) {
@@ -62,7 +68,7 @@ describe('kit input order: posted and synchronous calls keep the order they were
     }
   });
 
-  it('a paste after posted arrows lands at the arrows\' cursor; text typed after the paste follows it', async () => {
+  it("a paste after posted arrows lands at the arrows' cursor; text typed after the paste follows it", async () => {
     paragraph('abcdefghij');
     send(press(VclKeyCode.KEY_LEFT, 7));
     const pasted = kit.paste(v, 'text/plain;charset=utf-8', new TextEncoder().encode('X'));
@@ -71,7 +77,7 @@ describe('kit input order: posted and synchronous calls keep the order they were
     expect(await lastLine()).toBe('abcXdefghijZ');
   });
 
-  it('a UNO command after posted arrows acts at the arrows\' cursor', async () => {
+  it("a UNO command after posted arrows acts at the arrows' cursor", async () => {
     paragraph('12345');
     send([...press(VclKeyCode.KEY_LEFT, 2), { type: 'uno', command: '.uno:SwBackspace' }, { type: 'textInput', text: 'x' }]);
     expect(await lastLine()).toBe('12x45');

@@ -15,11 +15,17 @@ describe('kit editing: a presentation', () => {
     expect(opened.parts).toBeGreaterThan(1);
     expect(opened.partNames).toHaveLength(opened.parts);
     const v = opened.viewId;
-    const setPart = nextCallback(k.kit, (viewId, type, payload) => viewId === v && type === LOK_CALLBACK_SET_PART && payload.trim() === '1', 5000, 'SET_PART 1');
+    const setPart = nextCallback(
+      k.kit,
+      (viewId, type, payload) => viewId === v && type === LOK_CALLBACK_SET_PART && payload.trim() === '1',
+      5000,
+      'SET_PART 1',
+    );
     k.kit.sendEvent(v, { type: 'setPart', part: 1 });
     await setPart;
     // One tile showing a whole slide.
-    const tile = (part: number, mode = 0) => k.kit.paintTile({ viewId: v, part, mode, width: 256, height: 256, x: 0, y: 0, tileTwipWidth: opened.width, tileTwipHeight: opened.width });
+    const tile = (part: number, mode = 0) =>
+      k.kit.paintTile({ viewId: v, part, mode, width: 256, height: 256, x: 0, y: 0, tileTwipWidth: opened.width, tileTwipHeight: opened.width });
     const [a, b] = [PNG.sync.read(Buffer.from(await tile(0))), PNG.sync.read(Buffer.from(await tile(1)))];
     expect([a.width, a.height]).toEqual([256, 256]);
     expect(Buffer.compare(a.data, b.data)).not.toBe(0);

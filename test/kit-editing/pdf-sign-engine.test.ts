@@ -18,7 +18,11 @@ function pdfHexString(raw: string, key: string): string | undefined {
 /** A test CA and a signing certificate it issued (RSA 2048, valid for a day), PEM; the key as PKCS#8 and PKCS#1. */
 function certificates(): { caPem: string; certPem: string; keyPem: string; keyPkcs1Pem: string } {
   const keys = () => {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const { privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
     const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
     return { pem: privateKey, key, pub: forge.pki.setRsaPublicKey(key.n, key.e) };
   };
@@ -37,8 +41,20 @@ function certificates(): { caPem: string; certPem: string; keyPem: string; keyPk
   const ca = keys();
   const signer = keys();
   return {
-    caPem: make(ca.pub, 'Ode Engine CA', '01', [{ name: 'basicConstraints', cA: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true }], { cn: 'Ode Engine CA', key: ca.key }),
-    certPem: make(signer.pub, 'Ode Engine Signer', '02', [{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }], { cn: 'Ode Engine CA', key: ca.key }),
+    caPem: make(
+      ca.pub,
+      'Ode Engine CA',
+      '01',
+      [
+        { name: 'basicConstraints', cA: true },
+        { name: 'keyUsage', keyCertSign: true, cRLSign: true },
+      ],
+      { cn: 'Ode Engine CA', key: ca.key },
+    ),
+    certPem: make(signer.pub, 'Ode Engine Signer', '02', [{ name: 'keyUsage', digitalSignature: true, nonRepudiation: true }], {
+      cn: 'Ode Engine CA',
+      key: ca.key,
+    }),
     keyPem: signer.pem,
     keyPkcs1Pem: forge.pki.privateKeyToPem(signer.key),
   };

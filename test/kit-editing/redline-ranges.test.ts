@@ -31,7 +31,10 @@ describe('kit editing: tracked changes without a text range', () => {
     for (const r of redlines.filter((x) => x.textRange?.trim())) {
       // "x, y, w, h" rectangles (twips) separated by "; ".
       const rects = r.textRange!.split(';').map((s) => s.split(',').map(Number));
-      expect(rects.every((q) => q.length === 4 && q.every(Number.isFinite)), r.textRange).toBe(true);
+      expect(
+        rects.every((q) => q.length === 4 && q.every(Number.isFinite)),
+        r.textRange,
+      ).toBe(true);
     }
   }, 120_000);
 });

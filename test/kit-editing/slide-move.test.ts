@@ -14,12 +14,18 @@ const PPTX = '/work/shared/corpus/presentations/layouts.pptx';
 describe('kit editing: a slide moved with .uno:MovePageUp', () => {
   const k = useKit();
 
-  it('LibreOffice 25.2 moves both views\' parts and sends DOCUMENT_SIZE_CHANGED but no SET_PART', async () => {
+  it("LibreOffice 25.2 moves both views' parts and sends DOCUMENT_SIZE_CHANGED but no SET_PART", async () => {
     const opened = await k.kit.open({ input: stage(k.kit, PPTX), userName: 'Ada' }, LIMITS);
     const a = opened.viewId;
     const { viewId: b } = await k.kit.createView({ userName: 'Bob', userId: 'bob' });
     expect(opened.parts).toBeGreaterThan(3);
-    const onPart = (view: number, part: number) => nextCallback(k.kit, (viewId, type, payload) => viewId === view && type === LOK_CALLBACK_SET_PART && payload.trim() === String(part), 10_000, `SET_PART ${part}`);
+    const onPart = (view: number, part: number) =>
+      nextCallback(
+        k.kit,
+        (viewId, type, payload) => viewId === view && type === LOK_CALLBACK_SET_PART && payload.trim() === String(part),
+        10_000,
+        `SET_PART ${part}`,
+      );
     const bAtSecond = onPart(b, 1);
     k.kit.sendEvent(b, { type: 'setPart', part: 1 });
     await bAtSecond;

@@ -7,16 +7,10 @@ import { VclKeyCode, VclKeyModifier } from '../../daemon/protocol/lok-enums.ts';
 describe('tile PNG encoding (BGRA premultiplied, top-down -> RGBA straight alpha)', () => {
   it('swaps channels, un-premultiplies, keeps row order, and pngjs decodes it', async () => {
     // 3x2 px: opaque red, opaque white, transparent / half-transparent blue (premultiplied 64 of 128), opaque black, 25 % green.
-    const bgra = Uint8Array.from([
-      0, 0, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0,
-      64, 0, 0, 128, 0, 0, 0, 255, 0, 50, 0, 64,
-    ]);
+    const bgra = Uint8Array.from([0, 0, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 64, 0, 0, 128, 0, 0, 0, 255, 0, 50, 0, 64]);
     const img = PNG.sync.read(await encodeTilePng(bgra, 3, 2));
     expect([img.width, img.height]).toEqual([3, 2]);
-    expect([...img.data]).toEqual([
-      255, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 0,
-      0, 0, 128, 128, 0, 0, 0, 255, 0, 199, 0, 64,
-    ]);
+    expect([...img.data]).toEqual([255, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0, 0, 128, 128, 0, 0, 0, 255, 0, 199, 0, 64]);
   });
 
   it('refuses a buffer of the wrong size', async () => {
@@ -50,10 +44,21 @@ describe("what a read-only view may send (the kit's filter; LibreOffice 25.2's s
     for (const command of ['.uno:Copy', '.uno:SelectAll', '.uno:GoToEndOfDoc', '.uno:GoDown', '.uno:JumpToNextTable', '.uno:ZoomPlus', '.uno:WordRightSel']) {
       expect(allowedInReadOnly({ type: 'uno', command }), command).toBe(true);
     }
-    for (const command of ['.uno:Bold', '.uno:Delete', '.uno:Paste', '.uno:Cut', '.uno:Undo', '.uno:InsertTable', '.uno:Save', '.uno:SetDocumentProperties', '.uno:AcceptAllTrackedChanges']) {
+    for (const command of [
+      '.uno:Bold',
+      '.uno:Delete',
+      '.uno:Paste',
+      '.uno:Cut',
+      '.uno:Undo',
+      '.uno:InsertTable',
+      '.uno:Save',
+      '.uno:SetDocumentProperties',
+      '.uno:AcceptAllTrackedChanges',
+    ]) {
       expect(allowedInReadOnly({ type: 'uno', command }), command).toBe(false);
     }
-    const search = (cmd: number) => JSON.stringify({ 'SearchItem.SearchString': { type: 'string', value: 'a' }, 'SearchItem.Command': { type: 'long', value: String(cmd) } });
+    const search = (cmd: number) =>
+      JSON.stringify({ 'SearchItem.SearchString': { type: 'string', value: 'a' }, 'SearchItem.Command': { type: 'long', value: String(cmd) } });
     expect(allowedInReadOnly({ type: 'uno', command: '.uno:ExecuteSearch', args: search(0) })).toBe(true);
     expect(allowedInReadOnly({ type: 'uno', command: '.uno:ExecuteSearch', args: search(1) })).toBe(true);
     expect(allowedInReadOnly({ type: 'uno', command: '.uno:ExecuteSearch', args: search(3) })).toBe(false); // replace all

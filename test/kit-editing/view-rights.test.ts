@@ -30,7 +30,12 @@ describe('view rights given to LibreOffice', () => {
     /** Clicks the title in `view`, drags it by 3000 twips right and down, and tells whether it got selected. */
     const drag = async (view: number) => {
       const { select, drag: moves } = frameDrag(title);
-      const selected = nextCallback(k.kit, (v, type, payload) => v === view && type === GRAPHIC_SELECTION && payload !== 'EMPTY', 5000, 'a graphic selection').catch(() => undefined);
+      const selected = nextCallback(
+        k.kit,
+        (v, type, payload) => v === view && type === GRAPHIC_SELECTION && payload !== 'EMPTY',
+        5000,
+        'a graphic selection',
+      ).catch(() => undefined);
       for (const e of select) k.kit.sendEvent(view, e);
       const sel = await selected;
       await sleep(300);

@@ -34,7 +34,8 @@ describe('view time zones in a spreadsheet', () => {
     const opened = await k.kit.open({ input, userName: 'Ada', timezone: EAST }, LIMITS);
     const east = opened.viewId;
     const { viewId: west } = await k.kit.createView({ userName: 'Bob', userId: 'bob', timezone: WEST });
-    const goTo = (view: number, ref: string) => k.kit.sendEvent(view, { type: 'uno', command: '.uno:GoToCell', args: JSON.stringify({ ToPoint: { type: 'string', value: ref } }) });
+    const goTo = (view: number, ref: string) =>
+      k.kit.sendEvent(view, { type: 'uno', command: '.uno:GoToCell', args: JSON.stringify({ ToPoint: { type: 'string', value: ref } }) });
 
     goTo(east, 'AA1000');
     k.kit.sendEvent(east, { type: 'uno', command: '.uno:InsertCurrentTime' });
@@ -55,7 +56,9 @@ describe('view time zones in a spreadsheet', () => {
     const nowHours = hoursAheadOfUtc(xlsxCellValue(bytes, 'AC1000')!);
     // The kit runs in this process's zone (same environment): NOW() there.
     const kitOffset = -new Date().getTimezoneOffset() / 60;
-    console.log(`[timezone] UTC ${utc.toFixed(3)} h; Insert Current Time in ${EAST}: ${eastTime.toFixed(3)} h, in ${WEST}: ${westTime.toFixed(3)} h; =NOW() in ${EAST}: ${nowHours.toFixed(3)} h from UTC (the kit's zone: ${kitOffset} h)`);
+    console.log(
+      `[timezone] UTC ${utc.toFixed(3)} h; Insert Current Time in ${EAST}: ${eastTime.toFixed(3)} h, in ${WEST}: ${westTime.toFixed(3)} h; =NOW() in ${EAST}: ${nowHours.toFixed(3)} h from UTC (the kit's zone: ${kitOffset} h)`,
+    );
     const minutes5 = 5 / 60;
     expect(apart(eastTime, utc + 14)).toBeLessThan(minutes5);
     expect(apart(westTime, utc - 11)).toBeLessThan(minutes5);

@@ -118,8 +118,21 @@ describe('a sandboxed kit (bubblewrap, seccomp)', () => {
 
   it('the seccomp filter is the one bwrap gets: without it, the same unshare succeeds inside bwrap', () => {
     // An independent check that the EXIT above comes from the filter, not from bwrap's own namespaces.
-    const { command, args } = bwrapArgs({ kitDir: ownDir, readOnly: [], hidden: [], rootLinks: [{ path: '/lib', target: 'usr/lib' }, { path: '/lib64', target: 'usr/lib64' }, { path: '/bin', target: 'usr/bin' }], inner: { command: '/usr/bin/unshare', args: ['-U', '/usr/bin/true'] } });
-    const r = spawnSync(command, args.map((a) => (a === '--unshare-all' ? '--unshare-pid' : a)));
+    const { command, args } = bwrapArgs({
+      kitDir: ownDir,
+      readOnly: [],
+      hidden: [],
+      rootLinks: [
+        { path: '/lib', target: 'usr/lib' },
+        { path: '/lib64', target: 'usr/lib64' },
+        { path: '/bin', target: 'usr/bin' },
+      ],
+      inner: { command: '/usr/bin/unshare', args: ['-U', '/usr/bin/true'] },
+    });
+    const r = spawnSync(
+      command,
+      args.map((a) => (a === '--unshare-all' ? '--unshare-pid' : a)),
+    );
     expect(r.status).toBe(0);
   });
 });

@@ -29,7 +29,7 @@ function descendants(root: number): number[] {
   }
   const out: number[] = [];
   const walk = (p: number) => {
-    for (const [pid, pp] of parent) if (pp === p) (out.push(pid), walk(pid));
+    for (const [pid, pp] of parent) if (pp === p) out.push(pid), walk(pid);
   };
   walk(root);
   return out;
@@ -107,7 +107,11 @@ describe.each(['required', 'off'])('security.sandbox: %s', (mode) => {
     if (mode === 'required') expect(s.log.some((l) => l.includes('kits run in a bubblewrap sandbox'))).toBe(true);
     // A conversion in flight keeps one kit busy inside LibreOffice when the daemon dies.
     const body = new FormData();
-    body.append('data', new Blob([readFileSync('/work/shared/corpus/spreadsheets/' + readdirSync('/work/shared/corpus/spreadsheets').find((n) => n.endsWith('.xlsx'))!)]), 'big.xlsx');
+    body.append(
+      'data',
+      new Blob([readFileSync('/work/shared/corpus/spreadsheets/' + readdirSync('/work/shared/corpus/spreadsheets').find((n) => n.endsWith('.xlsx'))!)]),
+      'big.xlsx',
+    );
     void fetch(`${s.url()}/ode/convert-to/pdf`, { method: 'POST', body }).catch(() => undefined);
     await sleep(300);
     const tree = descendants(s.child.pid!);
@@ -130,9 +134,15 @@ describe('a starting daemon and the kits a dead one left', () => {
     await sleep(100);
     const gone = spawn('true');
     await new Promise((r) => gone.on('exit', r));
-    writeFileSync(join(stateDir, 'kits', `${orphan.pid}.json`), JSON.stringify({ pid: orphan.pid, startTime: processStartTime(orphan.pid!), daemonPid: gone.pid, daemonStartTime: '1' }));
+    writeFileSync(
+      join(stateDir, 'kits', `${orphan.pid}.json`),
+      JSON.stringify({ pid: orphan.pid, startTime: processStartTime(orphan.pid!), daemonPid: gone.pid, daemonStartTime: '1' }),
+    );
     // A record whose start time does not match (a reused pid) must not be killed.
-    writeFileSync(join(stateDir, 'kits', `${bystander.pid}.json`), JSON.stringify({ pid: bystander.pid, startTime: '1', daemonPid: gone.pid, daemonStartTime: '1' }));
+    writeFileSync(
+      join(stateDir, 'kits', `${bystander.pid}.json`),
+      JSON.stringify({ pid: bystander.pid, startTime: '1', daemonPid: gone.pid, daemonStartTime: '1' }),
+    );
     try {
       const s = serve('off', stateDir);
       await waitFor('the daemon to listen', () => s.url() !== undefined, 60_000);

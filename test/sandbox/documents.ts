@@ -24,10 +24,7 @@ export function odfPackage(mimeType: string, body: string): Uint8Array {
     '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3">' +
     `<manifest:file-entry manifest:full-path="/" manifest:media-type="${mimeType}"/>` +
     '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
-  return zipSync(
-    { mimetype: [strToU8(mimeType), { level: 0 }], 'META-INF/manifest.xml': strToU8(manifest), 'content.xml': strToU8(content) },
-    { level: 6 },
-  );
+  return zipSync({ mimetype: [strToU8(mimeType), { level: 0 }], 'META-INF/manifest.xml': strToU8(manifest), 'content.xml': strToU8(content) }, { level: 6 });
 }
 
 const ODT = 'application/vnd.oasis.opendocument.text';
@@ -101,5 +98,10 @@ export function redPng(size = 16): Uint8Array {
   ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([255, 0, 0]))]);
   const idat = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

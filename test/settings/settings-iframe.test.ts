@@ -27,7 +27,8 @@ interface DomGlobal {
 }
 
 /** Page function (parent page): the Iframe_Height messages received so far. */
-const heights = (): string[] => (globalThis as unknown as ParentGlobal).received.filter((m) => m.MessageId === 'Iframe_Height').map((m) => String(m.Values.ContentHeight));
+const heights = (): string[] =>
+  (globalThis as unknown as ParentGlobal).received.filter((m) => m.MessageId === 'Iframe_Height').map((m) => String(m.Values.ContentHeight));
 /** Page function (settings frame): the body's computed background colour. */
 const bodyBackground = (): string => {
   const g = globalThis as unknown as DomGlobal;
@@ -36,14 +37,19 @@ const bodyBackground = (): string => {
 
 /** Relative luminance (0 black .. 1 white) of a CSS `rgb(r, g, b)` colour. */
 function luminance(rgb: string): number {
-  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => Number(v) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? [])
+    .slice(0, 3)
+    .map((v) => Number(v) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 /** A parent page on the host's origin that posts the settings form into an iframe and records its PostMessages. */
 function parentPage(fields: Record<string, string>, query = ''): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  const inputs = Object.entries(fields).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('\n');
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+    .join('\n');
   return `<!doctype html><html><head><meta charset="utf-8"><title>Settings host</title></head><body>
 <form id="f" action="${esc(settingsUrlsrc + query)}" method="post" target="settings">${inputs}</form>
 <iframe name="settings" title="Settings" style="width:700px;height:500px;border:0"></iframe>
@@ -90,7 +96,8 @@ describe('settings iframe: entry', () => {
   });
 
   it('refuses a form without wopi_setting_base_url (400 naming it), a bad one, and a host not allowed; the daemon keeps serving', async () => {
-    const post = (fields: Record<string, string>) => fetch(settingsUrlsrc, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const post = (fields: Record<string, string>) =>
+      fetch(settingsUrlsrc, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
     const missing = await post({ access_token: host.userToken, iframe_type: 'user' });
     expect(missing.status).toBe(400);
     const body = (await missing.json()) as { code: string; message: string };
@@ -122,7 +129,13 @@ describe('settings iframe: a user iframe in Chromium', () => {
     host.put('userconfig', 'wordbook', 'team.dic', dic('Odeword', 'Kitword'));
     host.put('userconfig', 'browsersetting', 'prefs.json', '{"darkTheme":false}');
     host.put('systemconfig', 'wordbook', 'shared.dic', dic('Sharedword'));
-    ({ page, frame } = await openSettings('/parent-user.html', { access_token: host.userToken, access_token_ttl: String(Date.now() + 3_600_000), wopi_setting_base_url: host.baseUrl, iframe_type: 'user', ui_theme: 'light' }));
+    ({ page, frame } = await openSettings('/parent-user.html', {
+      access_token: host.userToken,
+      access_token_ttl: String(Date.now() + 3_600_000),
+      wopi_setting_base_url: host.baseUrl,
+      iframe_type: 'user',
+      ui_theme: 'light',
+    }));
     await item('wordbook', 'team.dic').waitFor();
   }, 60_000);
   afterAll(async () => {
@@ -130,7 +143,9 @@ describe('settings iframe: a user iframe in Chromium', () => {
   });
 
   it('lists the user settings: one section per setting name, each file with its name and stamp', async () => {
-    const sections = await frame.locator('section[data-setting]').evaluateAll((els) => els.map((e) => (e as unknown as { getAttribute(n: string): string | null }).getAttribute('data-setting')));
+    const sections = await frame
+      .locator('section[data-setting]')
+      .evaluateAll((els) => els.map((e) => (e as unknown as { getAttribute(n: string): string | null }).getAttribute('data-setting')));
     expect(sections).toEqual(['autotext', 'wordbook', 'xcu', 'browsersetting']);
     expect(await item('wordbook', 'team.dic').locator('.ode-settings-stamp').textContent()).toContain(SettingsHost.stampOf(dic('Odeword', 'Kitword')));
     expect(await item('autotext', 'standard.bau').count()).toBe(1);
@@ -166,7 +181,9 @@ describe('settings iframe: a user iframe in Chromium', () => {
 
   it('replaces a file by uploading again under the same name: new bytes on disk, new stamp listed', async () => {
     const bytes = Buffer.from(dic('Freshword', 'Newerword'));
-    await item('wordbook', 'fresh.dic').locator('input.ode-settings-replace-input').setInputFiles({ name: 'whatever-local-name.dic', mimeType: 'text/plain', buffer: bytes });
+    await item('wordbook', 'fresh.dic')
+      .locator('input.ode-settings-replace-input')
+      .setInputFiles({ name: 'whatever-local-name.dic', mimeType: 'text/plain', buffer: bytes });
     await expect.poll(() => item('wordbook', 'fresh.dic').locator('.ode-settings-stamp').textContent()).toContain(SettingsHost.stampOf(bytes));
     expect(host.read('userconfig', 'wordbook', 'fresh.dic')?.equals(bytes)).toBe(true);
     expect(host.storedPaths().filter((p) => p.startsWith('userconfig/wordbook/'))).toEqual(['userconfig/wordbook/fresh.dic', 'userconfig/wordbook/team.dic']);
@@ -176,7 +193,11 @@ describe('settings iframe: a user iframe in Chromium', () => {
     await item('wordbook', 'team.dic').getByRole('button', { name: 'Edit the words of team.dic' }).click();
     const editor = wordbookSection().getByRole('group', { name: 'Words of team.dic' });
     await editor.getByRole('button', { name: 'Remove Kitword' }).press('Enter');
-    await expect.poll(() => editor.getByLabel('New word').evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        editor.getByLabel('New word').evaluate((e) => e === (e as unknown as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement),
+      )
+      .toBe(true);
     const field = editor.getByLabel('New word');
     await field.fill('Zyxwordly');
     await field.press('Enter');
@@ -189,7 +210,7 @@ describe('settings iframe: a user iframe in Chromium', () => {
     await expect.poll(() => item('wordbook', 'team.dic').locator('.ode-settings-stamp').textContent()).toContain(SettingsHost.stampOf(text));
   });
 
-  it('deletes a file: gone from disk and from the list, the host\'s message shown', async () => {
+  it("deletes a file: gone from disk and from the list, the host's message shown", async () => {
     await item('autotext', 'standard.bau').getByRole('button', { name: 'Delete standard.bau' }).click();
     await expect.poll(() => item('autotext', 'standard.bau').count()).toBe(0);
     expect(host.read('userconfig', 'autotext', 'standard.bau')).toBeUndefined();
@@ -221,9 +242,19 @@ describe('settings iframe: a user iframe in Chromium', () => {
 });
 
 describe('settings iframe: an admin iframe, dark, in French', () => {
-  it('follows ui_theme=dark, lists systemconfig with the admin token, speaks French, and warns of the token\'s end', async () => {
+  it("follows ui_theme=dark, lists systemconfig with the admin token, speaks French, and warns of the token's end", async () => {
     // The token ends in 10 minutes: within the 15 minutes of the spec, so the notice shows at once.
-    const { page, frame } = await openSettings('/parent-admin.html', { access_token: host.adminToken, access_token_ttl: String(Date.now() + 10 * 60_000), wopi_setting_base_url: host.baseUrl, iframe_type: 'admin', ui_theme: 'dark' }, '?lang=fr-FR');
+    const { page, frame } = await openSettings(
+      '/parent-admin.html',
+      {
+        access_token: host.adminToken,
+        access_token_ttl: String(Date.now() + 10 * 60_000),
+        wopi_setting_base_url: host.baseUrl,
+        iframe_type: 'admin',
+        ui_theme: 'dark',
+      },
+      '?lang=fr-FR',
+    );
     try {
       await frame.locator('li[data-file="shared.dic"]').waitFor();
       expect(await frame.locator('li[data-file="team.dic"]').count()).toBe(0);
@@ -239,7 +270,12 @@ describe('settings iframe: an admin iframe, dark, in French', () => {
       await page.close();
     }
     // The light user page, for contrast: the same check sees a light background.
-    const light = await openSettings('/parent-light.html', { access_token: host.userToken, wopi_setting_base_url: host.baseUrl, iframe_type: 'user', ui_theme: 'light' });
+    const light = await openSettings('/parent-light.html', {
+      access_token: host.userToken,
+      wopi_setting_base_url: host.baseUrl,
+      iframe_type: 'user',
+      ui_theme: 'light',
+    });
     try {
       expect(luminance(await light.frame.locator('body').evaluate(bodyBackground))).toBeGreaterThan(0.8);
       expect(await light.frame.locator('.ode-settings-expiry').count()).toBe(0); // no access_token_ttl, no notice

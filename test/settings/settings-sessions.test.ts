@@ -139,8 +139,18 @@ describe('settings in editing sessions', () => {
 
     // Both listings and every file, each with the token of its kind, the Bearer header and a valid proof.
     const made = settings.requests.slice(before);
-    expect(made.filter((r) => r.operation === 'List').map((r) => r.query.get('type')).sort()).toEqual(['systemconfig', 'userconfig']);
-    expect(made.filter((r) => r.operation === 'GetSettingFile').map((r) => r.path).sort()).toEqual([
+    expect(
+      made
+        .filter((r) => r.operation === 'List')
+        .map((r) => r.query.get('type'))
+        .sort(),
+    ).toEqual(['systemconfig', 'userconfig']);
+    expect(
+      made
+        .filter((r) => r.operation === 'GetSettingFile')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([
       '/wopi/settings/file/systemconfig/autotext/team.bau',
       '/wopi/settings/file/systemconfig/xcu/shared-marks.xcu',
       '/wopi/settings/file/userconfig/wordbook/ode-words.dic',
@@ -157,7 +167,10 @@ describe('settings in editing sessions', () => {
   }, 120_000);
 
   it('the same stamps load nothing again; a changed stamp fetches the listing and only the changed file', async () => {
-    const refs = (user: string) => ({ UserSettings: { url: settings.settingsUrl('userconfig'), stamp: user }, SharedSettings: { url: settings.settingsUrl('systemconfig'), stamp: 's1' } });
+    const refs = (user: string) => ({
+      UserSettings: { url: settings.settingsUrl('userconfig'), stamp: user },
+      SharedSettings: { url: settings.settingsUrl('systemconfig'), stamp: 's1' },
+    });
     let before = settings.requests.length;
     const again = await openDoc(refs('u1'));
     expect(await controlCodes(again.client)).toBe('true');
@@ -170,7 +183,10 @@ describe('settings in editing sessions', () => {
     before = settings.requests.length;
     const changed = await openDoc(refs('u2'));
     const made = settings.requests.slice(before);
-    expect(made.map((r) => `${r.operation} ${r.operation === 'List' ? r.query.get('type') : r.path}`)).toEqual(['List userconfig', 'GetSettingFile /wopi/settings/file/userconfig/wordbook/ode-words.dic']);
+    expect(made.map((r) => `${r.operation} ${r.operation === 'List' ? r.query.get('type') : r.path}`)).toEqual([
+      'List userconfig',
+      'GetSettingFile /wopi/settings/file/userconfig/wordbook/ode-words.dic',
+    ]);
     // The new wordbook no longer holds the word: LibreOffice rejects it again.
     expect((await menuAtWord(changed.client)).filter(isSpelling).length).toBeGreaterThan(0);
     await closeDoc(changed.client);
@@ -178,9 +194,20 @@ describe('settings in editing sessions', () => {
 
   it('a failing settings fetch is logged with its reason and the document opens with defaults', async () => {
     const cases: Array<{ why: RegExp; info: Record<string, unknown>; script?: () => void }> = [
-      { why: /answered the list request with 404/, info: { UserSettings: { url: settings.settingsUrl('userconfig'), stamp: 'gone' } }, script: () => settings.answer('List', { status: 404, body: { status: 'error', message: 'no settings' } }) },
-      { why: /not the settings fetch JSON/, info: { UserSettings: { url: settings.settingsUrl('userconfig'), stamp: 'bad-json' } }, script: () => settings.answer('List', { status: 200, body: 'not json' }) },
-      { why: /ECONNREFUSED/, info: { UserSettings: { url: `http://127.0.0.1:${await closedPort()}/wopi/settings?access_token=x&type=userconfig&fileId=-1`, stamp: 'down' } } },
+      {
+        why: /answered the list request with 404/,
+        info: { UserSettings: { url: settings.settingsUrl('userconfig'), stamp: 'gone' } },
+        script: () => settings.answer('List', { status: 404, body: { status: 'error', message: 'no settings' } }),
+      },
+      {
+        why: /not the settings fetch JSON/,
+        info: { UserSettings: { url: settings.settingsUrl('userconfig'), stamp: 'bad-json' } },
+        script: () => settings.answer('List', { status: 200, body: 'not json' }),
+      },
+      {
+        why: /ECONNREFUSED/,
+        info: { UserSettings: { url: `http://127.0.0.1:${await closedPort()}/wopi/settings?access_token=x&type=userconfig&fileId=-1`, stamp: 'down' } },
+      },
     ];
     for (const c of cases) {
       c.script?.();

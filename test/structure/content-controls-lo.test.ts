@@ -27,7 +27,11 @@ describe('content-control transforms, as LibreOffice reads them', () => {
     const out = await transformStructure(
       anyFile('ContentControls.docx'),
       'docx',
-      recipe([{ 'ContentControls.ByIndex.1': { content: 'Ode  was here' } }, { 'ContentControls.ByAlias.CheckBoxContentControl': { checked: true } }, { 'ContentControls.ByTag.RichTextContentControl': { content: 'First line\nSecond line' } }]),
+      recipe([
+        { 'ContentControls.ByIndex.1': { content: 'Ode  was here' } },
+        { 'ContentControls.ByAlias.CheckBoxContentControl': { checked: true } },
+        { 'ContentControls.ByTag.RichTextContentControl': { content: 'First line\nSecond line' } },
+      ]),
     );
     const text = await asText(out, 'out.docx');
     expect(text).toContain('To Ode  was here produced');
@@ -39,7 +43,11 @@ describe('content-control transforms, as LibreOffice reads them', () => {
   // LibreOffice 7.4, like Word, shows a bound text control's value from the custom XML part, not from w:sdtContent
   // (a copy of this file with only customXML/item.xml edited shows the edited value): the engine writes both.
   it('docx: a data-bound control keeps its new value (LibreOffice, like Word, reads the bound custom XML)', async () => {
-    const out = await transformStructure(anyFile('Data-Bound-Content-Controls.docx'), 'docx', recipe([{ 'ContentControls.ByTag.City': { content: 'Seattle' } }, { 'ContentControls.ByAlias.Company': { content: 'Ode Ltd' } }]));
+    const out = await transformStructure(
+      anyFile('Data-Bound-Content-Controls.docx'),
+      'docx',
+      recipe([{ 'ContentControls.ByTag.City': { content: 'Seattle' } }, { 'ContentControls.ByAlias.Company': { content: 'Ode Ltd' } }]),
+    );
     const text = await asText(out, 'bound.docx');
     expect(text).toContain('Seattle');
     expect(text).toContain('Ode Ltd');
@@ -47,7 +55,11 @@ describe('content-control transforms, as LibreOffice reads them', () => {
   });
 
   it('docx: a date control with a new date and text (52449.docx)', async () => {
-    const out = await transformStructure(anyFile('52449.docx'), 'docx', recipe([{ 'ContentControls.ByIndex.0': { date: '2024-05-01', content: '01-05-2024' } }]));
+    const out = await transformStructure(
+      anyFile('52449.docx'),
+      'docx',
+      recipe([{ 'ContentControls.ByIndex.0': { date: '2024-05-01', content: '01-05-2024' } }]),
+    );
     expect(extract(out, 'docx')['ContentControls.ByIndex.0']).toMatchObject({ CurrentDate: '2024-05-01T00:00:00', content: '01-05-2024' });
     const text = await asText(out, 'date.docx');
     expect(text).toContain('Allerød, 01-05-2024');
@@ -57,11 +69,23 @@ describe('content-control transforms, as LibreOffice reads them', () => {
     const out = await transformStructure(
       anyFile('run-level-controls.docx'),
       'docx',
-      recipe([{ 'ContentControls.ByAlias.RichAlias': { content: 'Rich by Ode' } }, { 'ContentControls.ByTag.box': { checked: false } }, { 'ContentControls.ByAlias.Newsletter': { content: '\u2612' } }, { 'ContentControls.ByIndex.3': { content: 'Red' } }, { 'ContentControls.ByAlias.Due': { date: '2025-07-14', content: '14/07/2025' } }, { 'ContentControls.ByAlias.Empty': { content: 'Filled' } }]),
+      recipe([
+        { 'ContentControls.ByAlias.RichAlias': { content: 'Rich by Ode' } },
+        { 'ContentControls.ByTag.box': { checked: false } },
+        { 'ContentControls.ByAlias.Newsletter': { content: '\u2612' } },
+        { 'ContentControls.ByIndex.3': { content: 'Red' } },
+        { 'ContentControls.ByAlias.Due': { date: '2025-07-14', content: '14/07/2025' } },
+        { 'ContentControls.ByAlias.Empty': { content: 'Filled' } },
+      ]),
     );
     const odt = await postConvert(daemon.url, '/ode/convert-to/odt', { bytes: Buffer.from(out), filename: 'out.docx' });
     expect(odt.status, JSON.stringify(odt.error)).toBe(200);
-    const seen = Object.values(extract(new Uint8Array(odt.body), 'odt')).map(({ content, type, Checked, CurrentDate }) => ({ content, type, Checked, CurrentDate }));
+    const seen = Object.values(extract(new Uint8Array(odt.body), 'odt')).map(({ content, type, Checked, CurrentDate }) => ({
+      content,
+      type,
+      Checked,
+      CurrentDate,
+    }));
     expect(seen).toEqual([
       { content: 'Rich by Ode', type: 'rich-text', Checked: undefined, CurrentDate: undefined },
       { content: '\u2610', type: 'checkbox', Checked: 'false', CurrentDate: undefined },
@@ -79,7 +103,13 @@ describe('content-control transforms, as LibreOffice reads them', () => {
     const out = await transformStructure(
       anyFile('run-level-controls.odt'),
       'odt',
-      recipe([{ 'ContentControls.ByIndex.0': { content: 'Filled  by Ode' } }, { 'ContentControls.ByIndex.1': { checked: false } }, { 'ContentControls.ByIndex.2': { content: '\u2612' } }, { 'ContentControls.ByIndex.3': { content: 'Blue' } }, { 'ContentControls.ByIndex.6': { content: 'Now set' } }]),
+      recipe([
+        { 'ContentControls.ByIndex.0': { content: 'Filled  by Ode' } },
+        { 'ContentControls.ByIndex.1': { checked: false } },
+        { 'ContentControls.ByIndex.2': { content: '\u2612' } },
+        { 'ContentControls.ByIndex.3': { content: 'Blue' } },
+        { 'ContentControls.ByIndex.6': { content: 'Now set' } },
+      ]),
     );
     const text = await asText(out, 'out.odt');
     expect(text).toContain('Rich: Filled  by Ode');
@@ -99,14 +129,18 @@ describe('content-control transforms, as LibreOffice reads them', () => {
     const r = await postConvert(daemon.url, '/ode/extract-document-structure', file, { filter: 'contentcontrol' });
     expect(r.status, JSON.stringify(r.error)).toBe(200);
     expect(JSON.parse(r.body.toString('utf8')).DocStructure).toEqual(JSON.parse(new TextDecoder().decode(fixtureFile('Bug54849.docx.json'))));
-    const t = await postConvert(daemon.url, '/ode/transform-document-structure', file, { transform: recipe([{ 'ContentControls.ByAlias.MyTitle': { content: 'Title set' } }, { 'ContentControls.ByIndex.2': { content: 'Header set' } }]) });
+    const t = await postConvert(daemon.url, '/ode/transform-document-structure', file, {
+      transform: recipe([{ 'ContentControls.ByAlias.MyTitle': { content: 'Title set' } }, { 'ContentControls.ByIndex.2': { content: 'Header set' } }]),
+    });
     expect(t.status, JSON.stringify(t.error)).toBe(200);
     const items = extract(new Uint8Array(t.body), 'docx');
     // LibreOffice's order: footnote, endnote, header, footer, then the body (MyTitle is the body's first)
     expect([items['ContentControls.ByIndex.4'].content, items['ContentControls.ByIndex.2'].content]).toEqual(['Title set', 'Header set']);
     const text = await asText(new Uint8Array(t.body), 'out.docx');
     expect(text).toContain('Title set');
-    const bad = await postConvert(daemon.url, '/ode/transform-document-structure', file, { transform: recipe([{ 'ContentControls.ByIndex.13': { content: 'x' } }]) });
+    const bad = await postConvert(daemon.url, '/ode/transform-document-structure', file, {
+      transform: recipe([{ 'ContentControls.ByIndex.13': { content: 'x' } }]),
+    });
     expect(bad.status).toBe(400);
     expect(bad.error).toMatchObject({ code: 'out_of_range', path: 'Transforms[0]["ContentControls.ByIndex.13"]' });
   });

@@ -7,7 +7,9 @@ import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { pdfInfo } from '../helpers/pdf.ts';
 
 interface Extracted {
-  DocStructure: { DocumentProperties: { Title: string; Author: string; DocumentStatistics: { PageCount: number }; UserDefinedProperties: Record<string, unknown> } };
+  DocStructure: {
+    DocumentProperties: { Title: string; Author: string; DocumentStatistics: { PageCount: number }; UserDefinedProperties: Record<string, unknown> };
+  };
 }
 
 describe('POST /ode/extract-document-structure', () => {
@@ -17,7 +19,8 @@ describe('POST /ode/extract-document-structure', () => {
   });
   afterAll(async () => daemon?.stop());
 
-  const extract = (file: string, fields: Record<string, string>, path = '/ode/extract-document-structure') => postConvert(daemon.url, path, join(CORPUS, file), fields);
+  const extract = (file: string, fields: Record<string, string>, path = '/ode/extract-document-structure') =>
+    postConvert(daemon.url, path, join(CORPUS, file), fields);
   const pdfPages = async (file: string) => Number(pdfInfo((await postConvert(daemon.url, '/ode/convert-to/pdf', join(CORPUS, file))).body).Pages);
 
   it('docprops of an odt, with PageCount from a kit equal to the PDF page count', async () => {
@@ -74,7 +77,13 @@ describe('POST /ode/extract-document-structure', () => {
     const broken = await extract('broken/testODTnotaZipFile.odt', { filter: 'docprops' });
     expect(broken.status).toBe(422);
     expect(broken.error?.code).toBe('load_failed');
-    const denied = await postConvert(daemon.url, '/ode/extract-document-structure', join(CORPUS, 'properties/meta.odt'), { filter: 'docprops' }, { 'X-Forwarded-For': '203.0.113.1' });
+    const denied = await postConvert(
+      daemon.url,
+      '/ode/extract-document-structure',
+      join(CORPUS, 'properties/meta.odt'),
+      { filter: 'docprops' },
+      { 'X-Forwarded-For': '203.0.113.1' },
+    );
     expect(denied.status).toBe(403);
   });
 
@@ -87,7 +96,10 @@ describe('POST /ode/extract-document-structure', () => {
     expect(withPassword.status, JSON.stringify(withPassword.error)).toBe(200);
     const p = (JSON.parse(withPassword.body.toString('utf8')) as Extracted).DocStructure.DocumentProperties;
     expect(p.DocumentStatistics.PageCount).toBeGreaterThanOrEqual(1);
-    const transformed = await postConvert(daemon.url, '/ode/transform-document-structure', join(CORPUS, file), { transform: '{"Transforms":[{"DocumentProperties":{"Title":"x"}}]}', password: 'hello' });
+    const transformed = await postConvert(daemon.url, '/ode/transform-document-structure', join(CORPUS, file), {
+      transform: '{"Transforms":[{"DocumentProperties":{"Title":"x"}}]}',
+      password: 'hello',
+    });
     expect(transformed.status).toBe(400);
     expect(transformed.error?.message).toMatch(/encrypted/);
   });

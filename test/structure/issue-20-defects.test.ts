@@ -55,8 +55,10 @@ function readStrictly(zip: Uint8Array): EntryFacts[] {
     if (local !== expectedLocal) throw new Error(`${name}: entries are not contiguous (local header at ${local}, expected ${expectedLocal})`);
     if (v.getUint32(local, true) !== 0x04034b50) throw new Error(`${name}: bad local signature`);
     if (flags & 8) throw new Error(`${name}: general-purpose flag bit 3 (data descriptor) is set`);
-    if (v.getUint16(local + 6, true) !== flags || v.getUint16(local + 8, true) !== method) throw new Error(`${name}: local flags/method differ from the central directory`);
-    if (v.getUint32(local + 14, true) !== crc || v.getUint32(local + 18, true) !== csize || v.getUint32(local + 22, true) !== usize) throw new Error(`${name}: local CRC or sizes differ from the central directory`);
+    if (v.getUint16(local + 6, true) !== flags || v.getUint16(local + 8, true) !== method)
+      throw new Error(`${name}: local flags/method differ from the central directory`);
+    if (v.getUint32(local + 14, true) !== crc || v.getUint32(local + 18, true) !== csize || v.getUint32(local + 22, true) !== usize)
+      throw new Error(`${name}: local CRC or sizes differ from the central directory`);
     const localName = strFromU8(zip.subarray(local + 30, local + 30 + v.getUint16(local + 26, true)));
     if (localName !== name) throw new Error(`${name}: local name ${localName}`);
     const localExtra = v.getUint16(local + 28, true);
@@ -95,8 +97,14 @@ function zeroDates(zip: Uint8Array): Uint8Array {
 
 /** Strict namespace URIs (ISO/IEC 29500-1:2016 Annex A) for the Transitional ones these documents use. */
 const STRICT_OF: ReadonlyArray<readonly [string, string]> = [
-  ['http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties', 'http://purl.oclc.org/ooxml/officeDocument/relationships/extendedProperties'],
-  ['http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties', 'http://purl.oclc.org/ooxml/officeDocument/relationships/customProperties'],
+  [
+    'http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties',
+    'http://purl.oclc.org/ooxml/officeDocument/relationships/extendedProperties',
+  ],
+  [
+    'http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties',
+    'http://purl.oclc.org/ooxml/officeDocument/relationships/customProperties',
+  ],
   ['http://schemas.openxmlformats.org/officeDocument/2006/relationships', 'http://purl.oclc.org/ooxml/officeDocument/relationships'],
   ['http://schemas.openxmlformats.org/officeDocument/2006/extended-properties', 'http://purl.oclc.org/ooxml/officeDocument/extendedProperties'],
   ['http://schemas.openxmlformats.org/officeDocument/2006/custom-properties', 'http://purl.oclc.org/ooxml/officeDocument/customProperties'],
@@ -142,7 +150,12 @@ describe('issue 20: the structure API answers what LibreOffice answers', () => {
 
   it('8: every transformed corpus document is a strict zip (no data descriptors; ODF mimetype first, stored, no extra field) that LibreOffice 25.2 opens with the new Title', async () => {
     const files = ['content-controls', 'charts', 'tracked-changes', 'properties', 'presentations'].flatMap((d) =>
-      execFileSync('ls', [join(CORPUS, d)]).toString().trim().split('\n').filter((f) => /\.(docx|odt|pptx|odp)$/.test(f)).map((f) => `${d}/${f}`),
+      execFileSync('ls', [join(CORPUS, d)])
+        .toString()
+        .trim()
+        .split('\n')
+        .filter((f) => /\.(docx|odt|pptx|odp)$/.test(f))
+        .map((f) => `${d}/${f}`),
     );
     expect(files.length).toBeGreaterThanOrEqual(30);
     const failures: string[] = [];
@@ -154,7 +167,8 @@ describe('issue 20: the structure API answers what LibreOffice answers', () => {
       if (/\.od[tp]$/.test(file) && !(entries[0]!.name === 'mimetype' && entries[0]!.method === 0)) failures.push(`${file}: mimetype is not first and stored`);
       unzipTest(out, dir);
       const loaded = await oracle.load(save(`out.${formatOf(file)}`, out));
-      if (!loaded.ok || loaded.title !== title) failures.push(`${file}: LibreOffice ${loaded.ok ? `read the title ${JSON.stringify(loaded.title)}` : loaded.error}`);
+      if (!loaded.ok || loaded.title !== title)
+        failures.push(`${file}: LibreOffice ${loaded.ok ? `read the title ${JSON.stringify(loaded.title)}` : loaded.error}`);
     }
     expect(failures).toEqual([]);
   }, 600_000);
@@ -171,16 +185,33 @@ describe('issue 20: the structure API answers what LibreOffice answers', () => {
         prop(5, 'Order', '<vt:r8>1200</vt:r8>') +
         '</Properties>',
     );
-    files['_rels/.rels'] = strToU8(strFromU8(files['_rels/.rels']!).replace('</Relationships>', '<Relationship Id="rId90" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties" Target="docProps/custom.xml"/></Relationships>'));
-    files['[Content_Types].xml'] = strToU8(strFromU8(files['[Content_Types].xml']!).replace('</Types>', '<Override PartName="/docProps/custom.xml" ContentType="application/vnd.openxmlformats-officedocument.custom-properties+xml"/></Types>'));
+    files['_rels/.rels'] = strToU8(
+      strFromU8(files['_rels/.rels']!).replace(
+        '</Relationships>',
+        '<Relationship Id="rId90" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties" Target="docProps/custom.xml"/></Relationships>',
+      ),
+    );
+    files['[Content_Types].xml'] = strToU8(
+      strFromU8(files['[Content_Types].xml']!).replace(
+        '</Types>',
+        '<Override PartName="/docProps/custom.xml" ContentType="application/vnd.openxmlformats-officedocument.custom-properties+xml"/></Types>',
+      ),
+    );
     const input = zeroDates(zipSync(files));
-    const out = await transformStructure(input, 'docx', recipe([{ DocumentProperties: { Title: 'SharePoint contract' } }, { 'ContentControls.ByIndex.2': { content: 'Header value' } }]));
+    const out = await transformStructure(
+      input,
+      'docx',
+      recipe([{ DocumentProperties: { Title: 'SharePoint contract' } }, { 'ContentControls.ByIndex.2': { content: 'Header value' } }]),
+    );
     readStrictly(out);
     unzipTest(out, dir);
     const lo = await oracle.inspect(save('sharepoint.docx', out));
     expect(lo.ok, lo.error).toBe(true);
     expect(lo.docprops?.Title).toBe('SharePoint contract');
-    expect(lo.docprops?.UserDefinedProperties).toMatchObject({ ContentTypeId: { type: 'string', value: '0x0101009A3E5C5D1B2A4C4F8E' }, Order: { type: 'double', value: 1200 } });
+    expect(lo.docprops?.UserDefinedProperties).toMatchObject({
+      ContentTypeId: { type: 'string', value: '0x0101009A3E5C5D1B2A4C4F8E' },
+      Order: { type: 'double', value: 1200 },
+    });
     expect(lo.contentcontrols?.map((c) => c.content)).toContain('Header value');
   }, 120_000);
 
@@ -199,49 +230,72 @@ describe('issue 20: the structure API answers what LibreOffice answers', () => {
 
   it('2: a Strict OOXML document is read (charts, content controls, properties, tracked changes, slides) and written back Strict', async () => {
     const checks: Array<[string, (f: string, strict: Uint8Array) => Promise<void>]> = [
-      ['charts/chart1.docx', async (f, strict) => {
-        const lo = await oracle.inspect(save('strict-chart1.docx', strict));
-        const ours = extractStructure(strict, 'docx', { filter: 'charts' }) as Record<string, { name: string; RowDescriptions: string[] }>;
-        expect(Object.keys(ours)).toHaveLength(7);
-        expect(Object.values(ours).map((c) => [c.name, c.RowDescriptions])).toEqual(Object.values(lo.charts!).map((c) => [c.name, c.RowDescriptions]));
-      }],
-      ['content-controls/Bug54849.docx', async (f, strict) => {
-        const lo = await oracle.inspect(save('strict-cc.docx', strict));
-        const ours = Object.values(extractStructure(strict, 'docx', { filter: 'contentcontrol' })) as Array<{ id: number; content: string }>;
-        expect(ours).toHaveLength(13);
-        const theirIds = lo.contentcontrols!.map((c) => c.id);
-        expect(ours.map((c) => c.id).filter((id) => theirIds.includes(id))).toEqual(theirIds);
-      }],
-      ['properties/testWORD_custom_props.docx', async (f, strict) => {
-        const lo = await oracle.inspect(save('strict-props.docx', strict));
-        const ours = (extractStructure(strict, 'docx', { filter: 'docprops' }) as { DocumentProperties: Record<string, unknown> }).DocumentProperties;
-        for (const k of ['Title', 'Subject', 'Author', 'Description', 'CreationDate', 'Keywords']) expect(ours[k], k).toEqual(lo.docprops![k]);
-        // LibreOffice 25.2 does not read a Strict package's extended and custom properties (app.xml, custom.xml;
-        // docs/structure/document-properties.md): for those, the engine's reading of the Strict copy is compared
-        // with LibreOffice's reading of the Transitional original
-        const transitional = await oracle.inspect(join(CORPUS, f));
-        expect(ours.Generator).toEqual(transitional.docprops!.Generator);
-        expect(ours.UserDefinedProperties).toEqual(transitional.docprops!.UserDefinedProperties);
-      }],
-      ['tracked-changes/delins.docx', async (f, strict) => {
-        const lo = await oracle.inspect(save('strict-tc.docx', strict));
-        const ours = Object.values(extractStructure(strict, 'docx', { filter: 'trackchanges' })) as Array<{ type: string; author: string; textChanged: string }>;
-        expect(ours.length).toBeGreaterThan(0);
-        expect(ours.map((c) => [c.type, c.author, c.textChanged])).toEqual(lo.trackchanges!.map((c) => [c.type, c.author, c.textChanged]));
-      }],
-      ['presentations/AllSlidesConverterSC.pptx', async (f, strict) => {
-        const lo = await oracle.inspect(save('strict-slides.pptx', strict));
-        const ours = extractStructure(strict, 'pptx', { filter: 'slides' }) as { SlideCount: number; Slides: Record<string, { ObjectCount: number }> };
-        expect(ours.SlideCount).toBe(5);
-        expect(ours.SlideCount).toBe(lo.slides!.SlideCount);
-        expect(Object.values(ours.Slides).map((s) => s.ObjectCount)).toEqual(lo.slides!.Slides.map((s) => s.Objects.length));
-      }],
+      [
+        'charts/chart1.docx',
+        async (f, strict) => {
+          const lo = await oracle.inspect(save('strict-chart1.docx', strict));
+          const ours = extractStructure(strict, 'docx', { filter: 'charts' }) as Record<string, { name: string; RowDescriptions: string[] }>;
+          expect(Object.keys(ours)).toHaveLength(7);
+          expect(Object.values(ours).map((c) => [c.name, c.RowDescriptions])).toEqual(Object.values(lo.charts!).map((c) => [c.name, c.RowDescriptions]));
+        },
+      ],
+      [
+        'content-controls/Bug54849.docx',
+        async (f, strict) => {
+          const lo = await oracle.inspect(save('strict-cc.docx', strict));
+          const ours = Object.values(extractStructure(strict, 'docx', { filter: 'contentcontrol' })) as Array<{ id: number; content: string }>;
+          expect(ours).toHaveLength(13);
+          const theirIds = lo.contentcontrols!.map((c) => c.id);
+          expect(ours.map((c) => c.id).filter((id) => theirIds.includes(id))).toEqual(theirIds);
+        },
+      ],
+      [
+        'properties/testWORD_custom_props.docx',
+        async (f, strict) => {
+          const lo = await oracle.inspect(save('strict-props.docx', strict));
+          const ours = (extractStructure(strict, 'docx', { filter: 'docprops' }) as { DocumentProperties: Record<string, unknown> }).DocumentProperties;
+          for (const k of ['Title', 'Subject', 'Author', 'Description', 'CreationDate', 'Keywords']) expect(ours[k], k).toEqual(lo.docprops![k]);
+          // LibreOffice 25.2 does not read a Strict package's extended and custom properties (app.xml, custom.xml;
+          // docs/structure/document-properties.md): for those, the engine's reading of the Strict copy is compared
+          // with LibreOffice's reading of the Transitional original
+          const transitional = await oracle.inspect(join(CORPUS, f));
+          expect(ours.Generator).toEqual(transitional.docprops!.Generator);
+          expect(ours.UserDefinedProperties).toEqual(transitional.docprops!.UserDefinedProperties);
+        },
+      ],
+      [
+        'tracked-changes/delins.docx',
+        async (f, strict) => {
+          const lo = await oracle.inspect(save('strict-tc.docx', strict));
+          const ours = Object.values(extractStructure(strict, 'docx', { filter: 'trackchanges' })) as Array<{
+            type: string;
+            author: string;
+            textChanged: string;
+          }>;
+          expect(ours.length).toBeGreaterThan(0);
+          expect(ours.map((c) => [c.type, c.author, c.textChanged])).toEqual(lo.trackchanges!.map((c) => [c.type, c.author, c.textChanged]));
+        },
+      ],
+      [
+        'presentations/AllSlidesConverterSC.pptx',
+        async (f, strict) => {
+          const lo = await oracle.inspect(save('strict-slides.pptx', strict));
+          const ours = extractStructure(strict, 'pptx', { filter: 'slides' }) as { SlideCount: number; Slides: Record<string, { ObjectCount: number }> };
+          expect(ours.SlideCount).toBe(5);
+          expect(ours.SlideCount).toBe(lo.slides!.SlideCount);
+          expect(Object.values(ours.Slides).map((s) => s.ObjectCount)).toEqual(lo.slides!.Slides.map((s) => s.Objects.length));
+        },
+      ],
     ];
     for (const [file, check] of checks) {
       const strict = strictOf(corpus(file));
       await check(file, strict);
       // written back Strict: the parts the transform wrote use the Strict URIs only, and LibreOffice reads them
-      const out = await transformStructure(strict, formatOf(file), recipe([{ DocumentProperties: { Title: 'Strict stays strict', UserDefinedProperties: { 'Add.Kept': { type: 'string', value: 'yes' } } } }]));
+      const out = await transformStructure(
+        strict,
+        formatOf(file),
+        recipe([{ DocumentProperties: { Title: 'Strict stays strict', UserDefinedProperties: { 'Add.Kept': { type: 'string', value: 'yes' } } } }]),
+      );
       readStrictly(out);
       const parts = unzipSync(out);
       for (const name of ['_rels/.rels', 'docProps/custom.xml']) {
@@ -253,13 +307,18 @@ describe('issue 20: the structure API answers what LibreOffice answers', () => {
       expect(lo.ok, lo.error).toBe(true);
       expect(lo.docprops?.Title, file).toBe('Strict stays strict');
       // custom properties: LibreOffice does not read Strict ones, so the engine reads its own output back
-      expect((extractStructure(out, formatOf(file), { filter: 'docprops' }) as { DocumentProperties: { UserDefinedProperties: object } }).DocumentProperties.UserDefinedProperties, file).toMatchObject({ Kept: { type: 'string', value: 'yes' } });
+      expect(
+        (extractStructure(out, formatOf(file), { filter: 'docprops' }) as { DocumentProperties: { UserDefinedProperties: object } }).DocumentProperties
+          .UserDefinedProperties,
+        file,
+      ).toMatchObject({ Kept: { type: 'string', value: 'yes' } });
     }
   }, 300_000);
 
   it('3: w15:repeatingSectionItem controls are listed (the w15:repeatingSection around them is not)', () => {
     const files = unzipSync(corpus('content-controls/ContentControls.docx'));
-    const item = (id: number, text: string) => `<w:sdt><w:sdtPr><w:id w:val="${id}"/><w15:repeatingSectionItem/></w:sdtPr><w:sdtContent><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:sdtContent></w:sdt>`;
+    const item = (id: number, text: string) =>
+      `<w:sdt><w:sdtPr><w:id w:val="${id}"/><w15:repeatingSectionItem/></w:sdtPr><w:sdtContent><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:sdtContent></w:sdt>`;
     const section = `<w:sdt><w:sdtPr><w:alias w:val="Parties"/><w:id w:val="701"/><w15:repeatingSection/></w:sdtPr><w:sdtContent>${item(702, 'First party')}${item(703, 'Second party')}</w:sdtContent></w:sdt>`;
     let xml = strFromU8(files['word/document.xml']!);
     if (!xml.includes('xmlns:w15=')) xml = xml.replace('<w:document ', '<w:document xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml" ');
@@ -271,7 +330,7 @@ describe('issue 20: the structure API answers what LibreOffice answers', () => {
     ]);
   });
 
-  it('4: ByIndex order is LibreOffice\'s: footnotes and endnotes, then headers and footers, then the body (Bug54849: controls in all four)', async () => {
+  it("4: ByIndex order is LibreOffice's: footnotes and endnotes, then headers and footers, then the body (Bug54849: controls in all four)", async () => {
     const bytes = corpus('content-controls/Bug54849.docx');
     const lo = await oracle.inspect(save('order.docx', bytes));
     const ours = Object.values(extractStructure(bytes, 'docx', { filter: 'contentcontrol' })) as Array<{ id: number; content: string }>;
@@ -290,7 +349,7 @@ describe('issue 20: the structure API answers what LibreOffice answers', () => {
     expect(ourOdt.map((c) => c.content)).toEqual(loOdt.contentcontrols!.map((c) => c.content));
   }, 120_000);
 
-  it('5: a docx date control\'s CurrentDate has no zone, as LibreOffice keeps it', async () => {
+  it("5: a docx date control's CurrentDate has no zone, as LibreOffice keeps it", async () => {
     const bytes = corpus('content-controls/52449.docx');
     const lo = await oracle.inspect(save('date.docx', bytes));
     const ours = extractStructure(bytes, 'docx', { filter: 'contentcontrol' }) as Record<string, { CurrentDate?: string }>;
@@ -302,7 +361,9 @@ describe('issue 20: the structure API answers what LibreOffice answers', () => {
     const bytes = corpus('charts/chart1.docx');
     const lo = await oracle.inspect(save('titles.docx', bytes));
     const ours = extractStructure(bytes, 'docx', { filter: 'charts' }) as Record<string, Record<string, unknown>>;
-    const untitled = Object.entries(lo.charts!).filter(([, c]) => !('title' in c)).map(([i]) => i);
+    const untitled = Object.entries(lo.charts!)
+      .filter(([, c]) => !('title' in c))
+      .map(([i]) => i);
     expect(untitled).toEqual(['3']);
     for (const [i, c] of Object.entries(lo.charts!)) {
       expect('title' in ours[`Charts.ByEmbedIndex.${i}`]!, i).toBe('title' in c);

@@ -28,7 +28,8 @@ function corpusDocuments(): string[] {
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 const num = (s: string): number => (/^nan$/i.test(s) ? Number.NaN : Number(s));
-const sameNumber = (a: string, b: string): boolean => (Number.isNaN(num(a)) && Number.isNaN(num(b))) || Math.abs(num(a) - num(b)) <= 1e-9 * Math.max(1, Math.abs(num(a)));
+const sameNumber = (a: string, b: string): boolean =>
+  (Number.isNaN(num(a)) && Number.isNaN(num(b))) || Math.abs(num(a) - num(b)) <= 1e-9 * Math.max(1, Math.abs(num(a)));
 
 /** Differences between the engine's items and LibreOffice's model, as `<file> <filter> <path>: engine | LibreOffice`. */
 function compare(file: string, format: StructureFormat, bytes: Uint8Array, lo: UnoInspection): string[] {
@@ -47,7 +48,12 @@ function compare(file: string, format: StructureFormat, bytes: Uint8Array, lo: U
     const ourIds = new Set(ids(ours));
     for (const c of ours) if (!theirIds.has(String(c.id))) diff('contentcontrol', `only-engine.${c.id}`, c.type, undefined);
     for (const c of theirs) if (!ourIds.has(String(c.id))) diff('contentcontrol', `only-lo.${c.id}`, undefined, c.type);
-    diff('contentcontrol', 'order', ids(ours).filter((id) => theirIds.has(id)), ids(theirs).filter((id) => ourIds.has(id)));
+    diff(
+      'contentcontrol',
+      'order',
+      ids(ours).filter((id) => theirIds.has(id)),
+      ids(theirs).filter((id) => ourIds.has(id)),
+    );
     for (const t of theirs) {
       const mine = ours.find((c) => String(c.id) === String(t.id));
       if (!mine) continue;
@@ -74,7 +80,24 @@ function compare(file: string, format: StructureFormat, bytes: Uint8Array, lo: U
   if (lo.docprops) {
     const ours = (extractStructure(bytes, format, { filter: 'docprops' }) as { DocumentProperties: Record<string, unknown> }).DocumentProperties;
     const theirs = lo.docprops;
-    for (const k of ['Author', 'Generator', 'Title', 'Subject', 'Description', 'Language', 'ModifiedBy', 'PrintedBy', 'TemplateName', 'CreationDate', 'ModificationDate', 'PrintDate', 'EditingCycles', 'EditingDuration', 'Keywords']) diff('docprops', k, ours[k], theirs[k]);
+    for (const k of [
+      'Author',
+      'Generator',
+      'Title',
+      'Subject',
+      'Description',
+      'Language',
+      'ModifiedBy',
+      'PrintedBy',
+      'TemplateName',
+      'CreationDate',
+      'ModificationDate',
+      'PrintDate',
+      'EditingCycles',
+      'EditingDuration',
+      'Keywords',
+    ])
+      diff('docprops', k, ours[k], theirs[k]);
     const ourStats = ours.DocumentStatistics as Record<string, unknown>;
     const stats = theirs.DocumentStatistics as Record<string, unknown>;
     // PageCount is measured by a kit's layout, not by the engine (it is passed in): not compared here.
@@ -116,9 +139,18 @@ function compare(file: string, format: StructureFormat, bytes: Uint8Array, lo: U
     }
   }
   if (!text && lo.slides) {
-    const ours = extractStructure(bytes, format, { filter: 'slides' }) as { SlideCount: number; MasterSlides: Record<string, { Name: string }>; Slides: Record<string, Record<string, unknown>> };
+    const ours = extractStructure(bytes, format, { filter: 'slides' }) as {
+      SlideCount: number;
+      MasterSlides: Record<string, { Name: string }>;
+      Slides: Record<string, Record<string, unknown>>;
+    };
     diff('slides', 'SlideCount', ours.SlideCount, lo.slides.SlideCount);
-    diff('slides', 'MasterSlides', Object.values(ours.MasterSlides).map((m) => m.Name), lo.slides.MasterSlides);
+    diff(
+      'slides',
+      'MasterSlides',
+      Object.values(ours.MasterSlides).map((m) => m.Name),
+      lo.slides.MasterSlides,
+    );
     lo.slides.Slides.forEach((theirs, i) => {
       const mine = ours.Slides[`Slide ${i}`] ?? {};
       for (const k of ['SlideName', 'MasterSlideName', 'LayoutId'] as const) diff('slides', `${i}.${k}`, mine[k], theirs[k]);
@@ -141,7 +173,12 @@ function compare(file: string, format: StructureFormat, bytes: Uint8Array, lo: U
 async function lokStructure(files: string[]): Promise<Map<string, UnoInspection>> {
   const work = mkdtempSync(join(tmpdir(), 'ode-lok-structure-'));
   try {
-    const run = await runFixture<Record<string, { contentcontrol?: string; charts?: string; error?: string }>>('../../../test/structure/oracle/lok-structure', { workDir: work, profileDir: join(work, 'profile'), args: files, timeoutMs: 300_000 });
+    const run = await runFixture<Record<string, { contentcontrol?: string; charts?: string; error?: string }>>('../../../test/structure/oracle/lok-structure', {
+      workDir: work,
+      profileDir: join(work, 'profile'),
+      args: files,
+      timeoutMs: 300_000,
+    });
     if (!run.result) throw new Error(`the LibreOfficeKit oracle gave no result (exit ${run.code}): ${run.stderr.slice(-2000)}`);
     const out = new Map<string, UnoInspection>();
     for (const [file, answer] of Object.entries(run.result)) {
@@ -149,7 +186,8 @@ async function lokStructure(files: string[]): Promise<Map<string, UnoInspection>
         out.set(file, { ok: false, error: answer.error });
         continue;
       }
-      const items = (text: string) => (JSON.parse(text.replace(/"Row\.\d+":\s*/g, '')) as { DocStructure: Record<string, Record<string, unknown>> }).DocStructure;
+      const items = (text: string) =>
+        (JSON.parse(text.replace(/"Row\.\d+":\s*/g, '')) as { DocStructure: Record<string, Record<string, unknown>> }).DocStructure;
       const charts: Record<string, Record<string, unknown>> = {};
       for (const [k, v] of Object.entries(items(answer.charts!))) charts[k.replace('Charts.ByEmbedIndex.', '')] = v;
       out.set(file, { ok: true, contentcontrols: Object.values(items(answer.contentcontrol!)), charts });
@@ -194,7 +232,15 @@ describe('the engine against LibreOffice 25.2 on the corpus', () => {
       const reference = lok.get(path)!;
       expect(reference.ok, `${file}: ${reference.error}`).toBe(true);
       const uno = await oracle.inspect(path);
-      const shape = (x: UnoInspection) => ({ controls: x.contentcontrols, charts: Object.fromEntries(Object.entries(x.charts ?? {}).map(([k, c]) => [k, { ...c, DataValues: (c.DataValues as string[][]).map((r) => r.map((v) => String(Number(v.replace(/^nan$/i, 'NaN'))))) }])) });
+      const shape = (x: UnoInspection) => ({
+        controls: x.contentcontrols,
+        charts: Object.fromEntries(
+          Object.entries(x.charts ?? {}).map(([k, c]) => [
+            k,
+            { ...c, DataValues: (c.DataValues as string[][]).map((r) => r.map((v) => String(Number(v.replace(/^nan$/i, 'NaN'))))) },
+          ]),
+        ),
+      });
       expect(shape(uno), `${file}: the UNO oracle reads what LibreOfficeKit's extraction answers`).toEqual(shape(reference));
       for (const d of compare(file.split('/').pop()!, file.split('.').pop() as StructureFormat, readFileSync(path), reference)) {
         const key = d.slice(0, d.indexOf(': '));

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -39,7 +39,9 @@ describe('kit: the page each tracked change starts on', () => {
       copyFileSync(join(CORPUS, file), input);
       const r = await kit.inspect({ input, redlines: true }, LIMITS);
       await kit.convert({ input, output: join(dir, 'out.pdf'), format: 'pdf' }, LIMITS);
-      const pageTexts = Array.from({ length: r.parts ?? 0 }, (_, i) => squash(execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), '-layout', join(dir, 'out.pdf'), '-'], { encoding: 'utf8' })));
+      const pageTexts = Array.from({ length: r.parts ?? 0 }, (_, i) =>
+        squash(execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), '-layout', join(dir, 'out.pdf'), '-'], { encoding: 'utf8' })),
+      );
       return { redlines: r.redlines ?? [], parts: r.parts ?? 0, pageTexts };
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -53,7 +55,12 @@ describe('kit: the page each tracked change starts on', () => {
   function checkable(m: { redlines: RedlinePage[]; pageTexts: string[] }) {
     const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return m.redlines
-      .map((r) => ({ r, parts: squash(/“(.*)”/s.exec(r.description)?.[1] ?? '').split('...').map((p) => p.trim()) }))
+      .map((r) => ({
+        r,
+        parts: squash(/“(.*)”/s.exec(r.description)?.[1] ?? '')
+          .split('...')
+          .map((p) => p.trim()),
+      }))
       .filter(({ parts }) => parts.join('').length >= 8)
       .map(({ r, parts }) => ({ r, pattern: new RegExp(parts.map(escapeRegExp).join('.*')) }))
       .map(({ r, pattern }) => ({ r, pages: m.pageTexts.flatMap((t, i) => (pattern.test(t) ? [i + 1] : [])) }))
@@ -72,7 +79,10 @@ describe('kit: the page each tracked change starts on', () => {
     for (const file of ['tracked-changes/Comment020.docx', 'tracked-changes/delins.docx', 'tracked-changes/RA001-Tracked-Revisions-01.docx']) {
       const m = await measure(file);
       expect(m.redlines.length, file).toBeGreaterThan(0);
-      expect(m.redlines.every((r) => r.page >= 1 && r.page <= m.parts), file).toBe(true);
+      expect(
+        m.redlines.every((r) => r.page >= 1 && r.page <= m.parts),
+        file,
+      ).toBe(true);
       for (let i = 1; i < m.redlines.length; i++) expect(m.redlines[i].page, `${file} #${i}`).toBeGreaterThanOrEqual(m.redlines[i - 1].page);
       for (const { r, pages } of checkable(m)) {
         expect(r.page, `${file}: ${r.description}`).toBe(pages[0]);

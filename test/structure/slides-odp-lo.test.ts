@@ -83,7 +83,18 @@ describe('LibreOffice opens transformed odp files and shows the change', () => {
     const bytes = await transformStructure(
       file('Presentation1.odp'),
       'odp',
-      recipe([{ DeleteSlide: 6 }, { DuplicateSlide: 1 }, { RenameSlide: 'Copy' }, { MoveSlide: 0 }, { JumpToSlide: 'last' }, { InsertMasterSlide: 1 }, { RenameSlide: 'Closing' }, { 'SetText.0': 'Thanks' }, { JumpToSlide: 3 }, { ChangeLayoutByName: 'AUTOLAYOUT_TITLE_ONLY' }]),
+      recipe([
+        { DeleteSlide: 6 },
+        { DuplicateSlide: 1 },
+        { RenameSlide: 'Copy' },
+        { MoveSlide: 0 },
+        { JumpToSlide: 'last' },
+        { InsertMasterSlide: 1 },
+        { RenameSlide: 'Closing' },
+        { 'SetText.0': 'Thanks' },
+        { JumpToSlide: 3 },
+        { ChangeLayoutByName: 'AUTOLAYOUT_TITLE_ONLY' },
+      ]),
     );
     const dom = await flat(bytes);
     const ps = pages(dom);
@@ -113,7 +124,18 @@ describe('LibreOffice opens transformed odp files and shows the change', () => {
         { JumpToSlide: 1 },
         { 'SetText.0': 'Agenda' },
         { 'SetText.1': 'First  point\nSecond point\nThird' },
-        { 'EditTextObject.1': [{ SelectText: [0, 0, 1, '*'] }, { UnoCommand: '.uno:DefaultNumbering' }, { SelectParagraph: 1 }, { UnoCommand: '.uno:Bold' }, { UnoCommand: '.uno:Color {"Color.Color":{"type":"long","value":255}}' }, { SelectParagraph: 2 }, { InsertText: 'Last' }, { UnoCommand: '.uno:CenterPara' }] },
+        {
+          'EditTextObject.1': [
+            { SelectText: [0, 0, 1, '*'] },
+            { UnoCommand: '.uno:DefaultNumbering' },
+            { SelectParagraph: 1 },
+            { UnoCommand: '.uno:Bold' },
+            { UnoCommand: '.uno:Color {"Color.Color":{"type":"long","value":255}}' },
+            { SelectParagraph: 2 },
+            { InsertText: 'Last' },
+            { UnoCommand: '.uno:CenterPara' },
+          ],
+        },
       ]),
     );
     const dom = await flat(bytes);
@@ -123,8 +145,12 @@ describe('LibreOffice opens transformed odp files and shows the change', () => {
     const second = spans.find((s) => textOf(s) === 'Second point')!;
     expect(textProps(dom, attr(second, 'text:style-name'))).toMatchObject({ 'fo:font-weight': 'bold', 'fo:color': '#0000ff' });
     // the two first paragraphs are one numbered list; the third, an outline paragraph too, keeps the outline bullets
-    const list = (Array.from(page.getElementsByTagName('text:list')) as Element[]).find((l) => (Array.from(l.getElementsByTagName('text:p')) as Element[]).map(textOf).join('|') === 'First  point|Second point')!;
-    const listStyle = (Array.from(dom.getElementsByTagName('text:list-style')) as Element[]).find((l) => attr(l, 'style:name') === attr(list, 'text:style-name'))!;
+    const list = (Array.from(page.getElementsByTagName('text:list')) as Element[]).find(
+      (l) => (Array.from(l.getElementsByTagName('text:p')) as Element[]).map(textOf).join('|') === 'First  point|Second point',
+    )!;
+    const listStyle = (Array.from(dom.getElementsByTagName('text:list-style')) as Element[]).find(
+      (l) => attr(l, 'style:name') === attr(list, 'text:style-name'),
+    )!;
     expect(listStyle.getElementsByTagName('text:list-level-style-number').length).toBeGreaterThan(0);
     // the last paragraph is centred
     const last = (Array.from(page.getElementsByTagName('text:p')) as Element[]).find((p) => textOf(p) === 'Last')!;
@@ -147,7 +173,18 @@ describe('LibreOffice opens transformed odp files and shows the change', () => {
   });
 
   it('the PDF LibreOffice renders shows the new text on the new slide', async () => {
-    const bytes = await transformStructure(file('logo_in_presentation.odp'), 'odp', recipe([{ JumpToSlide: 'last' }, { InsertMasterSlide: 0 }, { 'SetText.0': 'Inserted title' }, { 'SetText.1': 'Inserted body' }, { JumpToSlide: 0 }, { 'SetText.0': 'Changed 123' }]));
+    const bytes = await transformStructure(
+      file('logo_in_presentation.odp'),
+      'odp',
+      recipe([
+        { JumpToSlide: 'last' },
+        { InsertMasterSlide: 0 },
+        { 'SetText.0': 'Inserted title' },
+        { 'SetText.1': 'Inserted body' },
+        { JumpToSlide: 0 },
+        { 'SetText.0': 'Changed 123' },
+      ]),
+    );
     const pdf = await viaKit(bytes, 'pdf');
     const text = pdfText(pdf);
     const pagesText = text.split('\f').filter((p) => p.trim() !== '');

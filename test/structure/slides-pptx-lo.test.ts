@@ -25,7 +25,8 @@ function pagesOf(odp: Buffer): Page[] {
   }
   const pageLayouts = new Map<string, string>();
   const styles = parseXml(pkg.textOf('styles.xml')!, 'styles.xml');
-  for (const l of Array.from(styles.getElementsByTagNameNS(NS.style, 'presentation-page-layout'))) pageLayouts.set(l.getAttributeNS(NS.style, 'name') ?? '', l.getAttributeNS(NS.style, 'name') ?? '');
+  for (const l of Array.from(styles.getElementsByTagNameNS(NS.style, 'presentation-page-layout')))
+    pageLayouts.set(l.getAttributeNS(NS.style, 'name') ?? '', l.getAttributeNS(NS.style, 'name') ?? '');
   return Array.from(content.getElementsByTagNameNS(NS.draw, 'page')).map((page) => ({
     name: page.getAttributeNS(NS.draw, 'name') ?? '',
     layout: page.getAttributeNS(NS.presentation, 'presentation-page-layout-name') ?? '',
@@ -52,13 +53,31 @@ describe('pptx slide commands, as LibreOffice reads the result', () => {
     expect(r.status, JSON.stringify(r.error)).toBe(200);
     return pagesOf(r.body);
   };
-  const transform = (file: string, cmds: unknown[]) => transformStructure(new Uint8Array(readFileSync(`${CORPUS}presentations/${file}`)), 'pptx', JSON.stringify({ Transforms: [{ SlideCommands: cmds }] }));
+  const transform = (file: string, cmds: unknown[]) =>
+    transformStructure(new Uint8Array(readFileSync(`${CORPUS}presentations/${file}`)), 'pptx', JSON.stringify({ Transforms: [{ SlideCommands: cmds }] }));
 
   it('duplicate, move, delete and SetText: count, order and text', async () => {
-    const out = await transform('layouts.pptx', [{ JumpToSlide: 1 }, { DuplicateSlide: '' }, { 'SetText.0': 'Copied and moved' }, { MoveSlide: 0 }, { DeleteSlide: 5 }]);
+    const out = await transform('layouts.pptx', [
+      { JumpToSlide: 1 },
+      { DuplicateSlide: '' },
+      { 'SetText.0': 'Copied and moved' },
+      { MoveSlide: 0 },
+      { DeleteSlide: 5 },
+    ]);
     const pages = await viaLibreOffice(out);
     expect(pages).toHaveLength(10);
-    expect(pages.map((p) => p.name)).toEqual(['Copied and moved', 'Centered Title', 'Title', 'Section Title', 'Title (2)', 'Title Only', 'Blank with Default Title', 'Caption', 'Picture with Caption', 'Headers & Footers']);
+    expect(pages.map((p) => p.name)).toEqual([
+      'Copied and moved',
+      'Centered Title',
+      'Title',
+      'Section Title',
+      'Title (2)',
+      'Title Only',
+      'Blank with Default Title',
+      'Caption',
+      'Picture with Caption',
+      'Headers & Footers',
+    ]);
     expect(pages[0].objects[0].paragraphs).toEqual(['Copied and moved']);
     expect(pages[0].objects[1].paragraphs.slice(0, 2)).toEqual(['Content', 'Level 2']);
   }, 60_000);
@@ -75,13 +94,17 @@ describe('pptx slide commands, as LibreOffice reads the result', () => {
     expect(pages).toHaveLength(6);
     expect(pages[5].name).toBe('Inserted title');
     expect(pages[5].objects.map((o) => o.paragraphs)).toEqual([['Inserted title'], ['Line one', 'Line two']]);
-    const relaid = await viaLibreOffice(await transform('layouts.pptx', [{ JumpToSlide: 5 }, { ChangeLayout: 3 }, { 'SetText.1': 'Left' }, { 'SetText.2': 'Right' }]));
+    const relaid = await viaLibreOffice(
+      await transform('layouts.pptx', [{ JumpToSlide: 5 }, { ChangeLayout: 3 }, { 'SetText.1': 'Left' }, { 'SetText.2': 'Right' }]),
+    );
     expect(relaid[5].layout).toMatch(/T3$/);
     expect(relaid[5].objects.map((o) => o.paragraphs)).toEqual([['Title Only'], ['Left'], ['Right']]);
   }, 60_000);
 
   it('EditTextObject: inserted text, and bold on the selection', async () => {
-    const out = await transform('layouts.pptx', [{ 'EditTextObject.1': [{ SelectText: [0, 0, 0, 3] }, { InsertText: 'New sub' }, { UnoCommand: '.uno:Bold' }] }]);
+    const out = await transform('layouts.pptx', [
+      { 'EditTextObject.1': [{ SelectText: [0, 0, 0, 3] }, { InsertText: 'New sub' }, { UnoCommand: '.uno:Bold' }] },
+    ]);
     const pages = await viaLibreOffice(out);
     const subtitle = pages[0].objects[1];
     expect(subtitle.paragraphs).toEqual(['New subtitle']);
@@ -95,10 +118,14 @@ describe('pptx slide commands, as LibreOffice reads the result', () => {
     const doc = JSON.parse(ex.body.toString('utf8')) as { DocStructure: { SlideCount: number; Slides: Record<string, { SlideName: string }> } };
     expect(doc.DocStructure.SlideCount).toBe(10);
     expect(doc.DocStructure.Slides['Slide 3'].SlideName).toBe('Title (2)');
-    const ok = await postConvert(daemon.url, '/ode/transform-document-structure', file, { transform: JSON.stringify({ Transforms: [{ SlideCommands: [{ JumpToSlide: 'last' }, { DeleteSlide: '' }] }] }) });
+    const ok = await postConvert(daemon.url, '/ode/transform-document-structure', file, {
+      transform: JSON.stringify({ Transforms: [{ SlideCommands: [{ JumpToSlide: 'last' }, { DeleteSlide: '' }] }] }),
+    });
     expect(ok.status, JSON.stringify(ok.error)).toBe(200);
     expect(await viaLibreOffice(new Uint8Array(ok.body))).toHaveLength(9);
-    const bad = await postConvert(daemon.url, '/ode/transform-document-structure', file, { transform: JSON.stringify({ Transforms: [{ SlideCommands: [{ JumpToSlide: 1 }, { DeleteSlide: 99 }] }] }) });
+    const bad = await postConvert(daemon.url, '/ode/transform-document-structure', file, {
+      transform: JSON.stringify({ Transforms: [{ SlideCommands: [{ JumpToSlide: 1 }, { DeleteSlide: 99 }] }] }),
+    });
     expect(bad.status).toBe(400);
     expect(bad.error).toMatchObject({ code: 'out_of_range', path: 'Transforms[0].SlideCommands[1].DeleteSlide' });
   }, 60_000);
@@ -110,14 +137,22 @@ describe('pptx slide commands, as LibreOffice reads the result', () => {
       { 'SetText.1': 'Bold Italic Strike Under Super Sub Red Yellow' },
       {
         'EditTextObject.1': [
-          { SelectText: [0, 0, 0, 4] }, uno('.uno:Bold'),
-          { SelectText: [0, 5, 0, 11] }, uno('.uno:Italic'),
-          { SelectText: [0, 12, 0, 18] }, uno('.uno:Strikeout'),
-          { SelectText: [0, 19, 0, 24] }, uno('.uno:Underline'),
-          { SelectText: [0, 25, 0, 30] }, uno('.uno:SuperScript'),
-          { SelectText: [0, 31, 0, 34] }, uno('.uno:SubScript'),
-          { SelectText: [0, 35, 0, 38] }, uno('.uno:Color {"Color.Color":{"type":"long","value":16711680}}'),
-          { SelectText: [0, 39, 0, 45] }, uno('.uno:CharBackColor {"CharBackColor.Color":{"type":"long","value":16776960}}'),
+          { SelectText: [0, 0, 0, 4] },
+          uno('.uno:Bold'),
+          { SelectText: [0, 5, 0, 11] },
+          uno('.uno:Italic'),
+          { SelectText: [0, 12, 0, 18] },
+          uno('.uno:Strikeout'),
+          { SelectText: [0, 19, 0, 24] },
+          uno('.uno:Underline'),
+          { SelectText: [0, 25, 0, 30] },
+          uno('.uno:SuperScript'),
+          { SelectText: [0, 31, 0, 34] },
+          uno('.uno:SubScript'),
+          { SelectText: [0, 35, 0, 38] },
+          uno('.uno:Color {"Color.Color":{"type":"long","value":16711680}}'),
+          { SelectText: [0, 39, 0, 45] },
+          uno('.uno:CharBackColor {"CharBackColor.Color":{"type":"long","value":16776960}}'),
           uno('.uno:CenterPara'),
         ],
       },
@@ -136,7 +171,9 @@ describe('pptx slide commands, as LibreOffice reads the result', () => {
     }
     const box = Array.from(content.getElementsByTagNameNS(NS.draw, 'custom-shape')).find((e) => e.getAttributeNS(NS.draw, 'name') === 'TextBox 3')!;
     const p = box.getElementsByTagNameNS(NS.text, 'p')[0];
-    const spans = new Map(Array.from(p.getElementsByTagNameNS(NS.text, 'span')).map((sp) => [sp.textContent ?? '', props.get(sp.getAttributeNS(NS.text, 'style-name') ?? '')!]));
+    const spans = new Map(
+      Array.from(p.getElementsByTagNameNS(NS.text, 'span')).map((sp) => [sp.textContent ?? '', props.get(sp.getAttributeNS(NS.text, 'style-name') ?? '')!]),
+    );
     const get = (word: string, ns: string, attr: string) => spans.get(word)?.getAttributeNS(ns, attr);
     expect(get('Bold', NS.fo, 'font-weight')).toBe('bold');
     expect(get('Italic', NS.fo, 'font-style')).toBe('italic');

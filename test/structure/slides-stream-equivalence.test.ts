@@ -14,7 +14,17 @@ import { CORPUS } from '../helpers/convert-client.ts';
  * what the DOM reads give (readThroughDom): on every corpus deck, on the outputs of transforms, and on a document
  * in the middle of a transform (changed parts read through the DOM, the others streamed).
  */
-const DECKS = ['presentations/AllSlidesConverterSC.pptx', 'presentations/LibreOfficeImpress_odp_1.3.odp', 'presentations/Presentation1.odp', 'presentations/aascu.org_hbcu_leadershipsummit_cooper_.pptx', 'presentations/layouts.pptx', 'presentations/logo_in_presentation.odp', 'presentations/test_custom_formats.odp', 'presentations/themes.pptx', 'properties/prProps.pptx'];
+const DECKS = [
+  'presentations/AllSlidesConverterSC.pptx',
+  'presentations/LibreOfficeImpress_odp_1.3.odp',
+  'presentations/Presentation1.odp',
+  'presentations/aascu.org_hbcu_leadershipsummit_cooper_.pptx',
+  'presentations/layouts.pptx',
+  'presentations/logo_in_presentation.odp',
+  'presentations/test_custom_formats.odp',
+  'presentations/themes.pptx',
+  'properties/prProps.pptx',
+];
 
 const formatOf = (file: string): StructureFormat => (file.endsWith('.odp') ? 'odp' : 'pptx');
 const bytesOf = (file: string) => new Uint8Array(readFileSync(join(CORPUS, file)));
@@ -30,7 +40,13 @@ const RECIPE = JSON.stringify({ Transforms: STEPS.map((s) => ({ SlideCommands: s
 function view(doc: StructureDocument): unknown {
   const deck = openDeck(doc);
   const count = deck.slideCount();
-  return { describe: deck.describe(), names: deck.slideNames(), masters: deck.masterNames(), count, objects: Array.from({ length: count }, (_, i) => deck.objectCount(i)) };
+  return {
+    describe: deck.describe(),
+    names: deck.slideNames(),
+    masters: deck.masterNames(),
+    count,
+    objects: Array.from({ length: count }, (_, i) => deck.objectCount(i)),
+  };
 }
 
 function bothWays(bytes: Uint8Array, format: StructureFormat): { streamed: unknown; dom: unknown } {

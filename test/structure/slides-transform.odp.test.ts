@@ -100,14 +100,23 @@ describe('odp slide commands', () => {
     const before = extract(file(IMPRESS));
     const bytes = await transform(IMPRESS, [{ InsertMasterSlide: 1 }, { RenameSlide: 'New' }]);
     const expected = reorder(before, [0, 0, 1]);
-    expected.Slides['Slide 1'] = { SlideName: 'New', MasterSlideName: 'Beehive1', LayoutId: 1, LayoutName: 'AUTOLAYOUT_TITLE_CONTENT', ObjectCount: 2, Objects: { 'Objects 0': {}, 'Objects 1': {} } };
+    expected.Slides['Slide 1'] = {
+      SlideName: 'New',
+      MasterSlideName: 'Beehive1',
+      LayoutId: 1,
+      LayoutName: 'AUTOLAYOUT_TITLE_CONTENT',
+      ObjectCount: 2,
+      Objects: { 'Objects 0': {}, 'Objects 1': {} },
+    };
     renameDefaults(expected, [2]);
     expect(extract(bytes)).toEqual(expected);
     // the placeholders are presentation objects with the master's styles
     const { dom } = contentOf(bytes);
     const page = (Array.from(dom.getElementsByTagName('draw:page')) as Element[])[1];
     const frames = Array.from(page.getElementsByTagName('draw:frame')) as Element[];
-    expect(frames.map((f) => [f.getAttribute('presentation:class'), f.getAttribute('presentation:placeholder'), f.getAttribute('presentation:style-name')])).toEqual([
+    expect(
+      frames.map((f) => [f.getAttribute('presentation:class'), f.getAttribute('presentation:placeholder'), f.getAttribute('presentation:style-name')]),
+    ).toEqual([
       ['title', 'true', 'Beehive1-title'],
       ['outline', 'true', 'Beehive1-outline1'],
     ]);
@@ -118,7 +127,14 @@ describe('odp slide commands', () => {
     const after = extract(await transform(CUSTOM, [{ JumpToSlide: 3 }, { InsertMasterSlideByName: 'Title3' }, { 'SetText.0': 'Appendix' }]));
     const expected = clone(before);
     expected.SlideCount = 5;
-    expected.Slides['Slide 4'] = { SlideName: 'Slide 5', MasterSlideName: 'Title3', LayoutId: 1, LayoutName: 'AUTOLAYOUT_TITLE_CONTENT', ObjectCount: 2, Objects: { 'Objects 0': text('Appendix'), 'Objects 1': {} } };
+    expected.Slides['Slide 4'] = {
+      SlideName: 'Slide 5',
+      MasterSlideName: 'Title3',
+      LayoutId: 1,
+      LayoutName: 'AUTOLAYOUT_TITLE_CONTENT',
+      ObjectCount: 2,
+      Objects: { 'Objects 0': text('Appendix'), 'Objects 1': {} },
+    };
     expect(after).toEqual(expected);
     await expectError(CUSTOM, [{ InsertMasterSlideByName: 'Nope' }], 'no_match', 'Transforms[0].SlideCommands[0].InsertMasterSlideByName');
     await expectError(CUSTOM, [{ InsertMasterSlide: 7 }], 'out_of_range', 'Transforms[0].SlideCommands[0].InsertMasterSlide');
@@ -172,7 +188,17 @@ describe('odp slide commands', () => {
     expect(hrefs(1)).toEqual(['./Object 1']);
     const copy = hrefs(2)[0]!.slice(2);
     expect(copy).not.toBe('Object 1');
-    expect(pkg.names().filter((n) => n.startsWith(`${copy}/`)).map((n) => n.slice(copy.length))).toEqual(pkg.names().filter((n) => n.startsWith('Object 1/')).map((n) => n.slice('Object 1'.length)));
+    expect(
+      pkg
+        .names()
+        .filter((n) => n.startsWith(`${copy}/`))
+        .map((n) => n.slice(copy.length)),
+    ).toEqual(
+      pkg
+        .names()
+        .filter((n) => n.startsWith('Object 1/'))
+        .map((n) => n.slice('Object 1'.length)),
+    );
     expect(pkg.has(`ObjectReplacements/${copy}`)).toBe(true);
     expect(pkg.textOf('META-INF/manifest.xml')).toContain(`manifest:full-path="${copy}/content.xml"`);
   });
@@ -197,9 +223,22 @@ describe('odp slide commands', () => {
 
   it('ChangeLayoutByName AUTOLAYOUT_TITLE_2CONTENT then SetText on the new placeholders', async () => {
     const before = extract(file(IMPRESS));
-    const after = extract(await transform(IMPRESS, [{ JumpToSlide: 1 }, { ChangeLayoutByName: 'AUTOLAYOUT_TITLE_2CONTENT' }, { 'SetText.0': 'Two' }, { 'SetText.1': 'left' }, { 'SetText.2': 'right\nmore' }]));
+    const after = extract(
+      await transform(IMPRESS, [
+        { JumpToSlide: 1 },
+        { ChangeLayoutByName: 'AUTOLAYOUT_TITLE_2CONTENT' },
+        { 'SetText.0': 'Two' },
+        { 'SetText.1': 'left' },
+        { 'SetText.2': 'right\nmore' },
+      ]),
+    );
     const expected = clone(before);
-    Object.assign(expected.Slides['Slide 1'], { LayoutId: 3, LayoutName: 'AUTOLAYOUT_TITLE_2CONTENT', ObjectCount: 3, Objects: { 'Objects 0': text('Two'), 'Objects 1': text('left'), 'Objects 2': text('right', 'more') } });
+    Object.assign(expected.Slides['Slide 1'], {
+      LayoutId: 3,
+      LayoutName: 'AUTOLAYOUT_TITLE_2CONTENT',
+      ObjectCount: 3,
+      Objects: { 'Objects 0': text('Two'), 'Objects 1': text('left'), 'Objects 2': text('right', 'more') },
+    });
     expect(after).toEqual(expected);
     await expectError(IMPRESS, [{ ChangeLayoutByName: 'AUTOLAYOUT_FANCY' }], 'no_match', 'Transforms[0].SlideCommands[0].ChangeLayoutByName');
   });
@@ -295,15 +334,29 @@ describe('odp EditTextObject', () => {
   });
 
   it('.uno:SuperScript and .uno:SubScript set the escapement', async () => {
-    const bytes = await edit(IMPRESS, 0, 1, [{ SelectText: [0, 0, 0, 2] }, { UnoCommand: '.uno:SuperScript' }, { SelectText: [0, 3, 0, 10] }, { UnoCommand: '.uno:SubScript' }]);
+    const bytes = await edit(IMPRESS, 0, 1, [
+      { SelectText: [0, 0, 0, 2] },
+      { UnoCommand: '.uno:SuperScript' },
+      { SelectText: [0, 3, 0, 10] },
+      { UnoCommand: '.uno:SubScript' },
+    ]);
     expect(spanProps(bytes, 'An')['style:text-position']).toBe('super 58%');
     expect(spanProps(bytes, 'example')['style:text-position']).toBe('sub 58%');
   });
 
   it('.uno:Color and .uno:CharBackColor with their JSON arguments', async () => {
-    const bytes = await edit(IMPRESS, 0, 1, [{ SelectParagraph: 0 }, { UnoCommand: '.uno:Color {"Color.Color":{"type":"long","value":16711680}}' }, { UnoCommand: '.uno:CharBackColor {"CharBackColor.Color":{"type":"long","value":65280}}' }]);
+    const bytes = await edit(IMPRESS, 0, 1, [
+      { SelectParagraph: 0 },
+      { UnoCommand: '.uno:Color {"Color.Color":{"type":"long","value":16711680}}' },
+      { UnoCommand: '.uno:CharBackColor {"CharBackColor.Color":{"type":"long","value":65280}}' },
+    ]);
     expect(spanProps(bytes, 'An example Impress file')).toMatchObject({ 'fo:color': '#ff0000', 'fo:background-color': '#00ff00' });
-    await expectError(IMPRESS, [{ 'EditTextObject.0': [{ UnoCommand: '.uno:Color {bad' }] }], 'bad_value', 'Transforms[0].SlideCommands[0]["EditTextObject.0"][0].UnoCommand');
+    await expectError(
+      IMPRESS,
+      [{ 'EditTextObject.0': [{ UnoCommand: '.uno:Color {bad' }] }],
+      'bad_value',
+      'Transforms[0].SlideCommands[0]["EditTextObject.0"][0].UnoCommand',
+    );
   });
 
   it('.uno:CenterPara, .uno:RightPara, .uno:LeftPara, .uno:JustifyPara set the paragraph alignment', async () => {
@@ -319,20 +372,32 @@ describe('odp EditTextObject', () => {
       const { dom } = contentOf(bytes);
       expect(propsOf(dom.documentElement!, 'style:paragraph-properties', p.getAttribute('text:style-name')!)['fo:text-align']).toBe(align);
       // the derived style keeps what the original paragraph style P1 had
-      expect(propsOf(dom.documentElement!, 'style:text-properties', p.getAttribute('text:style-name')!)).toEqual(propsOf(contentOf(file(IMPRESS)).dom.documentElement!, 'style:text-properties', 'P1'));
+      expect(propsOf(dom.documentElement!, 'style:text-properties', p.getAttribute('text:style-name')!)).toEqual(
+        propsOf(contentOf(file(IMPRESS)).dom.documentElement!, 'style:text-properties', 'P1'),
+      );
     }
   });
 
   it('.uno:DefaultNumbering numbers the selected paragraphs in one list; again takes them out', async () => {
-    const on = await transform(IMPRESS, [{ JumpToSlide: 1 }, { 'SetText.1': 'a\nb\nc' }, { 'EditTextObject.1': [{ SelectText: [0, 0, 1, 1] }, { UnoCommand: '.uno:DefaultNumbering' }] }]);
+    const on = await transform(IMPRESS, [
+      { JumpToSlide: 1 },
+      { 'SetText.1': 'a\nb\nc' },
+      { 'EditTextObject.1': [{ SelectText: [0, 0, 1, 1] }, { UnoCommand: '.uno:DefaultNumbering' }] },
+    ]);
     const { dom } = contentOf(on);
     const lists = Array.from(dom.getElementsByTagName('text:list')) as Element[];
     const numbered = lists.filter((l) => l.textContent === 'ab');
     expect(numbered).toHaveLength(1);
-    const style = (Array.from(dom.getElementsByTagName('text:list-style')) as Element[]).find((s) => s.getAttribute('style:name') === numbered[0].getAttribute('text:style-name'))!;
+    const style = (Array.from(dom.getElementsByTagName('text:list-style')) as Element[]).find(
+      (s) => s.getAttribute('style:name') === numbered[0].getAttribute('text:style-name'),
+    )!;
     expect((style.getElementsByTagName('text:list-level-style-number')[0] as Element).getAttribute('style:num-format')).toBe('1');
     expect(extract(on).Slides['Slide 1'].Objects['Objects 1']).toEqual(text('a', 'b', 'c'));
-    const off = await transform(IMPRESS, [{ JumpToSlide: 1 }, { 'SetText.1': 'a\nb\nc' }, { 'EditTextObject.1': [{ SelectText: [0, 0, 1, 1] }, { UnoCommand: '.uno:DefaultNumbering' }, { UnoCommand: '.uno:DefaultNumbering' }] }]);
+    const off = await transform(IMPRESS, [
+      { JumpToSlide: 1 },
+      { 'SetText.1': 'a\nb\nc' },
+      { 'EditTextObject.1': [{ SelectText: [0, 0, 1, 1] }, { UnoCommand: '.uno:DefaultNumbering' }, { UnoCommand: '.uno:DefaultNumbering' }] },
+    ]);
     expect(paragraphsWithText(off, 'a')[0].parentNode!.nodeName).toBe('draw:text-box');
   });
 
@@ -347,7 +412,12 @@ describe('odp EditTextObject', () => {
   });
 
   it('unsupported and unknown commands are refused with their path, and nothing is written', async () => {
-    await expectError(IMPRESS, [{ 'EditTextObject.0': [{ UnoCommand: '.uno:FontDialog' }] }], 'unsupported_command', 'Transforms[0].SlideCommands[0]["EditTextObject.0"][0].UnoCommand');
+    await expectError(
+      IMPRESS,
+      [{ 'EditTextObject.0': [{ UnoCommand: '.uno:FontDialog' }] }],
+      'unsupported_command',
+      'Transforms[0].SlideCommands[0]["EditTextObject.0"][0].UnoCommand',
+    );
     await expectError(IMPRESS, [{ Teleport: 1 }], 'unknown_command', 'Transforms[0].SlideCommands[0].Teleport');
     await expectError(IMPRESS, [{ 'EditTextObject.5': [] }], 'out_of_range', 'Transforms[0].SlideCommands[0]["EditTextObject.5"]');
   });

@@ -80,7 +80,10 @@ describe('tracked changes: our list is LibreOffice redline table (count, types, 
       mine.forEach((entry, i) => {
         const [type, author] = [entry.split(' ')[0], entry.slice(entry.indexOf(' ') + 1)];
         const [theirType, theirAuthor] = [theirs[i]!.split(' ')[0], theirs[i]!.slice(theirs[i]!.indexOf(' ') + 1)];
-        for (const [what, a, b] of [['type', type, theirType], ['author', author, theirAuthor]] as const) {
+        for (const [what, a, b] of [
+          ['type', type, theirType],
+          ['author', author, theirAuthor],
+        ] as const) {
           if (a === b) continue;
           const key = `${name} trackchanges ${i}.${what}`;
           (listed.some((l) => l.pattern.test(key)) ? excused : unlisted).push(`${key}: ${a} | ${b}`);
@@ -104,7 +107,10 @@ describe('tracked changes: our list is LibreOffice redline table (count, types, 
     for (const file of ['stories-handmade.docx', 'sections-handmade.docx']) {
       const mine = ours(file, FIXTURES);
       const isHeader = (s: string): boolean => / (HDR|FTR)\d?$/.test(s);
-      expect(mine.filter((s) => !isHeader(s)), file).toEqual(await libreOffice(file, FIXTURES));
+      expect(
+        mine.filter((s) => !isHeader(s)),
+        file,
+      ).toEqual(await libreOffice(file, FIXTURES));
       expect(mine.filter(isHeader), file).toEqual(await libreOffice(file, FIXTURES, 'styles.xml'));
     }
     expect(ours('stories-handmade.docx', FIXTURES).map((s) => s.split(' ')[1])).toEqual(['FN1', 'FN2', 'EN1', 'TBX', 'HDR', 'FTR', 'B1', 'B2', 'B3']);

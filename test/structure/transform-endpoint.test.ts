@@ -6,7 +6,9 @@ import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { pdfInfo } from '../helpers/pdf.ts';
 
 interface Props {
-  DocStructure: { DocumentProperties: { Title: string; Subject: string; Keywords: string[]; UserDefinedProperties: Record<string, { type: string; value?: unknown }> } };
+  DocStructure: {
+    DocumentProperties: { Title: string; Subject: string; Keywords: string[]; UserDefinedProperties: Record<string, { type: string; value?: unknown }> };
+  };
 }
 
 const titleRecipe = (title: string) => JSON.stringify({ Transforms: [{ DocumentProperties: { Title: title, Keywords: ['ode', 'test'] } }] });
@@ -41,7 +43,11 @@ describe('POST /ode/transform-document-structure', () => {
   });
 
   it('format and lang in the path: /odt&lang=de-DE writes an odt (a kit converts the result)', async () => {
-    const r = await transform('properties/testWORD_custom_props.docx', { transform: titleRecipe('Als ODT') }, '/ode/transform-document-structure/odt&lang=de-DE');
+    const r = await transform(
+      'properties/testWORD_custom_props.docx',
+      { transform: titleRecipe('Als ODT') },
+      '/ode/transform-document-structure/odt&lang=de-DE',
+    );
     expect(r.status, JSON.stringify(r.error)).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/vnd.oasis.opendocument.text');
     expect(r.body.subarray(30, 38).toString('latin1')).toBe('mimetype');
@@ -78,7 +84,9 @@ describe('POST /ode/transform-document-structure', () => {
     const missing = await transform(file, {});
     expect(missing.status).toBe(400);
     expect(missing.error?.code).toBe('bad_recipe');
-    const wrongType = await transform(file, { transform: JSON.stringify({ Transforms: [{ DocumentProperties: { Title: 'ok' } }, { DocumentProperties: { Subject: 7 } }] }) });
+    const wrongType = await transform(file, {
+      transform: JSON.stringify({ Transforms: [{ DocumentProperties: { Title: 'ok' } }, { DocumentProperties: { Subject: 7 } }] }),
+    });
     expect(wrongType.status).toBe(400);
     expect(wrongType.error).toMatchObject({ code: 'bad_value', path: 'Transforms[1].DocumentProperties.Subject' });
     const unknown = await transform(file, { transform: JSON.stringify({ Transforms: [{ 'Tables.ByIndex.0': {} }] }) });
@@ -99,7 +107,13 @@ describe('POST /ode/transform-document-structure', () => {
     const junk = await transform('properties/meta.odt', { transform: titleRecipe('x') }, '/ode/transform-document-structure/odt&colour=red');
     expect(junk.status).toBe(400);
     expect(junk.error?.code).toBe('bad_request');
-    const denied = await postConvert(daemon.url, '/ode/transform-document-structure', join(CORPUS, 'properties/meta.odt'), { transform: titleRecipe('x') }, { 'X-Forwarded-For': '203.0.113.9' });
+    const denied = await postConvert(
+      daemon.url,
+      '/ode/transform-document-structure',
+      join(CORPUS, 'properties/meta.odt'),
+      { transform: titleRecipe('x') },
+      { 'X-Forwarded-For': '203.0.113.9' },
+    );
     expect(denied.status).toBe(403);
     expect(denied.error?.message).toContain('203.0.113.9');
     const broken = await transform('broken/testODTnotaZipFile.odt', { transform: titleRecipe('x') });

@@ -72,7 +72,9 @@ describe('ode certs generate', () => {
   });
 
   it('refuses a bad name and a validity over 825 days with one line naming the problem', async () => {
-    const bad = await run('node', [ODE, 'certs', 'generate', '--out', join(dir, 'bad'), '--names', 'not a name']).catch((e: { code: number; stderr: string }) => e);
+    const bad = await run('node', [ODE, 'certs', 'generate', '--out', join(dir, 'bad'), '--names', 'not a name']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
     expect((bad as { code: number }).code).toBe(1);
     expect((bad as { stderr: string }).stderr).toContain('"not a name" is neither a DNS name nor an IP address');
     const long = await run('node', [ODE, 'certs', 'generate', '--out', join(dir, 'bad'), '--days', '900']).catch((e: { code: number; stderr: string }) => e);

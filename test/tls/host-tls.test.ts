@@ -12,7 +12,27 @@ const dir = mkdtempSync(join(tmpdir(), 'ode-host-tls-'));
 const hostCert = join(dir, 'host.pem');
 const hostKey = join(dir, 'host-key.pem');
 // The WOPI host's self-signed certificate, made by openssl (outside Ode), for the address the host listens on.
-execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', hostKey, '-out', hostCert, '-days', '30', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    hostKey,
+    '-out',
+    hostCert,
+    '-days',
+    '30',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+  ],
+  { stdio: 'ignore' },
+);
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 
 describe('TLS of requests to a WOPI host with a self-signed certificate', () => {

@@ -102,7 +102,9 @@ describe('HTTPS on the public listener with a generated CA', () => {
 
   it('reports the certificate in /health and the admin status', async () => {
     const leaf = new X509Certificate(readFileSync(certs.cert));
-    const health = (await (await undiciFetch(`${daemon.url}/health`, { dispatcher: trusting })).json()) as { certificate?: { subject: string; notAfter: string; daysLeft: number; expiresSoon: boolean } };
+    const health = (await (await undiciFetch(`${daemon.url}/health`, { dispatcher: trusting })).json()) as {
+      certificate?: { subject: string; notAfter: string; daysLeft: number; expiresSoon: boolean };
+    };
     expect(health.certificate?.subject).toBe('CN=localhost');
     expect(Date.parse(health.certificate!.notAfter)).toBe(Date.parse(leaf.validTo));
     expect(health.certificate?.daysLeft).toBeGreaterThanOrEqual(823);
@@ -140,7 +142,9 @@ describe('HTTPS on the public listener with a generated CA', () => {
     generateCertificateFiles(join(dir, 'certs'), { names: ['localhost', '127.0.0.1'], days: 10 });
     const short = fileSerial(certs.cert);
     expect(await until(async () => (await servedSerial(port)) === short)).toBe(true);
-    const health = (await (await undiciFetch(`${daemon.url}/health`, { dispatcher: trusting })).json()) as { certificate: { daysLeft: number; expiresSoon: boolean } };
+    const health = (await (await undiciFetch(`${daemon.url}/health`, { dispatcher: trusting })).json()) as {
+      certificate: { daysLeft: number; expiresSoon: boolean };
+    };
     expect(health.certificate.expiresSoon).toBe(true);
     expect([9, 10]).toContain(health.certificate.daysLeft);
     const warn = daemon.logBuffer.recent(1000, 'warn').filter((l) => l.msg.includes('TLS certificate expires on'));

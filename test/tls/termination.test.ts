@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 
 /** One real HTTP request from a chosen local address (127.0.0.2 is loopback too, but another peer address). */
-function send(url: string, opts: { from: string; method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; text: string }> {
+function send(
+  url: string,
+  opts: { from: string; method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: opts.method ?? 'GET', localAddress: opts.from, headers: opts.headers }, (res) => {
       let text = '';
@@ -26,7 +29,12 @@ async function urls(daemon: TestDaemon, from: string, headers: Record<string, st
   // The editor page itself is always asked for at the daemon's own address (as a proxy would forward it).
   const page = new URL(urlsrc.replace(/^https?:\/\/[^/]+/, daemon.url));
   page.searchParams.set('WOPISrc', 'http://127.0.0.1:9/wopi/files/1');
-  const p = await send(page.href, { from, method: 'POST', headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'access_token=t&access_token_ttl=0' });
+  const p = await send(page.href, {
+    from,
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'access_token=t&access_token_ttl=0',
+  });
   expect(p.status).toBe(200);
   const config = JSON.parse(/<script type="application\/json" id="ode-config">([^<]*)<\/script>/.exec(p.text)?.[1] ?? '{}') as { socketUrl?: string };
   return { urlsrc, socketUrl: config.socketUrl ?? '' };

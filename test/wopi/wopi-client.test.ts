@@ -11,7 +11,11 @@ import { WopiError } from '../../daemon/server/wopi/wopi-error.ts';
 import { checkWopiHost, parseWopiSrc } from '../../daemon/server/wopi/wopi-src.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 
-const fail = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as WopiError);
+const fail = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as WopiError,
+  );
 
 describe('WOPISrc and allowed hosts', () => {
   it('accepts file URLs with a wopi* segment and a base64url id, keyed without the query', () => {
@@ -21,7 +25,15 @@ describe('WOPISrc and allowed hosts', () => {
     expect(parseWopiSrc('http://h/wopiX/files/a').fileId).toBe('a');
   });
   it('refuses what is not a WOPI file URL, saying why', () => {
-    for (const bad of [undefined, 'files/1', 'ftp://h/wopi/files/1', 'https://h/files/1', 'https://h/wopi', 'https://h/wopi/files/a%2Fb', 'https://h/wopi/files/a.b']) {
+    for (const bad of [
+      undefined,
+      'files/1',
+      'ftp://h/wopi/files/1',
+      'https://h/files/1',
+      'https://h/wopi',
+      'https://h/wopi/files/a%2Fb',
+      'https://h/wopi/files/a.b',
+    ]) {
       expect(() => parseWopiSrc(bad), String(bad)).toThrow(/WOPISrc/);
     }
   });
@@ -36,22 +48,57 @@ describe('WOPISrc and allowed hosts', () => {
 describe('CheckFileInfo parsing', () => {
   it('applies the spec defaults to a minimal answer', () => {
     const i = parseCheckFileInfo({ BaseFileName: 'a.docx', OwnerId: 'o', UserId: 'u7', Size: 10 });
-    expect(i).toMatchObject({ BaseFileName: 'a.docx', Size: 10, UserFriendlyName: 'UnknownUser_u7', UserCanWrite: false, UserCanNotWriteRelative: true, SupportsRename: false, UserCanRename: false, IsAdminUser: false, WatermarkText: '' });
+    expect(i).toMatchObject({
+      BaseFileName: 'a.docx',
+      Size: 10,
+      UserFriendlyName: 'UnknownUser_u7',
+      UserCanWrite: false,
+      UserCanNotWriteRelative: true,
+      SupportsRename: false,
+      UserCanRename: false,
+      IsAdminUser: false,
+      WatermarkText: '',
+    });
     expect(i.ignored).toEqual([]);
   });
   it('reads every kind of property; implications, deprecated names and the override apply', () => {
     const i = parseCheckFileInfo(
       {
-        BaseFileName: 'dir/b.odt', OwnerId: 'o', UserId: 'u', Size: '42', UserCanWrite: 'true', DisablePrint: true, DisableExport: true, is_admin: true, is_guest: true,
-        LastModifiedTime: '2026-01-01T00:00:00.0000000Z', UserExtraInfo: { avatar: 'https://a/b.png', mail: 'x@y' }, UserPrivateInfo: { SignatureCert: 'PEM', Other: 1 },
-        ServerPrivateInfo: { ESignatureBaseUrl: 'https://sign' }, UserSettings: { url: 'https://h/wopi/settings', stamp: 's1' }, IsUserRestricted: ['Print'], DownloadAsPostMessage: true, Unknown: 5,
+        BaseFileName: 'dir/b.odt',
+        OwnerId: 'o',
+        UserId: 'u',
+        Size: '42',
+        UserCanWrite: 'true',
+        DisablePrint: true,
+        DisableExport: true,
+        is_admin: true,
+        is_guest: true,
+        LastModifiedTime: '2026-01-01T00:00:00.0000000Z',
+        UserExtraInfo: { avatar: 'https://a/b.png', mail: 'x@y' },
+        UserPrivateInfo: { SignatureCert: 'PEM', Other: 1 },
+        ServerPrivateInfo: { ESignatureBaseUrl: 'https://sign' },
+        UserSettings: { url: 'https://h/wopi/settings', stamp: 's1' },
+        IsUserRestricted: ['Print'],
+        DownloadAsPostMessage: true,
+        Unknown: 5,
       },
       'DownloadAsPostMessage=false',
     );
     expect(i).toMatchObject({
-      BaseFileName: 'b.odt', Size: 42, UserCanWrite: true, HidePrintOption: true, HideExportOption: true, IsAdminUser: true, IsAnonymousUser: true, LastModifiedTime: '2026-01-01T00:00:00.0000000Z',
-      UserExtraInfo: { avatar: 'https://a/b.png', mail: 'x@y' }, UserPrivateInfo: { SignatureCert: 'PEM' }, ServerPrivateInfo: { ESignatureBaseUrl: 'https://sign' },
-      UserSettings: { url: 'https://h/wopi/settings', stamp: 's1' }, IsUserRestricted: ['Print'], DownloadAsPostMessage: false,
+      BaseFileName: 'b.odt',
+      Size: 42,
+      UserCanWrite: true,
+      HidePrintOption: true,
+      HideExportOption: true,
+      IsAdminUser: true,
+      IsAnonymousUser: true,
+      LastModifiedTime: '2026-01-01T00:00:00.0000000Z',
+      UserExtraInfo: { avatar: 'https://a/b.png', mail: 'x@y' },
+      UserPrivateInfo: { SignatureCert: 'PEM' },
+      ServerPrivateInfo: { ESignatureBaseUrl: 'https://sign' },
+      UserSettings: { url: 'https://h/wopi/settings', stamp: 's1' },
+      IsUserRestricted: ['Print'],
+      DownloadAsPostMessage: false,
     });
     expect(i.UserPrivateInfo).not.toHaveProperty('Other');
   });

@@ -2,7 +2,13 @@ import { Box, Text } from 'ink';
 import { cell, formatClock, formatDuration, truncate } from '../format.ts';
 import { nodeState, type ClusterNodeView } from '../cluster.ts';
 
-const STATE_COLOR: Record<ReturnType<typeof nodeState>, string> = { serving: 'green', draining: 'yellow', drained: 'yellow', unreachable: 'red', connecting: 'gray' };
+const STATE_COLOR: Record<ReturnType<typeof nodeState>, string> = {
+  serving: 'green',
+  draining: 'yellow',
+  drained: 'yellow',
+  unreachable: 'red',
+  connecting: 'gray',
+};
 
 /** `ready/editing/busy/starting` kit counts of a status. */
 function kitCounts(n: ClusterNodeView): string {
@@ -25,7 +31,11 @@ export function ClusterScreen({ nodes, width, height }: { nodes: ClusterNodeView
   for (const n of nodes) {
     if (n.error || n.documents.length === 0) continue;
     docLines.push({ key: `h-${n.target}`, text: `${n.target} (${nodeState(n)})`, bold: true });
-    for (const d of n.documents) docLines.push({ key: `${n.target}-${d.id}`, text: `  ${d.modified ? '*' : ' '}${d.fileName}  ${d.views.length} view(s): ${d.views.map((v) => v.userName).join(', ')}` });
+    for (const d of n.documents)
+      docLines.push({
+        key: `${n.target}-${d.id}`,
+        text: `  ${d.modified ? '*' : ' '}${d.fileName}  ${d.views.length} view(s): ${d.views.map((v) => v.userName).join(', ')}`,
+      });
   }
   // Title, table header, rows, totals, blank, documents title.
   const room = Math.max(0, height - nodes.length - 5);
@@ -36,7 +46,10 @@ export function ClusterScreen({ nodes, width, height }: { nodes: ClusterNodeView
         <Text bold>{`Ode cluster · ${nodes.length} nodes`}</Text>
         {`   ${live.filter((n) => n.status?.node === 'serving').length} serving`}
       </Text>
-      <Text bold wrap="truncate-end">{`${cell('node', nameW)} ${cell('state', 11)} ${cell('docs', 4)} ${cell('views', 5)} ${cell('kits r/e/b/s', 14)} ${cell('up', 8)} version`}</Text>
+      <Text
+        bold
+        wrap="truncate-end"
+      >{`${cell('node', nameW)} ${cell('state', 11)} ${cell('docs', 4)} ${cell('views', 5)} ${cell('kits r/e/b/s', 14)} ${cell('up', 8)} version`}</Text>
       {nodes.map((n) => {
         const state = nodeState(n);
         const s = n.status;
@@ -50,7 +63,10 @@ export function ClusterScreen({ nodes, width, height }: { nodes: ClusterNodeView
           </Text>
         );
       })}
-      <Text wrap="truncate-end" dimColor>{`${cell('total', nameW)} ${cell('', 11)} ${cell(String(total((n) => n.status?.documents ?? 0)), 4)} ${cell(String(total((n) => n.status?.views ?? 0)), 5)}`}</Text>
+      <Text
+        wrap="truncate-end"
+        dimColor
+      >{`${cell('total', nameW)} ${cell('', 11)} ${cell(String(total((n) => n.status?.documents ?? 0)), 4)} ${cell(String(total((n) => n.status?.views ?? 0)), 5)}`}</Text>
       <Text> </Text>
       <Text bold>{docLines.length ? 'Open documents' : 'No document open'}</Text>
       {shown.map((l) => (

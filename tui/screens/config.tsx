@@ -50,7 +50,7 @@ export function ConfigScreen({ config, list, index, editing, confirm, notice, er
         ))}
       </Text>
       <Text dimColor>{'─'.repeat(Math.max(0, width))}</Text>
-      {entries.length === 0 && !editing ? <Text dimColor>  (empty: press a to add)</Text> : null}
+      {entries.length === 0 && !editing ? <Text dimColor> (empty: press a to add)</Text> : null}
       {entries.slice(first, first + rows).map((e, j) => {
         const i = first + j;
         const sel = i === at && !(editing?.mode === 'add');

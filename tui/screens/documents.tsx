@@ -11,7 +11,10 @@ function hostName(host: string): string {
 
 /** The selectable list: one row per document, the selected one marked and inverted. */
 function DocumentList({ documents, selected, width, height }: { documents: DocumentInfo[]; selected?: string; width: number; height: number }) {
-  const at = Math.max(0, documents.findIndex((d) => d.id === selected));
+  const at = Math.max(
+    0,
+    documents.findIndex((d) => d.id === selected),
+  );
   // Scroll so the selected row stays visible.
   const first = Math.max(0, Math.min(at - height + 1, documents.length - height));
   const shown = documents.slice(Math.max(0, first), Math.max(0, first) + Math.max(1, height));
@@ -85,7 +88,11 @@ function RecoveryList({ copies, width }: { copies: readonly RecoveryCopyInfo[]; 
   const nameW = Math.max(8, width - 60);
   return (
     <Box flexDirection="column" width={width}>
-      <Text bold color="yellow" wrap="truncate-end">{`${copies.length} recovery cop${copies.length === 1 ? 'y' : 'ies'} waiting (edits the host does not have)`}</Text>
+      <Text
+        bold
+        color="yellow"
+        wrap="truncate-end"
+      >{`${copies.length} recovery cop${copies.length === 1 ? 'y' : 'ies'} waiting (edits the host does not have)`}</Text>
       {shown.map((c) => (
         <Text key={c.id} wrap="truncate-end">
           {truncate(`  ${cell(c.fileName, nameW)} ${cell(hostName(c.host), 18)} ${formatTime(c.createdAt).slice(5, 16)} ${WHY[c.state]}`, width)}
@@ -100,8 +107,26 @@ function RecoveryList({ copies, width }: { copies: readonly RecoveryCopyInfo[]; 
  * The Documents screen: the open documents (selectable), the selected one's details, the y/n question or the last
  * action's result. At 120 columns and more the list and the details sit side by side.
  */
-export function DocumentsScreen({ documents, selected, confirm, notice, error, width, height, recovery = [] }: { documents: DocumentInfo[]; selected?: DocumentInfo; confirm?: Confirm; notice?: Notice; error?: string; width: number; height: number; recovery?: readonly RecoveryCopyInfo[] }) {
-  const noticeRows = confirm || notice ? 1 + (notice?.problems?.length ?? 0) + (((confirm?.prompt ?? notice?.text ?? '').length > width) ? 1 : 0) : 0;
+export function DocumentsScreen({
+  documents,
+  selected,
+  confirm,
+  notice,
+  error,
+  width,
+  height,
+  recovery = [],
+}: {
+  documents: DocumentInfo[];
+  selected?: DocumentInfo;
+  confirm?: Confirm;
+  notice?: Notice;
+  error?: string;
+  width: number;
+  height: number;
+  recovery?: readonly RecoveryCopyInfo[];
+}) {
+  const noticeRows = confirm || notice ? 1 + (notice?.problems?.length ?? 0) + ((confirm?.prompt ?? notice?.text ?? '').length > width ? 1 : 0) : 0;
   const body = Math.max(3, height - noticeRows - recoveryRows(recovery));
   const header = (
     <Text wrap="truncate-end" color={error ? 'red' : undefined}>

@@ -15,14 +15,34 @@ function fields(f: Record<string, unknown>): string {
  * The Logs screen: the newest lines that fit, at or above `level`; following (new lines scroll in) or paused
  * (frozen; `newer` counts the lines that arrived since).
  */
-export function LogsScreen({ lines, level, paused, newer, error, width, height }: { lines: LogLine[]; level: LogLevel; paused: boolean; newer: number; error?: string; width: number; height: number }) {
+export function LogsScreen({
+  lines,
+  level,
+  paused,
+  newer,
+  error,
+  width,
+  height,
+}: {
+  lines: LogLine[];
+  level: LogLevel;
+  paused: boolean;
+  newer: number;
+  error?: string;
+  width: number;
+  height: number;
+}) {
   const shown = lines.slice(-Math.max(1, height - 1));
   return (
     <Box flexDirection="column" width={width}>
       <Text wrap="truncate-end">
         <Text bold>{`level ≥ ${level}`}</Text>
         {'  '}
-        {paused ? <Text color="yellow">{`paused${newer ? ` (${newer} newer line${newer === 1 ? '' : 's'})` : ''}`}</Text> : <Text color="green">following</Text>}
+        {paused ? (
+          <Text color="yellow">{`paused${newer ? ` (${newer} newer line${newer === 1 ? '' : 's'})` : ''}`}</Text>
+        ) : (
+          <Text color="green">following</Text>
+        )}
         {error ? <Text color="red">{`  logs: ${error}`}</Text> : null}
       </Text>
       {shown.length === 0 ? <Text dimColor>no log lines at this level yet</Text> : null}

@@ -15,7 +15,21 @@ export function health(s: ServerStatus, connection: ConnectionState): { ok: bool
 }
 
 /** The Overview screen: health, version, uptime, kits, memory and CPU over time, queue, failures, the kit table. */
-export function OverviewScreen({ status, samples, connection, error, width, height }: { status?: ServerStatus; samples: Sample[]; connection: ConnectionState; error?: string; width: number; height: number }) {
+export function OverviewScreen({
+  status,
+  samples,
+  connection,
+  error,
+  width,
+  height,
+}: {
+  status?: ServerStatus;
+  samples: Sample[];
+  connection: ConnectionState;
+  error?: string;
+  width: number;
+  height: number;
+}) {
   if (!status) return <Text color={error ? 'red' : undefined}>{error ? `status: ${error}` : 'waiting for the first status…'}</Text>;
   const h = health(status, connection);
   const count = (state: string) => status.kits.filter((k) => k.state === state).length;
@@ -61,22 +75,42 @@ export function OverviewScreen({ status, samples, connection, error, width, heig
       {tlsLine ? (
         <Text wrap="truncate-end">
           <Text bold>TLS </Text>
-          {status.certificate ? <Text color={status.certificate.expiresSoon ? 'yellow' : undefined}>{`certificate ${status.certificate.daysLeft} days left (${status.certificate.notAfter.slice(0, 10)})${status.certificate.expiresSoon ? ', renew it' : ''}   `}</Text> : null}
+          {status.certificate ? (
+            <Text
+              color={status.certificate.expiresSoon ? 'yellow' : undefined}
+            >{`certificate ${status.certificate.daysLeft} days left (${status.certificate.notAfter.slice(0, 10)})${status.certificate.expiresSoon ? ', renew it' : ''}   `}</Text>
+          ) : null}
           {status.insecureHostTls ? <Text color="red">host certificates NOT verified (storage.ssl.verify: false)</Text> : null}
         </Text>
       ) : null}
       <Text wrap="truncate-end">
         <Text bold>Failures </Text>
-        <Text color={f.saves + f.uploads + f.conversions > 0 ? 'red' : undefined}>{`saves ${f.saves}  uploads ${f.uploads}  conversions ${f.conversions}`}</Text>
+        <Text
+          color={f.saves + f.uploads + f.conversions > 0 ? 'red' : undefined}
+        >{`saves ${f.saves}  uploads ${f.uploads}  conversions ${f.conversions}`}</Text>
       </Text>
       <Text wrap="truncate-end" color={f.lastSave ? 'red' : 'gray'}>
         {f.lastSave ? `  last save failure ${formatClock(f.lastSave.at)} ${f.lastSave.documentId}: ${f.lastSave.message}` : '  last save failure: none'}
       </Text>
       <Text wrap="truncate-end" color={f.lastUpload ? 'red' : 'gray'}>
-        {f.lastUpload ? `  last upload failure ${formatClock(f.lastUpload.at)} ${f.lastUpload.documentId}: ${f.lastUpload.message}` : '  last upload failure: none'}
+        {f.lastUpload
+          ? `  last upload failure ${formatClock(f.lastUpload.at)} ${f.lastUpload.documentId}: ${f.lastUpload.message}`
+          : '  last upload failure: none'}
       </Text>
-      {line('Daemon', status.daemon.rssBytes, status.daemon.cpuPercent, samples.map((s) => s.daemonRss), samples.map((s) => s.daemonCpu))}
-      {line('Kits', kitsRss, kitsCpu, samples.map((s) => s.kitsRss), samples.map((s) => s.kitsCpu))}
+      {line(
+        'Daemon',
+        status.daemon.rssBytes,
+        status.daemon.cpuPercent,
+        samples.map((s) => s.daemonRss),
+        samples.map((s) => s.daemonCpu),
+      )}
+      {line(
+        'Kits',
+        kitsRss,
+        kitsCpu,
+        samples.map((s) => s.kitsRss),
+        samples.map((s) => s.kitsCpu),
+      )}
       <Text bold wrap="truncate-end">
         {`${cell('kit pid', 9)}${cell('state', 9)}${cell('mem', 11)}${cell('cpu', 8)}${cell('jobs', 6)}${cell('up', 9)}document`}
       </Text>

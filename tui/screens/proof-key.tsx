@@ -17,7 +17,19 @@ export function fingerprintLines(fp: string, width: number): string[] {
  * The Proof key screen: the current and old keys' SHA-256 fingerprints (95 characters: wrapped, never cut, since
  * an admin compares them with what a WOPI host shows) and created dates; `r` rotates after a y/n.
  */
-export function ProofKeyScreen({ proofKey, confirm, notice, error, width }: { proofKey?: ProofKeyInfo; confirm?: Confirm; notice?: Notice; error?: string; width: number }) {
+export function ProofKeyScreen({
+  proofKey,
+  confirm,
+  notice,
+  error,
+  width,
+}: {
+  proofKey?: ProofKeyInfo;
+  confirm?: Confirm;
+  notice?: Notice;
+  error?: string;
+  width: number;
+}) {
   if (!proofKey) return <Text color={error ? 'red' : undefined}>{error ? `proof key: ${error}` : 'loading the proof key…'}</Text>;
   return (
     <Box flexDirection="column" width={width}>

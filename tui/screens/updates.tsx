@@ -13,7 +13,11 @@ export function UpdatesScreen({ updates, notice, error, width }: { updates?: Upd
       <Text color={color}>{truncate(value, width - 12)}</Text>
     </Text>
   );
-  const available = updates.available ? `${updates.available}${updates.newer ? '  (newer: an update is available)' : '  (up to date)'}` : updates.configured ? 'unknown (no good answer yet)' : '-';
+  const available = updates.available
+    ? `${updates.available}${updates.newer ? '  (newer: an update is available)' : '  (up to date)'}`
+    : updates.configured
+      ? 'unknown (no good answer yet)'
+      : '-';
   return (
     <Box flexDirection="column" width={width}>
       {row('current', updates.current)}

@@ -207,7 +207,12 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
     case 'connection':
       return { ...state, connection: action.connection };
     case 'status':
-      return { ...state, status: action.status, samples: [...state.samples, sampleOf(action.status)].slice(-MAX_SAMPLES), errors: { ...state.errors, status: undefined } };
+      return {
+        ...state,
+        status: action.status,
+        samples: [...state.samples, sampleOf(action.status)].slice(-MAX_SAMPLES),
+        errors: { ...state.errors, status: undefined },
+      };
     case 'documents':
       return { ...state, documents: action.documents, errors: { ...state.errors, documents: undefined } };
     case 'documentEvent': {
@@ -245,7 +250,10 @@ export function reduce(state: DashboardState, action: Action): DashboardState {
     case 'moveDoc': {
       const docs = sortedDocuments(state.documents);
       if (docs.length === 0) return state;
-      const at = Math.max(0, docs.findIndex((d) => d.id === state.ui.docId));
+      const at = Math.max(
+        0,
+        docs.findIndex((d) => d.id === state.ui.docId),
+      );
       return ui(state, { docId: docs[clamp(at + action.delta, 0, docs.length - 1)].id });
     }
     case 'configList':

@@ -37,7 +37,7 @@ describe.each([
   { columns: 80, rows: 24 },
   { columns: 120, rows: 30 },
 ])('the cluster screen at $columns x $rows', ({ columns, rows }) => {
-  it('one row per node with its state, documents, views and kits; totals; each serving node\'s documents with their users', async () => {
+  it("one row per node with its state, documents, views and kits; totals; each serving node's documents with their users", async () => {
     const r = renderElement(<ClusterScreen nodes={nodes()} width={columns} height={rows - 1} />, { columns, rows });
     current = r;
     const f = await r.waitFor((f) => f.includes('Open documents'));
@@ -74,7 +74,9 @@ describe('the cluster dashboard against two running daemons (real admin API)', (
 
   beforeAll(async () => {
     host = await FakeWopiHost.start();
-    [a, b] = await Promise.all([0, 1].map(() => startDaemon({ kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1)));
+    [a, b] = await Promise.all(
+      [0, 1].map(() => startDaemon({ kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1)),
+    );
     // LibreOffice's start takes minutes when the machine runs other suites at once (load average 30+ seen).
   }, 300_000);
   afterAll(async () => {

@@ -91,7 +91,18 @@ export function fullState(): DashboardState {
       },
     },
     { type: 'proofKey', proofKey: { fingerprint: FINGERPRINT, created: T0, oldFingerprint: OLD_FINGERPRINT, oldCreated: T0 - 86_400_000 } },
-    { type: 'updates', updates: { configured: true, url: 'https://updates.example.org', product: 'Ode', current: '0.1.0', available: '0.2.0', newer: true, checkedAt: T0 + 1000 } },
+    {
+      type: 'updates',
+      updates: {
+        configured: true,
+        url: 'https://updates.example.org',
+        product: 'Ode',
+        current: '0.1.0',
+        available: '0.2.0',
+        newer: true,
+        checkedAt: T0 + 1000,
+      },
+    },
     { type: 'logs', lines: logs() },
   ];
   return actions.reduce(reduce, initialState('127.0.0.1:9981', T0));

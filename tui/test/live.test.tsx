@@ -29,7 +29,10 @@ describe('the dashboard against a running daemon (real kits, real admin API)', (
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'ode-tui-docs-'));
     copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'letter.docx'));
-    daemon = await startDaemon({ demo_host: { folder }, kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } }, 1);
+    daemon = await startDaemon(
+      { demo_host: { folder }, kits: { prespawn: 1, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } },
+      1,
+    );
     store = createDashboardStore(daemon.adminUrl!.replace('http://', ''));
     flow = startDataFlow({ url: daemon.adminUrl, token: () => daemon.adminToken, statusIntervalMs: 250, dispatch: store.dispatch });
     r = renderWithProviders(store.getState(), { columns: 100, rows: 30, store, run: (op) => void flow.run(op) });
@@ -42,7 +45,7 @@ describe('the dashboard against a running daemon (real kits, real admin API)', (
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('connects and shows the daemon\'s version, kits and memory over time', async () => {
+  it("connects and shows the daemon's version, kits and memory over time", async () => {
     const f = await r.waitFor((f) => f.includes('● connected') && f.includes('Health'));
     const status = store.getState().status!;
     expect(f).toContain(`version ${status.version}`);
@@ -53,7 +56,7 @@ describe('the dashboard against a running daemon (real kits, real admin API)', (
     await r.waitFor(() => store.getState().samples.length >= before + 2);
   });
 
-  it('Documents: a document an editor client opens appears with its user; c + y closes it, the editor\'s socket is closed, the row goes', async () => {
+  it("Documents: a document an editor client opens appears with its user; c + y closes it, the editor's socket is closed, the row goes", async () => {
     await r.press('2');
     await r.waitFor((f) => f.includes('No document is open.'));
     const page = await (await fetch(`${daemon.url}/?user=${encodeURIComponent('Ada Lovelace')}`)).text();
@@ -74,7 +77,7 @@ describe('the dashboard against a running daemon (real kits, real admin API)', (
     await expect.poll(() => client.closeCode, { timeout: 10_000 }).toBeDefined();
   });
 
-  it('Config: a bad post_allow entry is refused with the server\'s problem inline and the file unchanged; a good one is written and applied', async () => {
+  it("Config: a bad post_allow entry is refused with the server's problem inline and the file unchanged; a good one is written and applied", async () => {
     await r.press('3', KEYS.right);
     await r.waitFor((f) => f.includes('post_allow hosts') && f.includes('file ' + daemon.configFile.slice(0, 20)));
     const before = readFileSync(daemon.configFile);
@@ -117,7 +120,7 @@ describe('the dashboard against a running daemon (real kits, real admin API)', (
     expect(f).toMatch(new RegExp(`current\\s+${store.getState().status!.version.replace(/\./g, '\\.')}`));
   });
 
-  it('Logs: the daemon\'s lines arrive live (the admin actions above were logged)', async () => {
+  it("Logs: the daemon's lines arrive live (the admin actions above were logged)", async () => {
     await r.press('6');
     const f = await r.waitFor((f) => f.includes('following') && /admin/i.test(f.split('\n').slice(3).join('\n')), 20_000);
     expect(store.getState().logs.length).toBeGreaterThan(0);

@@ -21,7 +21,16 @@ const SESSION = 'ode-tui';
 
 /** Free TCP ports: bound to port 0 together (so they differ), then released. */
 async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(Array.from({ length: n }, () => new Promise<ReturnType<typeof createServer>>((res) => { const s = createServer(); s.listen(0, '127.0.0.1', () => res(s)); })));
+  const servers = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((res) => {
+          const s = createServer();
+          s.listen(0, '127.0.0.1', () => res(s));
+        }),
+    ),
+  );
   const ports = servers.map((s) => (s.address() as AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise((res) => s.close(res))));
   return ports;
@@ -89,7 +98,19 @@ describe('ode tui in a real terminal (tmux) against a daemon process', () => {
       }),
     );
     daemon = await startServe();
-    tmux('new-session', '-d', '-s', SESSION, '-x', '100', '-y', '30', '-c', ROOT, `${process.execPath} bin/ode.js --config ${cfg} tui --interval 500; echo $? > ${join(dir, 'tui-exit')}`);
+    tmux(
+      'new-session',
+      '-d',
+      '-s',
+      SESSION,
+      '-x',
+      '100',
+      '-y',
+      '30',
+      '-c',
+      ROOT,
+      `${process.execPath} bin/ode.js --config ${cfg} tui --interval 500; echo $? > ${join(dir, 'tui-exit')}`,
+    );
     tmux('set-option', '-t', SESSION, 'remain-on-exit', 'on');
   }, 120_000);
 

@@ -95,7 +95,10 @@ function driver(stdin: TestStdin, frame: () => string): Pick<Rendered, 'press' |
  * Renders the dashboard for `state` at `columns` x `rows`. `run` receives the operations (default: recorded only);
  * a real data flow can be passed instead (see the live tests).
  */
-export function renderWithProviders(state: DashboardState, opts: { columns: number; rows: number; run?: (op: Operation) => void; store?: DashboardStore }): Rendered {
+export function renderWithProviders(
+  state: DashboardState,
+  opts: { columns: number; rows: number; run?: (op: Operation) => void; store?: DashboardStore },
+): Rendered {
   const stdout = new TestStdout(opts.columns, opts.rows);
   const stdin = new TestStdin();
   const store = opts.store ?? createDashboardStore(state.target, state);
@@ -131,7 +134,13 @@ export function renderWithProviders(state: DashboardState, opts: { columns: numb
 export function renderElement(element: ReactElement, opts: { columns: number; rows: number }): Pick<Rendered, 'frame' | 'press' | 'waitFor' | 'unmount'> {
   const stdout = new TestStdout(opts.columns, opts.rows);
   const stdin = new TestStdin();
-  const ink = render(element, { stdout: stdout as unknown as NodeJS.WriteStream, stdin: stdin as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false });
+  const ink = render(element, {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
   const frame = () => plain(stdout.lastFrame());
   return {
     frame,

@@ -54,7 +54,7 @@ describe.each(SIZES)('the dashboard at $columns x $rows', ({ columns, rows }) =>
     expect(f).toContain('? help');
   });
 
-  it('Documents: the list, the selected one\'s details; arrows select; long names end in an ellipsis', async () => {
+  it("Documents: the list, the selected one's details; arrows select; long names end in an ellipsis", async () => {
     const r = open();
     await r.press('2');
     let f = await r.waitFor((f) => f.includes('2 open documents'));
@@ -98,7 +98,7 @@ describe.each(SIZES)('the dashboard at $columns x $rows', ({ columns, rows }) =>
     expect(r.ops[2]).toEqual({ type: 'save', id: DOC_B.id, name: DOC_B.fileName });
   });
 
-  it('Config: the CSP and the three lists; a adds through the text input; a refusal shows the server\'s problems and the list stays', async () => {
+  it("Config: the CSP and the three lists; a adds through the text input; a refusal shows the server's problems and the list stays", async () => {
     const r = open();
     await r.press('3');
     let f = await r.waitFor((f) => f.includes('frame-ancestors (CSP) (2)'));
@@ -115,7 +115,15 @@ describe.each(SIZES)('the dashboard at $columns x $rows', ({ columns, rows }) =>
     await r.press(KEYS.enter);
     expect(r.ops).toEqual([{ type: 'editConfig', key: 'postAllowHosts', value: ['192\\.168\\.[0-9]+\\.[0-9]+', '127\\.0\\.0\\.1', '(bad'] }]);
     // What the data flow does with a refusal: an error notice with the problems; the config is not replaced.
-    r.store.dispatch({ type: 'notice', notice: { screen: 'config', kind: 'error', text: 'refused: invalid_config: the edit does not validate', problems: ['net.post_allow.host: (bad: not a regular expression'] } });
+    r.store.dispatch({
+      type: 'notice',
+      notice: {
+        screen: 'config',
+        kind: 'error',
+        text: 'refused: invalid_config: the edit does not validate',
+        problems: ['net.post_allow.host: (bad: not a regular expression'],
+      },
+    });
     f = await r.waitFor((f) => f.includes('refused'));
     expect(f).toContain('• net.post_allow.host: (bad: not a regular expression');
     expect(f).toContain('post_allow hosts (2)');

@@ -23,7 +23,6 @@ import { answer, send } from '../ipc.ts';
 /** The `version` a fake kit reports in `ready` (a real kit reports LibreOffice's ProductVersion). */
 const FAKE_VERSION = '25.2.3.0 (fake kit)';
 
-
 /** The test's wishes (FakeKitControl), read now; nothing when the file is missing or not JSON. */
 function control(): FakeKitControl {
   const file = process.env[FAKE_KIT_CONTROL_ENV];
@@ -69,7 +68,6 @@ function whitePng(width: number, height: number): Uint8Array {
   png.data.fill(255);
   return new Uint8Array(PNG.sync.write(png));
 }
-
 
 /** `saveDoc`: what was sent before it is written (after the control file's delay), then the views hear "not modified". */
 async function save(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }> {

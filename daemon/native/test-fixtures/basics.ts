@@ -2,12 +2,7 @@
  * Fixture: init, getVersionInfo, getFilterTypes, load a docx, saveAs pdf, paintTile, a key event's
  * INVALIDATE_TILES callback, and the `destroyed` guards. Args: <corpus docx>.
  */
-import {
-  LOK_CALLBACK_INVALIDATE_TILES,
-  LOK_KEYEVENT_KEYINPUT,
-  LOK_KEYEVENT_KEYUP,
-  Office,
-} from '../index.ts';
+import { LOK_CALLBACK_INVALIDATE_TILES, LOK_KEYEVENT_KEYINPUT, LOK_KEYEVENT_KEYUP, Office } from '../index.ts';
 import { copyToWork, emit, errorInfo, fixtureArgs, waitFor } from './fixture-env.ts';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -24,10 +24,7 @@ export interface FixtureRun<T> {
 }
 
 /** Runs fixture `name` (a file in this folder, without .ts). */
-export function runFixture<T>(
-  name: string,
-  opts: { workDir: string; profileDir: string; args?: string[]; timeoutMs?: number },
-): Promise<FixtureRun<T>> {
+export function runFixture<T>(name: string, opts: { workDir: string; profileDir: string; args?: string[]; timeoutMs?: number }): Promise<FixtureRun<T>> {
   const script = fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', script, opts.workDir, opts.profileDir, ...(opts.args ?? [])], {
     cwd: REPO_ROOT,

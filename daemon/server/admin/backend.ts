@@ -13,5 +13,13 @@ import { nodePart } from './node.ts';
 
 /** Builds the backend the admin listener mounts the router with. */
 export function createAdminBackend(parts: AdminParts): AdminBackend {
-  return { ...statusPart(parts), ...logsPart(parts), ...documentsPart(parts), ...configPart(parts), ...proofKeyPart(parts), ...updatesPart(parts), ...nodePart(parts) };
+  return {
+    ...statusPart(parts),
+    ...logsPart(parts),
+    ...documentsPart(parts),
+    ...configPart(parts),
+    ...proofKeyPart(parts),
+    ...updatesPart(parts),
+    ...nodePart(parts),
+  };
 }

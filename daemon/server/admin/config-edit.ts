@@ -29,7 +29,12 @@ const PATHS = {
 /** The editable values of a configuration. */
 export function editableOf(cfg: OdeConfig): EditableConfig {
   const csp = cfg.net.content_security_policy;
-  return { contentSecurityPolicy: csp, frameAncestors: frameAncestorsOf(csp), postAllowHosts: [...cfg.net.post_allow.host], wopiHosts: [...cfg.storage.wopi.hosts] };
+  return {
+    contentSecurityPolicy: csp,
+    frameAncestors: frameAncestorsOf(csp),
+    postAllowHosts: [...cfg.net.post_allow.host],
+    wopiHosts: [...cfg.storage.wopi.hosts],
+  };
 }
 
 /** Problems of a list of regular expressions (`key` as in the file): non-empty, no outer spaces, compiles, once each. */
@@ -58,7 +63,10 @@ export function regexListProblems(key: string, patterns: readonly string[]): str
 function planEdit(edit: ConfigEdit, cfg: OdeConfig): { path: readonly string[]; value: string | string[]; problems: string[] } {
   switch (edit.key) {
     case 'contentSecurityPolicy': {
-      const value = edit.value.trim().replace(/\s*;\s*/g, '; ').replace(/;\s*$/, '');
+      const value = edit.value
+        .trim()
+        .replace(/\s*;\s*/g, '; ')
+        .replace(/;\s*$/, '');
       return { path: PATHS.contentSecurityPolicy, value, problems: policyProblems('net.content_security_policy', value) };
     }
     case 'frameAncestors': {
@@ -86,12 +94,20 @@ export function configPart(parts: AdminParts): Pick<AdminBackend, 'config' | 'ed
   const { log } = parts;
   const config = (): EffectiveConfig => {
     const cfg = parts.config.get();
-    return { ...(parts.config.file !== undefined && { file: parts.config.file }), values: JSON.parse(JSON.stringify(cfg)) as Record<string, unknown>, editable: editableOf(cfg) };
+    return {
+      ...(parts.config.file !== undefined && { file: parts.config.file }),
+      values: JSON.parse(JSON.stringify(cfg)) as Record<string, unknown>,
+      editable: editableOf(cfg),
+    };
   };
 
   const refuse = (edit: ConfigEdit, problems: string[]): AdminError => {
     log.warn({ key: edit.key, problems }, 'admin: configuration edit refused; the file is unchanged');
-    return new AdminError('invalid_config', `The ${edit.key} edit was refused: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`, problems);
+    return new AdminError(
+      'invalid_config',
+      `The ${edit.key} edit was refused: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`,
+      problems,
+    );
   };
 
   return {
@@ -100,7 +116,11 @@ export function configPart(parts: AdminParts): Pick<AdminBackend, 'config' | 'ed
     // Synchronous inside (no await between read and rename), so two edits cannot interleave.
     async editConfig(edit) {
       const file = parts.config.file;
-      if (!file) throw new AdminError('no_config_file', 'Ode runs without a configuration file (defaults and environment only), so an edit could not be kept: start it with --config <file> or ODE_CONFIG.');
+      if (!file)
+        throw new AdminError(
+          'no_config_file',
+          'Ode runs without a configuration file (defaults and environment only), so an edit could not be kept: start it with --config <file> or ODE_CONFIG.',
+        );
       const plan = planEdit(edit, parts.config.get());
       if (plan.problems.length) throw refuse(edit, plan.problems);
 
@@ -125,7 +145,9 @@ export function configPart(parts: AdminParts): Pick<AdminBackend, 'config' | 'ed
       }
       if (JSON.stringify(valueAt(next, plan.path)) !== JSON.stringify(plan.value)) {
         const env = `ODE_${plan.path.map((k) => k.toUpperCase()).join('__')}`;
-        throw refuse(edit, [`${plan.path.join('.')}: ${JSON.stringify(plan.value)}: the environment variable ${env} overrides this key, so a file edit would not take effect; change or unset ${env}`]);
+        throw refuse(edit, [
+          `${plan.path.join('.')}: ${JSON.stringify(plan.value)}: the environment variable ${env} overrides this key, so a file edit would not take effect; change or unset ${env}`,
+        ]);
       }
 
       if (after !== before) {
@@ -136,7 +158,8 @@ export function configPart(parts: AdminParts): Pick<AdminBackend, 'config' | 'ed
           throw new AdminError('config_write_failed', `The configuration file ${file} could not be written (it is unchanged): ${(e as Error).message}`);
         }
       }
-      if (!parts.config.reload()) throw new AdminError('config_write_failed', `${file} was written but the daemon refused to reload it (see the log); it changed meanwhile?`);
+      if (!parts.config.reload())
+        throw new AdminError('config_write_failed', `${file} was written but the daemon refused to reload it (see the log); it changed meanwhile?`);
       log.info({ file, key: edit.key, value: plan.value }, 'admin: configuration edited and applied');
       return config();
     },

@@ -7,8 +7,26 @@ import { parsePolicy } from '../editor-page/csp.ts';
 
 /** Directives of CSP Level 3 (and the still-supported ones of CSP2) whose value is a source list. */
 const SOURCE_LIST_DIRECTIVES = new Set([
-  'default-src', 'child-src', 'connect-src', 'font-src', 'frame-src', 'img-src', 'manifest-src', 'media-src', 'object-src', 'prefetch-src',
-  'script-src', 'script-src-elem', 'script-src-attr', 'style-src', 'style-src-elem', 'style-src-attr', 'worker-src', 'base-uri', 'form-action', 'frame-ancestors',
+  'default-src',
+  'child-src',
+  'connect-src',
+  'font-src',
+  'frame-src',
+  'img-src',
+  'manifest-src',
+  'media-src',
+  'object-src',
+  'prefetch-src',
+  'script-src',
+  'script-src-elem',
+  'script-src-attr',
+  'style-src',
+  'style-src-elem',
+  'style-src-attr',
+  'worker-src',
+  'base-uri',
+  'form-action',
+  'frame-ancestors',
 ]);
 /** Directives whose value is not a source list (checked loosely: tokens, or nothing). */
 const OTHER_DIRECTIVES: Record<string, (values: string[]) => string | undefined> = {
@@ -18,12 +36,23 @@ const OTHER_DIRECTIVES: Record<string, (values: string[]) => string | undefined>
   'upgrade-insecure-requests': (v) => (v.length === 0 ? undefined : 'upgrade-insecure-requests takes no value'),
   'block-all-mixed-content': (v) => (v.length === 0 ? undefined : 'block-all-mixed-content takes no value'),
   'require-trusted-types-for': (v) => (v.length === 1 && v[0] === "'script'" ? undefined : "require-trusted-types-for takes 'script'"),
-  'trusted-types': (v) => (v.every((t) => /^([A-Za-z0-9\-#=_/@.%]+|\*|'none'|'allow-duplicates')$/.test(t)) ? undefined : 'trusted-types takes policy names, *, \'none\' or \'allow-duplicates\''),
+  'trusted-types': (v) =>
+    v.every((t) => /^([A-Za-z0-9\-#=_/@.%]+|\*|'none'|'allow-duplicates')$/.test(t))
+      ? undefined
+      : "trusted-types takes policy names, *, 'none' or 'allow-duplicates'",
   webrtc: (v) => (v.length === 1 && ["'allow'", "'block'"].includes(v[0]) ? undefined : "webrtc takes 'allow' or 'block'"),
 };
 /** Directives where script/style keywords, nonces and hashes mean something. */
 const SCRIPT_STYLE_DIRECTIVES = new Set(['default-src', 'script-src', 'script-src-elem', 'script-src-attr', 'style-src', 'style-src-elem', 'style-src-attr']);
-const SCRIPT_STYLE_KEYWORDS = new Set(["'unsafe-inline'", "'unsafe-eval'", "'strict-dynamic'", "'unsafe-hashes'", "'report-sample'", "'wasm-unsafe-eval'", "'unsafe-allow-redirects'"]);
+const SCRIPT_STYLE_KEYWORDS = new Set([
+  "'unsafe-inline'",
+  "'unsafe-eval'",
+  "'strict-dynamic'",
+  "'unsafe-hashes'",
+  "'report-sample'",
+  "'wasm-unsafe-eval'",
+  "'unsafe-allow-redirects'",
+]);
 
 const SCHEME_SOURCE = /^[A-Za-z][A-Za-z0-9+.-]*:$/;
 // host-source = [ scheme-part "://" ] host-part [ ":" port-part ] [ path-part ]
@@ -40,7 +69,8 @@ export function sourceProblem(directive: string, source: string): string | undef
     if (source === '*' || /^(?:https?|wss?):$/i.test(source) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\/\*(?::|\/|$)/.test(source)) {
       return "a wildcard lets any site embed the editor (the spec strongly discourages it): list the hosts' origins, e.g. https://cloud.example.org or https://*.example.org";
     }
-    if (lower === "'none'") return "'none' is not allowed here: Ode always adds the WOPI host's origin to frame-ancestors, and 'none' may not be combined with other sources";
+    if (lower === "'none'")
+      return "'none' is not allowed here: Ode always adds the WOPI host's origin to frame-ancestors, and 'none' may not be combined with other sources";
     if (lower === "'self'" || SCHEME_SOURCE.test(source) || HOST_SOURCE.test(source)) return undefined;
     return "frame-ancestors takes a scheme (https:), a host source ([scheme://][*.]host[:port][/path]) or 'self'";
   }
@@ -48,7 +78,8 @@ export function sourceProblem(directive: string, source: string): string | undef
   if (SCRIPT_STYLE_KEYWORDS.has(lower) || NONCE_SOURCE.test(source) || HASH_SOURCE.test(source)) {
     return SCRIPT_STYLE_DIRECTIVES.has(directive) ? undefined : `${source} is only allowed in default-src, script-src* and style-src*`;
   }
-  if (source.startsWith("'")) return `unknown keyword ${source}: allowed are 'self', 'none', and in script/style directives 'unsafe-inline', 'unsafe-eval', 'strict-dynamic', 'unsafe-hashes', 'report-sample', 'wasm-unsafe-eval', 'nonce-…', 'sha256-…'`;
+  if (source.startsWith("'"))
+    return `unknown keyword ${source}: allowed are 'self', 'none', and in script/style directives 'unsafe-inline', 'unsafe-eval', 'strict-dynamic', 'unsafe-hashes', 'report-sample', 'wasm-unsafe-eval', 'nonce-…', 'sha256-…'`;
   if (SCHEME_SOURCE.test(source) || HOST_SOURCE.test(source)) return undefined;
   return 'not a CSP source expression: a scheme (https:), a host source ([scheme://][*.]host[:port][/path]) or a quoted keyword';
 }
@@ -63,7 +94,8 @@ export function sourceListProblems(key: string, directive: string, sources: read
     if (seen.has(s.toLowerCase())) problems.push(`${key}[${i}]: ${JSON.stringify(s)}: listed twice; each source once`);
     seen.add(s.toLowerCase());
   });
-  if (sources.length > 1 && sources.some((s) => s.toLowerCase() === "'none'")) problems.push(`${key}: ${JSON.stringify(sources.join(' '))}: 'none' must stand alone`);
+  if (sources.length > 1 && sources.some((s) => s.toLowerCase() === "'none'"))
+    problems.push(`${key}: ${JSON.stringify(sources.join(' '))}: 'none' must stand alone`);
   return problems;
 }
 
@@ -104,7 +136,10 @@ export function frameAncestorsOf(policy: string): string[] {
 /** `policy` with its frame-ancestors directive replaced by `sources` (removed when empty); other directives keep their text and order. */
 export function withFrameAncestors(policy: string, sources: readonly string[]): string {
   const directive = sources.length ? `frame-ancestors ${sources.join(' ')}` : '';
-  const parts = policy.split(';').map((p) => p.trim()).filter(Boolean);
+  const parts = policy
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const at = parts.findIndex((p) => p.split(/\s+/)[0].toLowerCase() === 'frame-ancestors');
   const kept = parts.filter((p) => p.split(/\s+/)[0].toLowerCase() !== 'frame-ancestors');
   if (directive) kept.splice(at < 0 ? kept.length : at, 0, directive);

@@ -23,7 +23,13 @@ export function describeDocument(doc: EditDocument): DocumentInfo {
     host: new URL(doc.key).origin,
     state: doc.state,
     modified: doc.modifiedOrUploading,
-    views: [...doc.views].map((v) => ({ viewId: v.viewId, userId: v.fileInfo.UserId ?? '', userName: v.fileInfo.UserFriendlyName ?? '', readOnly: v.readonly, joinedAt: doc.joinedAt.get(v) ?? doc.openedAt })),
+    views: [...doc.views].map((v) => ({
+      viewId: v.viewId,
+      userId: v.fileInfo.UserId ?? '',
+      userName: v.fileInfo.UserFriendlyName ?? '',
+      readOnly: v.readonly,
+      joinedAt: doc.joinedAt.get(v) ?? doc.openedAt,
+    })),
     openedAt: doc.openedAt,
     ...(doc.lastSaveAt !== undefined && { lastSaveAt: doc.lastSaveAt }),
     ...(doc.lastUploadAt !== undefined && { lastUploadAt: doc.lastUploadAt }),
@@ -53,7 +59,9 @@ function alive(pid: number): boolean {
 }
 
 /** Builds the documents part over the registry and the kit pool. */
-export function documentsPart(parts: AdminParts): Pick<AdminBackend, 'documents' | 'saveDocument' | 'closeDocument' | 'killKit' | 'recoveryCopies' | 'onDocumentEvent'> {
+export function documentsPart(
+  parts: AdminParts,
+): Pick<AdminBackend, 'documents' | 'saveDocument' | 'closeDocument' | 'killKit' | 'recoveryCopies' | 'onDocumentEvent'> {
   const { log } = parts;
   const find = (id: string): EditDocument => {
     const doc = parts.documents.byId(id);
@@ -67,7 +75,13 @@ export function documentsPart(parts: AdminParts): Pick<AdminBackend, 'documents'
   };
 
   return {
-    documents: () => Promise.all(parts.documents.list().filter((d) => d.state !== 'closed').map((d) => withKitMemory(describeDocument(d)))),
+    documents: () =>
+      Promise.all(
+        parts.documents
+          .list()
+          .filter((d) => d.state !== 'closed')
+          .map((d) => withKitMemory(describeDocument(d))),
+      ),
 
     async saveDocument(id) {
       const doc = find(id);

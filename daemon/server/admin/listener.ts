@@ -124,7 +124,10 @@ export function createAdminListener(opts: AdminListenerOptions): AdminListener {
 
   const refuse = (req: IncomingMessage, how: 'request' | 'upgrade') => {
     const path = (req.url ?? '').split('?')[0];
-    log.warn({ remote: req.socket.remoteAddress || 'unix socket', path, method: req.method, how, token: bearer(req) ? 'wrong' : 'missing' }, 'admin API: refused, no valid admin token');
+    log.warn(
+      { remote: req.socket.remoteAddress || 'unix socket', path, method: req.method, how, token: bearer(req) ? 'wrong' : 'missing' },
+      'admin API: refused, no valid admin token',
+    );
     return JSON.stringify({ code: 'unauthorized', message: 'The admin API needs "Authorization: Bearer <admin token>"; `ode admin token` prints it.' });
   };
 
@@ -180,7 +183,12 @@ export function createAdminListener(opts: AdminListenerOptions): AdminListener {
       lastRead = Date.now();
       const cfg = opts.config().admin;
       wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
-      applyWSSHandler({ wss, router: appRouter, createContext: () => createContextInner(opts.backend), keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 } });
+      applyWSSHandler({
+        wss,
+        router: appRouter,
+        createContext: () => createContextInner(opts.backend),
+        keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      });
       server = createServer((req, res) => {
         onRequest(req, res).catch((e: Error) => {
           log.error({ err: e.message, path: req.url }, 'admin request failed');

@@ -18,7 +18,10 @@ export function proofKeyPart(parts: AdminParts): Pick<AdminBackend, 'proofKey' |
       const before = info();
       parts.proofKeys.rotate();
       const after = info();
-      parts.log.warn({ fingerprint: after.fingerprint, previous: before.fingerprint }, 'admin: proof key rotated; WOPI hosts must fetch discovery again to verify new requests');
+      parts.log.warn(
+        { fingerprint: after.fingerprint, previous: before.fingerprint },
+        'admin: proof key rotated; WOPI hosts must fetch discovery again to verify new requests',
+      );
       return after;
     },
   };

@@ -21,7 +21,14 @@ async function sample(pids: number[]): Promise<Map<number, { rss: number; cpu: n
     }
   } catch {
     // One missing pid fails the whole batch: fall back to one call per pid.
-    await Promise.all(pids.map((pid) => pidusage(pid).then((s) => void out.set(pid, { rss: s.memory, cpu: s.cpu }), () => undefined)));
+    await Promise.all(
+      pids.map((pid) =>
+        pidusage(pid).then(
+          (s) => void out.set(pid, { rss: s.memory, cpu: s.cpu }),
+          () => undefined,
+        ),
+      ),
+    );
   }
   return out;
 }
@@ -64,7 +71,13 @@ export function statusPart(parts: AdminParts): Pick<AdminBackend, 'status'> {
       const use = (pid: number): ProcessUsage => ({ pid, rssBytes: usage.get(pid)?.rss ?? 0, cpuPercent: usage.get(pid)?.cpu ?? 0 });
       const kitStatus = kits.map((k): KitStatus => {
         const doc = docByPid.get(k.pid);
-        return { ...use(k.pid), state: k.state, startedAt: k.startedAt, jobs: k.jobs, ...(doc && k.state === 'editing' ? { documentId: documentIdOf(doc) } : {}) };
+        return {
+          ...use(k.pid),
+          state: k.state,
+          startedAt: k.startedAt,
+          jobs: k.jobs,
+          ...(doc && k.state === 'editing' ? { documentId: documentIdOf(doc) } : {}),
+        };
       });
       const now = Date.now();
       return {

@@ -95,7 +95,11 @@ export class Citations {
     const s = this.styleOf(style);
     try {
       const items = await this.client.items(s);
-      this.view.send({ type: 'citationList', style: s, items: items.map(({ key, title, creators, date, itemType, citation }) => ({ key, title, creators, date, itemType, citation })) });
+      this.view.send({
+        type: 'citationList',
+        style: s,
+        items: items.map(({ key, title, creators, date, itemType, citation }) => ({ key, title, creators, date, itemType, citation })),
+      });
     } catch (e) {
       this.failed('list', e);
     }
@@ -107,9 +111,16 @@ export class Citations {
 
   /** `citationInsert`: the items' citation at the cursor, with their bookmarks. */
   async insertCitation(itemKeys: string[], style: string | undefined): Promise<void> {
-    if (this.view.readonly) return this.view.send({ type: 'citationResult', action: 'citation', ok: false, error: { code: 'readonly', message: 'This document is open read-only for you.' } });
+    if (this.view.readonly)
+      return this.view.send({
+        type: 'citationResult',
+        action: 'citation',
+        ok: false,
+        error: { code: 'readonly', message: 'This document is open read-only for you.' },
+      });
     const keys = [...new Set(itemKeys.filter((k) => typeof k === 'string' && /^[A-Z0-9]{8}$/.test(k)))];
-    if (keys.length === 0) return this.view.send({ type: 'citationResult', action: 'citation', ok: false, error: { code: 'bad_request', message: 'No item to cite.' } });
+    if (keys.length === 0)
+      return this.view.send({ type: 'citationResult', action: 'citation', ok: false, error: { code: 'bad_request', message: 'No item to cite.' } });
     try {
       const items = await this.client.itemsByKey(keys, this.styleOf(style));
       if (items.length === 0) throw new CitationServiceError('none of these items is in your library any more');
@@ -125,10 +136,22 @@ export class Citations {
 
   /** `bibliographyInsert`: the bibliography of every item cited in the document, at the cursor. */
   async insertBibliography(style: string | undefined): Promise<void> {
-    if (this.view.readonly) return this.view.send({ type: 'citationResult', action: 'bibliography', ok: false, error: { code: 'readonly', message: 'This document is open read-only for you.' } });
+    if (this.view.readonly)
+      return this.view.send({
+        type: 'citationResult',
+        action: 'bibliography',
+        ok: false,
+        error: { code: 'readonly', message: 'This document is open read-only for you.' },
+      });
     try {
       const keys = citedKeys(await this.doc.exportCopy('odt'));
-      if (keys.length === 0) return this.view.send({ type: 'citationResult', action: 'bibliography', ok: false, error: { code: 'no_citations', message: 'The document cites nothing yet: insert a citation first.' } });
+      if (keys.length === 0)
+        return this.view.send({
+          type: 'citationResult',
+          action: 'bibliography',
+          ok: false,
+          error: { code: 'no_citations', message: 'The document cites nothing yet: insert a citation first.' },
+        });
       const html = await this.client.bibliography(keys, this.styleOf(style));
       this.bookmark(`ZOTERO_BIBL_${randomBytes(2).toString('hex')}`);
       await this.doc.paste(this.view, 'text/html', new TextEncoder().encode(`<html><body>${html}</body></html>`));

@@ -16,7 +16,10 @@ export interface CitationItem extends CitationListItem {
 /** The citation service failed (unreachable, key refused, not the expected shape). `status` is the HTTP status when there was one. */
 export class CitationServiceError extends Error {
   override readonly name = 'CitationServiceError';
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }
@@ -61,7 +64,8 @@ export class ZoteroClient {
     } catch (e) {
       throw new CitationServiceError(`the citation service at ${url.origin} could not be reached (${(e as Error).message})`);
     }
-    if (res.status === 403 || res.status === 401) throw new CitationServiceError('the citation service refused your API key (check it in your account settings)', res.status);
+    if (res.status === 403 || res.status === 401)
+      throw new CitationServiceError('the citation service refused your API key (check it in your account settings)', res.status);
     if (!res.ok) throw new CitationServiceError(`the citation service answered ${res.status}`, res.status);
     return res;
   }
@@ -84,7 +88,13 @@ export class ZoteroClient {
     const id = await this.user();
     const out: CitationItem[] = [];
     for (let start = 0; start < max; start += PAGE) {
-      const res = await this.get(`/users/${id}/items/top`, { format: 'json', include: 'data,citation,bib', style, limit: String(Math.min(PAGE, max - start)), start: String(start) });
+      const res = await this.get(`/users/${id}/items/top`, {
+        format: 'json',
+        include: 'data,citation,bib',
+        style,
+        limit: String(Math.min(PAGE, max - start)),
+        start: String(start),
+      });
       const page = parseItems(await res.json());
       out.push(...page);
       const total = Number(res.headers.get('Total-Results') ?? out.length);

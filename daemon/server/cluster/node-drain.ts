@@ -88,6 +88,9 @@ export class NodeDrain {
    */
   refuseNew(what: string): void {
     if (this.current === 'serving') return;
-    throw new OdeError('draining', `This Ode node is ${this.current} (taken out of service): ${what} is refused here. Open the document again through the load balancer, which sends it to another node.`);
+    throw new OdeError(
+      'draining',
+      `This Ode node is ${this.current} (taken out of service): ${what} is refused here. Open the document again through the load balancer, which sends it to another node.`,
+    );
   }
 }

@@ -42,7 +42,7 @@ describe('configuration', () => {
     expect(config.net.post_allow.host).toEqual(['1\\.2\\.3\\.4']);
   });
 
-  it('leaves the ODE_ variables that are not configuration alone (test switches, a kit\'s own environment)', () => {
+  it("leaves the ODE_ variables that are not configuration alone (test switches, a kit's own environment)", () => {
     const env = { ODE_TEST_LOG: 'debug', ODE_CORPUS: '/x', ODE_KIT_TRIM_IDLE_MS: '0', ODE_KIT_DIR: '/k', ODE_FROM_SOURCES: '1', ODE_KITS__PRESPAWN: '2' };
     const { config } = loadConfig(undefined, env);
     expect(config.kits.prespawn).toBe(2);

@@ -58,7 +58,22 @@ export class ConfigStore {
       return false;
     }
     const prev = this.current;
-    const restartKeys = ['state_dir', 'lo_path', 'proof_key', 'net.listen', 'net.port', 'admin.listen', 'admin.port', 'admin.socket', 'ssl.enable', 'ssl.termination', 'ssl.cert_file', 'ssl.key_file', 'ssl.ca_file', 'security.sandbox'] as const;
+    const restartKeys = [
+      'state_dir',
+      'lo_path',
+      'proof_key',
+      'net.listen',
+      'net.port',
+      'admin.listen',
+      'admin.port',
+      'admin.socket',
+      'ssl.enable',
+      'ssl.termination',
+      'ssl.cert_file',
+      'ssl.key_file',
+      'ssl.ca_file',
+      'security.sandbox',
+    ] as const;
     for (const key of restartKeys) {
       const [a, b] = key.split('.') as [keyof OdeConfig, string | undefined];
       const before = b ? (prev[a] as Record<string, unknown>)[b] : prev[a];
@@ -69,7 +84,14 @@ export class ConfigStore {
     this.current = {
       ...prev,
       log_level: next.log_level,
-      net: { ...prev.net, post_allow: next.net.post_allow, content_security_policy: next.net.content_security_policy, post_message_origin_required: next.net.post_message_origin_required, proxy_addresses: next.net.proxy_addresses, lok_allow: next.net.lok_allow },
+      net: {
+        ...prev.net,
+        post_allow: next.net.post_allow,
+        content_security_policy: next.net.content_security_policy,
+        post_message_origin_required: next.net.post_message_origin_required,
+        proxy_addresses: next.net.proxy_addresses,
+        lok_allow: next.net.lok_allow,
+      },
       // security.sandbox is decided when kits are first spawned: only the fetch limits apply at once.
       security: { ...prev.security, external_data: next.security.external_data },
       kits: { ...next.kits },

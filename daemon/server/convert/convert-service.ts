@@ -91,7 +91,9 @@ export class ConvertService {
     if (!target) {
       const formats = outputFormatsFor(kind);
       const why = UNAVAILABLE_OUTPUTS[format] ? ` (${UNAVAILABLE_OUTPUTS[format]})` : '';
-      throw new OdeError('unsupported_format', `A ${kind} document cannot be converted to "${format}"${why}; it can be converted to: ${formats.join(', ')}.`, { formats });
+      throw new OdeError('unsupported_format', `A ${kind} document cannot be converted to "${format}"${why}; it can be converted to: ${formats.join(', ')}.`, {
+        formats,
+      });
     }
     const lang = input.fields.lang?.trim();
     if (lang && !LANG.test(lang)) throw new OdeError('bad_request', `lang: "${lang}" is not a BCP 47 language tag such as en-US`);
@@ -112,7 +114,10 @@ export class ConvertService {
   private explainLoadFailure(e: unknown, input: ConvertRequestInput, ext: string): unknown {
     if (!(e instanceof OdeError) || e.code !== 'load_failed' || !isEncryptedPackage(input.path, ext)) return e;
     if (!input.fields.password) return new OdeError('password_required', `The .${ext} document is encrypted: send its password in the "password" field.`);
-    return new OdeError('load_failed', `The .${ext} document is encrypted, and LibreOffice could not decrypt it with that password (wrong, or an encryption scheme it does not support).`);
+    return new OdeError(
+      'load_failed',
+      `The .${ext} document is encrypted, and LibreOffice could not decrypt it with that password (wrong, or an encryption scheme it does not support).`,
+    );
   }
 
   private runInKit(input: ConvertRequestInput, ext: string, target: ConversionTarget, exportOptions: ExportOptions, lang: string | undefined) {

@@ -13,7 +13,9 @@ function code(fn: () => unknown): string | undefined {
 
 describe('conversion options', () => {
   it('normalises PDF options; long and boolean values may be quoted', () => {
-    const pdf = parsePdfOptions('{"PageRange":{"type":"string","value":"2-"},"Quality":{"type":"long","value":"80"},"ExportNotes":{"type":"boolean","value":true}}');
+    const pdf = parsePdfOptions(
+      '{"PageRange":{"type":"string","value":"2-"},"Quality":{"type":"long","value":"80"},"ExportNotes":{"type":"boolean","value":true}}',
+    );
     expect(pdf).toEqual({
       PageRange: { type: 'string', value: '2-' },
       Quality: { type: 'long', value: '80' },
@@ -37,14 +39,20 @@ describe('conversion options', () => {
 
   it('passes PDF/A-4 and PDF 2.0 on (LibreOffice 25.2 writes them) and refuses versions that do not exist', () => {
     for (const v of ['4', '20']) {
-      expect(JSON.parse(buildExportOptions({ format: 'pdf', options: `{"SelectPdfVersion":{"type":"long","value":"${v}"}}` }, 'text').filterOptions!).SelectPdfVersion).toEqual({ type: 'long', value: v });
+      expect(
+        JSON.parse(buildExportOptions({ format: 'pdf', options: `{"SelectPdfVersion":{"type":"long","value":"${v}"}}` }, 'text').filterOptions!)
+          .SelectPdfVersion,
+      ).toEqual({ type: 'long', value: v });
     }
     expect(JSON.parse(buildExportOptions({ format: 'pdf', PDFVer: 'PDF-2.0' }, 'text').filterOptions!).SelectPdfVersion).toEqual({ type: 'long', value: '20' });
     expect(code(() => buildExportOptions({ format: 'pdf', options: '{"SelectPdfVersion":{"type":"long","value":"7"}}' }, 'text'))).toBe('bad_options');
   });
 
   it('sets RestrictPermissions with PermissionPassword so permission options apply', () => {
-    const r = buildExportOptions({ format: 'pdf', options: '{"PermissionPassword":{"type":"string","value":"p"},"Printing":{"type":"long","value":0}}' }, 'text');
+    const r = buildExportOptions(
+      { format: 'pdf', options: '{"PermissionPassword":{"type":"string","value":"p"},"Printing":{"type":"long","value":0}}' },
+      'text',
+    );
     expect(JSON.parse(r.filterOptions!).RestrictPermissions).toEqual({ type: 'boolean', value: 'true' });
   });
 

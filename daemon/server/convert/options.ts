@@ -61,7 +61,8 @@ export function parsePdfOptions(text: string): Record<string, FilterDataEntry> {
   } catch (e) {
     throw bad(`options: not valid JSON (${(e as Error).message})`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad('options: expected a JSON object {"Name": {"type": ..., "value": ...}}');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw bad('options: expected a JSON object {"Name": {"type": ..., "value": ...}}');
   const out: Record<string, FilterDataEntry> = {};
   for (const [name, entry] of Object.entries(parsed)) {
     const type = PDF_OPTIONS[name];
@@ -94,7 +95,17 @@ export function filterDataJson(pdf: Record<string, FilterDataEntry>): string {
 }
 
 /** The FilterData entries that Ode handles itself and must not pass to LibreOffice (signing is done after export). */
-const HANDLED_BY_ODE = new Set(['SignPDF', 'SignCertificateCertPem', 'SignCertificateKeyPem', 'SignCertificateCaPem', 'SignatureLocation', 'SignatureReason', 'SignatureContactInfo', 'SignaturePassword', 'SignatureTSA']);
+const HANDLED_BY_ODE = new Set([
+  'SignPDF',
+  'SignCertificateCertPem',
+  'SignCertificateKeyPem',
+  'SignCertificateCaPem',
+  'SignatureLocation',
+  'SignatureReason',
+  'SignatureContactInfo',
+  'SignaturePassword',
+  'SignatureTSA',
+]);
 
 /**
  * Turns the request's export fields into kit options: PDF `options` (+ deprecated PDFVer, FullSheetPreview) ->

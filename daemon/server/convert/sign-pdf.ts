@@ -45,13 +45,15 @@ function parseKey(pem: string, password: string | undefined): forge.pki.PrivateK
  *   SignatureTSA (time-stamping is not available).
  */
 export async function signPdf(pdf: Buffer, options: Record<string, FilterDataEntry>): Promise<Buffer> {
-  if (options.SignatureTSA?.value) throw bad('options.SignatureTSA: time-stamped signatures are not available in Ode yet; leave it out to sign with the server time');
+  if (options.SignatureTSA?.value)
+    throw bad('options.SignatureTSA: time-stamped signatures are not available in Ode yet; leave it out to sign with the server time');
   const [cert] = parseCertificates(options.SignCertificateCertPem.value, 'SignCertificateCertPem');
   const chain = parseCertificates(options.SignCertificateCaPem.value, 'SignCertificateCaPem');
   const key = parseKey(options.SignCertificateKeyPem.value, options.SignaturePassword?.value);
   const publicKey = cert.publicKey as forge.pki.rsa.PublicKey;
   const rsaKey = key as forge.pki.rsa.PrivateKey;
-  if (!publicKey.n || !rsaKey.n || publicKey.n.compareTo(rsaKey.n) !== 0) throw bad('options.SignCertificateKeyPem: the key does not belong to SignCertificateCertPem');
+  if (!publicKey.n || !rsaKey.n || publicKey.n.compareTo(rsaKey.n) !== 0)
+    throw bad('options.SignCertificateKeyPem: the key does not belong to SignCertificateCertPem');
   const passphrase = forge.util.encode64(forge.random.getBytesSync(18));
   const p12Der = forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(rsaKey, [cert, ...chain], passphrase, { algorithm: '3des' })).getBytes();
   const p12 = Buffer.from(p12Der, 'binary');

@@ -58,7 +58,8 @@ export function renderStartPage(p: StartPageInput): string {
       const badge = kind ? KIND_LABEL[kind] : { label: '?', color: '#888' };
       const modified = new Date(f.mtimeMs).toISOString().replace('T', ' ').slice(0, 16);
       const meta = `<span class="meta">${escapeHtml(size(f.size))} · ${escapeHtml(modified)} UTC</span>`;
-      if (!kind) return `<li class="doc off"><span class="badge" style="background:${badge.color}">${badge.label}</span><span class="name">${escapeHtml(f.name)}</span>${meta}<span class="act">not a document Ode opens</span></li>`;
+      if (!kind)
+        return `<li class="doc off"><span class="badge" style="background:${badge.color}">${badge.label}</span><span class="name">${escapeHtml(f.name)}</span>${meta}<span class="act">not a document Ode opens</span></li>`;
       const action = actionFor(kind, ext) === 'edit' ? 'Edit' : 'View';
       const target = `${p.editorUrl}WOPISrc=${encodeURIComponent(p.wopiSrc(f.name))}`;
       return `<li class="doc"><form id="f-${escapeHtml(id)}" method="post" action="${escapeHtml(target)}" target="_self">

@@ -32,8 +32,16 @@ export class TokenStore {
   issue(userName: string, ttlSecs: number): IssuedToken {
     this.prune();
     const name = userName.trim().slice(0, 80) || 'Demo user';
-    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || Buffer.from(name).toString('hex').slice(0, 24);
-    const issued: IssuedToken = { token: randomBytes(24).toString('hex'), expiresAt: this.now() + ttlSecs * 1000, user: { userId: `user-${slug}`, userName: name } };
+    const slug =
+      name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '') || Buffer.from(name).toString('hex').slice(0, 24);
+    const issued: IssuedToken = {
+      token: randomBytes(24).toString('hex'),
+      expiresAt: this.now() + ttlSecs * 1000,
+      user: { userId: `user-${slug}`, userName: name },
+    };
     this.tokens.set(issued.token, issued);
     return issued;
   }

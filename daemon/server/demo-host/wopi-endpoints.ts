@@ -77,7 +77,13 @@ export class DemoWopiEndpoints {
     const bearer = /^Bearer (.+)$/.exec(header(req, 'authorization') ?? '')?.[1];
     const token = url.searchParams.get('access_token') ?? bearer ?? undefined;
     const user = this.d.tokens.verify(token);
-    const operation = m[2] ? (req.method === 'POST' ? 'PutFile' : 'GetFile') : req.method === 'POST' ? (header(req, 'x-wopi-override') ?? 'POST') : 'CheckFileInfo';
+    const operation = m[2]
+      ? req.method === 'POST'
+        ? 'PutFile'
+        : 'GetFile'
+      : req.method === 'POST'
+        ? (header(req, 'x-wopi-override') ?? 'POST')
+        : 'CheckFileInfo';
     if (!req.headers['x-wopi-proof']) this.d.log.warn({ operation }, 'demo host: a WOPI request without proof headers (X-WOPI-Proof)');
     if (!user) {
       req.resume();
@@ -132,7 +138,12 @@ export class DemoWopiEndpoints {
     } catch {
       return void sendJson(res, 404, { error: 'no such file' });
     }
-    res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length, 'X-WOPI-ItemVersion': file.lastModifiedTime });
+    res.writeHead(200, {
+      ...BASE_HEADERS,
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': bytes.length,
+      'X-WOPI-ItemVersion': file.lastModifiedTime,
+    });
     res.end(bytes);
   }
 
@@ -142,7 +153,10 @@ export class DemoWopiEndpoints {
     if (!file.writable) return void sendJson(res, 403, { error: 'the file is read-only' });
     try {
       const lastModifiedTime = await this.d.store.write(file.name, body, saveHeader(req, 'timestamp'));
-      this.d.log.info({ file: file.name, bytes: body.length, autosave: saveHeader(req, 'isautosave'), exitSave: saveHeader(req, 'isexitsave') === 'true' }, 'demo host: PutFile stored');
+      this.d.log.info(
+        { file: file.name, bytes: body.length, autosave: saveHeader(req, 'isautosave'), exitSave: saveHeader(req, 'isexitsave') === 'true' },
+        'demo host: PutFile stored',
+      );
       sendJson(res, 200, { LastModifiedTime: lastModifiedTime }, { 'X-WOPI-ItemVersion': lastModifiedTime });
     } catch (e) {
       if (e instanceof StaleTimestampError) return void sendJson(res, 409, { ODEStatusCode: 1010 });
@@ -157,14 +171,19 @@ export class DemoWopiEndpoints {
     const body = await readBody(req, this.d.config().limits.max_upload_mb * 1024 * 1024);
     if (!body) return void sendJson(res, 413, { error: 'the file is larger than limits.max_upload_mb' });
     // MS-WOPI: exactly one of the two targets.
-    if ((suggested === undefined) === (relative === undefined)) return void sendJson(res, 501, { error: 'give exactly one of X-WOPI-SuggestedTarget and X-WOPI-RelativeTarget' });
+    if ((suggested === undefined) === (relative === undefined))
+      return void sendJson(res, 501, { error: 'give exactly one of X-WOPI-SuggestedTarget and X-WOPI-RelativeTarget' });
     let target = utf7.decode(suggested ?? relative!);
     // A suggested target that is only an extension keeps the current name's stem (MS-WOPI).
     if (suggested !== undefined && target.startsWith('.')) target = `${file.name.slice(0, file.name.length - extname(file.name).length)}${target}`;
-    if (!isDocumentName(target)) return void sendJson(res, 400, { error: 'not a valid file name' }, { 'X-WOPI-InvalidFileNameError': 'the name must be one file name with an extension' });
+    if (!isDocumentName(target))
+      return void sendJson(res, 400, { error: 'not a valid file name' }, { 'X-WOPI-InvalidFileNameError': 'the name must be one file name with an extension' });
     let stored: string;
     try {
-      stored = await this.d.store.create(target, body, { exact: relative !== undefined, overwrite: header(req, 'x-wopi-overwriterelativetarget')?.toLowerCase() === 'true' });
+      stored = await this.d.store.create(target, body, {
+        exact: relative !== undefined,
+        overwrite: header(req, 'x-wopi-overwriterelativetarget')?.toLowerCase() === 'true',
+      });
     } catch (e) {
       if (e instanceof NameTakenError) return void sendJson(res, 409, { error: `${target} exists` });
       throw e;
@@ -173,7 +192,12 @@ export class DemoWopiEndpoints {
     const base = baseUrl(req, this.d.config());
     const id = fileIdOf(stored);
     this.d.log.info({ from: file.name, to: stored }, 'demo host: PutRelativeFile stored a new file');
-    sendJson(res, 200, { Name: stored, Url: `${selfBase(req, this.d.config())}${DEMO_FILES_PATH}/${id}?access_token=${token}`, HostEditUrl: `${base}/?open=${id}`, HostViewUrl: `${base}/?open=${id}` });
+    sendJson(res, 200, {
+      Name: stored,
+      Url: `${selfBase(req, this.d.config())}${DEMO_FILES_PATH}/${id}?access_token=${token}`,
+      HostEditUrl: `${base}/?open=${id}`,
+      HostViewUrl: `${base}/?open=${id}`,
+    });
   }
 
   private async renameFile(req: IncomingMessage, res: ServerResponse, file: StoredFile): Promise<void> {

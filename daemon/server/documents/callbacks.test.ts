@@ -3,9 +3,10 @@ import { LOK_CALLBACK_CALC_FUNCTION_LIST } from '../../protocol/lok-enums.ts';
 import { parseFunctionList, translateCallback } from './callbacks.ts';
 
 describe('LOK_CALLBACK_CALC_FUNCTION_LIST -> calcFunctionList', () => {
-  it('reads LibreOffice\'s list (ScInputHandler::ShowFuncList: index, signature, description) and names each function', () => {
+  it("reads LibreOffice's list (ScInputHandler::ShowFuncList: index, signature, description) and names each function", () => {
     // The payload's shape as LibreOffice writes it (a trailing space before the closing bracket).
-    const payload = '[ {"index": 3, "signature": "SUM( Number 1; Number 2; ... )", "description": "Returns the sum of all arguments."}, {"index": 4, "signature": "SUMIF( Range; Criteria; Sum range )", "description": "Totals the arguments that meet the condition."} ]';
+    const payload =
+      '[ {"index": 3, "signature": "SUM( Number 1; Number 2; ... )", "description": "Returns the sum of all arguments."}, {"index": 4, "signature": "SUMIF( Range; Criteria; Sum range )", "description": "Totals the arguments that meet the condition."} ]';
     expect(translateCallback(LOK_CALLBACK_CALC_FUNCTION_LIST, payload).message).toEqual({
       type: 'calcFunctionList',
       functions: [
@@ -15,7 +16,9 @@ describe('LOK_CALLBACK_CALC_FUNCTION_LIST -> calcFunctionList', () => {
     });
   });
   it('takes a name LibreOffice gives, a list wrapped in an object, and nothing from what is not such JSON', () => {
-    expect(parseFunctionList('{"list": [{"name": "NOW", "signature": "NOW()", "description": ""}]}')).toEqual([{ name: 'NOW', signature: 'NOW()', description: '' }]);
+    expect(parseFunctionList('{"list": [{"name": "NOW", "signature": "NOW()", "description": ""}]}')).toEqual([
+      { name: 'NOW', signature: 'NOW()', description: '' },
+    ]);
     expect(parseFunctionList('[{"signature": "", "description": "no name"}, 5, null]')).toEqual([]);
     expect(parseFunctionList('not json')).toEqual([]);
   });

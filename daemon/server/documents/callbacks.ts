@@ -106,12 +106,18 @@ export function translateCallback(type: number, payload: string): TranslatedCall
       const parts = payload.split(',').map((s) => s.trim());
       if (parts[0] === 'EMPTY') {
         const part = parts[1] !== undefined ? Number(parts[1]) : -1;
-        return { message: { type: 'invalidate', part, x: 0, y: 0, width: 0, height: 0, all: true }, invalidated: { part, x: 0, y: 0, width: 0, height: 0, all: true } };
+        return {
+          message: { type: 'invalidate', part, x: 0, y: 0, width: 0, height: 0, all: true },
+          invalidated: { part, x: 0, y: 0, width: 0, height: 0, all: true },
+        };
       }
       const r = parseRect(payload);
       if (!r) return {};
       const part = Number(parts[4] ?? 0) || 0;
-      return { message: { type: 'invalidate', part, x: r[0], y: r[1], width: r[2], height: r[3] }, invalidated: { part, x: r[0], y: r[1], width: r[2], height: r[3], all: false } };
+      return {
+        message: { type: 'invalidate', part, x: r[0], y: r[1], width: r[2], height: r[3] },
+        invalidated: { part, x: r[0], y: r[1], width: r[2], height: r[3], all: false },
+      };
     }
     case LOK_CALLBACK_INVALIDATE_VISIBLE_CURSOR: {
       const j = json(payload);
@@ -126,7 +132,13 @@ export function translateCallback(type: number, payload: string): TranslatedCall
     case LOK_CALLBACK_GRAPHIC_SELECTION: {
       // "x, y, w, h, angle, id" or "EMPTY", optionally followed by a JSON object (handles, rotation); 7.4 as 25.2.
       const brace = payload.indexOf('{');
-      return { message: { type: 'graphicSelection', rect: optionalRect(brace >= 0 ? payload.slice(0, brace) : payload), extra: brace >= 0 ? json(payload.slice(brace)) : undefined } };
+      return {
+        message: {
+          type: 'graphicSelection',
+          rect: optionalRect(brace >= 0 ? payload.slice(0, brace) : payload),
+          extra: brace >= 0 ? json(payload.slice(brace)) : undefined,
+        },
+      };
     }
     case LOK_CALLBACK_GRAPHIC_VIEW_SELECTION:
     case LOK_CALLBACK_CELL_VIEW_CURSOR: {
@@ -183,7 +195,9 @@ export function translateCallback(type: number, payload: string): TranslatedCall
     }
     case LOK_CALLBACK_UNO_COMMAND_RESULT: {
       const j = json(payload);
-      return j ? { message: { type: 'unoResult', command: String(j.commandName ?? ''), success: j.success === true || j.success === 'true', result: j.result } } : {};
+      return j
+        ? { message: { type: 'unoResult', command: String(j.commandName ?? ''), success: j.success === true || j.success === 'true', result: j.result } }
+        : {};
     }
     case LOK_CALLBACK_INVALIDATE_VIEW_CURSOR: {
       const j = json(payload);
@@ -196,7 +210,17 @@ export function translateCallback(type: number, payload: string): TranslatedCall
     }
     case LOK_CALLBACK_VIEW_CURSOR_VISIBLE: {
       const j = json(payload);
-      return j ? { message: { type: 'viewCursor', viewId: Number(j.viewId), part: Number(j.part ?? 0), rect: [0, 0, 0, 0], visible: j.visible === true || j.visible === 'true' } } : {};
+      return j
+        ? {
+            message: {
+              type: 'viewCursor',
+              viewId: Number(j.viewId),
+              part: Number(j.part ?? 0),
+              rect: [0, 0, 0, 0],
+              visible: j.visible === true || j.visible === 'true',
+            },
+          }
+        : {};
     }
     case LOK_CALLBACK_COMMENT: {
       const j = json(payload);

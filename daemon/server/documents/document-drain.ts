@@ -22,7 +22,8 @@ export const DRAIN_SETTLE_MS = 500;
 export async function drainDocument(doc: EditDocument, flushMs = DRAIN_FLUSH_MS): Promise<void> {
   if (doc.state === 'closed') return;
   const views = [...doc.views];
-  for (const v of views) v.send({ type: 'draining', message: 'This server is being taken out of service: the document is saved and opened again on another server.' });
+  for (const v of views)
+    v.send({ type: 'draining', message: 'This server is being taken out of service: the document is saved and opened again on another server.' });
   await Promise.all(views.map((v) => v.flush?.(flushMs)));
   if (views.length > 0) await new Promise((r) => setTimeout(r, DRAIN_SETTLE_MS));
   await doc.unload('the node is draining');

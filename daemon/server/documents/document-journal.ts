@@ -87,7 +87,9 @@ export class DocumentJournal {
 
   /** The document's format as LibreOffice's saveAs names it (the extension); undefined when it cannot be journaled. */
   private format(): string | undefined {
-    const ext = extname(this.host.fileName() || this.host.path()).slice(1).toLowerCase();
+    const ext = extname(this.host.fileName() || this.host.path())
+      .slice(1)
+      .toLowerCase();
     // A pdf is never saved in place (comments only): nothing to journal.
     return ext && ext !== 'pdf' ? ext : undefined;
   }
@@ -101,7 +103,14 @@ export class DocumentJournal {
   private keyOf(view: ViewHandle): JournalView {
     let v = this.keys.get(view);
     if (!v) {
-      v = { key: this.nextKey++, userName: view.fileInfo.UserFriendlyName ?? '', userId: view.fileInfo.UserId ?? '', lang: view.lang, timezone: view.timezone, commentsOnly: view.commentsOnly };
+      v = {
+        key: this.nextKey++,
+        userName: view.fileInfo.UserFriendlyName ?? '',
+        userId: view.fileInfo.UserId ?? '',
+        lang: view.lang,
+        timezone: view.timezone,
+        commentsOnly: view.commentsOnly,
+      };
       this.keys.set(view, v);
       if (this.meta) {
         this.meta.views.push(v);
@@ -147,7 +156,17 @@ export class DocumentJournal {
     if (this.seq !== this.fileSeq) this.host.log.warn({ seq: this.seq, fileSeq: this.fileSeq }, 'journal starts behind the input');
     // A journal left by an earlier opening of this document (not stored yet) is kept beside, for the next start.
     if (existsSync(this.opts.dir)) renameSync(this.opts.dir, `${this.opts.dir}-${Date.now()}`);
-    this.meta = { version: 1, wopiSrc: this.host.wopiSrc(), fileName: this.host.fileName(), format, token: writer.token, tokenTtl: writer.tokenTtl, lastModifiedTime: this.host.lastModifiedTime(), views: [...this.keys.values()], createdAt: Date.now() };
+    this.meta = {
+      version: 1,
+      wopiSrc: this.host.wopiSrc(),
+      fileName: this.host.fileName(),
+      format,
+      token: writer.token,
+      tokenTtl: writer.tokenTtl,
+      lastModifiedTime: this.host.lastModifiedTime(),
+      views: [...this.keys.values()],
+      createdAt: Date.now(),
+    };
     this.snapshotSeq = this.fileSeq;
     this.entries = [];
     this.store.create(this.meta, this.host.path(), this.fileSeq, this.cursorsByKey());
@@ -343,7 +362,12 @@ export class DocumentJournal {
  * entry `entries()` returns, in order, in the view its key maps to (`views`: journal key -> LibreOffice view id).
  * `entries` is read again after each await, so input journaled meanwhile is replayed too. Pastes are awaited.
  */
-export async function replay(kit: EditingKit, entries: () => readonly JournalEntry[], views: ReadonlyMap<number, number>, cursors: Record<string, JournalCursor>): Promise<{ events: number }> {
+export async function replay(
+  kit: EditingKit,
+  entries: () => readonly JournalEntry[],
+  views: ReadonlyMap<number, number>,
+  cursors: Record<string, JournalCursor>,
+): Promise<{ events: number }> {
   for (const [key, c] of Object.entries(cursors)) {
     const viewId = views.get(Number(key));
     if (viewId === undefined) continue;

@@ -44,7 +44,8 @@ export async function loadDocument(host: LoadingHost, first: ViewHandle): Promis
   const { saves } = host;
   const limitSecs = host.deps.config().limits.load_secs;
   const deadline = Date.now() + limitSecs * 1000;
-  const within = <T>(work: Promise<T>, what: string, late?: (value: T) => void) => withinDeadline(work, deadline, `The document could not be loaded within ${limitSecs} s (limits.load_secs): ${what} took too long.`, late);
+  const within = <T>(work: Promise<T>, what: string, late?: (value: T) => void) =>
+    withinDeadline(work, deadline, `The document could not be loaded within ${limitSecs} s (limits.load_secs): ${what} took too long.`, late);
   first.send({ type: 'loading', stage: 'download' });
   // One LibreOffice per document, so the first view's settings are the document's.
   const settings = await within(Promise.resolve(host.deps.settings?.(first.fileInfo, first.token)), 'reading the settings');
@@ -52,8 +53,19 @@ export async function loadDocument(host: LoadingHost, first: ViewHandle): Promis
   const got = await within(downloadDocument(client, src, first.token, first.fileInfo, `${host.kit()!.dir}/document`), 'the download (GetFile)');
   host.downloaded(got.path, first.fileInfo.BaseFileName);
   saves.lastModifiedTime = first.fileInfo.LastModifiedTime;
-  saves.uploader = new Uploader(client, src, host.deps.recoveryDir, first.fileInfo.BaseFileName, host.log, { firstMs: 500, maxMs: host.deps.config().documents.upload_retry_max_secs * 1000 }, (e, wait) =>
-    host.broadcast({ type: 'storage', state: 'retrying', message: `The document could not be saved to its storage (${e.message}); trying again in ${Math.round(wait / 1000)} s. Nothing is lost.` }),
+  saves.uploader = new Uploader(
+    client,
+    src,
+    host.deps.recoveryDir,
+    first.fileInfo.BaseFileName,
+    host.log,
+    { firstMs: 500, maxMs: host.deps.config().documents.upload_retry_max_secs * 1000 },
+    (e, wait) =>
+      host.broadcast({
+        type: 'storage',
+        state: 'retrying',
+        message: `The document could not be saved to its storage (${e.message}); trying again in ${Math.round(wait / 1000)} s. Nothing is lost.`,
+      }),
   );
   if (got.templatePath) {
     // TemplateSource: create the document from the template, and store it at once (PutFile, no timestamp).

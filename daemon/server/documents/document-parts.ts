@@ -16,7 +16,8 @@ const PARTS_DEBOUNCE_MS = 30;
 /** Commands that may rename a sheet without changing the document's size (no callback tells): read the part names again. */
 const RENAME_COMMANDS = /^\.uno:(Name|RenameTable)(\?|$)/;
 /** UNO commands that may add, remove or move slides, pages or sheets (their part numbers change). */
-const PART_COMMANDS = /^\.uno:(InsertPage|InsertSlide|DuplicatePage|DuplicateSlide|DeletePage|DeleteSlide|MovePage(First|Up|Down|Last)|Insert|Remove|Move|DuplicateSheet|InsertSheet|DeleteSheet|Undo|Redo)(\?|$)/;
+const PART_COMMANDS =
+  /^\.uno:(InsertPage|InsertSlide|DuplicatePage|DuplicateSlide|DeletePage|DeleteSlide|MovePage(First|Up|Down|Last)|Insert|Remove|Move|DuplicateSheet|InsertSheet|DeleteSheet|Undo|Redo)(\?|$)/;
 
 /** What the parts refresh needs from its document. */
 export interface PartsHost {
@@ -71,7 +72,14 @@ export class PartsRefresh {
     const reordered = this.reordered;
     this.reordered = false;
     // Each view's own size (a spreadsheet's views may be on sheets of different sizes).
-    const read = await Promise.all([...host.views].map((v) => kit.docInfo(v.viewId).then((d) => ({ v, d }), (e: Error) => (host.log.debug({ err: e.message }, 'docInfo failed'), undefined))));
+    const read = await Promise.all(
+      [...host.views].map((v) =>
+        kit.docInfo(v.viewId).then(
+          (d) => ({ v, d }),
+          (e: Error) => (host.log.debug({ err: e.message }, 'docInfo failed'), undefined),
+        ),
+      ),
+    );
     const got = read.filter((r) => r !== undefined);
     if (host.kit() !== kit || got.length === 0) return;
     const now = got[0].d;

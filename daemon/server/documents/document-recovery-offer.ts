@@ -79,8 +79,10 @@ export class DocumentRecoveryOffer {
     const refuse = (code: string, message: string) => answer({ ok: false, error: { code, message } });
     if (!this.offers) return refuse('recovery_gone', 'No recovery copy is kept by this daemon.');
     if (!mayStore(view) || host.readOnlyForAll()) return refuse('readonly', 'This document is open read-only for you.');
-    if (choice === 'saveAs' && view.fileInfo.UserCanNotWriteRelative) return refuse('forbidden', 'Save As is not allowed for this document (UserCanNotWriteRelative).');
-    if (choice === 'restore' && (host.unsaved() || !host.live())) return refuse('recovery_unsaved', 'This document has unsaved changes: save them before restoring the recovered copy, or save the copy as a new file.');
+    if (choice === 'saveAs' && view.fileInfo.UserCanNotWriteRelative)
+      return refuse('forbidden', 'Save As is not allowed for this document (UserCanNotWriteRelative).');
+    if (choice === 'restore' && (host.unsaved() || !host.live()))
+      return refuse('recovery_unsaved', 'This document has unsaved changes: save them before restoring the recovered copy, or save the copy as a new file.');
     const claimed = this.offers.claim(id, host.src.key);
     if (!claimed) return refuse('recovery_gone', 'This recovered copy is no longer waiting: it was stored already.');
     const { bytes, copy } = claimed;

@@ -91,7 +91,11 @@ export class DocumentSaving {
   private heldUnmodified = false;
 
   /** `idleMs`, `autoMs`: documents.idle_save_secs and autosave_secs in ms. */
-  constructor(private readonly host: SavingHost, idleMs: number, autoMs: number) {
+  constructor(
+    private readonly host: SavingHost,
+    idleMs: number,
+    autoMs: number,
+  ) {
     this.scheduler = new SaveScheduler(idleMs, autoMs, (kind) => void this.save(kind).catch(() => undefined));
   }
 
@@ -169,7 +173,8 @@ export class DocumentSaving {
     const kit = host.kit();
     const state = host.state();
     if (!kit || !this.uploader || (state !== 'live' && state !== 'unloading')) return { saved: false, reason: `the document is ${state}, not open in a kit` };
-    if (this.readOnlyForAll) return { saved: false, reason: 'the document is read-only for everyone (the storage refused its size, or another application locks it)' };
+    if (this.readOnlyForAll)
+      return { saved: false, reason: 'the document is read-only for everyone (the storage refused its size, or another application locks it)' };
     if (this.conflictBytes) return { saved: false, reason: 'the stored document changed elsewhere: the users must choose overwrite or reload first' };
     const writer = by && mayStore(by) ? by : ([...host.views].find((v) => mayStore(v)) ?? this.lastWriter);
     if (!writer || !mayStore(writer)) {
@@ -203,7 +208,16 @@ export class DocumentSaving {
     host.emit({ type: 'saved', ok: true, kind });
     const bytes = readFileSync(host.path());
     const isModifiedByUser = this.userChanged;
-    const outcome = await this.timedUpload({ bytes, token: writer.token, tokenTtl: writer.tokenTtl, timestamp: this.lastModifiedTime, isModifiedByUser, isAutosave: kind === 'idle' || kind === 'auto', isExitSave: kind === 'exit', lock: host.lock() });
+    const outcome = await this.timedUpload({
+      bytes,
+      token: writer.token,
+      tokenTtl: writer.tokenTtl,
+      timestamp: this.lastModifiedTime,
+      isModifiedByUser,
+      isAutosave: kind === 'idle' || kind === 'auto',
+      isExitSave: kind === 'exit',
+      lock: host.lock(),
+    });
     const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
     if (outcome.ok) {
       this.stored(outcome.lastModifiedTime);
@@ -266,10 +280,18 @@ export class DocumentSaving {
       this.conflictBytes = bytes;
       host.broadcast({ type: 'conflict', unsavedChanges: true });
     } else if (error.kind === 'unauthorized') {
-      host.broadcast({ type: 'storage', state: 'unauthorized', message: 'The storage no longer accepts your access: open the document again from the host. Your changes are kept on the server until then.' });
+      host.broadcast({
+        type: 'storage',
+        state: 'unauthorized',
+        message: 'The storage no longer accepts your access: open the document again from the host. Your changes are kept on the server until then.',
+      });
     } else if (error.kind === 'too_large') {
       this.readOnlyForAll = true;
-      host.broadcast({ type: 'storage', state: 'too_large', message: 'The storage refuses a file this large. The document is now read-only; download a copy to keep your changes.' });
+      host.broadcast({
+        type: 'storage',
+        state: 'too_large',
+        message: 'The storage refuses a file this large. The document is now read-only; download a copy to keep your changes.',
+      });
       host.sendStatus();
     }
   }
@@ -284,7 +306,15 @@ export class DocumentSaving {
     return this.enqueue(async () => {
       if (!this.uploader || host.state() !== 'live') return `the document is ${host.state()}, not open`;
       if (this.readOnlyForAll || !view.fileInfo.UserCanWrite) return 'the document is read-only';
-      const outcome = await this.timedUpload({ bytes, token: view.token, timestamp: this.lastModifiedTime, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: host.lock() });
+      const outcome = await this.timedUpload({
+        bytes,
+        token: view.token,
+        timestamp: this.lastModifiedTime,
+        isModifiedByUser: true,
+        isAutosave: false,
+        isExitSave: false,
+        lock: host.lock(),
+      });
       if (!outcome.ok) return outcome.error.message;
       this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
       host.log.info({ bytes: bytes.length }, 'stored a replacement of the document; reloading');

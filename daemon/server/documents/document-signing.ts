@@ -77,9 +77,11 @@ export class DocumentSigning {
     const kit = this.host.kit();
     const creds = this.signerOf(view);
     const refuse = (code: string, message: string) => view.send({ type: 'signed', ok: false, error: { code, message } });
-    if (!creds) return view.send({ type: 'error', code: 'sign_unavailable', message: 'You cannot sign this document: the host gave no signing certificate for you.' });
+    if (!creds)
+      return view.send({ type: 'error', code: 'sign_unavailable', message: 'You cannot sign this document: the host gave no signing certificate for you.' });
     if (creds instanceof Error) return view.send({ type: 'error', code: 'sign_unavailable', message: `You cannot sign this document: ${creds.message}.` });
-    if (view.readonly || this.saves.readOnlyForAll) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be signed.' });
+    if (view.readonly || this.saves.readOnlyForAll)
+      return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be signed.' });
     if (!kit?.signDoc || !this.saves.uploader || this.host.state() !== 'live') return refuse('no_kit', 'The document is not open.');
     if (this.saves.conflictBytes) return refuse('conflict', 'The stored document changed elsewhere: choose overwrite or reload first.');
     let state: number;
@@ -95,7 +97,15 @@ export class DocumentSigning {
     this.saves.lastSaveAt = Date.now();
     this.host.emit({ type: 'saved', ok: true, kind: 'explicit' });
     const bytes = readFileSync(this.host.path());
-    const outcome = await this.saves.timedUpload({ bytes, token: view.token, timestamp: this.saves.lastModifiedTime, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: this.host.lock() });
+    const outcome = await this.saves.timedUpload({
+      bytes,
+      token: view.token,
+      timestamp: this.saves.lastModifiedTime,
+      isModifiedByUser: true,
+      isAutosave: false,
+      isExitSave: false,
+      lock: this.host.lock(),
+    });
     const meta = { autosave: false, exitSave: false };
     if (!outcome.ok) {
       this.saves.uploadFailed(outcome.error, bytes, meta);

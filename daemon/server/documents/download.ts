@@ -14,7 +14,9 @@ export interface Downloaded {
 
 /** A safe local name with the document's extension (LibreOffice detects the type from it). */
 export function localName(info: Pick<FileInfo, 'BaseFileName'>): string {
-  const ext = extname(info.BaseFileName).toLowerCase().replace(/[^.a-z0-9]/g, '');
+  const ext = extname(info.BaseFileName)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '');
   return `document${ext}`;
 }
 

@@ -136,7 +136,15 @@ export class EditDocument {
   constructor(private readonly deps: DocumentDeps) {
     const cfg = deps.config().documents;
     this.log = deps.log.child({ doc: deps.src.key });
-    this.parts = new PartsRefresh({ kit: () => this.kit, info: () => this.info, live: () => this.state === 'live', views: this.views, tiles: this.tiles, broadcast: (m) => this.broadcast(m), log: this.log });
+    this.parts = new PartsRefresh({
+      kit: () => this.kit,
+      info: () => this.info,
+      live: () => this.state === 'live',
+      views: this.views,
+      tiles: this.tiles,
+      broadcast: (m) => this.broadcast(m),
+      log: this.log,
+    });
     this.id = createHash('sha256').update(deps.src.key).digest('hex').slice(0, 12);
     // What the saves and the signing see of this document (document-saving.ts, document-signing.ts).
     const host: SavingHost = {
@@ -158,9 +166,26 @@ export class EditDocument {
     this.saves = new DocumentSaving(host, cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000);
     this.signing = new DocumentSigning(host, this.saves);
     const { client, src } = deps;
-    this.wopiLock = new DocumentLock({ client, src, views: this.views, refused: () => (this.saves.readOnlyForAll = true), log: this.log, records: deps.lockRecords });
+    this.wopiLock = new DocumentLock({
+      client,
+      src,
+      views: this.views,
+      refused: () => (this.saves.readOnlyForAll = true),
+      log: this.log,
+      records: deps.lockRecords,
+    });
     this.recoveryOffer = new DocumentRecoveryOffer(
-      { client, src, views: this.views, lock: () => this.wopiLock.id, unsaved: () => this.saves.unsaved, readOnlyForAll: () => this.saves.readOnlyForAll, live: () => this.state === 'live', reload: () => this.reload(), log: this.log },
+      {
+        client,
+        src,
+        views: this.views,
+        lock: () => this.wopiLock.id,
+        unsaved: () => this.saves.unsaved,
+        readOnlyForAll: () => this.saves.readOnlyForAll,
+        live: () => this.state === 'live',
+        reload: () => this.reload(),
+        log: this.log,
+      },
       deps.recovery,
     );
     this.conflict = new DocumentConflict({ ...host, client, src }, this.saves);
@@ -196,7 +221,15 @@ export class EditDocument {
           { dir: join(root.state_dir, 'journal', this.id), syncMs: cfg.journal_sync_ms, snapshotMs: cfg.journal_snapshot_secs * 1000 },
         )
       : undefined;
-    this.io = new ViewIo({ ...host, journal: () => this.journal, tiles: this.tiles, readOnlyForAll: () => this.saves.readOnlyForAll, touch: () => this.idle.touch(), afterCommand: (c) => this.parts.afterCommand(c), changedBy: (v) => this.saves.changedBy(v) });
+    this.io = new ViewIo({
+      ...host,
+      journal: () => this.journal,
+      tiles: this.tiles,
+      readOnlyForAll: () => this.saves.readOnlyForAll,
+      touch: () => this.idle.touch(),
+      afterCommand: (c) => this.parts.afterCommand(c),
+      changedBy: (v) => this.saves.changedBy(v),
+    });
   }
 
   /** The document's key (WOPISrc without its query). */
@@ -309,7 +342,8 @@ export class EditDocument {
   private callback(viewId: number, type: number, payload: string): void {
     this.journal?.callback(viewId, type, payload);
     const t = translateCallback(type, payload);
-    if (t.invalidated) this.tiles.invalidate(t.invalidated.part, t.invalidated.x, t.invalidated.y, t.invalidated.width, t.invalidated.height, t.invalidated.all);
+    if (t.invalidated)
+      this.tiles.invalidate(t.invalidated.part, t.invalidated.x, t.invalidated.y, t.invalidated.width, t.invalidated.height, t.invalidated.all);
     if (t.modified !== undefined && !this.saves.modifiedChanged(t.modified)) return;
     if (t.message?.type === 'documentSize' || t.message?.type === 'part') {
       // Slides or sheets may have been added, deleted or moved: read the parts again and tell every view.
@@ -318,7 +352,7 @@ export class EditDocument {
     }
     if (!t.message) return;
     let sent = false;
-    for (const v of this.views) if (v.viewId === viewId) (v.send(t.message), (sent = true));
+    for (const v of this.views) if (v.viewId === viewId) v.send(t.message), (sent = true);
     if (!sent) this.early.keep(viewId, t.message);
   }
 
@@ -457,7 +491,14 @@ export class EditDocument {
     try {
       const info = first ? await this.deps.client.checkFileInfo(this.deps.src, first.token) : undefined;
       if (!first || !info) throw new Error('no view left');
-      this.opened = this.open({ ...first, fileInfo: info, send: (m) => first.send(m), sendBinary: (f) => first.sendBinary(f), close: (c, r) => first.close(c, r), viewId: first.viewId });
+      this.opened = this.open({
+        ...first,
+        fileInfo: info,
+        send: (m) => first.send(m),
+        sendBinary: (f) => first.sendBinary(f),
+        close: (c, r) => first.close(c, r),
+        viewId: first.viewId,
+      });
       await this.opened;
       first.viewId = this.info!.viewId;
       // A document read-only for everyone stays so in LibreOffice's new views (document-saving.ts readOnlyForAll).
@@ -594,7 +635,11 @@ export class EditDocument {
       const rebuilt = await this.journal.rebuildInto(
         kit,
         ordered,
-        async (input, v) => (opened = await kit.open(kitOpenRequest(v, input, this.saves.readOnlyForAll), { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 })),
+        async (input, v) =>
+          (opened = await kit.open(kitOpenRequest(v, input, this.saves.readOnlyForAll), {
+            loadMs: limits.load_secs * 1000,
+            convertMs: limits.convert_secs * 1000,
+          })),
         (v) => kit.createView(kitViewRequest(v, this.saves.readOnlyForAll)),
       );
       if (!rebuilt || !opened || this.state !== 'recovering') throw new Error('the journal could not be read back');
@@ -613,7 +658,11 @@ export class EditDocument {
     } catch (e) {
       this.log.error({ err: (e as Error).message }, 'the document could not be rebuilt from its edit journal; its journal is kept for the next start');
       for (const v of this.views) {
-        v.send({ type: 'kitDied', message: 'LibreOffice stopped unexpectedly while editing this document and it could not be rebuilt. Your changes are kept on the server. Reload to continue from the last saved version.' });
+        v.send({
+          type: 'kitDied',
+          message:
+            'LibreOffice stopped unexpectedly while editing this document and it could not be rebuilt. Your changes are kept on the server. Reload to continue from the last saved version.',
+        });
         v.close(CLOSE.failed, 'the document process died');
       }
       this.views.clear();
@@ -627,7 +676,10 @@ export class EditDocument {
     this.kit = undefined;
     kit.off('exit', this.onKitExit);
     kit.off('callback', this.onKitCallback);
-    void kit.closeDoc().catch(() => undefined).finally(() => this.deps.pool.retireKit(kit));
+    void kit
+      .closeDoc()
+      .catch(() => undefined)
+      .finally(() => this.deps.pool.retireKit(kit));
   }
 
   private close(): void {

@@ -6,7 +6,10 @@ describe('IsUserLocked / IsUserRestricted -> features', () => {
     expect(resolveFeatures(true).features).toEqual([...DEFAULT_FEATURES]);
     expect(resolveFeatures(false).features).toEqual([]);
     expect(resolveFeatures(undefined).features).toEqual([]);
-    expect(resolveFeatures(['DownloadAs', 'exportpdf', 'PRINT', 'savetocloud', '.uno:InsertAnnotation', 'whatever'])).toEqual({ features: ['export', 'print', 'saveAs', 'comments'], unknown: ['whatever'] });
+    expect(resolveFeatures(['DownloadAs', 'exportpdf', 'PRINT', 'savetocloud', '.uno:InsertAnnotation', 'whatever'])).toEqual({
+      features: ['export', 'print', 'saveAs', 'comments'],
+      unknown: ['whatever'],
+    });
   });
   it('makes a feature both locked and restricted restricted', () => {
     const p = featurePolicy({ IsUserLocked: ['print', 'export'], IsUserRestricted: ['print'] });

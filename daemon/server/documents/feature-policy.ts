@@ -78,11 +78,30 @@ export const DEFAULT_FEATURES: readonly Feature[] = ['export', 'print', 'saveAs'
  * and `restricted_commands` (so a host written for it works unchanged), and a few obvious spellings.
  */
 const ALIASES: Record<string, Feature> = {
-  downloadas: 'export', exportpdf: 'export', exportdirectpdf: 'export', exportepub: 'export', download: 'export',
-  printoptions: 'print', saveas: 'saveAs', savetocloud: 'saveAs', remotegraphic: 'remoteContent', remotemultimedia: 'remoteContent',
-  remotelink: 'remoteContent', remoteaicontent: 'remoteContent', insertremote: 'remoteContent', revisionhistory: 'versions',
-  insertannotation: 'comments', insertcomment: 'comments', comment: 'comments', changesmenu: 'trackChanges', trackchanges: 'trackChanges',
-  acceptchanges: 'trackChanges', signature: 'signing', sign: 'signing', signpdf: 'signing', esignature: 'signing',
+  downloadas: 'export',
+  exportpdf: 'export',
+  exportdirectpdf: 'export',
+  exportepub: 'export',
+  download: 'export',
+  printoptions: 'print',
+  saveas: 'saveAs',
+  savetocloud: 'saveAs',
+  remotegraphic: 'remoteContent',
+  remotemultimedia: 'remoteContent',
+  remotelink: 'remoteContent',
+  remoteaicontent: 'remoteContent',
+  insertremote: 'remoteContent',
+  revisionhistory: 'versions',
+  insertannotation: 'comments',
+  insertcomment: 'comments',
+  comment: 'comments',
+  changesmenu: 'trackChanges',
+  trackchanges: 'trackChanges',
+  acceptchanges: 'trackChanges',
+  signature: 'signing',
+  sign: 'signing',
+  signpdf: 'signing',
+  esignature: 'signing',
 };
 
 const BY_LOWER = new Map<string, Feature>([...Object.keys(FEATURES).map((k) => [k.toLowerCase(), k as Feature] as const), ...Object.entries(ALIASES)]);
@@ -94,7 +113,12 @@ export function resolveFeatures(value: boolean | string[] | undefined): { featur
   const features = new Set<Feature>();
   const unknown: string[] = [];
   for (const name of value) {
-    const f = BY_LOWER.get(name.trim().toLowerCase().replace(/^\.uno:/, ''));
+    const f = BY_LOWER.get(
+      name
+        .trim()
+        .toLowerCase()
+        .replace(/^\.uno:/, ''),
+    );
     if (f) features.add(f);
     else unknown.push(name);
   }
@@ -144,8 +168,10 @@ export function gateOf(policy: FeaturePolicy, msg: ClientMessage): Refusal | und
   if (policy.locked.length === 0 && policy.restricted.length === 0) return undefined;
   const feature = featureOf(msg);
   if (!feature) return undefined;
-  if (policy.restricted.includes(feature)) return { feature, kind: 'restricted', code: 'feature_restricted', message: `"${feature}" is not available to this user (IsUserRestricted).` };
-  if (policy.locked.includes(feature)) return { feature, kind: 'locked', code: 'feature_locked', message: `"${feature}" is locked for this user (IsUserLocked): it can be unlocked in the host.` };
+  if (policy.restricted.includes(feature))
+    return { feature, kind: 'restricted', code: 'feature_restricted', message: `"${feature}" is not available to this user (IsUserRestricted).` };
+  if (policy.locked.includes(feature))
+    return { feature, kind: 'locked', code: 'feature_locked', message: `"${feature}" is locked for this user (IsUserLocked): it can be unlocked in the host.` };
   return undefined;
 }
 

@@ -25,11 +25,14 @@ export class IdleWatch {
   start(secs: number, onIdle: () => void): void {
     clearInterval(this.timer);
     if (secs <= 0) return;
-    this.timer = setInterval(() => {
-      if (!this.live() || Date.now() - this.lastActivity < secs * 1000) return;
-      clearInterval(this.timer);
-      onIdle();
-    }, Math.min(60, Math.max(1, secs / 4)) * 1000);
+    this.timer = setInterval(
+      () => {
+        if (!this.live() || Date.now() - this.lastActivity < secs * 1000) return;
+        clearInterval(this.timer);
+        onIdle();
+      },
+      Math.min(60, Math.max(1, secs / 4)) * 1000,
+    );
     this.timer.unref();
   }
 

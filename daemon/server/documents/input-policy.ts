@@ -6,10 +6,12 @@ import type { KitEditEvent } from './editing-kit.ts';
  * else is treated as a change. The daemon refuses the changes for read-only views as Collabora's server does, before
  * LibreOffice's own read-only view (setViewReadOnly, kit view-rights.ts) would ignore them.
  */
-const SAFE_UNO = /^\.uno:(Copy|SelectAll|Deselect|GoTo\w*|GoLeft|GoRight|GoUp|GoDown|Jump\w*|ExecuteSearch|SearchDialog|Zoom\w*|ZoomPlus|ZoomMinus|Print\w*|ExportTo\w*|DownloadAs\w*|CharFontName|FontHeight|StyleApply:?\w*Query|NextTrackedChange|PreviousTrackedChange|SidebarDeck\.\w+|SidebarShow|SidebarHide|SlideChangeWindow|NotesMode|NormalMultiPaneGUI|Navigator|SpellingAndGrammarDialog)$/;
+const SAFE_UNO =
+  /^\.uno:(Copy|SelectAll|Deselect|GoTo\w*|GoLeft|GoRight|GoUp|GoDown|Jump\w*|ExecuteSearch|SearchDialog|Zoom\w*|ZoomPlus|ZoomMinus|Print\w*|ExportTo\w*|DownloadAs\w*|CharFontName|FontHeight|StyleApply:?\w*Query|NextTrackedChange|PreviousTrackedChange|SidebarDeck\.\w+|SidebarShow|SidebarHide|SlideChangeWindow|NotesMode|NormalMultiPaneGUI|Navigator|SpellingAndGrammarDialog)$/;
 
 /** The comment commands a comments-only view (a pdf opened with view_comment) may send (LibreOffice's UNO names). */
-const COMMENT_UNO = /^\.uno:(InsertAnnotation|EditAnnotation|DeleteAnnotation|ReplyToAnnotation|ReplyComment|DeleteComment|DeleteAllAnnotation|DeleteAllAnnotationByAuthor)$/;
+const COMMENT_UNO =
+  /^\.uno:(InsertAnnotation|EditAnnotation|DeleteAnnotation|ReplyToAnnotation|ReplyComment|DeleteComment|DeleteAllAnnotation|DeleteAllAnnotationByAuthor)$/;
 
 /** True for a comment command: the one change a comments-only view may make. */
 export function isCommentCommand(e: KitEditEvent): boolean {
@@ -37,7 +39,9 @@ export function isModifyingEvent(e: KitEditEvent): boolean {
       // Key releases and the navigation keys (vcl KEY_DOWN..KEY_PAGEDOWN, 1024-1031, with any modifier) move, not change.
       return e.event === 'input' && !(e.charCode === 0 && (e.keyCode & 0x0fff) >= 1024 && (e.keyCode & 0x0fff) <= 1031);
     case 'uno':
-      return !SAFE_UNO.test(e.command) || (e.command === '.uno:ExecuteSearch' && /"SearchItem\.Command"\s*:\s*\{[^}]*"value"\s*:\s*"?(2|3)"?/.test(e.args ?? ''));
+      return (
+        !SAFE_UNO.test(e.command) || (e.command === '.uno:ExecuteSearch' && /"SearchItem\.Command"\s*:\s*\{[^}]*"value"\s*:\s*"?(2|3)"?/.test(e.args ?? ''))
+      );
     default:
       return true;
   }

@@ -7,7 +7,16 @@ import { JournalStore, type JournalMeta } from './journal-store.ts';
 const root = mkdtempSync(join(tmpdir(), 'ode-journal-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const meta: JournalMeta = { version: 1, wopiSrc: 'http://127.0.0.1:1/wopi/files/a', fileName: 'a.docx', format: 'docx', token: 'secret-token', lastModifiedTime: 't0', views: [{ key: 1, userName: 'U', userId: 'u' }], createdAt: 1 };
+const meta: JournalMeta = {
+  version: 1,
+  wopiSrc: 'http://127.0.0.1:1/wopi/files/a',
+  fileName: 'a.docx',
+  format: 'docx',
+  token: 'secret-token',
+  lastModifiedTime: 't0',
+  views: [{ key: 1, userName: 'U', userId: 'u' }],
+  createdAt: 1,
+};
 const key = (s: number) => ({ s, v: 1, e: { type: 'key' as const, event: 'input' as const, charCode: 96 + s, keyCode: 0 } });
 
 describe('JournalStore (the edit journal on disk)', () => {

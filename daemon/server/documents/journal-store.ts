@@ -13,7 +13,20 @@
  * process); only a crash of the whole machine can lose the last `syncMs` of input. Every file is 0600 (the
  * token is in meta.json). Nothing here logs a token.
  */
-import { closeSync, copyFileSync, existsSync, fdatasync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fdatasync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { KitEditEvent } from './editing-kit.ts';
 

@@ -175,7 +175,7 @@ export class RecoveryService implements RecoveryOffers {
     if (!copy) return;
     if (stored) {
       this.remove(copy);
-      this.deps.log.warn({ document: copy.document, copy: id }, 'a recovery copy was stored by a user\'s choice');
+      this.deps.log.warn({ document: copy.document, copy: id }, "a recovery copy was stored by a user's choice");
     }
     this.deps.changed?.(copy.document);
   }
@@ -207,9 +207,20 @@ export class RecoveryService implements RecoveryOffers {
       mkdirSync(this.deps.recoveryDir, { recursive: true, mode: 0o700 });
       const copy = join(this.deps.recoveryDir, `${basename(dir)}-journal-${Date.now()}-${safeName(j.meta.fileName)}`);
       writeFileSync(copy, bytes, { mode: 0o600 });
-      writeSidecar(copy, { wopiSrc: j.meta.wopiSrc, fileName: j.meta.fileName, token: j.meta.token, tokenTtl: j.meta.tokenTtl, lastModifiedTime: j.meta.lastModifiedTime, source: 'journal', createdAt: j.meta.createdAt });
+      writeSidecar(copy, {
+        wopiSrc: j.meta.wopiSrc,
+        fileName: j.meta.fileName,
+        token: j.meta.token,
+        tokenTtl: j.meta.tokenTtl,
+        lastModifiedTime: j.meta.lastModifiedTime,
+        source: 'journal',
+        createdAt: j.meta.createdAt,
+      });
       rmSync(dir, { recursive: true, force: true });
-      log.warn({ document: docKey(j.meta.wopiSrc), replayed: j.entries.length, ms: Date.now() - started }, 'rebuilt a document from the edit journal a previous daemon left');
+      log.warn(
+        { document: docKey(j.meta.wopiSrc), replayed: j.entries.length, ms: Date.now() - started },
+        'rebuilt a document from the edit journal a previous daemon left',
+      );
     } catch (e) {
       log.error({ err: (e as Error).message, dir }, 'an edit journal could not be rebuilt; it is kept');
     }
@@ -224,7 +235,10 @@ export class RecoveryService implements RecoveryOffers {
       const input = join(kit.dir, `document.${j.meta.format}`);
       copyFileSync(j.snapshotPath, input);
       const [first, ...others] = j.meta.views;
-      const opened = await kit.open({ input, lang: first?.lang, timezone: first?.timezone }, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
+      const opened = await kit.open(
+        { input, lang: first?.lang, timezone: first?.timezone },
+        { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 },
+      );
       const views = new Map<number, number>();
       if (first) views.set(first.key, opened.viewId);
       for (const v of others) views.set(v.key, (await kit.createView({ userName: v.userName, userId: v.userId, lang: v.lang, timezone: v.timezone })).viewId);
@@ -258,7 +272,16 @@ export class RecoveryService implements RecoveryOffers {
       if (name.endsWith('.json') || name.endsWith('.tmp')) continue;
       const side = this.sidecar(name);
       if (!side) continue;
-      this.pending.set(name, { id: name, fileName: side.fileName, host: new URL(side.wopiSrc).origin, document: docKey(side.wopiSrc), bytes: statSync(join(this.pendingDir, name)).size, createdAt: side.createdAt, source: side.source, state: 'uploading' });
+      this.pending.set(name, {
+        id: name,
+        fileName: side.fileName,
+        host: new URL(side.wopiSrc).origin,
+        document: docKey(side.wopiSrc),
+        bytes: statSync(join(this.pendingDir, name)).size,
+        createdAt: side.createdAt,
+        source: side.source,
+        state: 'uploading',
+      });
     }
   }
 
@@ -300,13 +323,25 @@ export class RecoveryService implements RecoveryOffers {
     try {
       const src = parseWopiSrc(side.wopiSrc);
       const bytes = readFileSync(path);
-      const r = await this.underLock(src, side, (lock) => client.putFile(src, side.token, bytes, { timestamp: side.lastModifiedTime, isModifiedByUser: true, isAutosave: true, isExitSave: false, lock }));
+      const r = await this.underLock(src, side, (lock) =>
+        client.putFile(src, side.token, bytes, { timestamp: side.lastModifiedTime, isModifiedByUser: true, isAutosave: true, isExitSave: false, lock }),
+      );
       this.remove(copy);
-      log.warn({ document: copy.document, copy: copy.id, bytes: copy.bytes, lastModifiedTime: r.lastModifiedTime }, 'a recovery copy was uploaded: the host has the unsaved edits a previous daemon held');
+      log.warn(
+        { document: copy.document, copy: copy.id, bytes: copy.bytes, lastModifiedTime: r.lastModifiedTime },
+        'a recovery copy was uploaded: the host has the unsaved edits a previous daemon held',
+      );
     } catch (e) {
       const err = e instanceof WopiError ? e : new WopiError('failed', (e as Error).message);
       copy.error = err.kind === 'conflict' ? `${err.message}: the document is locked by another application` : err.message;
-      copy.state = err.kind === 'document_changed' || err.kind === 'conflict' ? 'conflict' : err.kind === 'unauthorized' ? 'token_expired' : err.retryable ? 'host_unavailable' : 'failed';
+      copy.state =
+        err.kind === 'document_changed' || err.kind === 'conflict'
+          ? 'conflict'
+          : err.kind === 'unauthorized'
+            ? 'token_expired'
+            : err.retryable
+              ? 'host_unavailable'
+              : 'failed';
       log.warn({ document: copy.document, copy: copy.id, state: copy.state, err: err.message }, 'a recovery copy could not be uploaded; it is kept');
     }
   }

@@ -61,7 +61,15 @@ export class DocumentRegistry {
       if (this.draining) throw new OdeError('draining', 'This Ode node is draining: open the document again through the load balancer.');
       let doc = this.docs.get(src.key);
       if (!doc || doc.state === 'closed') {
-        doc = new EditDocument({ ...this.deps, src, recoveryDir: this.recoveryDir, recovery: this.recovery, lockRecords: this.locks, onClosed: (d) => this.docs.get(d.key) === d && this.docs.delete(d.key), onEvent: (e) => this.emit(e) });
+        doc = new EditDocument({
+          ...this.deps,
+          src,
+          recoveryDir: this.recoveryDir,
+          recovery: this.recovery,
+          lockRecords: this.locks,
+          onClosed: (d) => this.docs.get(d.key) === d && this.docs.delete(d.key),
+          onEvent: (e) => this.emit(e),
+        });
         this.docs.set(src.key, doc);
       }
       if (doc.state === 'unloading' && attempt < 50) {
@@ -130,14 +138,22 @@ export class DocumentRegistry {
     this.recovery.stop();
     const started = Date.now();
     const deadline = started + this.deps.config().documents.exit_save_secs * 1000;
-    const all = Promise.all([...this.docs.values()].map((d) => d.shutdown(deadline).catch((e: Error) => this.deps.log.error({ err: e.message, doc: d.key }, 'shutdown of a document failed'))));
+    const all = Promise.all(
+      [...this.docs.values()].map((d) =>
+        d.shutdown(deadline).catch((e: Error) => this.deps.log.error({ err: e.message, doc: d.key }, 'shutdown of a document failed')),
+      ),
+    );
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([all, new Promise((r) => (timer = setTimeout(r, deadline + 2000 - Date.now())))]);
     // A document that was already unloading (its last view left) finishes its own exit save: wait for it too.
     while (this.docs.size > 0 && Date.now() < deadline + 2000) await new Promise((r) => setTimeout(r, 50));
     clearTimeout(timer);
     const left = [...this.docs.values()].filter((d) => d.state !== 'closed');
-    if (left.length > 0) this.deps.log.error({ open: left.map((d) => d.key), ms: Date.now() - started }, 'documents still saving when the exit time (documents.exit_save_secs) ended: their unsaved input stays in the edit journal for the next start');
+    if (left.length > 0)
+      this.deps.log.error(
+        { open: left.map((d) => d.key), ms: Date.now() - started },
+        'documents still saving when the exit time (documents.exit_save_secs) ended: their unsaved input stays in the edit journal for the next start',
+      );
     else this.deps.log.info({ ms: Date.now() - started }, 'every document closed');
   }
 }

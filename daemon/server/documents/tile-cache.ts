@@ -94,7 +94,8 @@ export class TileCache {
 
   /** Drops the tiles of `part` (every part when -1) that intersect the rectangle, or all of them when `all`. */
   invalidate(part: number, x: number, y: number, width: number, height: number, all: boolean): void {
-    const hit = (t: TileKey) => (part === -1 || t.part === part) && (all || (t.x < x + width && x < t.x + t.tileTwipWidth && t.y < y + height && y < t.y + t.tileTwipHeight));
+    const hit = (t: TileKey) =>
+      (part === -1 || t.part === part) && (all || (t.x < x + width && x < t.x + t.tileTwipWidth && t.y < y + height && y < t.y + t.tileTwipHeight));
     for (const [id, t] of this.tiles) if (hit(t)) this.drop(id);
     for (const ticket of this.painting) if (hit(ticket.key)) ticket.stale = true;
   }

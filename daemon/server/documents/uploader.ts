@@ -135,7 +135,16 @@ export class Uploader {
       closeSync(fd);
     }
     renameSync(tmp, this.recoveryFile);
-    writeSidecar(this.recoveryFile, { wopiSrc: this.src.url.href, fileName: this.fileName, token: req.token, tokenTtl: req.tokenTtl, lastModifiedTime: req.timestamp, source: 'upload', createdAt: Date.now(), lock: req.lock });
+    writeSidecar(this.recoveryFile, {
+      wopiSrc: this.src.url.href,
+      fileName: this.fileName,
+      token: req.token,
+      tokenTtl: req.tokenTtl,
+      lastModifiedTime: req.timestamp,
+      source: 'upload',
+      createdAt: Date.now(),
+      lock: req.lock,
+    });
   }
 
   /** PutFile of `req`; past the stop deadline (finishBy) an attempt still running is given up as `unavailable`. */

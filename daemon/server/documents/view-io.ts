@@ -108,7 +108,8 @@ export class ViewIo {
     const kit = this.liveKit();
     if (view.readonly || this.host.readOnlyForAll()) return view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
     this.host.journal()?.recordPaste(view, mimeType, data);
-    if (!(await kit.paste(view.viewId, mimeType, data))) return view.send({ type: 'error', code: 'paste_failed', message: `LibreOffice could not paste ${mimeType}.` });
+    if (!(await kit.paste(view.viewId, mimeType, data)))
+      return view.send({ type: 'error', code: 'paste_failed', message: `LibreOffice could not paste ${mimeType}.` });
     this.host.changedBy(view);
   }
 

@@ -23,10 +23,36 @@ const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf'
 
 /** The CheckFileInfo properties the editor's UI needs (status.fileInfo). */
 const UI_PROPERTIES = [
-  'BaseFileName', 'UserCanWrite', 'UserCanNotWriteRelative', 'HidePrintOption', 'DisablePrint', 'HideSaveOption', 'HideExportOption', 'HideRepairOption', 'DisableExport',
-  'DisableCopy', 'EnableOwnerTermination', 'SupportsRename', 'UserCanRename', 'WatermarkText', 'IsAdminUser', 'IsAnonymousUser', 'PostMessageOrigin', 'DownloadAsPostMessage',
-  'SaveAsPostmessage', 'EnableInsertRemoteImage', 'EnableRemoteLinkPicker', 'EnableInsertRemoteFile', 'EnableRemoteAIContent', 'DisableInsertLocalImage', 'DisableInactiveMessages',
-  'IsUserLocked', 'IsUserRestricted', 'UserExtraInfo', 'OwnerId', 'UserId',
+  'BaseFileName',
+  'UserCanWrite',
+  'UserCanNotWriteRelative',
+  'HidePrintOption',
+  'DisablePrint',
+  'HideSaveOption',
+  'HideExportOption',
+  'HideRepairOption',
+  'DisableExport',
+  'DisableCopy',
+  'EnableOwnerTermination',
+  'SupportsRename',
+  'UserCanRename',
+  'WatermarkText',
+  'IsAdminUser',
+  'IsAnonymousUser',
+  'PostMessageOrigin',
+  'DownloadAsPostMessage',
+  'SaveAsPostmessage',
+  'EnableInsertRemoteImage',
+  'EnableRemoteLinkPicker',
+  'EnableInsertRemoteFile',
+  'EnableRemoteAIContent',
+  'DisableInsertLocalImage',
+  'DisableInactiveMessages',
+  'IsUserLocked',
+  'IsUserRestricted',
+  'UserExtraInfo',
+  'OwnerId',
+  'UserId',
 ] as const satisfies ReadonlyArray<keyof FileInfo>;
 
 /**
@@ -37,7 +63,20 @@ const UI_PROPERTIES = [
 export function statusFor(view: ViewHandle, info: OpenedDocument, readOnlyForAll: boolean): ServerMessage {
   const fileInfo = Object.fromEntries(UI_PROPERTIES.map((k) => [k, view.fileInfo[k]]));
   fileInfo.UserCanWrite = !view.readonly && !readOnlyForAll;
-  return { type: 'status', viewId: view.viewId, docType: DOC_TYPES[info.docType] ?? 'text', parts: info.parts, part: 0, partNames: info.partNames, width: info.width, height: info.height, readonly: view.readonly || readOnlyForAll, commentsOnly: /\.pdf$/i.test(view.fileInfo.BaseFileName), fileInfo, features: editorGates(featurePolicy(view.fileInfo)) };
+  return {
+    type: 'status',
+    viewId: view.viewId,
+    docType: DOC_TYPES[info.docType] ?? 'text',
+    parts: info.parts,
+    part: 0,
+    partNames: info.partNames,
+    width: info.width,
+    height: info.height,
+    readonly: view.readonly || readOnlyForAll,
+    commentsOnly: /\.pdf$/i.test(view.fileInfo.BaseFileName),
+    fileInfo,
+    features: editorGates(featurePolicy(view.fileInfo)),
+  };
 }
 
 /** Each view's colour, given once when it joins (a view keeps its colour for the document's life). */
@@ -52,7 +91,15 @@ export class ViewColors {
 
   /** The `views` message (editor.md): every view with its user, colour and rights, in join order. */
   viewsMessage(views: Iterable<ViewHandle>): ServerMessage {
-    const list = [...views].map((v) => ({ viewId: v.viewId, userId: v.fileInfo.UserId, userName: v.fileInfo.UserFriendlyName, color: this.colors.get(v) ?? COLORS[0], readonly: v.readonly, extraInfo: v.fileInfo.UserExtraInfo, ...(v.fileInfo.IsAnonymousUser ? { anonymous: true } : {}) }));
+    const list = [...views].map((v) => ({
+      viewId: v.viewId,
+      userId: v.fileInfo.UserId,
+      userName: v.fileInfo.UserFriendlyName,
+      color: this.colors.get(v) ?? COLORS[0],
+      readonly: v.readonly,
+      extraInfo: v.fileInfo.UserExtraInfo,
+      ...(v.fileInfo.IsAnonymousUser ? { anonymous: true } : {}),
+    }));
     return { type: 'views', views: list };
   }
 }
@@ -72,7 +119,15 @@ export type KitViewRequest = Parameters<EditingKit['createView']>[0];
  * daemon lets through (a mouse drag) cannot change it either (kit view-rights.ts: setViewReadOnly).
  */
 export function kitViewRequest(view: ViewHandle, readOnlyForAll: boolean): KitViewRequest {
-  return { userName: view.fileInfo.UserFriendlyName, userId: view.fileInfo.UserId, readOnly: view.readonly || readOnlyForAll, commentsOnly: view.commentsOnly, lang: view.lang, timezone: view.timezone, watermarkText: watermarkOf(view.fileInfo) };
+  return {
+    userName: view.fileInfo.UserFriendlyName,
+    userId: view.fileInfo.UserId,
+    readOnly: view.readonly || readOnlyForAll,
+    commentsOnly: view.commentsOnly,
+    lang: view.lang,
+    timezone: view.timezone,
+    watermarkText: watermarkOf(view.fileInfo),
+  };
 }
 
 /**

@@ -24,7 +24,9 @@ export function parsePolicy(text: string): Map<string, string[]> {
  *   these (editor-page/bundle.ts's fallback); none: scripts fall back to `default-src 'self'`
  */
 export function editorPagePolicy(configured: string, wopiOrigin: string, inlineScripts: string[] = []): string {
-  const policy = parsePolicy("default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; object-src 'none'; base-uri 'self'");
+  const policy = parsePolicy(
+    "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; object-src 'none'; base-uri 'self'",
+  );
   if (inlineScripts.length > 0) policy.set('script-src', ["'self'", ...inlineScripts]);
   for (const [name, sources] of parsePolicy(configured)) policy.set(name, [...new Set([...(policy.get(name) ?? []), ...sources])]);
   policy.set('frame-ancestors', [...new Set([...(policy.get('frame-ancestors') ?? ["'self'"]), wopiOrigin])]);

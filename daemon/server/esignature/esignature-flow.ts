@@ -68,7 +68,11 @@ export class ESignatureFlow {
     const fail = (code: string, message: string) => this.view.send({ type: 'eSignature', state: 'failed', code, message });
     if (this.state !== 'idle') return fail('busy', 'An electronic signature is already in progress for this document.');
     const creds = eSignatureCredentials(this.view.fileInfo);
-    if (!creds || !eSignatureAvailable(this.view.fileInfo)) return fail('not_available', 'Electronic signatures are not set up for this document (a PDF with ServerPrivateInfo ESignatureBaseUrl, ESignatureClientId and ESignatureSecret).');
+    if (!creds || !eSignatureAvailable(this.view.fileInfo))
+      return fail(
+        'not_available',
+        'Electronic signatures are not set up for this document (a PDF with ServerPrivateInfo ESignatureBaseUrl, ESignatureClientId and ESignatureSecret).',
+      );
     if (!this.view.fileInfo.UserCanWrite) return fail('readonly', 'You may not change this document, so it cannot be signed here.');
     const gen = ++this.generation;
     this.state = 'preparing';
@@ -86,7 +90,8 @@ export class ESignatureFlow {
         const outcome = await downloadSigned(creds, prepared.docId);
         if (gen !== this.generation) return;
         if (outcome.state === 'pending') continue;
-        if (outcome.state === 'refused') return fail('refused', `The signing service did not sign the document: ${outcome.message}. The document is unchanged.`);
+        if (outcome.state === 'refused')
+          return fail('refused', `The signing service did not sign the document: ${outcome.message}. The document is unchanged.`);
         this.state = 'storing';
         const error = await this.doc.replaceStored(this.view, outcome.bytes);
         if (error) return fail('storage', `The signed PDF could not be stored: ${error}. The document is unchanged.`);

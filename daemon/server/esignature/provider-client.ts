@@ -49,7 +49,8 @@ async function call(creds: ProviderCredentials, path: string, body: Record<strin
   } catch {
     throw new ProviderError(`the signing service answered ${res.status} with something that is not JSON`);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new ProviderError(`the signing service answered ${res.status} with JSON that is not an object`);
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new ProviderError(`the signing service answered ${res.status} with JSON that is not an object`);
   const obj = json as Record<string, unknown>;
   if (res.status >= 500) throw new ProviderError(`the signing service failed (${res.status}${typeof obj.message === 'string' ? `: ${obj.message}` : ''})`);
   return { ...obj, httpStatus: res.status };
@@ -60,15 +61,23 @@ async function call(creds: ProviderCredentials, path: string, body: Record<strin
  * @throws ProviderError when the provider is down, refuses (status other than OK: its message), or answers without
  *   doc_id / signing_url.
  */
-export async function prepareSigning(creds: ProviderCredentials, file: { name: string; bytes: Uint8Array }, lang: string | undefined): Promise<PreparedSigning> {
+export async function prepareSigning(
+  creds: ProviderCredentials,
+  file: { name: string; bytes: Uint8Array },
+  lang: string | undefined,
+): Promise<PreparedSigning> {
   const r = await call(creds, '/api/signatures/prepare-files-for-signing', {
     container_type: 'pdf',
     files: [{ fileName: file.name, mimeType: 'application/pdf', fileContent: Buffer.from(file.bytes).toString('base64') }],
     noemails: true,
     lang: lang ?? 'en',
   });
-  if (r.status !== 'OK') throw new ProviderError(`the signing service refused the document: ${typeof r.message === 'string' ? r.message : `status ${String(r.status ?? r.httpStatus)}`}`);
-  if (typeof r.doc_id !== 'string' || !r.doc_id || typeof r.signing_url !== 'string' || !/^https?:\/\//.test(r.signing_url)) throw new ProviderError('the signing service answered OK without doc_id and an http(s) signing_url');
+  if (r.status !== 'OK')
+    throw new ProviderError(
+      `the signing service refused the document: ${typeof r.message === 'string' ? r.message : `status ${String(r.status ?? r.httpStatus)}`}`,
+    );
+  if (typeof r.doc_id !== 'string' || !r.doc_id || typeof r.signing_url !== 'string' || !/^https?:\/\//.test(r.signing_url))
+    throw new ProviderError('the signing service answered OK without doc_id and an http(s) signing_url');
   return { docId: r.doc_id, signingUrl: r.signing_url };
 }
 

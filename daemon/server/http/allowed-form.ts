@@ -16,7 +16,10 @@ export async function receiveAllowedForm(req: IncomingMessage, ctx: RouteContext
   if (!decision.allowed) {
     const via = decision.viaForwardedFor ? ' (from X-Forwarded-For)' : '';
     // The peer refused while X-Forwarded-For came along: the peer is a reverse proxy, whose own address is needed too.
-    const proxy = !decision.viaForwardedFor && req.headers['x-forwarded-for'] ? ` It is the reverse proxy that forwarded the request (X-Forwarded-For: ${String(req.headers['x-forwarded-for']).slice(0, 100)}): its address must be allowed as well.` : '';
+    const proxy =
+      !decision.viaForwardedFor && req.headers['x-forwarded-for']
+        ? ` It is the reverse proxy that forwarded the request (X-Forwarded-For: ${String(req.headers['x-forwarded-for']).slice(0, 100)}): its address must be allowed as well.`
+        : '';
     const message = `The address ${decision.denied}${via} is not allowed to use ${what}: add a pattern for it to net.post_allow.host.${proxy}`;
     ctx.log.warn({ address: decision.denied, via: decision.viaForwardedFor }, `${what} denied: ${message}`);
     throw new OdeError('forbidden_host', message);

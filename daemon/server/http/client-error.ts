@@ -16,6 +16,8 @@ export function onClientError(log: Logger): (err: Error & { code?: string }, soc
     if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     const body = JSON.stringify(e.toJSON());
     const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
-    socket.end(`HTTP/1.1 ${e.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${e.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   };
 }

@@ -34,13 +34,17 @@ export function publicOrigin(req: IncomingMessage, cfg: OdeConfig, log?: Logger)
   const tls = (req.socket as Partial<TLSSocket>).encrypted === true;
   let scheme: PublicOrigin['scheme'] = tls || cfg.ssl.termination ? 'https' : 'http';
   const hostHeader = req.headers.host;
-  let host = hostHeader && HOST_VALUE.test(hostHeader) ? hostHeader : `${cfg.net.listen.includes(':') ? `[${cfg.net.listen}]` : cfg.net.listen}:${cfg.net.port}`;
+  let host =
+    hostHeader && HOST_VALUE.test(hostHeader) ? hostHeader : `${cfg.net.listen.includes(':') ? `[${cfg.net.listen}]` : cfg.net.listen}:${cfg.net.port}`;
   const fProto = firstValue(req.headers['x-forwarded-proto'])?.toLowerCase();
   const fHost = firstValue(req.headers['x-forwarded-host']);
   if (fProto === undefined && fHost === undefined) return { scheme, host };
   const peer = normaliseAddress(req.socket.remoteAddress ?? '');
   if (!compileAllowList(cfg.net.proxy_addresses)(peer)) {
-    log?.debug({ peer, xForwardedProto: fProto, xForwardedHost: fHost }, 'X-Forwarded-Proto/-Host ignored: the connecting address is not in net.proxy_addresses');
+    log?.debug(
+      { peer, xForwardedProto: fProto, xForwardedHost: fHost },
+      'X-Forwarded-Proto/-Host ignored: the connecting address is not in net.proxy_addresses',
+    );
     return { scheme, host };
   }
   if (fProto === 'https' || fProto === 'http') scheme = fProto;

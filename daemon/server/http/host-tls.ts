@@ -30,7 +30,15 @@ export interface HostTlsOptions {
 }
 
 /** TLS error codes that mean "this certificate is not trusted", with what the operator should do. */
-const UNTRUSTED = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE']);
+const UNTRUSTED = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
 
 /**
  * A sentence naming the fix for a failed request to a host, from the error fetch threw (its `cause.code`), or
@@ -40,10 +48,12 @@ const UNTRUSTED = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_
 export function describeHostTlsError(e: unknown, host: string): string | undefined {
   const code = (e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code;
   if (!code) return undefined;
-  if (UNTRUSTED.has(code)) return `the TLS certificate of ${host} is not trusted (${code}): add the CA that issued it (PEM) to storage.ssl.ca_file, or to the system CAs (/usr/local/share/ca-certificates/ + update-ca-certificates)`;
+  if (UNTRUSTED.has(code))
+    return `the TLS certificate of ${host} is not trusted (${code}): add the CA that issued it (PEM) to storage.ssl.ca_file, or to the system CAs (/usr/local/share/ca-certificates/ + update-ca-certificates)`;
   if (code === 'CERT_HAS_EXPIRED') return `the TLS certificate of ${host} has expired (${code}): the host must renew it`;
   if (code === 'CERT_NOT_YET_VALID') return `the TLS certificate of ${host} is not valid yet (${code}): check the clocks of Ode's machine and the host`;
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return `the TLS certificate of ${host} is not issued for that name (${code}): use the name the certificate carries in WOPISrc, or reissue the certificate with this name in subjectAltName`;
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+    return `the TLS certificate of ${host} is not issued for that name (${code}): use the name the certificate carries in WOPISrc, or reissue the certificate with this name in subjectAltName`;
   return undefined;
 }
 
@@ -117,7 +127,11 @@ export class HostTls {
     const connect = buildConnector({ rejectUnauthorized: false });
     return new Agent({
       connect: (options, callback) => {
-        if (options.protocol === 'https:') this.opts.log.warn({ host: `${options.hostname}:${options.port || 443}` }, 'TLS connection to a host WITHOUT certificate verification (storage.ssl.verify: false; for tests only)');
+        if (options.protocol === 'https:')
+          this.opts.log.warn(
+            { host: `${options.hostname}:${options.port || 443}` },
+            'TLS connection to a host WITHOUT certificate verification (storage.ssl.verify: false; for tests only)',
+          );
         connect(options, callback);
       },
     });
@@ -137,7 +151,11 @@ export class HostTls {
         cas.push(pem);
         this.warnedCaFile = '';
       } catch (e) {
-        if (this.warnedCaFile !== caFile) this.opts.log.error({ file: caFile, err: (e as Error).message }, 'storage.ssl.ca_file cannot be used: hosts are verified against the system CAs only; fix the path or the file (PEM certificates)');
+        if (this.warnedCaFile !== caFile)
+          this.opts.log.error(
+            { file: caFile, err: (e as Error).message },
+            'storage.ssl.ca_file cannot be used: hosts are verified against the system CAs only; fix the path or the file (PEM certificates)',
+          );
         this.warnedCaFile = caFile;
       }
     }

@@ -53,7 +53,16 @@ export function receiveForm(req: IncomingMessage, tmpRoot: string, maxBytes: num
     const stopIdle = () => idle && clearTimeout(idle);
     const armIdle = () => {
       stopIdle();
-      idle = setTimeout(() => fail(new OdeError('body_timeout', `No byte of the request body arrived for ${Math.round(idleMs / 1000)} s (limits.body_idle_secs): the body is shorter than its Content-Length, or the client stalled.`)), idleMs);
+      idle = setTimeout(
+        () =>
+          fail(
+            new OdeError(
+              'body_timeout',
+              `No byte of the request body arrived for ${Math.round(idleMs / 1000)} s (limits.body_idle_secs): the body is shorter than its Content-Length, or the client stalled.`,
+            ),
+          ),
+        idleMs,
+      );
       idle.unref();
     };
     const fail = (e: OdeError) => {

@@ -25,7 +25,8 @@ export async function readPageForm(req: IncomingMessage, page: string, fields: s
   if (req.method !== 'POST') return new URLSearchParams();
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) return readMultipartPageForm(req, page, idleMs);
-  if (!type.startsWith('application/x-www-form-urlencoded')) throw new OdeError('bad_request', `The ${page} takes an HTML form post (application/x-www-form-urlencoded or multipart/form-data) with ${fields}.`);
+  if (!type.startsWith('application/x-www-form-urlencoded'))
+    throw new OdeError('bad_request', `The ${page} takes an HTML form post (application/x-www-form-urlencoded or multipart/form-data) with ${fields}.`);
   const body = await new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -60,13 +61,17 @@ function idleTimer(ms: number, fire: () => void): { touch(): void; stop(): void 
 }
 
 function bodyTimeout(ms: number): OdeError {
-  return new OdeError('body_timeout', `No byte of the form arrived for ${Math.round(ms / 1000)} s (limits.body_idle_secs): the body is shorter than its Content-Length, or the client stalled.`);
+  return new OdeError(
+    'body_timeout',
+    `No byte of the form arrived for ${Math.round(ms / 1000)} s (limits.body_idle_secs): the body is shorter than its Content-Length, or the client stalled.`,
+  );
 }
 
 /** A multipart page form through busboy: text fields only (first value wins), the whole body at most MAX_PAGE_FORM_BYTES. */
 function readMultipartPageForm(req: IncomingMessage, page: string, idleMs: number): Promise<URLSearchParams> {
   const declared = Number(req.headers['content-length'] ?? NaN);
-  if (Number.isFinite(declared) && declared > MAX_PAGE_FORM_BYTES) return Promise.reject(new OdeError('too_large', `The form posted to the ${page} is larger than ${MAX_PAGE_FORM_BYTES} bytes.`));
+  if (Number.isFinite(declared) && declared > MAX_PAGE_FORM_BYTES)
+    return Promise.reject(new OdeError('too_large', `The form posted to the ${page} is larger than ${MAX_PAGE_FORM_BYTES} bytes.`));
   let bb: busboy.Busboy;
   try {
     bb = busboy({ headers: req.headers, limits: { fieldSize: MAX_PAGE_FORM_BYTES, fields: 64, files: 8, fileSize: MAX_PAGE_FORM_BYTES } });

@@ -10,7 +10,8 @@ function req(remoteAddress: string, xff?: string): IncomingMessage {
 describe('net.post_allow.host', () => {
   const allowed = compileAllowList(DEFAULT_POST_ALLOW);
   it('allows loopback and the private ranges by default', () => {
-    for (const a of ['127.0.0.1', '127.1.2.3', '::1', '10.0.0.5', '172.16.0.1', '172.31.255.255', '192.168.1.10', 'fd12:3456::1']) expect(allowed(a), a).toBe(true);
+    for (const a of ['127.0.0.1', '127.1.2.3', '::1', '10.0.0.5', '172.16.0.1', '172.31.255.255', '192.168.1.10', 'fd12:3456::1'])
+      expect(allowed(a), a).toBe(true);
   });
   it('denies public addresses and near misses', () => {
     for (const a of ['8.8.8.8', '172.32.0.1', '192.169.0.1', '127.0.0.1.evil', '2001:db8::1', '11.0.0.1']) expect(allowed(a), a).toBe(false);

@@ -15,7 +15,14 @@ import { readFileSync } from 'node:fs';
 import { createSecureContext, type SecureContextOptions, type Server as TlsServer } from 'node:tls';
 import { watch, type FSWatcher } from 'chokidar';
 import type { Logger } from 'pino';
-import { certificateInfo, certificateStatus, EXPIRY_WARNING_DAYS, splitPemCertificates, type CertificateInfo, type CertificateStatus } from '../../../certs/cert-info.ts';
+import {
+  certificateInfo,
+  certificateStatus,
+  EXPIRY_WARNING_DAYS,
+  splitPemCertificates,
+  type CertificateInfo,
+  type CertificateStatus,
+} from '../../../certs/cert-info.ts';
 import { ConfigError } from '../config/load.ts';
 import type { OdeConfig } from '../config/schema.ts';
 
@@ -35,8 +42,15 @@ function readPem(key: 'ssl.cert_file' | 'ssl.key_file' | 'ssl.ca_file', path: st
     return readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? `is not readable by the user running Ode (uid ${process.getuid?.() ?? '?'}): fix its owner or mode` : `cannot be read (${code})`;
-    throw new ConfigError('ssl', [`${key} ${path} ${why}; ${key === 'ssl.key_file' ? 'point it at the private key of the certificate' : 'point it at the PEM certificate file'}`]);
+    const why =
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EACCES'
+          ? `is not readable by the user running Ode (uid ${process.getuid?.() ?? '?'}): fix its owner or mode`
+          : `cannot be read (${code})`;
+    throw new ConfigError('ssl', [
+      `${key} ${path} ${why}; ${key === 'ssl.key_file' ? 'point it at the private key of the certificate' : 'point it at the PEM certificate file'}`,
+    ]);
   }
 }
 
@@ -50,8 +64,12 @@ export function loadTlsMaterial(ssl: OdeConfig['ssl'], now = Date.now()): TlsMat
   const keyText = readPem('ssl.key_file', ssl.key_file);
   const caText = ssl.ca_file ? readPem('ssl.ca_file', ssl.ca_file) : '';
   const chain = splitPemCertificates(certText);
-  if (chain.length === 0) throw new ConfigError('ssl', [`ssl.cert_file ${ssl.cert_file} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"): ${FIX_GENERATE}`]);
-  if (ssl.ca_file && splitPemCertificates(caText).length === 0) throw new ConfigError('ssl', [`ssl.ca_file ${ssl.ca_file} holds no PEM certificate: give the intermediate CA certificates in PEM, or leave ssl.ca_file empty`]);
+  if (chain.length === 0)
+    throw new ConfigError('ssl', [`ssl.cert_file ${ssl.cert_file} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"): ${FIX_GENERATE}`]);
+  if (ssl.ca_file && splitPemCertificates(caText).length === 0)
+    throw new ConfigError('ssl', [
+      `ssl.ca_file ${ssl.ca_file} holds no PEM certificate: give the intermediate CA certificates in PEM, or leave ssl.ca_file empty`,
+    ]);
   let leaf: CertificateInfo;
   let x509: X509Certificate;
   try {
@@ -64,10 +82,14 @@ export function loadTlsMaterial(ssl: OdeConfig['ssl'], now = Date.now()): TlsMat
   try {
     key = createPrivateKey(keyText);
   } catch (e) {
-    throw new ConfigError('ssl', [`ssl.key_file ${ssl.key_file} is not an unencrypted PEM private key (${(e as Error).message}); remove a passphrase with \`openssl pkey -in key.pem -out key-plain.pem\``]);
+    throw new ConfigError('ssl', [
+      `ssl.key_file ${ssl.key_file} is not an unencrypted PEM private key (${(e as Error).message}); remove a passphrase with \`openssl pkey -in key.pem -out key-plain.pem\``,
+    ]);
   }
   if (!x509.checkPrivateKey(key)) {
-    throw new ConfigError('ssl', [`ssl.key_file ${ssl.key_file} does not belong to the certificate in ssl.cert_file ${ssl.cert_file} (${leaf.subject}, serial ${leaf.serialNumber}); point both at the same certificate's files (with certbot: fullchain.pem and privkey.pem)`]);
+    throw new ConfigError('ssl', [
+      `ssl.key_file ${ssl.key_file} does not belong to the certificate in ssl.cert_file ${ssl.cert_file} (${leaf.subject}, serial ${leaf.serialNumber}); point both at the same certificate's files (with certbot: fullchain.pem and privkey.pem)`,
+    ]);
   }
   // The leaf first, then the intermediates (cert file rest, then ca_file): what clients need to build the path.
   const options: SecureContextOptions = { cert: [...chain, ...splitPemCertificates(caText)].join('\n'), key: keyText };
@@ -169,7 +191,10 @@ export class PublicTls {
     if (next.fingerprint === this.material.fingerprint) return false;
     this.server.setSecureContext(next.options);
     this.material = next;
-    this.opts.log.info({ subject: next.leaf.subject, serial: next.leaf.serialNumber, notAfter: next.leaf.notAfter }, 'TLS certificate reloaded; new connections use it');
+    this.opts.log.info(
+      { subject: next.leaf.subject, serial: next.leaf.serialNumber, notAfter: next.leaf.notAfter },
+      'TLS certificate reloaded; new connections use it',
+    );
     this.warnExpiry(true);
     for (const fn of this.listeners) fn(next.leaf);
     return true;
@@ -182,7 +207,10 @@ export class PublicTls {
     if (!force && Date.now() - this.lastExpiryWarning < 86_400_000) return;
     this.lastExpiryWarning = Date.now();
     const what = s.daysLeft < 0 ? `expired on ${s.notAfter}` : `expires on ${s.notAfter} (${s.daysLeft} days left, warning from ${EXPIRY_WARNING_DAYS})`;
-    this.opts.log.warn({ file: this.opts.ssl.cert_file, subject: s.subject, notAfter: s.notAfter, daysLeft: s.daysLeft }, `TLS certificate ${what}: renew it and replace ssl.cert_file and ssl.key_file (Ode re-reads them)`);
+    this.opts.log.warn(
+      { file: this.opts.ssl.cert_file, subject: s.subject, notAfter: s.notAfter, daysLeft: s.daysLeft },
+      `TLS certificate ${what}: renew it and replace ssl.cert_file and ssl.key_file (Ode re-reads them)`,
+    );
   }
 
   /** Stops the watcher and timers. */

@@ -41,7 +41,9 @@ export function readInstalledEngine(loPath: string): InstalledEngine | undefined
 export function assertEngineSupported(loPath: string): InstalledEngine | undefined {
   const found = readInstalledEngine(loPath);
   if (found && engineTooOld(found)) {
-    throw new ConfigError('lo_path', [`lo_path: ${engineRefusal(`${found.major}.${found.minor}`, `${loPath} (${found.file}: ProductKey=${found.productKey})`)}`]);
+    throw new ConfigError('lo_path', [
+      `lo_path: ${engineRefusal(`${found.major}.${found.minor}`, `${loPath} (${found.file}: ProductKey=${found.productKey})`)}`,
+    ]);
   }
   return found;
 }

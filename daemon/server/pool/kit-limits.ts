@@ -125,9 +125,15 @@ export class KitWatch {
     const jobCpuSecs = this.jobCpuStart === undefined ? 0 : (u.cpuMs - this.jobCpuStart) / 1000;
     let error: OdeError | undefined;
     if (memoryMb && rssMb > memoryMb) {
-      error = new OdeError('kit_memory_limit', `LibreOffice used ${Math.round(rssMb)} MB on this document, more than limits.kit_memory_mb (${memoryMb} MB): its process was ended and replaced.`);
+      error = new OdeError(
+        'kit_memory_limit',
+        `LibreOffice used ${Math.round(rssMb)} MB on this document, more than limits.kit_memory_mb (${memoryMb} MB): its process was ended and replaced.`,
+      );
     } else if (cpuSecs && jobCpuSecs > cpuSecs) {
-      error = new OdeError('kit_cpu_limit', `LibreOffice used ${jobCpuSecs.toFixed(1)} s of CPU time on this document, more than limits.kit_cpu_secs (${cpuSecs} s): its process was ended and replaced.`);
+      error = new OdeError(
+        'kit_cpu_limit',
+        `LibreOffice used ${jobCpuSecs.toFixed(1)} s of CPU time on this document, more than limits.kit_cpu_secs (${cpuSecs} s): its process was ended and replaced.`,
+      );
     }
     if (!error) return;
     this.fired = true;

@@ -23,7 +23,23 @@ import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, rmSync, writeFi
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { FAKE_KIT_CONTROL_ENV, isKitToDaemon, type KitSettingsManifest, type KitSettingsReport, type ClipboardItem, type ConvertRequest, type DocInfoResult, type InspectRequest, type KitEditEvent, type KitOk, type KitRequest, type KitResult, type KitToDaemon, type OpenResult, type SignDocResult } from '../../protocol/kit.ts';
+import {
+  FAKE_KIT_CONTROL_ENV,
+  isKitToDaemon,
+  type KitSettingsManifest,
+  type KitSettingsReport,
+  type ClipboardItem,
+  type ConvertRequest,
+  type DocInfoResult,
+  type InspectRequest,
+  type KitEditEvent,
+  type KitOk,
+  type KitRequest,
+  type KitResult,
+  type KitToDaemon,
+  type OpenResult,
+  type SignDocResult,
+} from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 import { entryPoint } from '../install-paths.ts';
 import type { KitCommand } from '../sandbox/command.ts';
@@ -189,7 +205,8 @@ export class KitProcess extends EventEmitter {
     const entry = opts.fake ? entryPoint('fake-kit') : KIT_ENTRY;
     const inner: KitCommand = { command: process.execPath, args: [...KIT_NODE_OPTIONS, ...entry.execArgv, entry.file] };
     const launch = opts.sandbox?.launch({ kitDir: this.dir, inner, proxySocket: opts.proxySocket });
-    let cmd: KitCommand = launch?.command ?? (hasSetprivPdeathsig() ? { command: 'setpriv', args: ['--pdeathsig', 'KILL', '--', inner.command, ...inner.args] } : inner);
+    let cmd: KitCommand =
+      launch?.command ?? (hasSetprivPdeathsig() ? { command: 'setpriv', args: ['--pdeathsig', 'KILL', '--', inner.command, ...inner.args] } : inner);
     if (opts.wrap) cmd = opts.wrap(cmd);
     const proxyEnv = opts.proxySocket ? { ODE_KIT_PROXY_SOCKET: launch ? PROXY_SOCKET_IN_SANDBOX : opts.proxySocket } : {};
     this.child = spawn(cmd.command, cmd.args, {
@@ -374,7 +391,11 @@ export class KitProcess extends EventEmitter {
    * starting with loadMs) or `limitMs` (plain).
    * @throws OdeError timeout, kit_crashed, internal (the IPC channel is closed), or the kit's own error code.
    */
-  private send<M extends WithoutId<KitRequest>>(msg: M, how: { limits?: StageLimits; limitMs?: number; killOnTimeout: boolean; job: boolean }, stage: string): Promise<KitOk<M['type']>> {
+  private send<M extends WithoutId<KitRequest>>(
+    msg: M,
+    how: { limits?: StageLimits; limitMs?: number; killOnTimeout: boolean; job: boolean },
+    stage: string,
+  ): Promise<KitOk<M['type']>> {
     const id = this.nextRequestId++;
     return new Promise<KitResult>((resolve, reject) => {
       const p: Pending = { id, resolve, reject, limits: how.limits, killOnTimeout: how.killOnTimeout, job: how.job };
@@ -399,7 +420,11 @@ export class KitProcess extends EventEmitter {
   }
 
   /** An editing request on the open document (kit.md, "Editing"), with its plain time limit. */
-  private edit<M extends WithoutId<Exclude<KitRequest, { type: 'open' | 'convert' | 'inspect' }>>>(msg: M, limitMs: number, stage: string): Promise<KitOk<M['type']>> {
+  private edit<M extends WithoutId<Exclude<KitRequest, { type: 'open' | 'convert' | 'inspect' }>>>(
+    msg: M,
+    limitMs: number,
+    stage: string,
+  ): Promise<KitOk<M['type']>> {
     if (!this.editing || (this.state !== 'busy' && this.state !== 'stopping') || !this.alive) {
       return Promise.reject(new OdeError('internal', `kit ${this.id} has no document open for editing (${this.state})`));
     }
@@ -415,13 +440,28 @@ export class KitProcess extends EventEmitter {
    * kit is not ready.
    */
   async open(
-    req: { input: string; lang?: string; password?: string; readOnly?: boolean; commentsOnly?: boolean; timezone?: string; deviceFormFactor?: string; userName?: string; watermarkText?: string },
+    req: {
+      input: string;
+      lang?: string;
+      password?: string;
+      readOnly?: boolean;
+      commentsOnly?: boolean;
+      timezone?: string;
+      deviceFormFactor?: string;
+      userName?: string;
+      watermarkText?: string;
+    },
     limits: StageLimits,
   ): Promise<OpenResult> {
-    if (this.state !== 'ready' || this.editing) throw new OdeError('internal', `kit ${this.id} is ${this.state}${this.editing ? ' and editing' : ''}, not ready`);
+    if (this.state !== 'ready' || this.editing)
+      throw new OdeError('internal', `kit ${this.id} is ${this.state}${this.editing ? ' and editing' : ''}, not ready`);
     this.state = 'busy';
     this.editing = true;
-    const r = await this.send({ type: 'open', ...req }, { limits: { loadMs: limits.loadMs, convertMs: limits.loadMs }, killOnTimeout: true, job: false }, 'loading');
+    const r = await this.send(
+      { type: 'open', ...req },
+      { limits: { loadMs: limits.loadMs, convertMs: limits.loadMs }, killOnTimeout: true, job: false },
+      'loading',
+    );
     return { docType: r.docType, parts: r.parts, partNames: r.partNames, width: r.width, height: r.height, viewId: r.viewId };
   }
 
@@ -429,7 +469,16 @@ export class KitProcess extends EventEmitter {
    * `createView`: a new LibreOfficeKit view for one user, `userName` its author, its rights and `timezone` given
    * to LibreOffice (kit.md). `color` stays with the daemon. @throws OdeError timeout, kit_crashed, bad_request, internal.
    */
-  async createView(req: { userName: string; userId: string; readOnly?: boolean; commentsOnly?: boolean; lang?: string; timezone?: string; color?: string; watermarkText?: string }): Promise<{ viewId: number }> {
+  async createView(req: {
+    userName: string;
+    userId: string;
+    readOnly?: boolean;
+    commentsOnly?: boolean;
+    lang?: string;
+    timezone?: string;
+    color?: string;
+    watermarkText?: string;
+  }): Promise<{ viewId: number }> {
     const r = await this.edit({ type: 'createView', ...req }, EDIT_LIMITS_MS.other, 'creating a view');
     return { viewId: r.viewId };
   }
@@ -465,7 +514,17 @@ export class KitProcess extends EventEmitter {
    * `tile`: paints `tileTwipWidth` x `tileTwipHeight` twips at (`x`, `y`) of `part` (`mode` a LOK_PARTMODE_*) as a
    * `width` x `height` px PNG with straight alpha. @throws OdeError timeout (10 s), kit_crashed, bad_request.
    */
-  async paintTile(req: { viewId: number; part: number; mode: number; width: number; height: number; x: number; y: number; tileTwipWidth: number; tileTwipHeight: number }): Promise<Uint8Array> {
+  async paintTile(req: {
+    viewId: number;
+    part: number;
+    mode: number;
+    width: number;
+    height: number;
+    x: number;
+    y: number;
+    tileTwipWidth: number;
+    tileTwipHeight: number;
+  }): Promise<Uint8Array> {
     return (await this.edit({ type: 'tile', ...req }, EDIT_LIMITS_MS.other, 'painting a tile')).png;
   }
 

@@ -133,14 +133,23 @@ export class KitPool {
     this.sandbox = sandbox;
     this.sandboxStatus = { mode, active: sandbox !== undefined, detail: probe?.detail ?? 'security.sandbox is off' };
     if (sandbox) this.log.info({ sandbox: probe?.detail }, 'kits run in a bubblewrap sandbox (no network, no state directory)');
-    else if (mode === 'required') throw new ConfigError('security.sandbox', [`security.sandbox: required: ${probe?.detail ?? 'bubblewrap cannot run'}; fix: ${SANDBOX_FIX}`]);
-    else if (mode === 'auto') this.log.error({ reason: probe?.detail, fix: SANDBOX_FIX }, 'kits run WITHOUT a sandbox: bubblewrap cannot run here, so a document can reach the network and every file Ode can read');
+    else if (mode === 'required')
+      throw new ConfigError('security.sandbox', [`security.sandbox: required: ${probe?.detail ?? 'bubblewrap cannot run'}; fix: ${SANDBOX_FIX}`]);
+    else if (mode === 'auto')
+      this.log.error(
+        { reason: probe?.detail, fix: SANDBOX_FIX },
+        'kits run WITHOUT a sandbox: bubblewrap cannot run here, so a document can reach the network and every file Ode can read',
+      );
     else this.log.warn('security.sandbox is off: kits run without a sandbox (a document can reach the network and every file Ode can read)');
     this.fetchProxy = new FetchProxy({
       socketPath: join(this.tmpRoot, 'fetch-proxy.sock'),
       policy: () => {
         const c = this.config();
-        return { hosts: c.net.lok_allow.host, timeoutMs: c.security.external_data.timeout_secs * 1000, maxBytes: c.security.external_data.max_mb * 1024 * 1024 };
+        return {
+          hosts: c.net.lok_allow.host,
+          timeoutMs: c.security.external_data.timeout_secs * 1000,
+          maxBytes: c.security.external_data.max_mb * 1024 * 1024,
+        };
       },
       log: this.log,
     });
@@ -195,7 +204,12 @@ export class KitPool {
       return Promise.resolve(free);
     }
     if (this.waiters.length >= cfg.limits.queue) {
-      return Promise.reject(new OdeError('queue_full', `${this.waiters.length} ${kind === 'edit' ? 'requests are already waiting for a kit' : 'conversions are already waiting'} (limits.queue); try again later.`));
+      return Promise.reject(
+        new OdeError(
+          'queue_full',
+          `${this.waiters.length} ${kind === 'edit' ? 'requests are already waiting for a kit' : 'conversions are already waiting'} (limits.queue); try again later.`,
+        ),
+      );
     }
     return new Promise<KitProcess>((resolve, reject) => {
       this.waiters.push({ resolve, reject, kind });
@@ -234,7 +248,9 @@ export class KitPool {
     this.editing.add(fresh);
     await new Promise<void>((resolve, reject) => {
       const onReady = () => (fresh.off('exit', onExit), resolve());
-      const onExit = () => (fresh.off('ready', onReady), reject(new OdeError('no_kit', 'the LibreOffice process for the settings could not start; see the server log.')));
+      const onExit = () => (
+        fresh.off('ready', onReady), reject(new OdeError('no_kit', 'the LibreOffice process for the settings could not start; see the server log.'))
+      );
       fresh.once('ready', onReady);
       fresh.once('exit', onExit);
     });
@@ -430,7 +446,15 @@ export class KitPool {
 
   /** Counts and per-kit states. */
   status(): PoolStatus {
-    const kits = [...this.kits].map((k) => ({ id: k.id, pid: k.pid, state: k.state, jobs: k.jobs, leased: this.leased.has(k), editing: this.editing.has(k), nice: k.nice }));
+    const kits = [...this.kits].map((k) => ({
+      id: k.id,
+      pid: k.pid,
+      state: k.state,
+      jobs: k.jobs,
+      leased: this.leased.has(k),
+      editing: this.editing.has(k),
+      nice: k.nice,
+    }));
     return {
       ready: kits.filter((k) => k.state === 'ready' && !k.leased && !k.editing).length,
       busy: kits.filter((k) => k.leased || k.editing || k.state === 'busy').length,
@@ -447,7 +471,8 @@ export class KitPool {
   kitsInfo(): Array<{ pid: number; state: 'starting' | 'ready' | 'busy' | 'editing' | 'stopping'; jobs: number; startedAt: number }> {
     return [...this.kits].flatMap((k) => {
       if (!k.pid || k.state === 'dead') return [];
-      const state = k.state === 'stopping' ? 'stopping' : this.editing.has(k) || k.editing ? 'editing' : this.leased.has(k) || k.state === 'busy' ? 'busy' : k.state;
+      const state =
+        k.state === 'stopping' ? 'stopping' : this.editing.has(k) || k.editing ? 'editing' : this.leased.has(k) || k.state === 'busy' ? 'busy' : k.state;
       return [{ pid: k.pid, state, jobs: k.jobs, startedAt: k.startedAt }];
     });
   }

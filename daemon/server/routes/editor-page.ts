@@ -16,7 +16,14 @@ import type { Handler, RouteContext } from './context.ts';
 const IFRAME_PARAMS = ['closebutton', 'revisionhistory', 'target', 'timestamp', 'startPresentation', 'lang', 'permission', 'debug', 'randomUser'] as const;
 
 const EDITOR_DIST = join(ROOT, 'daemon/editor/dist/');
-const ASSET_TYPES: Record<string, string> = { 'editor.js': 'text/javascript; charset=utf-8', 'editor.css': 'text/css; charset=utf-8', 'editor.js.map': 'application/json', 'settings.js': 'text/javascript; charset=utf-8', 'settings.css': 'text/css; charset=utf-8', 'settings.js.map': 'application/json' };
+const ASSET_TYPES: Record<string, string> = {
+  'editor.js': 'text/javascript; charset=utf-8',
+  'editor.css': 'text/css; charset=utf-8',
+  'editor.js.map': 'application/json',
+  'settings.js': 'text/javascript; charset=utf-8',
+  'settings.css': 'text/css; charset=utf-8',
+  'settings.js.map': 'application/json',
+};
 
 /**
  * The browser editor's bundle (daemon/editor, built by daemon/editor/build.mjs at set-up), under the versioned
@@ -25,15 +32,28 @@ const ASSET_TYPES: Record<string, string> = { 'editor.js': 'text/javascript; cha
  * upgrade's node of the other version).
  * @throws OdeError not_found when the bundle was not built (run `npm run setup`).
  */
-function sendEditorAsset(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, ctx: RouteContext, version: string, name: string): void {
+function sendEditorAsset(
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+  ctx: RouteContext,
+  version: string,
+  name: string,
+): void {
   const file = readBundleFile(`${EDITOR_DIST}${name}`);
   if (!file) throw new OdeError('not_found', `The editor bundle is not built: run \`npm run setup\` (daemon/editor/build.mjs).`);
   const wanted = new URL(req.url ?? '/', 'http://localhost').searchParams.get('v');
   if (version !== ctx.versionHash || (wanted !== null && wanted !== file.hash)) {
-    sendError(res, new OdeError('not_found', `This node serves another build of ${name} (/browser/${ctx.versionHash}/${name}?v=${file.hash}).`), { 'Cache-Control': 'no-store' });
+    sendError(res, new OdeError('not_found', `This node serves another build of ${name} (/browser/${ctx.versionHash}/${name}?v=${file.hash}).`), {
+      'Cache-Control': 'no-store',
+    });
     return;
   }
-  res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': ASSET_TYPES[name], 'Content-Length': file.body.length, 'Cache-Control': 'public, max-age=31536000, immutable' });
+  res.writeHead(200, {
+    ...BASE_HEADERS,
+    'Content-Type': ASSET_TYPES[name],
+    'Content-Length': file.body.length,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
   res.end(req.method === 'HEAD' ? undefined : file.body);
 }
 

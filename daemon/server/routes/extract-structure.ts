@@ -12,7 +12,11 @@ export const extractStructure: Handler = async (req, res, ctx) => {
   const form = await receiveAllowedForm(req, ctx, 'extract-document-structure');
   try {
     if (!form.file) throw new OdeError('no_file');
-    const result = await ctx.extractor.extract({ path: form.file.path, filename: form.file.filename, fields: { filter: form.fields.filter, lang: form.fields.lang, password: form.fields.password } });
+    const result = await ctx.extractor.extract({
+      path: form.file.path,
+      filename: form.file.filename,
+      fields: { filter: form.fields.filter, lang: form.fields.lang, password: form.fields.password },
+    });
     sendJson(res, 200, result);
   } catch (e) {
     if (e instanceof OdeError && e.code === 'queue_full') return sendError(res, e, { 'Retry-After': '5' });

@@ -32,7 +32,17 @@ export const discovery: Handler = (req, res, ctx) => {
 export const capabilities: Handler = (req, res, ctx) => {
   const cfg = ctx.config();
   const available = checkPostAllow(req, cfg.net.post_allow.host).allowed;
-  sendJson(res, 200, buildCapabilities({ convertToAvailable: available, productVersion: cfg.hosting.collabora_version, odeVersion: ctx.version, productVersionHash: ctx.versionHash, serverId: ctx.serverId }));
+  sendJson(
+    res,
+    200,
+    buildCapabilities({
+      convertToAvailable: available,
+      productVersion: cfg.hosting.collabora_version,
+      odeVersion: ctx.version,
+      productVersionHash: ctx.versionHash,
+      serverId: ctx.serverId,
+    }),
+  );
 };
 
 /** GET /browser/<hash>/images/<icon>.svg: the app icons discovery links to. */

@@ -34,7 +34,12 @@ export class ProofKeyStore {
   /** Fingerprints and created dates, for the CLI and the admin API. */
   describe(): { fingerprint: string; created: Date; oldFingerprint: string; oldCreated: Date } {
     const k = this.loaded;
-    return { fingerprint: proofKeyFingerprint(k.current.publicKey), created: k.current.created, oldFingerprint: proofKeyFingerprint(k.old.publicKey), oldCreated: k.old.created };
+    return {
+      fingerprint: proofKeyFingerprint(k.current.publicKey),
+      created: k.current.created,
+      oldFingerprint: proofKeyFingerprint(k.old.publicKey),
+      oldCreated: k.old.created,
+    };
   }
 
   /** Rotates: the current key becomes the old one; a new current key is generated. */

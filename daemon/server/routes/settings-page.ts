@@ -24,7 +24,8 @@ export const settingsPage: Handler = async (req, res, ctx) => {
   const token = form.get('access_token') ?? '';
   if (!token) throw new OdeError('bad_request', 'No access_token was posted: the host must POST the form field access_token to the settings page.');
   const iframeType = form.get('iframe_type') ?? 'user';
-  if (iframeType !== 'admin' && iframeType !== 'user') throw new OdeError('bad_request', `iframe_type must be admin or user, not "${iframeType.slice(0, 40)}".`);
+  if (iframeType !== 'admin' && iframeType !== 'user')
+    throw new OdeError('bad_request', `iframe_type must be admin or user, not "${iframeType.slice(0, 40)}".`);
   const theme = form.get('ui_theme') ?? 'light';
   if (theme !== 'light' && theme !== 'dark') throw new OdeError('bad_request', `ui_theme must be light or dark, not "${theme.slice(0, 40)}".`);
   const ttl = Number(form.get('access_token_ttl') ?? 0);

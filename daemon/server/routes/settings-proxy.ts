@@ -27,7 +27,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function client(ctx: RouteContext): HostSettingsClient {
-  return new HostSettingsClient({ sign: (token, url) => ({ ...ctx.proofKeys.sign(token, url) }), timeoutMs: ctx.config().storage.wopi.timeout_secs * 1000, userAgent: `Ode/${ODE_VERSION}`, fetch: ctx.hostTls?.fetch });
+  return new HostSettingsClient({
+    sign: (token, url) => ({ ...ctx.proofKeys.sign(token, url) }),
+    timeoutMs: ctx.config().storage.wopi.timeout_secs * 1000,
+    userAgent: `Ode/${ODE_VERSION}`,
+    fetch: ctx.hostTls?.fetch,
+  });
 }
 
 /** The host's answer to an upload or delete for the page: 2xx as `{hostStatus, ...host JSON}`, else an OdeError. */
@@ -59,7 +64,8 @@ export const settingsProxy: Handler = async (req, res, ctx, { rest }) => {
     case 'GET /':
     case 'HEAD /': {
       const type = url.searchParams.get('type');
-      if (type !== 'userconfig' && type !== 'systemconfig') throw new OdeError('bad_request', `type must be userconfig or systemconfig, not "${String(type).slice(0, 40)}".`);
+      if (type !== 'userconfig' && type !== 'systemconfig')
+        throw new OdeError('bad_request', `type must be userconfig or systemconfig, not "${String(type).slice(0, 40)}".`);
       body = { ...(await client(ctx).list(base, token, type as SettingsType)) };
       break;
     }
@@ -83,7 +89,10 @@ export const settingsProxy: Handler = async (req, res, ctx, { rest }) => {
       break;
     }
     default:
-      throw new OdeError(rest === '' || rest === '/upload' || rest === '/file' ? 'method_not_allowed' : 'not_found', `No settings proxy endpoint for ${req.method} /ode/settings${rest}.`);
+      throw new OdeError(
+        rest === '' || rest === '/upload' || rest === '/file' ? 'method_not_allowed' : 'not_found',
+        `No settings proxy endpoint for ${req.method} /ode/settings${rest}.`,
+      );
   }
   ctx.log.info({ op: `settings ${op}`, host: base.host, ms: Date.now() - started }, 'settings request relayed');
   if (Buffer.isBuffer(body)) {

@@ -40,9 +40,16 @@ export const transformStructure: Handler = async (req, res, ctx, { rest }) => {
     const out = await ctx.transformer.transform({
       path: form.file.path,
       filename: form.file.filename,
-      fields: { transform: form.fields.transform, format: fromPath.format ?? form.fields.format, lang: fromPath.lang ?? form.fields.lang, password: form.fields.password },
+      fields: {
+        transform: form.fields.transform,
+        format: fromPath.format ?? form.fields.format,
+        lang: fromPath.lang ?? form.fields.lang,
+        password: form.fields.password,
+      },
     });
-    sendAttachment(res, out.bytes, out.mimeType, out.filename, { 'Server-Timing': `engine;dur=${out.timings.engineMs.toFixed(1)}, total;dur=${out.timings.totalMs.toFixed(1)}` });
+    sendAttachment(res, out.bytes, out.mimeType, out.filename, {
+      'Server-Timing': `engine;dur=${out.timings.engineMs.toFixed(1)}, total;dur=${out.timings.totalMs.toFixed(1)}`,
+    });
   } catch (e) {
     if (e instanceof OdeError && e.code === 'queue_full') return sendError(res, e, { 'Retry-After': '5' });
     throw e;

@@ -69,7 +69,8 @@ function statusOfError(e: unknown): WopiAccessStatus {
 export const wopiAccessCheck: Handler = async (req, res, ctx) => {
   const body = jsonObject(await readBody(req));
   const callback = body?.callbackUrl;
-  if (typeof callback !== 'string' || !callback) throw new OdeError('bad_request', 'The WOPI access check takes a JSON object {"callbackUrl": "<URL the WOPI host answers 200 on>"}.');
+  if (typeof callback !== 'string' || !callback)
+    throw new OdeError('bad_request', 'The WOPI access check takes a JSON object {"callbackUrl": "<URL the WOPI host answers 200 on>"}.');
   const cfg = ctx.config();
   const answer = (status: WopiAccessStatus, detail?: string) => {
     ctx.log[status === 'Ok' ? 'info' : 'warn']({ callbackUrl: callback.replace(/[?#].*$/, ''), status, detail }, 'WOPI access check');
@@ -84,7 +85,8 @@ export const wopiAccessCheck: Handler = async (req, res, ctx) => {
   } catch {
     throw new OdeError('bad_request', `The callbackUrl is not a valid URL: ${callback.slice(0, 200)}`);
   }
-  if (scheme === 'https' && !cfg.ssl.enable && !cfg.ssl.termination) return answer('NotHttps', 'the WOPI host uses https while Ode is served over http (ssl.enable / ssl.termination)');
+  if (scheme === 'https' && !cfg.ssl.enable && !cfg.ssl.termination)
+    return answer('NotHttps', 'the WOPI host uses https while Ode is served over http (ssl.enable / ssl.termination)');
   try {
     checkWopiHost({ url, fileId: '', key: '' }, cfg.storage.wopi.hosts);
   } catch (e) {

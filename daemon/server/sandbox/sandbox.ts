@@ -134,8 +134,20 @@ export function probeSandbox(scratch: string): SandboxProbe {
   const fd = openSync(seccompFile, 'r');
   try {
     const dir = existsSync(scratch) ? scratch : tmpdir();
-    const { command, args } = bwrapArgs({ kitDir: dir, readOnly: [process.execPath], hidden: [], rootLinks: rootLinks(), seccompFd: SECCOMP_FD, inner: { command: process.execPath, args: ['-e', 'process.exit(7)'] } });
-    const r = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe', 'ignore', fd], timeout: 10_000, env: sandboxEnvironment(process.env) });
+    const { command, args } = bwrapArgs({
+      kitDir: dir,
+      readOnly: [process.execPath],
+      hidden: [],
+      rootLinks: rootLinks(),
+      seccompFd: SECCOMP_FD,
+      inner: { command: process.execPath, args: ['-e', 'process.exit(7)'] },
+    });
+    const r = spawnSync(command, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe', 'ignore', fd],
+      timeout: 10_000,
+      env: sandboxEnvironment(process.env),
+    });
     if (r.status !== 7) {
       const why = (r.stderr || r.error?.message || `exit ${r.status ?? r.signal}`).trim().split('\n')[0];
       return { ok: false, detail: `bubblewrap cannot make a sandbox here: ${why}`, seccompFile };
@@ -151,7 +163,10 @@ export const SANDBOX_FIX =
   'apt-get install bubblewrap libseccomp-dev gcc; in a container allow user namespaces (e.g. docker --security-opt seccomp=unconfined, or run as root); or set security.sandbox: off to run kits unconfined';
 
 /** Decides `security.sandbox`: the sandbox to use, or undefined (with the reason) when kits run without. */
-export function resolveSandbox(config: () => OdeConfig, scratch: string): { sandbox: KitSandbox | undefined; probe: SandboxProbe | undefined; mode: OdeConfig['security']['sandbox'] } {
+export function resolveSandbox(
+  config: () => OdeConfig,
+  scratch: string,
+): { sandbox: KitSandbox | undefined; probe: SandboxProbe | undefined; mode: OdeConfig['security']['sandbox'] } {
   const mode = config().security.sandbox;
   if (mode === 'off') return { sandbox: undefined, probe: undefined, mode };
   const probe = probeSandbox(scratch);

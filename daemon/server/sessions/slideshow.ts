@@ -8,7 +8,8 @@
  */
 
 /** The response headers' CSP of a slideshow: a sandbox with scripts, nothing loaded from anywhere. */
-export const SLIDESHOW_CSP = "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; media-src data: blob:";
+export const SLIDESHOW_CSP =
+  "sandbox allow-scripts; default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; font-src data:; media-src data: blob:";
 
 /**
  * The script added to the SVG: the player's exit hook, and Escape, post `{type: 'ode-slideshow', action: 'exit'}` to the

@@ -138,7 +138,10 @@ export class ViewSession implements ViewHandle {
   private refused(msg: ClientMessage): boolean {
     const r = gateOf(featurePolicy(this.fileInfo), msg);
     if (!r) return false;
-    this.log.warn({ feature: r.feature, kind: r.kind, type: msg.type, command: msg.type === 'uno' ? msg.command : undefined, user: this.fileInfo.UserId }, `${r.kind} feature refused`);
+    this.log.warn(
+      { feature: r.feature, kind: r.kind, type: msg.type, command: msg.type === 'uno' ? msg.command : undefined, user: this.fileInfo.UserId },
+      `${r.kind} feature refused`,
+    );
     const error = { code: r.code, message: r.message };
     if (msg.type === 'saveAs') this.send({ type: 'savedAs', ok: false, error });
     else if (msg.type === 'rename') this.send({ type: 'renamed', ok: false, error });
@@ -152,7 +155,8 @@ export class ViewSession implements ViewHandle {
     this.lang = msg.lang;
     this.deviceFormFactor = msg.deviceFormFactor;
     // An IANA zone name (Area/Location, letters, digits, _+-); anything else is ignored (LibreOffice's own zone).
-    this.timezone = msg.timezone && /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(msg.timezone) && msg.timezone.length <= 64 ? msg.timezone : undefined;
+    this.timezone =
+      msg.timezone && /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(msg.timezone) && msg.timezone.length <= 64 ? msg.timezone : undefined;
     this.send({ type: 'loading', stage: 'checkfileinfo' });
     try {
       const prefetched = this.deps.prefetch?.take(this.src.key, msg.token, msg.checkFileInfoOverride, msg.prefetch);
@@ -164,14 +168,19 @@ export class ViewSession implements ViewHandle {
       return this.close(unauthorized ? CLOSE.unauthorized : CLOSE.failed, unauthorized ? 'the host refused the access token' : 'CheckFileInfo failed');
     }
     const unknownFeatures = featurePolicy(this.fileInfo).unknown;
-    if (unknownFeatures.length) this.log.warn({ names: unknownFeatures }, 'IsUserLocked / IsUserRestricted name features Ode does not know (docs/postmessage.md lists them)');
+    if (unknownFeatures.length)
+      this.log.warn({ names: unknownFeatures }, 'IsUserLocked / IsUserRestricted name features Ode does not know (docs/postmessage.md lists them)');
     const commentsOnly = extname(this.fileInfo.BaseFileName).toLowerCase() === '.pdf';
     this.readonly = !this.fileInfo.UserCanWrite || msg.readonly === true || commentsOnly;
     this.commentsOnly = commentsOnly && msg.readonly !== true;
     this.tokenTtl = msg.tokenTtl;
     this.armTokenWarning(msg.tokenTtl);
     // The editor may talk to its host page from now on (App_LoadingStatus Frame_Ready): tell it the origin.
-    this.send({ type: 'loading', stage: 'download', postMessageOrigin: typeof this.fileInfo.PostMessageOrigin === 'string' ? this.fileInfo.PostMessageOrigin : undefined });
+    this.send({
+      type: 'loading',
+      stage: 'download',
+      postMessageOrigin: typeof this.fileInfo.PostMessageOrigin === 'string' ? this.fileInfo.PostMessageOrigin : undefined,
+    });
     try {
       this.doc = await this.deps.registry.join(this.src, this);
     } catch (e) {
@@ -232,7 +241,13 @@ export class ViewSession implements ViewHandle {
       case 'citationInsert':
       case 'bibliographyInsert': {
         const c = this.citationsOf(doc);
-        if (!c) return this.send({ type: 'citationResult', action: msg.type === 'citationList' ? 'list' : msg.type === 'citationInsert' ? 'citation' : 'bibliography', ok: false, error: { code: 'not_available', message: 'Citations are not set up for you (UserPrivateInfo.CitationAPIKey).' } });
+        if (!c)
+          return this.send({
+            type: 'citationResult',
+            action: msg.type === 'citationList' ? 'list' : msg.type === 'citationInsert' ? 'citation' : 'bibliography',
+            ok: false,
+            error: { code: 'not_available', message: 'Citations are not set up for you (UserPrivateInfo.CitationAPIKey).' },
+          });
         if (msg.type === 'citationList') return c.list(msg.style);
         if (msg.type === 'citationInsert') return c.insertCitation(msg.itemKeys, msg.style);
         return c.insertBibliography(msg.style);
@@ -240,8 +255,18 @@ export class ViewSession implements ViewHandle {
       case 'close':
         return this.close(CLOSE.normal, 'closed by the editor');
       case 'clipboardGet': {
-        const items = await doc.clipboard(this, msg.mimeTypes.filter((m): m is string => typeof m === 'string'));
-        if (items) this.send({ type: 'clipboard', items: items.map((i) => ({ mimeType: i.mimeType, data: isTextType(i.mimeType) ? new TextDecoder().decode(i.data) : Buffer.from(i.data).toString('base64') })) });
+        const items = await doc.clipboard(
+          this,
+          msg.mimeTypes.filter((m): m is string => typeof m === 'string'),
+        );
+        if (items)
+          this.send({
+            type: 'clipboard',
+            items: items.map((i) => ({
+              mimeType: i.mimeType,
+              data: isTextType(i.mimeType) ? new TextDecoder().decode(i.data) : Buffer.from(i.data).toString('base64'),
+            })),
+          });
         return;
       }
       case 'paste':
@@ -290,8 +315,18 @@ export class ViewSession implements ViewHandle {
 
   private async tiles(msg: Extract<ClientMessage, { type: 'tiles' }>, doc: EditDocument): Promise<void> {
     for (const pos of msg.positions) {
-      if (!Array.isArray(pos) || pos.length !== 2 || !pos.every((n) => typeof n === 'number' && Number.isFinite(n))) throw new ProtocolError('tiles.positions must be [[x, y], ...] numbers');
-      const key = { part: msg.part, mode: msg.mode ?? 0, width: msg.width, height: msg.height, tileTwipWidth: msg.tileTwipWidth, tileTwipHeight: msg.tileTwipHeight, x: pos[0], y: pos[1] };
+      if (!Array.isArray(pos) || pos.length !== 2 || !pos.every((n) => typeof n === 'number' && Number.isFinite(n)))
+        throw new ProtocolError('tiles.positions must be [[x, y], ...] numbers');
+      const key = {
+        part: msg.part,
+        mode: msg.mode ?? 0,
+        width: msg.width,
+        height: msg.height,
+        tileTwipWidth: msg.tileTwipWidth,
+        tileTwipHeight: msg.tileTwipHeight,
+        x: pos[0],
+        y: pos[1],
+      };
       const tile = await doc.tile(this, key);
       const id = `${key.part}:${key.mode}:${key.width}x${key.height}:${key.tileTwipWidth}:${key.x},${key.y}`;
       const unchanged = msg.fresh !== true && this.sentTiles.get(id) === tile.wid;

@@ -55,7 +55,10 @@ export class SessionSettings {
       type = t === 'userconfig' || t === 'systemconfig' ? t : source === 'shared' ? 'systemconfig' : 'userconfig';
       base = parseSettingsBaseUrl(ref.url, this.deps.allowedHosts());
     } catch (e) {
-      this.deps.log.warn({ settings: what, err: (e as Error).message }, 'settings not used: the CheckFileInfo settings URL is not usable; the document opens with defaults');
+      this.deps.log.warn(
+        { settings: what, err: (e as Error).message },
+        'settings not used: the CheckFileInfo settings URL is not usable; the document opens with defaults',
+      );
       return [];
     }
     const key = listingKey(ref.url, owner, ref.stamp);
@@ -89,7 +92,10 @@ export class SessionSettings {
           try {
             path = this.deps.cache.putFile(f.uri, stamp, f.file, await this.deps.client.download(base, token, f.uri));
           } catch (e) {
-            this.deps.log.warn({ settings: what, setting, file: f.file, err: (e as Error).message }, 'a settings file could not be downloaded; the document opens without it');
+            this.deps.log.warn(
+              { settings: what, setting, file: f.file, err: (e as Error).message },
+              'a settings file could not be downloaded; the document opens without it',
+            );
             continue;
           }
         }

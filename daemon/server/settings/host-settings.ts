@@ -49,16 +49,22 @@ const FILE_NAME = /^(?!\.{1,2}$)[^/\\\x00-\x1f]{1,255}$/;
  * @throws OdeError bad_request naming the field and the expected form; forbidden_host naming the config key.
  */
 export function parseSettingsBaseUrl(text: string | null | undefined, allowedHosts: readonly string[]): URL {
-  if (!text) throw new OdeError('bad_request', 'wopi_setting_base_url is missing: the host must post it (form <host base>/wopi/settings) to the settings iframe.');
+  if (!text)
+    throw new OdeError('bad_request', 'wopi_setting_base_url is missing: the host must post it (form <host base>/wopi/settings) to the settings iframe.');
   let url: URL;
   try {
     url = new URL(text);
   } catch {
     throw new OdeError('bad_request', `wopi_setting_base_url is not an absolute URL: ${text.slice(0, 200)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OdeError('bad_request', `wopi_setting_base_url must be an http or https URL, not ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OdeError('bad_request', `wopi_setting_base_url must be an http or https URL, not ${url.protocol}`);
   url.pathname = url.pathname.replace(/\/+$/, '');
-  if (!/\/wopi\/settings$/i.test(url.pathname)) throw new OdeError('bad_request', `wopi_setting_base_url's path must end in /wopi/settings (form <host base>/wopi/settings): ${url.pathname.slice(0, 200)}`);
+  if (!/\/wopi\/settings$/i.test(url.pathname))
+    throw new OdeError(
+      'bad_request',
+      `wopi_setting_base_url's path must end in /wopi/settings (form <host base>/wopi/settings): ${url.pathname.slice(0, 200)}`,
+    );
   checkWopiHost({ url, fileId: '', key: url.origin }, allowedHosts);
   url.search = '';
   url.hash = '';
@@ -73,8 +79,18 @@ export function parseSettingsBaseUrl(text: string | null | undefined, allowedHos
 export function parseSettingsFileId(fileId: string | null | undefined): { type: SettingsType; name: string; file: string } {
   const parts = (fileId ?? '').split('/');
   const [empty, settings, type, name, file] = parts;
-  if (parts.length !== 5 || empty !== '' || settings !== 'settings' || (type !== 'userconfig' && type !== 'systemconfig') || !SETTING_NAME.test(name) || !FILE_NAME.test(file)) {
-    throw new OdeError('bad_request', `fileId must be /settings/{userconfig|systemconfig}/{SETTING_NAME}/{FILE} (SETTING_NAME: letters, digits, _ or -; FILE: a plain file name): ${String(fileId).slice(0, 200)}`);
+  if (
+    parts.length !== 5 ||
+    empty !== '' ||
+    settings !== 'settings' ||
+    (type !== 'userconfig' && type !== 'systemconfig') ||
+    !SETTING_NAME.test(name) ||
+    !FILE_NAME.test(file)
+  ) {
+    throw new OdeError(
+      'bad_request',
+      `fileId must be /settings/{userconfig|systemconfig}/{SETTING_NAME}/{FILE} (SETTING_NAME: letters, digits, _ or -; FILE: a plain file name): ${String(fileId).slice(0, 200)}`,
+    );
   }
   return { type, name, file };
 }
@@ -175,7 +191,8 @@ export class HostSettingsClient {
     } catch {
       throw new OdeError('bad_request', `The settings file uri is not an absolute URL: ${uri.slice(0, 200)}`);
     }
-    if (url.origin !== base.origin) throw new OdeError('bad_request', `The settings file uri must be on the settings host (${base.origin}), not ${url.origin}.`);
+    if (url.origin !== base.origin)
+      throw new OdeError('bad_request', `The settings file uri must be on the settings host (${base.origin}), not ${url.origin}.`);
     const answer = await this.request('download', 'GET', url, token);
     if (answer.status < 200 || answer.status > 299) throw hostRefused('download', answer);
     return answer.body;
@@ -191,7 +208,8 @@ export class HostSettingsClient {
       res = await (this.opts.fetch ?? fetch)(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs) });
     } catch (e) {
       const err = e as Error & { cause?: { code?: string } };
-      const why = err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (describeHostTlsError(e, url.host) ?? err.cause?.code ?? err.message);
+      const why =
+        err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (describeHostTlsError(e, url.host) ?? err.cause?.code ?? err.message);
       throw new OdeError('settings_host_error', `The settings ${operation} request to ${url.host} failed: ${why}.`);
     }
     const buf = Buffer.from(await res.arrayBuffer());
@@ -202,6 +220,8 @@ export class HostSettingsClient {
 /** The OdeError for a host's non-2xx answer, carrying its status and JSON for the page. */
 export function hostRefused(operation: string, answer: HostAnswer): OdeError {
   const said = typeof answer.json?.message === 'string' ? `: ${answer.json.message}` : '';
-  return new OdeError('settings_host_error', `The settings host answered the ${operation} request with ${answer.status}${said}.`, { hostStatus: answer.status, host: answer.json ?? null });
+  return new OdeError('settings_host_error', `The settings host answered the ${operation} request with ${answer.status}${said}.`, {
+    hostStatus: answer.status,
+    host: answer.json ?? null,
+  });
 }
-

@@ -70,7 +70,12 @@ export class StructureEngine {
   /** The package limits of the current configuration (limits.xml_depth, limits.package.*). */
   packageLimits(): PackageLimits {
     const l = this.config().limits;
-    return { xmlDepth: l.xml_depth, maxUncompressedBytes: l.package.max_uncompressed_mb * 1024 * 1024, maxEntries: l.package.max_entries, maxRatio: l.package.max_ratio };
+    return {
+      xmlDepth: l.xml_depth,
+      maxUncompressedBytes: l.package.max_uncompressed_mb * 1024 * 1024,
+      maxEntries: l.package.max_entries,
+      maxRatio: l.package.max_ratio,
+    };
   }
 
   /**
@@ -141,7 +146,10 @@ export class StructureEngine {
       }
       if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
         this.log.warn({ task: task.kind }, 'structure job past limits.structure_memory_mb: its worker was ended');
-        throw new OdeError('too_complex', `The structure engine needed more than ${this.config().limits.structure_memory_mb} MB for this document (limits.structure_memory_mb).`);
+        throw new OdeError(
+          'too_complex',
+          `The structure engine needed more than ${this.config().limits.structure_memory_mb} MB for this document (limits.structure_memory_mb).`,
+        );
       }
       if (/queue is at limit/.test(err.message)) throw new OdeError('queue_full', 'Too many structure jobs are waiting; try again later.');
       throw e;

@@ -68,10 +68,18 @@ export default async function runTask(task: PostedTask): Promise<TaskResult> {
   } catch (e) {
     if (e instanceof StructureError) return { ok: false, source: 'structure', code: e.code, message: e.message, path: e.path };
     if (e instanceof PackageRefusal) return { ok: false, source: 'package', code: e.code, message: e.message, path: '' };
-    if (e instanceof RangeError && /call stack/i.test(e.message)) return { ok: false, source: 'stack', code: 'too_complex', message: 'The document or recipe is nested too deeply for the structure engine.', path: '' };
+    if (e instanceof RangeError && /call stack/i.test(e.message))
+      return { ok: false, source: 'stack', code: 'too_complex', message: 'The document or recipe is nested too deeply for the structure engine.', path: '' };
     // Anything else a reader throws on a document's bytes (a TypeError on a part that is not what it should be,
     // fflate's "invalid zip data") is the document's fault as far as the client can tell; the stack goes to the log.
     const err = e as Error;
-    return { ok: false, source: 'unexpected', code: 'load_failed', message: `The document cannot be read: ${err?.message ?? String(e)}`, path: '', stack: err?.stack };
+    return {
+      ok: false,
+      source: 'unexpected',
+      code: 'load_failed',
+      message: `The document cannot be read: ${err?.message ?? String(e)}`,
+      path: '',
+      stack: err?.stack,
+    };
   }
 }

@@ -47,7 +47,12 @@ export class ExtractService {
     if (NATIVE_FORMATS.has(ext) && !wantsPages && !wantsRedlines) {
       input = { path: req.path };
     } else {
-      const seen = await this.kit.inspect(req.path, ext, { convertTo: NATIVE_FORMATS.has(ext) ? undefined : native, redlines: wantsRedlines, lang, password: req.fields.password });
+      const seen = await this.kit.inspect(req.path, ext, {
+        convertTo: NATIVE_FORMATS.has(ext) ? undefined : native,
+        redlines: wantsRedlines,
+        lang,
+        password: req.fields.password,
+      });
       input = seen.bytes ? { bytes: new Uint8Array(seen.bytes) } : { path: req.path };
       layout = { pageCount: wantsPages ? seen.parts : undefined, redlines: seen.redlines };
     }
@@ -61,7 +66,10 @@ export class ExtractService {
       // LibreOffice opens it with the password and writes a plain copy for the engine, in the same load as the layout.
       const seen = await this.kit.inspect(req.path, ext, { convertTo: native, redlines: wantsRedlines, lang, password: req.fields.password });
       try {
-        structure = await this.engine.extract({ bytes: new Uint8Array(seen.bytes!) }, native, { ...opts, layout: { pageCount: wantsPages ? seen.parts : undefined, redlines: seen.redlines } });
+        structure = await this.engine.extract({ bytes: new Uint8Array(seen.bytes!) }, native, {
+          ...opts,
+          layout: { pageCount: wantsPages ? seen.parts : undefined, redlines: seen.redlines },
+        });
       } catch (e2) {
         throw e2 instanceof StructureError ? structureError(e2) : e2;
       }

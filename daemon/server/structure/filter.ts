@@ -19,7 +19,8 @@ export interface StructureFilter {
 export function parseStructureFilter(text: string | undefined): StructureFilter {
   if (text === undefined || text.trim() === '') return { name: undefined };
   const [head, ...args] = text.split(',').map((s) => s.trim());
-  if (!(STRUCTURE_FILTERS as readonly string[]).includes(head)) throw new OdeError('bad_request', `filter: "${head}" is not one of ${STRUCTURE_FILTERS.join(', ')}`);
+  if (!(STRUCTURE_FILTERS as readonly string[]).includes(head))
+    throw new OdeError('bad_request', `filter: "${head}" is not one of ${STRUCTURE_FILTERS.join(', ')}`);
   const filter: StructureFilter = { name: head as StructureFilterName };
   for (const arg of args) {
     const [key, value] = arg.split(':').map((s) => s.trim());

@@ -16,7 +16,8 @@ export function checkStructureInput(filename: string, lang: string | undefined):
   const ext = extname(filename).slice(1).toLowerCase();
   const kind = kindOfExtension(ext);
   if (!kind) throw new OdeError('unknown_input_format', `Ode does not read ".${ext || '(no extension)'}" files.`);
-  if (kind !== 'text' && kind !== 'presentation') throw new OdeError('unsupported_format', `The structure API reads text documents and presentations, not a ${kind}.`);
+  if (kind !== 'text' && kind !== 'presentation')
+    throw new OdeError('unsupported_format', `The structure API reads text documents and presentations, not a ${kind}.`);
   const l = lang?.trim() || undefined;
   if (l && !LANG.test(l)) throw new OdeError('bad_request', `lang: "${l}" is not a BCP 47 language tag such as en-US`);
   return { ext, kind, lang: l };
@@ -27,7 +28,11 @@ export function checkStructureInput(filename: string, lang: string | undefined):
  * container (MS-OFFCRYPTO), or the engine's `encrypted` for ODF.
  */
 export function isEncryptedInput(e: unknown, path: string, ext: string): boolean {
-  return e instanceof Error && 'code' in e && ((e as StructureError).code === 'encrypted' || ((e as StructureError).code === 'bad_package' && isEncryptedPackage(path, ext)));
+  return (
+    e instanceof Error &&
+    'code' in e &&
+    ((e as StructureError).code === 'encrypted' || ((e as StructureError).code === 'bad_package' && isEncryptedPackage(path, ext)))
+  );
 }
 
 /**

@@ -66,9 +66,13 @@ const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
  */
 async function sniff(path: string, ext: string): Promise<void> {
   const head = await readHead(path, 64);
-  const text = head.toString('latin1').replace(/^\xef\xbb\xbf/, '').trimStart();
+  const text = head
+    .toString('latin1')
+    .replace(/^\xef\xbb\xbf/, '')
+    .trimStart();
   if (ext === 'rtf' && !text.startsWith('{\\rtf')) throw new PackageRefusal('load_failed', 'The file is not an RTF document: it does not start with "{\\rtf".');
-  if ((ext === 'ppt' || ext === 'pps' || ext === 'pot') && !head.subarray(0, 8).equals(OLE2)) throw new PackageRefusal('load_failed', `The file is not a PowerPoint 97-2003 .${ext}: it is not an OLE2 compound file.`);
+  if ((ext === 'ppt' || ext === 'pps' || ext === 'pot') && !head.subarray(0, 8).equals(OLE2))
+    throw new PackageRefusal('load_failed', `The file is not a PowerPoint 97-2003 .${ext}: it is not an OLE2 compound file.`);
   if (FLAT_XML.has(ext) && !text.startsWith('<')) throw new PackageRefusal('load_failed', `The file is not a flat ODF .${ext} document: it is not XML.`);
 }
 
@@ -101,7 +105,8 @@ class DepthCheck {
     private readonly strict: boolean,
   ) {
     this.parser.on('opentag', () => {
-      if (++this.depth > this.maxDepth) this.refuse(new PackageRefusal('xml_too_deep', `${this.part} nests XML elements deeper than ${this.maxDepth} (limits.xml_depth).`));
+      if (++this.depth > this.maxDepth)
+        this.refuse(new PackageRefusal('xml_too_deep', `${this.part} nests XML elements deeper than ${this.maxDepth} (limits.xml_depth).`));
     });
     this.parser.on('closetag', () => this.depth--);
     this.parser.on('error', (e) => this.malformed(e));
@@ -174,14 +179,25 @@ async function checkZip(path: string, limits: PackageLimits): Promise<void> {
   if (head.equals(OLE2)) return;
   const zip = await openZip(path);
   try {
-    if (zip.entryCount > limits.maxEntries) throw new PackageRefusal('package_too_large', `The package has ${zip.entryCount} entries; the limit is ${limits.maxEntries} (limits.package.max_entries).`);
+    if (zip.entryCount > limits.maxEntries)
+      throw new PackageRefusal(
+        'package_too_large',
+        `The package has ${zip.entryCount} entries; the limit is ${limits.maxEntries} (limits.package.max_entries).`,
+      );
     const entries = await listEntries(zip);
     let total = 0;
     for (const e of entries) {
       total += e.uncompressedSize;
-      if (total > limits.maxUncompressedBytes) throw new PackageRefusal('package_too_large', `The package inflates to more than ${mb(limits.maxUncompressedBytes)} MB (limits.package.max_uncompressed_mb).`);
+      if (total > limits.maxUncompressedBytes)
+        throw new PackageRefusal(
+          'package_too_large',
+          `The package inflates to more than ${mb(limits.maxUncompressedBytes)} MB (limits.package.max_uncompressed_mb).`,
+        );
       if (e.uncompressedSize > RATIO_FLOOR && e.uncompressedSize > limits.maxRatio * Math.max(1, e.compressedSize)) {
-        throw new PackageRefusal('package_too_large', `${e.fileName} inflates ${Math.round(e.uncompressedSize / Math.max(1, e.compressedSize))} times (${mb(e.uncompressedSize)} MB); the limit is ${limits.maxRatio} (limits.package.max_ratio).`);
+        throw new PackageRefusal(
+          'package_too_large',
+          `${e.fileName} inflates ${Math.round(e.uncompressedSize / Math.max(1, e.compressedSize))} times (${mb(e.uncompressedSize)} MB); the limit is ${limits.maxRatio} (limits.package.max_ratio).`,
+        );
       }
     }
     for (const e of entries) {
@@ -235,7 +251,13 @@ async function verifyEntry(zip: yauzl.ZipFile, e: yauzl.Entry, xml?: DepthCheck)
         if (refusal) reject(refusal);
         else resolve();
       })
-      .on('error', (err: Error) => reject(err instanceof PackageRefusal ? err : new PackageRefusal('load_failed', `The zip package is damaged: ${e.fileName} does not inflate (${err.message}).`)));
+      .on('error', (err: Error) =>
+        reject(
+          err instanceof PackageRefusal
+            ? err
+            : new PackageRefusal('load_failed', `The zip package is damaged: ${e.fileName} does not inflate (${err.message}).`),
+        ),
+      );
   });
   if (crc >>> 0 !== e.crc32 >>> 0) throw new PackageRefusal('load_failed', `The zip package is damaged: ${e.fileName} fails its CRC-32 check.`);
 }
@@ -245,7 +267,8 @@ function capped(stream: Readable, e: yauzl.Entry): Readable {
   let seen = 0;
   stream.on('data', (chunk: Buffer) => {
     seen += chunk.length;
-    if (seen > e.uncompressedSize) stream.destroy(new PackageRefusal('package_too_large', `${e.fileName} inflates past the ${e.uncompressedSize} bytes its zip directory declares.`));
+    if (seen > e.uncompressedSize)
+      stream.destroy(new PackageRefusal('package_too_large', `${e.fileName} inflates past the ${e.uncompressedSize} bytes its zip directory declares.`));
   });
   return stream;
 }

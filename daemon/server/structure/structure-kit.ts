@@ -54,12 +54,16 @@ export class StructureKit {
         const input = join(dir, `input.${ext}`);
         copyFileSync(path, input);
         const output = opts.convertTo ? join(dir, `output.${opts.convertTo}`) : undefined;
-        const r = await kit.inspect({ input, output, format: opts.convertTo, lang: opts.lang || undefined, password: opts.password || undefined, redlines: opts.redlines || undefined }, limits);
+        const r = await kit.inspect(
+          { input, output, format: opts.convertTo, lang: opts.lang || undefined, password: opts.password || undefined, redlines: opts.redlines || undefined },
+          limits,
+        );
         return { parts: r.parts, redlines: r.redlines, bytes: output ? readFileSync(output) : undefined };
       } catch (e) {
         // LibreOffice opened the bytes as something else (random bytes named .key become a text document), so it
         // cannot write them as the presentation or text document the name promised: the input is at fault.
-        if (e instanceof OdeError && e.code === 'save_failed' && opts.convertTo) throw new OdeError('load_failed', `LibreOffice could not read the file as a .${ext} document (it is corrupt or of another type).`);
+        if (e instanceof OdeError && e.code === 'save_failed' && opts.convertTo)
+          throw new OdeError('load_failed', `LibreOffice could not read the file as a .${ext} document (it is corrupt or of another type).`);
         throw e;
       }
     });
@@ -84,6 +88,8 @@ export class StructureKit {
   async convert(bytes: Uint8Array, fromExt: string, kind: DocumentKind, format: string, lang?: string): Promise<Buffer> {
     const target = exportTargetFor(kind, format);
     if (!target) throw new OdeError('unsupported_format', `A ${kind} document cannot be written as "${format}".`);
-    return (await convertInKit(this.pool, this.config().limits, { ext: fromExt, write: (path) => writeFileSync(path, bytes) }, target, { lang: lang || undefined })).bytes;
+    return (
+      await convertInKit(this.pool, this.config().limits, { ext: fromExt, write: (path) => writeFileSync(path, bytes) }, target, { lang: lang || undefined })
+    ).bytes;
   }
 }

@@ -47,12 +47,20 @@ export class TransformService {
     const started = performance.now();
     const { ext, kind, lang } = checkStructureInput(req.filename, req.fields.lang);
     const recipe = req.fields.transform;
-    if (recipe === undefined || recipe.trim() === '') throw new OdeError('bad_recipe', 'The "transform" field is required: a JSON recipe such as {"Transforms": [{"DocumentProperties": {"Title": "New"}}]}.', { path: '' });
+    if (recipe === undefined || recipe.trim() === '')
+      throw new OdeError('bad_recipe', 'The "transform" field is required: a JSON recipe such as {"Transforms": [{"DocumentProperties": {"Title": "New"}}]}.', {
+        path: '',
+      });
     const native = nativeFormatFor(ext, kind);
-    const format = (req.fields.format?.trim().toLowerCase().replace(/^\./, '') || ((OUTPUT_FORMATS[kind] as readonly string[]).includes(ext) ? ext : native)) as string;
+    const format = (req.fields.format?.trim().toLowerCase().replace(/^\./, '') ||
+      ((OUTPUT_FORMATS[kind] as readonly string[]).includes(ext) ? ext : native)) as string;
     if (!outputFormatsFor(kind).includes(format)) {
       const formats = outputFormatsFor(kind);
-      throw new OdeError('unsupported_format', `A transformed ${kind} document cannot be written as "${format}"; it can be written as: ${formats.join(', ')}.`, { formats });
+      throw new OdeError(
+        'unsupported_format',
+        `A transformed ${kind} document cannot be written as "${format}"; it can be written as: ${formats.join(', ')}.`,
+        { formats },
+      );
     }
     try {
       await this.engine.checkRecipe(recipe);
@@ -62,13 +70,19 @@ export class TransformService {
     }
     checkContainer(req.path, ext);
     await this.engine.check(req.path, ext);
-    const input = NATIVE_FORMATS.has(ext) ? { path: req.path } : { bytes: new Uint8Array((await this.kit.inspect(req.path, ext, { convertTo: native, lang, password: req.fields.password })).bytes!) };
+    const input = NATIVE_FORMATS.has(ext)
+      ? { path: req.path }
+      : { bytes: new Uint8Array((await this.kit.inspect(req.path, ext, { convertTo: native, lang, password: req.fields.password })).bytes!) };
     const t0 = performance.now();
     let bytes: Uint8Array;
     try {
       bytes = await this.engine.transform(input, native, recipe);
     } catch (e) {
-      if (isEncryptedInput(e, req.path, ext)) throw new OdeError('unsupported_format', 'Ode does not transform encrypted documents: the result would be written without its encryption. Decrypt the document first.');
+      if (isEncryptedInput(e, req.path, ext))
+        throw new OdeError(
+          'unsupported_format',
+          'Ode does not transform encrypted documents: the result would be written without its encryption. Decrypt the document first.',
+        );
       if (e instanceof StructureError) {
         this.log.info({ code: e.code, path: e.path }, 'transform recipe refused');
         throw structureError(e);
@@ -78,7 +92,10 @@ export class TransformService {
     const engineMs = performance.now() - t0;
     if (format !== native) bytes = await this.kit.convert(bytes, native, kind, format, lang);
     const totalMs = performance.now() - started;
-    this.log.info({ from: ext, via: native, to: format, bytes: bytes.length, engineMs: Math.round(engineMs), ms: Math.round(totalMs) }, 'transformed document structure');
+    this.log.info(
+      { from: ext, via: native, to: format, bytes: bytes.length, engineMs: Math.round(engineMs), ms: Math.round(totalMs) },
+      'transformed document structure',
+    );
     const stem = basename(req.filename, extname(req.filename)) || 'document';
     return { bytes, mimeType: OUTPUT_MIME_TYPES[format] ?? 'application/octet-stream', filename: `${stem}.${format}`, timings: { engineMs, totalMs } };
   }

@@ -91,9 +91,25 @@ export interface FileInfo {
 }
 
 const BOOLEANS = [
-  'HidePrintOption', 'DisablePrint', 'HideSaveOption', 'HideExportOption', 'HideRepairOption', 'DisableExport', 'DisableCopy', 'EnableOwnerTermination', 'SupportsRename',
-  'UserCanRename', 'SupportsLocks', 'EnableInsertRemoteImage', 'EnableRemoteLinkPicker', 'EnableInsertRemoteFile', 'EnableRemoteAIContent', 'DisableInsertLocalImage',
-  'DisableInactiveMessages', 'DownloadAsPostMessage', 'SaveAsPostmessage',
+  'HidePrintOption',
+  'DisablePrint',
+  'HideSaveOption',
+  'HideExportOption',
+  'HideRepairOption',
+  'DisableExport',
+  'DisableCopy',
+  'EnableOwnerTermination',
+  'SupportsRename',
+  'UserCanRename',
+  'SupportsLocks',
+  'EnableInsertRemoteImage',
+  'EnableRemoteLinkPicker',
+  'EnableInsertRemoteFile',
+  'EnableRemoteAIContent',
+  'DisableInsertLocalImage',
+  'DisableInactiveMessages',
+  'DownloadAsPostMessage',
+  'SaveAsPostmessage',
 ] as const;
 
 type Json = Record<string, unknown>;
@@ -133,16 +149,19 @@ export function parseCheckFileInfo(body: unknown, override?: string): FileInfo {
     ignored.push(k);
     return {};
   };
-  const flag = (k: string): boolean | string[] => (Array.isArray(j[k]) ? (j[k] as unknown[]).filter((x): x is string => typeof x === 'string') : bool(k, false));
+  const flag = (k: string): boolean | string[] =>
+    Array.isArray(j[k]) ? (j[k] as unknown[]).filter((x): x is string => typeof x === 'string') : bool(k, false);
   const settings = (k: string): SettingsRef | undefined => {
     const o = obj(k);
     const address = typeof o.uri === 'string' && o.uri ? o.uri : typeof o.url === 'string' && o.url ? o.url : undefined;
     return address ? { url: address, stamp: typeof o.stamp === 'string' ? o.stamp : typeof o.stamp === 'number' ? String(o.stamp) : '' } : undefined;
   };
-  const picked = <T extends string>(o: Json, keys: readonly T[]): Partial<Record<T, string>> => Object.fromEntries(keys.filter((key) => typeof o[key] === 'string').map((key) => [key, o[key] as string])) as Partial<Record<T, string>>;
+  const picked = <T extends string>(o: Json, keys: readonly T[]): Partial<Record<T, string>> =>
+    Object.fromEntries(keys.filter((key) => typeof o[key] === 'string').map((key) => [key, o[key] as string])) as Partial<Record<T, string>>;
 
   const BaseFileName = str('BaseFileName');
-  if (!BaseFileName) throw new WopiError('bad_answer', 'CheckFileInfo answered without BaseFileName: the host must name the file (it decides the document type)');
+  if (!BaseFileName)
+    throw new WopiError('bad_answer', 'CheckFileInfo answered without BaseFileName: the host must name the file (it decides the document type)');
   const UserId = str('UserId') ?? '';
   const sizeRaw = j.Size;
   const Size = typeof sizeRaw === 'number' && Number.isInteger(sizeRaw) ? sizeRaw : typeof sizeRaw === 'string' && /^\d+$/.test(sizeRaw) ? Number(sizeRaw) : -1;

@@ -122,7 +122,12 @@ export class WopiClient {
    * @throws WopiError.
    */
   async putRelativeFile(src: WopiSrc, token: string, body: Uint8Array, suggestedTarget: string): Promise<Record<string, unknown>> {
-    const headers = { 'X-WOPI-Override': 'PUT_RELATIVE', 'X-WOPI-SuggestedTarget': utf7.encode(suggestedTarget), 'X-WOPI-Size': String(body.length), 'Content-Type': 'application/octet-stream' };
+    const headers = {
+      'X-WOPI-Override': 'PUT_RELATIVE',
+      'X-WOPI-SuggestedTarget': utf7.encode(suggestedTarget),
+      'X-WOPI-Size': String(body.length),
+      'Content-Type': 'application/octet-stream',
+    };
     return json('PutRelativeFile', await this.request('PutRelativeFile', 'POST', src.url, token, headers, body));
   }
 
@@ -136,7 +141,11 @@ export class WopiClient {
    * @throws WopiError.
    */
   async renameFile(src: WopiSrc, token: string, requestedName: string, body: Uint8Array, lock?: string): Promise<Record<string, unknown>> {
-    const headers: Record<string, string> = { 'X-WOPI-Override': 'RENAME_FILE', 'X-WOPI-RequestedName': utf7.encode(requestedName), 'Content-Type': 'application/octet-stream' };
+    const headers: Record<string, string> = {
+      'X-WOPI-Override': 'RENAME_FILE',
+      'X-WOPI-RequestedName': utf7.encode(requestedName),
+      'Content-Type': 'application/octet-stream',
+    };
     if (lock) headers['X-WOPI-Lock'] = lock;
     const a = await this.request('RenameFile', 'POST', src.url, token, headers, body);
     return a.body.length > 0 ? (jsonObject(a.body) ?? {}) : {};
@@ -154,7 +163,14 @@ export class WopiClient {
   }
 
   /** One request with the token, proof, time-out and redirects; a non-2xx answer becomes a WopiError. */
-  private async request(operation: string, method: 'GET' | 'POST', start: URL, token: string | undefined, headers: Record<string, string> = {}, body?: Uint8Array): Promise<Answer> {
+  private async request(
+    operation: string,
+    method: 'GET' | 'POST',
+    start: URL,
+    token: string | undefined,
+    headers: Record<string, string> = {},
+    body?: Uint8Array,
+  ): Promise<Answer> {
     let url = new URL(start);
     let currentMethod = method;
     let currentBody = body;
@@ -169,7 +185,13 @@ export class WopiClient {
       }
       let res: Response;
       try {
-        res = await (this.opts.fetch ?? fetch)(url, { method: currentMethod, headers: h, body: currentBody, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs) });
+        res = await (this.opts.fetch ?? fetch)(url, {
+          method: currentMethod,
+          headers: h,
+          body: currentBody,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.opts.timeoutMs),
+        });
       } catch (e) {
         const err = e as Error & { cause?: { code?: string } };
         const why = err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (err.cause?.code ?? err.message);
@@ -182,7 +204,8 @@ export class WopiClient {
         await res.arrayBuffer();
         const location = res.headers.get('location');
         if (!location) throw new WopiError('bad_answer', `${operation} answered ${res.status} without a Location`, res.status);
-        if (hop >= this.opts.maxRedirects!) throw new WopiError('bad_answer', `${operation} was redirected more than ${this.opts.maxRedirects} times`, res.status);
+        if (hop >= this.opts.maxRedirects!)
+          throw new WopiError('bad_answer', `${operation} was redirected more than ${this.opts.maxRedirects} times`, res.status);
         url = new URL(location, url);
         if (res.status === 303) {
           currentMethod = 'GET';
@@ -191,7 +214,8 @@ export class WopiClient {
         continue;
       }
       const buf = Buffer.from(await res.arrayBuffer());
-      if (res.status < 200 || res.status > 299) throw errorForStatus(operation, res.status, buf.toString('utf8').slice(0, 4096), res.headers.get('x-wopi-lock'));
+      if (res.status < 200 || res.status > 299)
+        throw errorForStatus(operation, res.status, buf.toString('utf8').slice(0, 4096), res.headers.get('x-wopi-lock'));
       return { status: res.status, headers: res.headers, body: buf };
     }
   }
@@ -203,7 +227,6 @@ export function contentsUrl(src: WopiSrc): URL {
   u.pathname = `${u.pathname.replace(/\/$/, '')}/contents`;
   return u;
 }
-
 
 function json(operation: string, a: Answer): Record<string, unknown> {
   const j = jsonObject(a.body);

@@ -44,10 +44,12 @@ export function errorForStatus(operation: string, status: number, body: string, 
     } catch {
       // a 409 without JSON: a lock conflict or an old host
     }
-    if (STATUS_CODE_FIELDS.some((f) => Number(json[f]) === 1010)) return new WopiError('document_changed', `${what}: the document was changed in storage since it was loaded (status code 1010)`, status);
+    if (STATUS_CODE_FIELDS.some((f) => Number(json[f]) === 1010))
+      return new WopiError('document_changed', `${what}: the document was changed in storage since it was loaded (status code 1010)`, status);
     return new WopiError('conflict', `${what}: conflict${lockHeader ? ` (locked by "${lockHeader}")` : ''}`, status, lockHeader ?? undefined);
   }
-  if (status === 401 || status === 403 || status === 404) return new WopiError('unauthorized', `${what}: the access token is no longer valid, or the file is gone`, status);
+  if (status === 401 || status === 403 || status === 404)
+    return new WopiError('unauthorized', `${what}: the access token is no longer valid, or the file is gone`, status);
   if (status === 413) return new WopiError('too_large', `${what}: the host refuses a file this large`, status);
   if (status >= 500 || status === 429) return new WopiError('unavailable', `${what}: the host is unavailable`, status);
   if (status === 423) return new WopiError('unavailable', `${what}: the file is locked by another operation on the host; trying again`, status);

@@ -28,7 +28,11 @@ export function parseWopiSrc(text: string | undefined): WopiSrc {
   const segments = url.pathname.split('/').filter(Boolean);
   const wopiAt = segments.findIndex((s) => s.toLowerCase().startsWith('wopi'));
   const fileId = segments.at(-1) ?? '';
-  if (wopiAt < 0 || wopiAt === segments.length - 1) throw new OdeError('bad_request', `WOPISrc's path must contain a segment starting with "wopi" followed by the file id, as in /wopi/files/<id>: ${url.pathname}`);
+  if (wopiAt < 0 || wopiAt === segments.length - 1)
+    throw new OdeError(
+      'bad_request',
+      `WOPISrc's path must contain a segment starting with "wopi" followed by the file id, as in /wopi/files/<id>: ${url.pathname}`,
+    );
   if (!BASE64URL.test(fileId)) throw new OdeError('bad_request', `WOPISrc's file id "${fileId.slice(0, 80)}" is not base64url (A-Z, a-z, 0-9, -, _).`);
   return { url, fileId, key: `${url.origin}${url.pathname}` };
 }
@@ -48,5 +52,8 @@ export function checkWopiHost(src: WopiSrc, patterns: readonly string[]): void {
   const host = src.url.hostname;
   if (isLoopbackHost(host)) return;
   if (patterns.some((p) => new RegExp(`^(?:${p})$`, 'i').test(host))) return;
-  throw new OdeError('forbidden_host', `The WOPI host "${host}" is not allowed: add a pattern for it (e.g. "${host.replace(/\./g, '\\.')}") to storage.wopi.hosts.`);
+  throw new OdeError(
+    'forbidden_host',
+    `The WOPI host "${host}" is not allowed: add a pattern for it (e.g. "${host.replace(/\./g, '\\.')}") to storage.wopi.hosts.`,
+  );
 }

@@ -13,7 +13,9 @@ export const EDITING_PATHS = ['/ode/ws', '/cool/ws'];
 
 function refuse(socket: Duplex, status: number, code: string, message: string, serverId: string): void {
   const body = JSON.stringify({ code, message });
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Ode-Server-Id: ${serverId}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Ode-Server-Id: ${serverId}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
@@ -29,7 +31,8 @@ export function attachEditingSockets(server: Server, config: () => OdeConfig, de
   wss.on('headers', (headers) => headers.push(`X-Ode-Server-Id: ${cluster.serverId}`));
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (!EDITING_PATHS.includes(url.pathname)) return refuse(socket, 400, 'not_found', `No WebSocket endpoint at ${url.pathname}; the editor connects to /ode/ws.`, cluster.serverId);
+    if (!EDITING_PATHS.includes(url.pathname))
+      return refuse(socket, 400, 'not_found', `No WebSocket endpoint at ${url.pathname}; the editor connects to /ode/ws.`, cluster.serverId);
     let src: ReturnType<typeof parseWopiSrc>;
     try {
       src = parseWopiSrc(url.searchParams.get('WOPISrc') ?? undefined);

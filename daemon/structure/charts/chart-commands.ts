@@ -33,10 +33,12 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
   const { name, args } = splitCommand(cmd.key);
   const p = cmd.path;
   const arity = (n: number): void => {
-    if (args.length !== n) throw new StructureError('unknown_command', `${p}: "${cmd.key}" is not a chart command (${name} takes ${n} index${n === 1 ? '' : 'es'})`, p);
+    if (args.length !== n)
+      throw new StructureError('unknown_command', `${p}: "${cmd.key}" is not a chart command (${name} takes ${n} index${n === 1 ? '' : 'es'})`, p);
   };
   const noColumns = (): void => {
-    if (limits.fixedColumns) throw new StructureError('unsupported_command', `${p}: ${name} cannot change the columns of this chart: ${limits.fixedColumns}`, p);
+    if (limits.fixedColumns)
+      throw new StructureError('unsupported_command', `${p}: ${name} cannot change the columns of this chart: ${limits.fixedColumns}`, p);
   };
   switch (name) {
     case 'deletecolumn': {
@@ -110,10 +112,12 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
     }
     case 'resize': {
       arity(0);
-      if (!Array.isArray(cmd.value) || cmd.value.length !== 2) throw new StructureError('bad_value', `${p} must be [rows, columns], got ${describe(cmd.value)}`, p);
+      if (!Array.isArray(cmd.value) || cmd.value.length !== 2)
+        throw new StructureError('bad_value', `${p} must be [rows, columns], got ${describe(cmd.value)}`, p);
       const rows = wholeNumber(cmd.value[0], `${p}[0]`);
       const cols = wholeNumber(cmd.value[1], `${p}[1]`);
-      if (rows < 2 || cols < 2) throw new StructureError('out_of_range', `${p} is [${rows}, ${cols}], but both the rows and the columns must be greater than 1`, p);
+      if (rows < 2 || cols < 2)
+        throw new StructureError('out_of_range', `${p} is [${rows}, ${cols}], but both the rows and the columns must be greater than 1`, p);
       checkSize(rows, cols, p);
       if (cols !== table.columnCount) noColumns();
       table.resize(rows, cols);
@@ -141,7 +145,11 @@ function applyOne(table: ChartTable, cmd: RecipeStep, limits: ChartCommandLimits
       return;
     }
     default:
-      throw new StructureError('unknown_command', `${p}: "${cmd.key}" is not a chart command (deletecolumn.n, deleterow.n, modifyrow.n, modifycolumn.n, insertcolumn.n, insertrow.n, setcolumndesc[.n], setrowdesc[.n], resize, datayx.r.c, data)`, p);
+      throw new StructureError(
+        'unknown_command',
+        `${p}: "${cmd.key}" is not a chart command (deletecolumn.n, deleterow.n, modifyrow.n, modifycolumn.n, insertcolumn.n, insertrow.n, setcolumndesc[.n], setrowdesc[.n], resize, datayx.r.c, data)`,
+        p,
+      );
   }
 }
 
@@ -155,14 +163,19 @@ export const MAX_CELLS = 1_000_000;
 
 function checkSize(rows: number, cols: number, path: string): void {
   if (rows > MAX_ROWS || cols > MAX_COLUMNS || rows * cols > MAX_CELLS) {
-    throw new StructureError('out_of_range', `${path} would make a ${rows} x ${cols} table; a chart table has at most ${MAX_ROWS} rows, ${MAX_COLUMNS} columns and ${MAX_CELLS} cells`, path);
+    throw new StructureError(
+      'out_of_range',
+      `${path} would make a ${rows} x ${cols} table; a chart table has at most ${MAX_ROWS} rows, ${MAX_COLUMNS} columns and ${MAX_CELLS} cells`,
+      path,
+    );
   }
 }
 
 /** A description: a string XML can hold (no control characters but tab, line feed and carriage return). */
 function text(v: unknown, path: string): string {
   const s = expectString(v, path);
-  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(s)) throw new StructureError('bad_value', `${path} contains a control character, which a document cannot hold`, path);
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(s))
+    throw new StructureError('bad_value', `${path} contains a control character, which a document cannot hold`, path);
   return s;
 }
 

@@ -16,13 +16,19 @@ describe('charts in presentations', () => {
   });
 
   it('pptx transform: caches, quoted-sheet formulas and the embedded workbook agree', async () => {
-    const out = await transform(corpusFile(AASCU), 'pptx', [{ 'Charts.ByEmbedName.Chart 8': [{ 'insertrow.2': [1, 2, 3, 4] }, { 'setrowdesc.2': '2024' }, { 'deletecolumn.0': '' }] }]);
+    const out = await transform(corpusFile(AASCU), 'pptx', [
+      { 'Charts.ByEmbedName.Chart 8': [{ 'insertrow.2': [1, 2, 3, 4] }, { 'setrowdesc.2': '2024' }, { 'deletecolumn.0': '' }] },
+    ]);
     const items = extract(out, 'pptx');
     expect(items['Charts.ByEmbedIndex.1']).toEqual({
       name: 'Chart 8',
       RowDescriptions: ['2000', '2008', '2024'],
       ColumnDescriptions: ['HS Diploma / GED', 'College Enrollment', 'Degree Attainment'],
-      DataValues: [['29', '32', '5'], ['30', '37', '6'], ['2', '3', '4']],
+      DataValues: [
+        ['29', '32', '5'],
+        ['30', '37', '6'],
+        ['2', '3', '4'],
+      ],
     });
     expect(items['Charts.ByEmbedIndex.0']).toEqual(golden('aascu.org_hbcu_leadershipsummit_cooper_')['Charts.ByEmbedIndex.0']);
     const rels = partText(out, 'ppt/charts/_rels/chart2.xml.rels');

@@ -69,9 +69,15 @@ export function transformCharts(doc: StructureDocument, selector: Selector, step
   let targets: EmbeddedObject[];
   switch (selector.method) {
     case 'ByEmbedIndex': {
-      if (!/^\d+$/.test(selector.index)) throw new StructureError('bad_value', `${step.path}: ByEmbedIndex needs a whole number from 0, got "${selector.index}"`, step.path);
+      if (!/^\d+$/.test(selector.index))
+        throw new StructureError('bad_value', `${step.path}: ByEmbedIndex needs a whole number from 0, got "${selector.index}"`, step.path);
       const i = Number(selector.index);
-      if (i >= objects.length) throw new StructureError('out_of_range', `${step.path}: the document has ${objects.length} embedded object${objects.length === 1 ? '' : 's'}, so there is no index ${i}`, step.path);
+      if (i >= objects.length)
+        throw new StructureError(
+          'out_of_range',
+          `${step.path}: the document has ${objects.length} embedded object${objects.length === 1 ? '' : 's'}, so there is no index ${i}`,
+          step.path,
+        );
       if (!objects[i].chart) throw new StructureError('wrong_kind', `${step.path}: embedded object ${i} ("${objects[i].name}") is not a chart`, step.path);
       targets = [objects[i]];
       break;
@@ -86,9 +92,14 @@ export function transformCharts(doc: StructureDocument, selector: Selector, step
       targets = objects.filter((o) => o.chart && o.chart.subtitle === selector.index);
       break;
     default:
-      throw new StructureError('unknown_selector', `${step.path}: "${selector.method}" is not a chart selector method (ByEmbedIndex, ByEmbedName, ByTitle, BySubTitle)`, step.path);
+      throw new StructureError(
+        'unknown_selector',
+        `${step.path}: "${selector.method}" is not a chart selector method (ByEmbedIndex, ByEmbedName, ByTitle, BySubTitle)`,
+        step.path,
+      );
   }
-  if (targets.length === 0) throw new StructureError('no_match', `${step.path}: no chart has the ${selector.method.slice(2).toLowerCase()} "${selector.index}"`, step.path);
+  if (targets.length === 0)
+    throw new StructureError('no_match', `${step.path}: no chart has the ${selector.method.slice(2).toLowerCase()} "${selector.index}"`, step.path);
   for (const obj of targets) {
     const chart = obj.chart!;
     const table = chart.read();

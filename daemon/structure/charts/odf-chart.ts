@@ -40,7 +40,11 @@ export function odfEmbeddedObjects(doc: StructureDocument, parts: PartReader = d
     const name = (frame && frame.localName === 'frame' ? frame.getAttributeNS(NS.draw, 'name') : '') || `Object${index + 1}`;
     const folder = (el.getAttributeNS(NS.xlink, 'href') ?? '').replace(/^\.\//, '').replace(/\/$/, '');
     const part = `${folder}/content.xml`;
-    const isChart = el.localName === 'object' && folder !== '' && doc.has(part) && (media.get(`${folder}/`) === CHART_MEDIA || (!media.has(`${folder}/`) && chartElement(doc.xml(part)) !== undefined));
+    const isChart =
+      el.localName === 'object' &&
+      folder !== '' &&
+      doc.has(part) &&
+      (media.get(`${folder}/`) === CHART_MEDIA || (!media.has(`${folder}/`) && chartElement(doc.xml(part)) !== undefined));
     out.push({ index, name, aliases: [], chart: isChart ? odfChart(doc, part) : undefined });
   }
   return out;
@@ -64,7 +68,9 @@ function chartElement(dom: Document): Element | undefined {
 /** The text of a chart:title / chart:subtitle: its paragraphs joined by line breaks. */
 function titleText(el: Element | undefined): string {
   if (!el) return '';
-  return childElements(el, NS.text, 'p').map((p) => p.textContent ?? '').join('\n');
+  return childElements(el, NS.text, 'p')
+    .map((p) => p.textContent ?? '')
+    .join('\n');
 }
 
 function odfChart(doc: StructureDocument, part: string): ChartHandle {
@@ -78,7 +84,9 @@ function odfChart(doc: StructureDocument, part: string): ChartHandle {
     },
     get limits() {
       const cls = chart().getAttributeNS(NS.chart, 'class') ?? '';
-      return cls === 'chart:scatter' || cls === 'chart:bubble' ? { fixedColumns: `a ${cls.slice(6)} chart's columns are the x, y (and size) values of its series` } : {};
+      return cls === 'chart:scatter' || cls === 'chart:bubble'
+        ? { fixedColumns: `a ${cls.slice(6)} chart's columns are the x, y (and size) values of its series` }
+        : {};
     },
     read: () => readTable(chart()),
     write: (table) => {
@@ -108,7 +116,9 @@ function rowCells(row: Element): Cell[] {
   const out: Cell[] = [];
   for (const c of childElements(row, NS.table)) {
     if (c.localName !== 'table-cell' && c.localName !== 'covered-table-cell') continue;
-    const text = childElements(c, NS.text, 'p').map((p) => p.textContent ?? '').join('\n');
+    const text = childElements(c, NS.text, 'p')
+      .map((p) => p.textContent ?? '')
+      .join('\n');
     const type = c.getAttributeNS(NS.office, 'value-type');
     const raw = c.getAttributeNS(NS.office, 'value');
     const value = type === 'float' || type === 'percentage' || type === 'currency' ? Number(raw ?? 'NaN') : NaN;
@@ -209,7 +219,8 @@ function writeTable(chart: Element, t: ChartTable): void {
   const range = (c: number): string => `${name}.$${columnLetters(c)}$2:.$${columnLetters(c)}$${last}`;
   // the series, in table column order: kept ones re-pointed, new columns get a copy of a neighbour
   const template = series[series.length - 1];
-  const insertBefore = series.length > 0 ? nextNonSeries(series[series.length - 1]) : firstChild(plot, NS.chart, 'wall') ?? firstChild(plot, NS.chart, 'floor') ?? null;
+  const insertBefore =
+    series.length > 0 ? nextNonSeries(series[series.length - 1]) : (firstChild(plot, NS.chart, 'wall') ?? firstChild(plot, NS.chart, 'floor') ?? null);
   const ordered: Element[] = [];
   t.columns.forEach((c, i) => {
     let s = c.origin >= 0 ? seriesByOldColumn.get(c.origin) : undefined;

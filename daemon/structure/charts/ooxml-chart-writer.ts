@@ -88,7 +88,13 @@ function writeCategories(w: SeriesWriter, model: OoxmlChartModel, table: ChartTa
     for (const dpt of childElements(ser, NS.c, 'dPt')) if (Number(firstChild(dpt, NS.c, 'idx')?.getAttribute('val')) >= n) ser.removeChild(dpt);
   });
   for (const s of all) if (!kept.has(s) && s.parentNode) s.parentNode.removeChild(s);
-  if (sheet !== undefined) w.wb?.setDataArea(sheet, table.columnCount, n, table.columns.map((c) => c.desc));
+  if (sheet !== undefined)
+    w.wb?.setDataArea(
+      sheet,
+      table.columnCount,
+      n,
+      table.columns.map((c) => c.desc),
+    );
 }
 
 function writeXy(w: SeriesWriter, model: OoxmlChartModel, table: ChartTable): void {
@@ -103,13 +109,36 @@ function writeXy(w: SeriesWriter, model: OoxmlChartModel, table: ChartTable): vo
     if (src.named) {
       const tx = firstChild(src.ser, NS.c, 'tx');
       const tref = parseRange(tx?.getElementsByTagNameNS(NS.c, 'f')[0]?.textContent ?? '');
-      if (tx || col.desc !== '') w.text(src.ser, 'tx', tref ? formatRange(tref.sheet, tref.col1, tref.row1) : undefined, [col.desc], tref?.sheet, tref?.col1, tref?.row1);
+      if (tx || col.desc !== '')
+        w.text(src.ser, 'tx', tref ? formatRange(tref.sheet, tref.col1, tref.row1) : undefined, [col.desc], tref?.sheet, tref?.col1, tref?.row1);
     }
   });
 }
 
 /** Element order inside c:ser (CT_BarSer and friends): where a missing child goes. */
-const SER_ORDER = ['idx', 'order', 'tx', 'spPr', 'invertIfNegative', 'explosion', 'pictureOptions', 'marker', 'dPt', 'dLbls', 'trendline', 'errBars', 'cat', 'val', 'xVal', 'yVal', 'bubbleSize', 'bubble3D', 'smooth', 'shape', 'extLst'];
+const SER_ORDER = [
+  'idx',
+  'order',
+  'tx',
+  'spPr',
+  'invertIfNegative',
+  'explosion',
+  'pictureOptions',
+  'marker',
+  'dPt',
+  'dLbls',
+  'trendline',
+  'errBars',
+  'cat',
+  'val',
+  'xVal',
+  'yVal',
+  'bubbleSize',
+  'bubble3D',
+  'smooth',
+  'shape',
+  'extLst',
+];
 
 class SeriesWriter {
   readonly wb: EmbeddedWorkbook | undefined;

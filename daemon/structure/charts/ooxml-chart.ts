@@ -1,6 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
-import { relsPartName, } from '../package/opc-relationships.ts';
+import { relsPartName } from '../package/opc-relationships.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
 import { domParts, readChild, readChildren, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import { ChartTable } from './chart-table.ts';
@@ -29,7 +29,24 @@ const M_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/math';
 const P_NS = NS.p;
 
 /** Chart-type group elements of c:plotArea (ECMA-376 Part 1, 21.2.2). */
-export const CHART_GROUPS = new Set(['areaChart', 'area3DChart', 'lineChart', 'line3DChart', 'stockChart', 'radarChart', 'scatterChart', 'pieChart', 'pie3DChart', 'doughnutChart', 'barChart', 'bar3DChart', 'ofPieChart', 'surfaceChart', 'surface3DChart', 'bubbleChart']);
+export const CHART_GROUPS = new Set([
+  'areaChart',
+  'area3DChart',
+  'lineChart',
+  'line3DChart',
+  'stockChart',
+  'radarChart',
+  'scatterChart',
+  'pieChart',
+  'pie3DChart',
+  'doughnutChart',
+  'barChart',
+  'bar3DChart',
+  'ofPieChart',
+  'surfaceChart',
+  'surface3DChart',
+  'bubbleChart',
+]);
 const PIE_GROUPS = new Set(['pieChart', 'pie3DChart', 'doughnutChart', 'ofPieChart']);
 
 /** Which series element and data role each table column comes from. */
@@ -87,7 +104,12 @@ export function ooxmlEmbeddedObjects(doc: StructureDocument, parts: PartReader =
           const shapeName = drawingName(el, doc.format);
           // LibreOffice names the object after the drawing (wp:docPr/@name, p:cNvPr/@name); Object<n> stays an alias
           const name = shapeName || `Object${index + 1}`;
-          out.push({ index, name, aliases: doc.format === 'docx' && name !== `Object${index + 1}` ? [`Object${index + 1}`] : [], chart: part && doc.has(part) ? ooxmlChart(doc, part) : undefined });
+          out.push({
+            index,
+            name,
+            aliases: doc.format === 'docx' && name !== `Object${index + 1}` ? [`Object${index + 1}`] : [],
+            chart: part && doc.has(part) ? ooxmlChart(doc, part) : undefined,
+          });
           continue;
         }
         if (uri === 'http://schemas.openxmlformats.org/presentationml/2006/ole') {
@@ -129,7 +151,8 @@ function hasObjectRelationship(doc: StructureDocument, part: string, parts: Part
 /** The drawing's name: wp:docPr/@name (docx) or p:nvGraphicFramePr/p:cNvPr/@name (pptx). */
 function drawingName(graphicData: ReadElement, format: string): string {
   for (let n = graphicData.parentNode as ReadElement | null; n && n.nodeType === 1; n = n.parentNode as ReadElement | null) {
-    if (format === 'docx' && n.namespaceURI === NS.wp && (n.localName === 'inline' || n.localName === 'anchor')) return readChild(n, NS.wp, 'docPr')?.getAttribute('name') ?? '';
+    if (format === 'docx' && n.namespaceURI === NS.wp && (n.localName === 'inline' || n.localName === 'anchor'))
+      return readChild(n, NS.wp, 'docPr')?.getAttribute('name') ?? '';
     if (format === 'pptx' && n.namespaceURI === P_NS && n.localName === 'graphicFrame') {
       const nv = readChild(n, P_NS, 'nvGraphicFramePr');
       return (nv && readChild(nv, P_NS, 'cNvPr')?.getAttribute('name')) ?? '';
@@ -244,7 +267,12 @@ function titleText(title: Element): string | undefined {
   const rich = firstChild(tx, NS.c, 'rich');
   if (rich) {
     return childElements(rich, NS.a, 'p')
-      .map((p) => childElements(p, NS.a).filter((r) => r.localName === 'r' || r.localName === 'fld').map((r) => firstChild(r, NS.a, 't')?.textContent ?? '').join(''))
+      .map((p) =>
+        childElements(p, NS.a)
+          .filter((r) => r.localName === 'r' || r.localName === 'fld')
+          .map((r) => firstChild(r, NS.a, 't')?.textContent ?? '')
+          .join(''),
+      )
       .join('\n');
   }
   return points(dataOf(tx)).pts.get(0);

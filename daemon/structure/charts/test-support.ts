@@ -51,7 +51,9 @@ export function workbookCells(xlsx: Uint8Array, sheet = 'Sheet1'): Map<string, s
   const rels = parse(pkg.textOf('xl/_rels/workbook.xml.rels')!);
   const target = [...rels.getElementsByTagNameNS(NS.rel, 'Relationship')].find((r) => r.getAttribute('Id') === rid)!.getAttribute('Target')!;
   const ws = parse(pkg.textOf(`xl/${target.replace(/^\/?xl\//, '')}`)!);
-  const sst = pkg.has('xl/sharedStrings.xml') ? [...parse(pkg.textOf('xl/sharedStrings.xml')!).getElementsByTagNameNS(NS.x, 'si')].map((si) => si.textContent ?? '') : [];
+  const sst = pkg.has('xl/sharedStrings.xml')
+    ? [...parse(pkg.textOf('xl/sharedStrings.xml')!).getElementsByTagNameNS(NS.x, 'si')].map((si) => si.textContent ?? '')
+    : [];
   const out = new Map<string, string>();
   for (const c of ws.getElementsByTagNameNS(NS.x, 'c')) {
     const v = c.getElementsByTagNameNS(NS.x, 'v')[0]?.textContent;
@@ -86,7 +88,9 @@ export function cacheWorkbookDisagreements(docx: Uint8Array, chartPart: string, 
     const count = Number(cache.getElementsByTagNameNS(NS.c, 'ptCount')[0].getAttribute('val'));
     const len = (ref.row2 - ref.row1 + 1) * (ref.col2 - ref.col1 + 1);
     if (count !== len) problems.push(`${f.textContent}: ptCount ${count}, range of ${len}`);
-    const pts = new Map([...cache.getElementsByTagNameNS(NS.c, 'pt')].map((pt) => [Number(pt.getAttribute('idx')), pt.getElementsByTagNameNS(NS.c, 'v')[0]?.textContent ?? '']));
+    const pts = new Map(
+      [...cache.getElementsByTagNameNS(NS.c, 'pt')].map((pt) => [Number(pt.getAttribute('idx')), pt.getElementsByTagNameNS(NS.c, 'v')[0]?.textContent ?? '']),
+    );
     for (let i = 0; i < len; i++) {
       const cell = ref.col1 === ref.col2 ? cellName(ref.col1, ref.row1 + i) : cellName(ref.col1 + i, ref.row1);
       const inBook = cells.get(cell) ?? '';

@@ -48,26 +48,38 @@ const partText = (bytes: Uint8Array, part: string) => StructureDocument.open(byt
 
 describe('content controls: content', () => {
   it('docx plain text, ByIndex (run level, inside a paragraph)', async () => {
-    const out = await expectChange('ContentControls.docx', [{ 'ContentControls.ByIndex.1': { content: 'look  great\tnow' } }], { 1: { content: 'look  great\tnow' } });
+    const out = await expectChange('ContentControls.docx', [{ 'ContentControls.ByIndex.1': { content: 'look  great\tnow' } }], {
+      1: { content: 'look  great\tnow' },
+    });
     expect(partText(out, 'word/document.xml')).toContain('<w:t xml:space="preserve">look  great</w:t><w:tab/><w:t>now</w:t>');
   });
 
   it('docx rich text, ByAlias: unformatted text, first run formatting kept, lines become paragraphs', async () => {
     await expectChange('run-level-controls.docx', [{ 'ContentControls.ByAlias.RichAlias': { content: 'New text' } }], { 0: { content: 'New text' } });
-    const out = await expectChange('ContentControls.docx', [{ 'ContentControls.ByAlias.RichTextContentControl': { content: 'One\nTwo' } }], { 0: { content: 'One\nTwo' } });
-    expect(partText(out, 'word/document.xml')).toMatch(/<w:sdtContent><w:p [^>]*><w:r><w:t>One<\/w:t><\/w:r><\/w:p><w:p [^>]*><w:r><w:t>Two<\/w:t><\/w:r><\/w:p><\/w:sdtContent>/);
+    const out = await expectChange('ContentControls.docx', [{ 'ContentControls.ByAlias.RichTextContentControl': { content: 'One\nTwo' } }], {
+      0: { content: 'One\nTwo' },
+    });
+    expect(partText(out, 'word/document.xml')).toMatch(
+      /<w:sdtContent><w:p [^>]*><w:r><w:t>One<\/w:t><\/w:r><\/w:p><w:p [^>]*><w:r><w:t>Two<\/w:t><\/w:r><\/w:p><\/w:sdtContent>/,
+    );
     const bold = await transform(fixtureFile('run-level-controls.docx'), 'docx', [{ 'ContentControls.ByIndex.0': { content: 'x' } }]);
     expect(partText(bold, 'word/document.xml')).toContain('<w:sdtContent><w:r><w:rPr><w:b/></w:rPr><w:t>x</w:t></w:r></w:sdtContent>');
   });
 
   it('docx ByTag matches several controls and sets them in document order', async () => {
     await expectChange('run-level-controls.docx', [{ 'ContentControls.ByTag.box': { checked: false } }], { 1: { Checked: 'false', content: '☐' } });
-    await expectChange('ContentControlsNested.docx', [{ 'ContentControls.ByTag.Data22': { content: '5000' } }], { 8: { content: '400\n5000\n600' }, 10: { content: '5000' }, 0: { content: 'Lorem ipsum dolor sit amet\nConsectetuer adipiscing elit\nMaecenas porttitor congue massa.\n100\n200\n300\n400\n5000\n600' } });
+    await expectChange('ContentControlsNested.docx', [{ 'ContentControls.ByTag.Data22': { content: '5000' } }], {
+      8: { content: '400\n5000\n600' },
+      10: { content: '5000' },
+      0: { content: 'Lorem ipsum dolor sit amet\nConsectetuer adipiscing elit\nMaecenas porttitor congue massa.\n100\n200\n300\n400\n5000\n600' },
+    });
   });
 
   it('docx ById, a cell-level control (CT_SdtCell) keeps its cell', async () => {
     const out = await expectChange('Bug54849.docx', [{ 'ContentControls.ById.288325205': { content: 'cell text' } }], { 11: { content: 'cell text' } });
-    expect(partText(out, 'word/document.xml')).toMatch(/<w:sdtContent><w:tc><w:tcPr>.*?<\/w:tcPr><w:p [^>]*><w:pPr>.*?<\/w:pPr><w:r><w:t>cell text<\/w:t><\/w:r><\/w:p><\/w:tc><\/w:sdtContent>/);
+    expect(partText(out, 'word/document.xml')).toMatch(
+      /<w:sdtContent><w:tc><w:tcPr>.*?<\/w:tcPr><w:p [^>]*><w:pPr>.*?<\/w:pPr><w:r><w:t>cell text<\/w:t><\/w:r><\/w:p><\/w:tc><\/w:sdtContent>/,
+    );
   });
 
   it('docx row-level control: the first cell gets the text, the other cells stay, emptied', async () => {
@@ -79,7 +91,15 @@ describe('content controls: content', () => {
   });
 
   it('docx header, footnote and endnote controls', async () => {
-    await expectChange('Bug54849.docx', [{ 'ContentControls.ByIndex.1': { content: 'F' } }, { 'ContentControls.ByIndex.7': { content: 'E' } }, { 'ContentControls.ByIndex.11': { content: 'H' } }], { 1: { content: 'F' }, 7: { content: 'E' }, 11: { content: 'H' } });
+    await expectChange(
+      'Bug54849.docx',
+      [
+        { 'ContentControls.ByIndex.1': { content: 'F' } },
+        { 'ContentControls.ByIndex.7': { content: 'E' } },
+        { 'ContentControls.ByIndex.11': { content: 'H' } },
+      ],
+      { 1: { content: 'F' }, 7: { content: 'E' }, 11: { content: 'H' } },
+    );
   });
 
   it('docx content removes w:showingPlcHdr; empty content restores the placeholder from the glossary', async () => {
@@ -105,8 +125,13 @@ describe('content controls: content', () => {
     doc.markChanged('word/document.xml');
     const moved = await doc.save();
     const out = partText(await transform(moved, 'docx', [{ 'ContentControls.ByIndex.0': { content: 'A\nB' } }]), 'word/document.xml');
-    expect(out).toMatch(/<w:sdtContent><w:p [^>]*><w:bookmarkStart w:id="0" w:name="_GoBack"\/><w:r><w:t>A<\/w:t><\/w:r><\/w:p><w:p [^>]*><w:r><w:t>B<\/w:t><\/w:r><\/w:p><\/w:sdtContent><\/w:sdt><w:bookmarkEnd w:id="0"\/>/);
-    const untouched = partText(await transform(anyFile('ContentControls.docx'), 'docx', [{ 'ContentControls.ByIndex.0': { content: 'A' } }]), 'word/document.xml');
+    expect(out).toMatch(
+      /<w:sdtContent><w:p [^>]*><w:bookmarkStart w:id="0" w:name="_GoBack"\/><w:r><w:t>A<\/w:t><\/w:r><\/w:p><w:p [^>]*><w:r><w:t>B<\/w:t><\/w:r><\/w:p><\/w:sdtContent><\/w:sdt><w:bookmarkEnd w:id="0"\/>/,
+    );
+    const untouched = partText(
+      await transform(anyFile('ContentControls.docx'), 'docx', [{ 'ContentControls.ByIndex.0': { content: 'A' } }]),
+      'word/document.xml',
+    );
     expect(untouched).not.toContain('_GoBack');
   });
 
@@ -123,7 +148,9 @@ describe('content controls: content', () => {
     doc.markChanged('content.xml');
     const out = await transform(await doc.save(), 'odt', [{ 'ContentControls.ByIndex.0': { content: 'New' } }]);
     const text = StructureDocument.open(out, 'odt').pkg.textOf('content.xml')!;
-    expect(text).toContain('<loext:content-control><text:bookmark-start text:name="Across"/><text:span text:style-name="T1">New</text:span></loext:content-control><text:bookmark-end text:name="Across"/>');
+    expect(text).toContain(
+      '<loext:content-control><text:bookmark-start text:name="Across"/><text:span text:style-name="T1">New</text:span></loext:content-control><text:bookmark-end text:name="Across"/>',
+    );
   });
 
   it('docx date: content changes the text only', async () => {
@@ -131,13 +158,23 @@ describe('content controls: content', () => {
   });
 
   it('odt content (rich text in a span, drop-down list, placeholder, header in styles.xml)', async () => {
-    const out = await expectChange('run-level-controls.odt', [{ 'ContentControls.ByIndex.0': { content: ' two  spaces\tand\nbreak' } }, { 'ContentControls.ByIndex.3': { content: 'Blue' } }, { 'ContentControls.ByIndex.6': { content: 'Set' } }], {
-      0: { content: ' two  spaces\tand\nbreak' },
-      3: { content: 'Blue' },
-      6: { content: 'Set' },
-    });
+    const out = await expectChange(
+      'run-level-controls.odt',
+      [
+        { 'ContentControls.ByIndex.0': { content: ' two  spaces\tand\nbreak' } },
+        { 'ContentControls.ByIndex.3': { content: 'Blue' } },
+        { 'ContentControls.ByIndex.6': { content: 'Set' } },
+      ],
+      {
+        0: { content: ' two  spaces\tand\nbreak' },
+        3: { content: 'Blue' },
+        6: { content: 'Set' },
+      },
+    );
     const xml = StructureDocument.open(out, 'odt').pkg.textOf('content.xml')!;
-    expect(xml).toContain('<loext:content-control><text:span text:style-name="T1"><text:s/>two <text:s/>spaces<text:tab/>and<text:line-break/>break</text:span></loext:content-control>');
+    expect(xml).toContain(
+      '<loext:content-control><text:span text:style-name="T1"><text:s/>two <text:s/>spaces<text:tab/>and<text:line-break/>break</text:span></loext:content-control>',
+    );
     expect(xml).toContain('<loext:list-item loext:display-text="Blue" loext:value="blue"/>Blue</loext:content-control>');
     expect(xml).not.toContain('showing-place-holder');
     expect(xml).toContain('Placeholder: <loext:content-control>Set</loext:content-control>');
@@ -147,7 +184,9 @@ describe('content controls: content', () => {
 
 describe('content controls: data binding (Word re-reads the bound custom XML)', () => {
   it('plain text bound to /Root/City writes customXML/item.xml too', async () => {
-    const out = await expectChange('Data-Bound-Content-Controls.docx', [{ 'ContentControls.ByTag.City': { content: 'Seattle' } }], { 3: { content: 'Seattle' } });
+    const out = await expectChange('Data-Bound-Content-Controls.docx', [{ 'ContentControls.ByTag.City': { content: 'Seattle' } }], {
+      3: { content: 'Seattle' },
+    });
     expect(partText(out, 'customXML/item.xml')).toContain('<City>Seattle</City>');
     expect(partText(out, 'customXML/item.xml')).toContain('<State>WA</State>');
   });
@@ -163,10 +202,14 @@ describe('content controls: data binding (Word re-reads the bound custom XML)', 
 
 describe('content controls: checked, alias, date', () => {
   it('docx checked true shows the checked glyph, and content ☐ unchecks (HW010, block level)', async () => {
-    const out = await expectChange('HW010-Symbols02.docx', [{ 'ContentControls.ByIndex.1': { checked: true } }, { 'ContentControls.ByIndex.0': { content: '☐' } }], {
-      0: { Checked: 'false', content: '☐' },
-      1: { Checked: 'true', content: '☒' },
-    });
+    const out = await expectChange(
+      'HW010-Symbols02.docx',
+      [{ 'ContentControls.ByIndex.1': { checked: true } }, { 'ContentControls.ByIndex.0': { content: '☐' } }],
+      {
+        0: { Checked: 'false', content: '☐' },
+        1: { Checked: 'true', content: '☒' },
+      },
+    );
     expect(partText(out, 'word/document.xml')).toContain('<w14:checked w14:val="1"/>');
   });
 
@@ -175,7 +218,10 @@ describe('content controls: checked, alias, date', () => {
   });
 
   it('odt checked and checkbox content stay in sync', async () => {
-    await expectChange('run-level-controls.odt', [{ 'ContentControls.ByIndex.1': { checked: false } }, { 'ContentControls.ByIndex.2': { content: '☒' } }], { 1: { Checked: 'false', content: '☐' }, 2: { Checked: 'true', content: '☒' } });
+    await expectChange('run-level-controls.odt', [{ 'ContentControls.ByIndex.1': { checked: false } }, { 'ContentControls.ByIndex.2': { content: '☒' } }], {
+      1: { Checked: 'false', content: '☐' },
+      2: { Checked: 'true', content: '☒' },
+    });
   });
 
   it('docx alias: replaced, or inserted in CT_SdtPr order (after w:rPr, before w:tag and w:id)', async () => {
@@ -185,21 +231,37 @@ describe('content controls: checked, alias, date', () => {
   });
 
   it('odt alias and date', async () => {
-    await expectChange('run-level-controls.odt', [{ 'ContentControls.ByIndex.4': { alias: 'Due', date: '2025-12-31' } }], { 4: { alias: 'Due', CurrentDate: '2025-12-31T00:00:00Z' } });
+    await expectChange('run-level-controls.odt', [{ 'ContentControls.ByIndex.4': { alias: 'Due', date: '2025-12-31' } }], {
+      4: { alias: 'Due', CurrentDate: '2025-12-31T00:00:00Z' },
+    });
     await expectChange('52449.odt', [{ 'ContentControls.ByIndex.0': { date: '2030-01-02T10:30:00Z' } }], { 0: { CurrentDate: '2030-01-02T10:30:00Z' } });
   });
 
   it('odt ById and ByAlias (LibreOffice 7.4 writes no id, alias or tag: every control has id 0)', async () => {
     const all = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((i) => [i, { alias: 'Same' }]));
     await expectChange('run-level-controls.odt', [{ 'ContentControls.ById.0': { alias: 'Same' } }], all);
-    await expectChange('run-level-controls.odt', [{ 'ContentControls.ByIndex.1': { alias: 'Box' } }, { 'ContentControls.ByIndex.2': { alias: 'Box' } }, { 'ContentControls.ByAlias.Box': { checked: true } }], {
-      1: { alias: 'Box' },
-      2: { alias: 'Box', Checked: 'true', content: '☒' },
+    await expectChange(
+      'run-level-controls.odt',
+      [
+        { 'ContentControls.ByIndex.1': { alias: 'Box' } },
+        { 'ContentControls.ByIndex.2': { alias: 'Box' } },
+        { 'ContentControls.ByAlias.Box': { checked: true } },
+      ],
+      {
+        1: { alias: 'Box' },
+        2: { alias: 'Box', Checked: 'true', content: '☒' },
+      },
+    );
+    await expectChange(
+      'run-level-controls.odt',
+      [{ 'ContentControls.ByIndex.4': { alias: 'When' } }, { 'ContentControls.ByAlias.When': { date: '2001-02-03', content: '03/02/2001' } }],
+      {
+        4: { alias: 'When', CurrentDate: '2001-02-03T00:00:00Z', content: '03/02/2001' },
+      },
+    );
+    await expectChange('Bug54849.odt', [{ 'ContentControls.ByIndex.0': { alias: 'Note' } }, { 'ContentControls.ByAlias.Note': { content: 'note text' } }], {
+      0: { alias: 'Note', content: 'note text' },
     });
-    await expectChange('run-level-controls.odt', [{ 'ContentControls.ByIndex.4': { alias: 'When' } }, { 'ContentControls.ByAlias.When': { date: '2001-02-03', content: '03/02/2001' } }], {
-      4: { alias: 'When', CurrentDate: '2001-02-03T00:00:00Z', content: '03/02/2001' },
-    });
-    await expectChange('Bug54849.odt', [{ 'ContentControls.ByIndex.0': { alias: 'Note' } }, { 'ContentControls.ByAlias.Note': { content: 'note text' } }], { 0: { alias: 'Note', content: 'note text' } });
   });
 
   it('parts the transform did not touch are copied byte for byte', async () => {
@@ -208,17 +270,24 @@ describe('content controls: checked, alias, date', () => {
     const a = StructureDocument.open(file, 'docx').pkg;
     const b = StructureDocument.open(out, 'docx').pkg;
     expect([...b.names()].sort()).toEqual([...a.names()].sort());
-    for (const part of ['word/styles.xml', 'word/header1.xml', 'word/footnotes.xml', 'customXml/item1.xml', '[Content_Types].xml']) expect(b.bytesOf(part), part).toEqual(a.bytesOf(part));
+    for (const part of ['word/styles.xml', 'word/header1.xml', 'word/footnotes.xml', 'customXml/item1.xml', '[Content_Types].xml'])
+      expect(b.bytesOf(part), part).toEqual(a.bytesOf(part));
     expect(b.bytesOf('word/document.xml')).not.toEqual(a.bytesOf('word/document.xml'));
   });
 
   it('docx date by tag, unbound: w:fullDate only, text unchanged', async () => {
-    const out = await expectChange('run-level-controls.docx', [{ 'ContentControls.ByTag.DueTag': { date: '2024-03-01' } }], { 4: { CurrentDate: '2024-03-01T00:00:00' } });
+    const out = await expectChange('run-level-controls.docx', [{ 'ContentControls.ByTag.DueTag': { date: '2024-03-01' } }], {
+      4: { CurrentDate: '2024-03-01T00:00:00' },
+    });
     expect(partText(out, 'word/document.xml')).toContain('<w:date w:fullDate="2024-03-01T00:00:00Z">');
   });
 
   it('the older object form of the recipe works too, commands in order', async () => {
-    await expectChange('run-level-controls.docx', { 'ContentControls.ByIndex.3': { content: 'Red' }, 'ContentControls.ByAlias.Colour': { alias: 'Color' } }, { 3: { content: 'Red', alias: 'Color' } });
+    await expectChange(
+      'run-level-controls.docx',
+      { 'ContentControls.ByIndex.3': { content: 'Red' }, 'ContentControls.ByAlias.Colour': { alias: 'Color' } },
+      { 3: { content: 'Red', alias: 'Color' } },
+    );
   });
 });
 
@@ -285,5 +354,9 @@ describe('content controls: bad input, with the path into the recipe', () => {
 });
 
 function transformContentControlsDirect(doc: StructureDocument, value: unknown): void {
-  transformContentControls(doc, { type: 'ContentControls', method: 'ByIndex', index: '1' }, { key: 'ContentControls.ByIndex.1', value, path: 'Transforms[0]["ContentControls.ByIndex.1"]' });
+  transformContentControls(
+    doc,
+    { type: 'ContentControls', method: 'ByIndex', index: '1' },
+    { key: 'ContentControls.ByIndex.1', value, path: 'Transforms[0]["ContentControls.ByIndex.1"]' },
+  );
 }

@@ -90,10 +90,16 @@ function select(all: ContentControl[], selector: Selector, path: string): Conten
 }
 
 function parseChanges(step: RecipeStep): Change[] {
-  if (!isPlainObject(step.value)) throw new StructureError('bad_value', `${step.path} must be an object of content-control properties (content, checked, alias, date), got ${describe(step.value)}`, step.path);
+  if (!isPlainObject(step.value))
+    throw new StructureError(
+      'bad_value',
+      `${step.path} must be an object of content-control properties (content, checked, alias, date), got ${describe(step.value)}`,
+      step.path,
+    );
   return Object.entries(step.value).map(([key, value]) => {
     const path = childPath(step.path, key);
-    if (!(PROPERTIES as readonly string[]).includes(key)) throw new StructureError('unknown_command', `${path}: "${key}" is not a content-control property (content, checked, alias, date)`, path);
+    if (!(PROPERTIES as readonly string[]).includes(key))
+      throw new StructureError('unknown_command', `${path}: "${key}" is not a content-control property (content, checked, alias, date)`, path);
     const property = key as Property;
     if (property === 'checked') return { property, value: expectBoolean(value, path) };
     const text = expectString(value, path);
@@ -107,10 +113,14 @@ function parseChanges(step: RecipeStep): Change[] {
  */
 export function normaliseDate(text: string, path: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text.trim());
-  const valid = m && (() => {
-    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) && Number(m[4] ?? 0) < 24 && Number(m[5] ?? 0) < 60 && Number(m[6] ?? 0) < 60;
-  })();
+  const valid =
+    m &&
+    (() => {
+      const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+      return (
+        d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) && Number(m[4] ?? 0) < 24 && Number(m[5] ?? 0) < 60 && Number(m[6] ?? 0) < 60
+      );
+    })();
   if (!m || !valid) throw new StructureError('bad_value', `${path} must be an ISO 8601 date such as 2024-05-01, got ${describe(text)}`, path);
   return `${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}${m[7] ?? ''}${m[8] ?? 'Z'}`;
 }
@@ -119,10 +129,15 @@ function check(cc: ContentControl, item: ContentControlItem, change: Change, ste
   const path = childPath(stepPath, change.property);
   const where = `content control "${item.alias || item.tag || item.id}" (${item.type})`;
   if (change.property === 'content') {
-    if (item.type === 'picture') throw new StructureError('unsupported_command', `${path}: ${where} is a picture control; setting its content is not supported`, path);
+    if (item.type === 'picture')
+      throw new StructureError('unsupported_command', `${path}: ${where} is a picture control; setting its content is not supported`, path);
     const states = cc.checkboxStates();
     if (states && change.value !== states.checked && change.value !== states.unchecked) {
-      throw new StructureError('bad_value', `${path}: ${where} is a checkbox; its content must be "${states.checked}" (checked) or "${states.unchecked}" (unchecked), got ${describe(change.value)}`, path);
+      throw new StructureError(
+        'bad_value',
+        `${path}: ${where} is a checkbox; its content must be "${states.checked}" (checked) or "${states.unchecked}" (unchecked), got ${describe(change.value)}`,
+        path,
+      );
     }
   } else if (change.property === 'checked' && item.type !== 'checkbox') {
     throw new StructureError('wrong_kind', `${path}: ${where} is not a checkbox`, path);

@@ -39,7 +39,8 @@ function findControls(doc: StructureDocument, parts: PartReader): Array<{ part: 
 
 /** True when the element is inside a text:note (a footnote's or endnote's body). */
 function inNote(el: ReadElement): boolean {
-  for (let n = el.parentNode as ReadElement | null; n && n.nodeType === 1; n = n.parentNode as ReadElement | null) if (n.namespaceURI === NS.text && n.localName === 'note') return true;
+  for (let n = el.parentNode as ReadElement | null; n && n.nodeType === 1; n = n.parentNode as ReadElement | null)
+    if (n.namespaceURI === NS.text && n.localName === 'note') return true;
   return false;
 }
 
@@ -225,7 +226,10 @@ export class OdfContentControl implements ContentControl {
 
   checkboxStates(): CheckboxStates | undefined {
     if (this.type() !== 'checkbox') return undefined;
-    return { checked: this.attr('checked-state') || DEFAULT_CHECKBOX_STATES.checked, unchecked: this.attr('unchecked-state') || DEFAULT_CHECKBOX_STATES.unchecked };
+    return {
+      checked: this.attr('checked-state') || DEFAULT_CHECKBOX_STATES.checked,
+      unchecked: this.attr('unchecked-state') || DEFAULT_CHECKBOX_STATES.unchecked,
+    };
   }
 
   /** Replaces the children (list items stay) by `text`, inside a copy of the first text:span when there is one (not a placeholder's). */

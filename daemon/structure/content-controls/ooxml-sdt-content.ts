@@ -10,7 +10,26 @@ import { detachInDocumentOrder } from './document-order.ts';
  * text, field codes, drawings and the fallback branch of mc:AlternateContent are not text as shown.
  */
 
-const SKIP = new Set(['pPr', 'rPr', 'sdtPr', 'sdtEndPr', 'tcPr', 'trPr', 'tblPr', 'tblGrid', 'delText', 'instrText', 'delInstrText', 'drawing', 'pict', 'object', 'footnoteReference', 'endnoteReference', 'commentReference', 'tabs']);
+const SKIP = new Set([
+  'pPr',
+  'rPr',
+  'sdtPr',
+  'sdtEndPr',
+  'tcPr',
+  'trPr',
+  'tblPr',
+  'tblGrid',
+  'delText',
+  'instrText',
+  'delInstrText',
+  'drawing',
+  'pict',
+  'object',
+  'footnoteReference',
+  'endnoteReference',
+  'commentReference',
+  'tabs',
+]);
 
 /** The text of an sdtContent as shown: see the module comment. */
 export function sdtContentText(content: ReadElement): string {
@@ -191,7 +210,17 @@ export function contentLevel(content: Element): 'run' | 'block' | 'row' | 'cell'
   const where = parent && parent.namespaceURI === NS.w ? parent.localName : '';
   if (where === 'tbl') return 'row';
   if (where === 'tr') return 'cell';
-  if (where === 'p' || where === 'hyperlink' || where === 'smartTag' || where === 'fldSimple' || where === 'ins' || where === 'del' || where === 'moveTo' || where === 'moveFrom') return 'run';
+  if (
+    where === 'p' ||
+    where === 'hyperlink' ||
+    where === 'smartTag' ||
+    where === 'fldSimple' ||
+    where === 'ins' ||
+    where === 'del' ||
+    where === 'moveTo' ||
+    where === 'moveFrom'
+  )
+    return 'run';
   if (where === 'sdtContent') return contentLevel(parent!);
   // customXml can wrap any level: decide from the content itself.
   for (const c of childElements(content, NS.w)) {
@@ -200,5 +229,7 @@ export function contentLevel(content: Element): 'run' | 'block' | 'row' | 'cell'
     if (c.localName === 'tc') return 'cell';
     if (c.localName === 'r') return 'run';
   }
-  return where === 'body' || where === 'tc' || where === 'hdr' || where === 'ftr' || where === 'footnote' || where === 'endnote' || where === 'txbxContent' ? 'block' : 'run';
+  return where === 'body' || where === 'tc' || where === 'hdr' || where === 'ftr' || where === 'footnote' || where === 'endnote' || where === 'txbxContent'
+    ? 'block'
+    : 'run';
 }

@@ -2,7 +2,16 @@ import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { REL } from '../package/opc-relationships.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
-import { childrenThroughAlternates, domParts, readChild, readChildren, readRelationships, streamedParts, type PartReader, type ReadElement } from '../xml/read-tree.ts';
+import {
+  childrenThroughAlternates,
+  domParts,
+  readChild,
+  readChildren,
+  readRelationships,
+  streamedParts,
+  type PartReader,
+  type ReadElement,
+} from '../xml/read-tree.ts';
 import { DEFAULT_CHECKBOX_STATES, type CheckboxStates, type ContentControl, type ContentControlItem, type ContentControlType } from './content-control.ts';
 import { writeBoundValue } from './ooxml-data-binding.ts';
 import { firstRunProperties, replaceSdtContent, sdtContentText } from './ooxml-sdt-content.ts';
@@ -84,12 +93,14 @@ function walkSdts<E extends ReadElement>(doc: StructureDocument, parts: PartRead
           const sdtPr = readChild(c, NS.w, 'sdtPr');
           const content = readChild(c, NS.w, 'sdtContent');
           // The parts' elements are of the reader's kind: E (DOM elements from domParts).
-          if (content && !(sdtPr && readChildren(sdtPr).some((p) => CONTAINERS.has(p.localName ?? '')))) found.push({ part, sdt: c as E, content: content as E });
+          if (content && !(sdtPr && readChildren(sdtPr).some((p) => CONTAINERS.has(p.localName ?? ''))))
+            found.push({ part, sdt: c as E, content: content as E });
           if (content) walk(content, part);
           break;
         }
         case 'sectPr':
-          for (const ref of readChildren(c, NS.w)) if (ref.localName === 'headerReference' || ref.localName === 'footerReference') headerIds.push(ref.getAttributeNS(NS.r, 'id') ?? '');
+          for (const ref of readChildren(c, NS.w))
+            if (ref.localName === 'headerReference' || ref.localName === 'footerReference') headerIds.push(ref.getAttributeNS(NS.r, 'id') ?? '');
           break;
         case 'footnoteReference':
         case 'endnoteReference': {
@@ -323,7 +334,8 @@ export class OoxmlSdt implements ContentControl {
     const existing = firstChild(pr, NS.w, name);
     if (existing) return existing;
     const el = pr.ownerDocument!.createElementNS(NS.w, `w:${name}`);
-    const rank = (c: Element) => (c.namespaceURI === NS.w && SDT_PR_ORDER.includes(c.localName ?? '') ? SDT_PR_ORDER.indexOf(c.localName!) : SDT_PR_ORDER.length);
+    const rank = (c: Element) =>
+      c.namespaceURI === NS.w && SDT_PR_ORDER.includes(c.localName ?? '') ? SDT_PR_ORDER.indexOf(c.localName!) : SDT_PR_ORDER.length;
     const before = childElements(pr).find((c) => rank(c) > SDT_PR_ORDER.indexOf(name));
     pr.insertBefore(el, before ?? null);
     return el;

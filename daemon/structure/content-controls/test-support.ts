@@ -7,10 +7,12 @@ import type { ContentControlItem } from './content-control.ts';
 /** Test helpers for the content-control suites: corpus and fixture files, and a recipe run through this domain only. */
 
 /** A corpus file's bytes (`content-controls/<name>`), read-only. */
-export const corpusFile = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../../shared/corpus/content-controls/${name}`, import.meta.url)));
+export const corpusFile = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(new URL(`../../../../shared/corpus/content-controls/${name}`, import.meta.url)));
 
 /** A fixture file's bytes (`test/structure/fixtures/content-controls/<name>`). */
-export const fixtureFile = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../test/structure/fixtures/content-controls/${name}`, import.meta.url)));
+export const fixtureFile = (name: string): Uint8Array =>
+  new Uint8Array(readFileSync(new URL(`../../../test/structure/fixtures/content-controls/${name}`, import.meta.url)));
 
 /** A file by name: fixtures hold the .json goldens, LibreOffice's .odt files and run-level-controls.docx. */
 export const anyFile = (name: string): Uint8Array => (name.startsWith('run-level') || name.endsWith('.odt') ? fixtureFile(name) : corpusFile(name));

@@ -26,7 +26,16 @@ describe('DocumentProperties extraction', () => {
       TemplateURL: '',
       Generator: 'Microsoft Office Word',
       EditingDuration: 120,
-      DocumentStatistics: { PageCount: 1, WordCount: 2, CharacterCount: 16, NonWhitespaceCharacterCount: 15, ParagraphCount: 1, TableCount: 0, ImageCount: 0, ObjectCount: 0 },
+      DocumentStatistics: {
+        PageCount: 1,
+        WordCount: 2,
+        CharacterCount: 16,
+        NonWhitespaceCharacterCount: 15,
+        ParagraphCount: 1,
+        TableCount: 0,
+        ImageCount: 0,
+        ObjectCount: 0,
+      },
     });
     expect(p.UserDefinedProperties).toEqual({
       AppVersion: { type: 'string', value: '14.0000' },
@@ -78,7 +87,16 @@ describe('DocumentProperties extraction', () => {
       EditingCycles: 2,
       EditingDuration: 330,
       Generator: 'LibreOffice/6.0.3.2$MacOSX_X86_64 LibreOffice_project/8f48d515416608e3a835360314dac7e47fd0b821',
-      DocumentStatistics: { PageCount: 1, TableCount: 0, ImageCount: 0, ObjectCount: 0, ParagraphCount: 1, WordCount: 4, CharacterCount: 27, NonWhitespaceCharacterCount: 24 },
+      DocumentStatistics: {
+        PageCount: 1,
+        TableCount: 0,
+        ImageCount: 0,
+        ObjectCount: 0,
+        ParagraphCount: 1,
+        WordCount: 4,
+        CharacterCount: 27,
+        NonWhitespaceCharacterCount: 24,
+      },
     });
     expect(p.UserDefinedProperties).toEqual({
       'Achevé à la date': { type: 'com.sun.star.util.DateTime' },
@@ -90,8 +108,25 @@ describe('DocumentProperties extraction', () => {
 
   it('odt: initial-creator, printed-by and every statistic (properties/metaTest.odt)', () => {
     const p = extractDocumentProperties(corpus('properties/metaTest.odt'), 'odt');
-    expect(p).toMatchObject({ Author: 'creator', ModifiedBy: 'hanbiao', PrintedBy: 'persia p', Title: 'dctitle', EditingCycles: 6, EditingDuration: 0, Generator: 'odfdom-0.8 build' });
-    expect(p.DocumentStatistics).toEqual({ PageCount: 9, TableCount: 14, ImageCount: 5, ObjectCount: 7, ParagraphCount: 10, WordCount: 15, CharacterCount: 2, NonWhitespaceCharacterCount: 6 });
+    expect(p).toMatchObject({
+      Author: 'creator',
+      ModifiedBy: 'hanbiao',
+      PrintedBy: 'persia p',
+      Title: 'dctitle',
+      EditingCycles: 6,
+      EditingDuration: 0,
+      Generator: 'odfdom-0.8 build',
+    });
+    expect(p.DocumentStatistics).toEqual({
+      PageCount: 9,
+      TableCount: 14,
+      ImageCount: 5,
+      ObjectCount: 7,
+      ParagraphCount: 10,
+      WordCount: 15,
+      CharacterCount: 2,
+      NonWhitespaceCharacterCount: 6,
+    });
   });
 
   it('a page count from the kit replaces the stored one', () => {

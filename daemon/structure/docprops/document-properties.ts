@@ -92,7 +92,16 @@ export function emptyDocumentProperties(): DocumentProperties {
     Contributor: [],
     Publisher: [],
     Relation: [],
-    DocumentStatistics: { PageCount: 0, TableCount: 0, ImageCount: 0, ObjectCount: 0, ParagraphCount: 0, WordCount: 0, CharacterCount: 0, NonWhitespaceCharacterCount: 0 },
+    DocumentStatistics: {
+      PageCount: 0,
+      TableCount: 0,
+      ImageCount: 0,
+      ObjectCount: 0,
+      ParagraphCount: 0,
+      WordCount: 0,
+      CharacterCount: 0,
+      NonWhitespaceCharacterCount: 0,
+    },
     UserDefinedProperties: {},
   };
 }

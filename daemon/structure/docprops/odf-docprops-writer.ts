@@ -25,7 +25,12 @@ const ELEMENTS: Record<string, [string, string]> = {
   PrintDate: [NS.meta, 'print-date'],
 };
 /** Repeated elements: one per array item. */
-const LISTS: Record<string, [string, string]> = { Keywords: [NS.meta, 'keyword'], Contributor: [NS.dc, 'contributor'], Publisher: [NS.dc, 'publisher'], Relation: [NS.dc, 'relation'] };
+const LISTS: Record<string, [string, string]> = {
+  Keywords: [NS.meta, 'keyword'],
+  Contributor: [NS.dc, 'contributor'],
+  Publisher: [NS.dc, 'publisher'],
+  Relation: [NS.dc, 'relation'],
+};
 
 /**
  * Writes validated DocumentProperties changes into an ODF package's meta.xml (created with its manifest entry
@@ -39,7 +44,8 @@ const LISTS: Record<string, [string, string]> = { Keywords: [NS.meta, 'keyword']
 export function writeOdfProperties(doc: StructureDocument, c: PropertyChanges, opts: { incrementRevision?: boolean } = {}): void {
   const meta = officeMeta(doc);
   const dom = meta.ownerDocument!;
-  const el = (ns: string, local: string): Element => firstChild(meta, ns, local) ?? (meta.appendChild(dom.createElementNS(ns, `${prefixOf(ns)}:${local}`)) as Element);
+  const el = (ns: string, local: string): Element =>
+    firstChild(meta, ns, local) ?? (meta.appendChild(dom.createElementNS(ns, `${prefixOf(ns)}:${local}`)) as Element);
   for (const [name, value] of [...Object.entries(c.strings), ...Object.entries(c.dates)]) {
     const where = ELEMENTS[name];
     if (where) el(where[0], where[1]).textContent = value as string;

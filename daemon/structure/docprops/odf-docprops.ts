@@ -1,7 +1,15 @@
 import type { Element } from '@xmldom/xmldom';
 import type { ZipPackage } from '../package/zip-package.ts';
 import { NS, childElements, childText, firstChild, parseXml } from '../xml/dom.ts';
-import { UNO_DATE_TYPES, count, durationSeconds, emptyDocumentProperties, isoDateTime, type DocumentProperties, type UserDefinedProperty } from './document-properties.ts';
+import {
+  UNO_DATE_TYPES,
+  count,
+  durationSeconds,
+  emptyDocumentProperties,
+  isoDateTime,
+  type DocumentProperties,
+  type UserDefinedProperty,
+} from './document-properties.ts';
 
 /**
  * Reads DocumentProperties from an ODF package's `meta.xml` (ODF 1.3 Part 3, 4 "Metadata"): meta:initial-creator
@@ -31,8 +39,20 @@ export function readOdfDocumentProperties(pkg: ZipPackage): DocumentProperties {
   p.EditingCycles = count(childText(meta, NS.meta, 'editing-cycles'));
   p.EditingDuration = durationSeconds(childText(meta, NS.meta, 'editing-duration'));
   p.Keywords = childElements(meta, NS.meta, 'keyword').map((k) => k.textContent ?? '');
-  for (const [field, name] of [['Coverage', 'coverage'], ['Identifier', 'identifier'], ['Rights', 'rights'], ['Source', 'source'], ['Type', 'type']] as const) p[field] = t(NS.dc, name);
-  for (const [field, name] of [['Contributor', 'contributor'], ['Publisher', 'publisher'], ['Relation', 'relation']] as const) p[field] = childElements(meta, NS.dc, name).map((e) => e.textContent ?? '');
+  for (const [field, name] of [
+    ['Coverage', 'coverage'],
+    ['Identifier', 'identifier'],
+    ['Rights', 'rights'],
+    ['Source', 'source'],
+    ['Type', 'type'],
+  ] as const)
+    p[field] = t(NS.dc, name);
+  for (const [field, name] of [
+    ['Contributor', 'contributor'],
+    ['Publisher', 'publisher'],
+    ['Relation', 'relation'],
+  ] as const)
+    p[field] = childElements(meta, NS.dc, name).map((e) => e.textContent ?? '');
   const template = firstChild(meta, NS.meta, 'template');
   if (template) {
     p.TemplateName = template.getAttributeNS(NS.xlink, 'title') ?? '';

@@ -37,9 +37,21 @@ const APP: Record<string, string> = { Generator: 'Application', TemplateName: 'T
  */
 export function writeOoxmlProperties(doc: StructureDocument, c: PropertyChanges, path: string, opts: { incrementRevision?: boolean } = {}): void {
   refuseUnstorable(c, path);
-  const coreWanted = Object.keys(c.strings).some((k) => k in CORE) || Object.keys(c.dates).length > 0 || c.arrays.Keywords !== undefined || c.numbers.EditingCycles !== undefined || opts.incrementRevision;
+  const coreWanted =
+    Object.keys(c.strings).some((k) => k in CORE) ||
+    Object.keys(c.dates).length > 0 ||
+    c.arrays.Keywords !== undefined ||
+    c.numbers.EditingCycles !== undefined ||
+    opts.incrementRevision;
   if (coreWanted) {
-    const { part, root } = ensurePart(doc, REL.coreProperties, 'docProps/core.xml', 'application/vnd.openxmlformats-package.core-properties+xml', NS.cp, 'cp:coreProperties');
+    const { part, root } = ensurePart(
+      doc,
+      REL.coreProperties,
+      'docProps/core.xml',
+      'application/vnd.openxmlformats-package.core-properties+xml',
+      NS.cp,
+      'cp:coreProperties',
+    );
     for (const [name, value] of [...Object.entries(c.strings), ...Object.entries(c.dates)]) {
       const where = CORE[name];
       if (!where) continue;
@@ -56,7 +68,14 @@ export function writeOoxmlProperties(doc: StructureDocument, c: PropertyChanges,
   }
   const appWanted = Object.keys(c.strings).some((k) => k in APP) || c.numbers.EditingDuration !== undefined;
   if (appWanted) {
-    const { part, root } = ensurePart(doc, REL.extendedProperties, 'docProps/app.xml', 'application/vnd.openxmlformats-officedocument.extended-properties+xml', NS.ep, 'Properties');
+    const { part, root } = ensurePart(
+      doc,
+      REL.extendedProperties,
+      'docProps/app.xml',
+      'application/vnd.openxmlformats-officedocument.extended-properties+xml',
+      NS.ep,
+      'Properties',
+    );
     for (const [name, local] of Object.entries(APP)) {
       const v = c.strings[name as keyof typeof c.strings];
       if (v !== undefined) setChild(root, NS.ep, local, v);
@@ -67,12 +86,31 @@ export function writeOoxmlProperties(doc: StructureDocument, c: PropertyChanges,
   if (c.userDefined.length > 0) writeCustom(doc, c);
 }
 
-const UNSTORABLE = ['PrintedBy', 'TemplateURL', 'AutoloadURL', 'DefaultTarget', 'Coverage', 'Rights', 'Source', 'Type', 'TemplateDate', 'AutoloadSecs', 'Contributor', 'Publisher', 'Relation'];
+const UNSTORABLE = [
+  'PrintedBy',
+  'TemplateURL',
+  'AutoloadURL',
+  'DefaultTarget',
+  'Coverage',
+  'Rights',
+  'Source',
+  'Type',
+  'TemplateDate',
+  'AutoloadSecs',
+  'Contributor',
+  'Publisher',
+  'Relation',
+];
 
 function refuseUnstorable(c: PropertyChanges, path: string): void {
   const all: Record<string, unknown> = { ...c.strings, ...c.dates, ...c.numbers, ...c.arrays };
   const bad = UNSTORABLE.find((k) => all[k] !== undefined);
-  if (bad) throw new StructureError('unsupported_command', `${path}.${bad}: OOXML documents have no place for ${bad} (ECMA-376 Part 2 core properties; LibreOffice drops it on export too); store it as a user-defined property, or transform an ODF document`, `${path}.${bad}`);
+  if (bad)
+    throw new StructureError(
+      'unsupported_command',
+      `${path}.${bad}: OOXML documents have no place for ${bad} (ECMA-376 Part 2 core properties; LibreOffice drops it on export too); store it as a user-defined property, or transform an ODF document`,
+      `${path}.${bad}`,
+    );
 }
 
 /** Replaces the text of the first (ns, local) child of root, creating it at the end when missing. */
@@ -88,7 +126,14 @@ function setChild(root: Element, ns: string, local: string, text: string): Eleme
 }
 
 /** The package-level part of one of `types`, created (with relationship and content type) when missing. */
-function ensurePart(doc: StructureDocument, types: readonly string[], fallback: string, contentType: string, ns: string, rootName: string): { part: string; root: Element } {
+function ensurePart(
+  doc: StructureDocument,
+  types: readonly string[],
+  fallback: string,
+  contentType: string,
+  ns: string,
+  rootName: string,
+): { part: string; root: Element } {
   const rel = relationshipsOf(doc.pkg, '').find((r) => !r.external && types.includes(r.type) && doc.has(r.target));
   if (rel) return { part: rel.target, root: doc.xml(rel.target).documentElement! };
   const created = new DOMImplementation().createDocument(ns, rootName, null);
@@ -129,7 +174,14 @@ function vtName(v: UserPropertyValue): string {
 }
 
 function writeCustom(doc: StructureDocument, c: PropertyChanges): void {
-  const { part, root } = ensurePart(doc, REL.customProperties, 'docProps/custom.xml', 'application/vnd.openxmlformats-officedocument.custom-properties+xml', NS.custom, 'Properties');
+  const { part, root } = ensurePart(
+    doc,
+    REL.customProperties,
+    'docProps/custom.xml',
+    'application/vnd.openxmlformats-officedocument.custom-properties+xml',
+    NS.custom,
+    'Properties',
+  );
   const dom: Document = root.ownerDocument!;
   for (const u of c.userDefined) {
     const existing = childElements(root, NS.custom, 'property').find((p) => p.getAttribute('name') === u.name);

@@ -40,7 +40,9 @@ function readCore(root: Element, p: DocumentProperties): void {
   p.Identifier = text(NS.dc, 'identifier');
   p.ModifiedBy = text(NS.cp, 'lastModifiedBy');
   p.EditingCycles = count(childText(root, NS.cp, 'revision'));
-  p.Keywords = text(NS.cp, 'keywords').split(/[\s,;]+/).filter(Boolean);
+  p.Keywords = text(NS.cp, 'keywords')
+    .split(/[\s,;]+/)
+    .filter(Boolean);
   p.CreationDate = isoDateTime(childText(root, NS.dcterms, 'created'));
   p.ModificationDate = isoDateTime(childText(root, NS.dcterms, 'modified'));
   p.PrintDate = isoDateTime(childText(root, NS.cp, 'lastPrinted'));

@@ -35,7 +35,11 @@ describe('DocumentProperties transformation', () => {
         PrintDate: '2021-06-07T08:09:10+02:00',
         Keywords: ['alpha', 'beta'],
         EditingDuration: 3600,
-        UserDefinedProperties: [{ 'Add.Reviewed': { type: 'boolean', value: true } }, { 'Add.Score': { type: 'long', value: 42 } }, { 'Add.Owner': { type: 'string', value: 'Finance' } }],
+        UserDefinedProperties: [
+          { 'Add.Reviewed': { type: 'boolean', value: true } },
+          { 'Add.Score': { type: 'long', value: 42 } },
+          { 'Add.Owner': { type: 'string', value: 'Finance' } },
+        ],
       });
       expect(after).toEqual({
         ...before,
@@ -134,16 +138,29 @@ describe('DocumentProperties transformation', () => {
 
   it('bad input: a clear code and the path of the member, and nothing is written', async () => {
     const file = 'properties/meta.odt';
-    const attempt = (props: Record<string, unknown>) => transformStructure(corpus(file), 'odt', recipe(props)).then(() => undefined, (e: StructureError) => e);
+    const attempt = (props: Record<string, unknown>) =>
+      transformStructure(corpus(file), 'odt', recipe(props)).then(
+        () => undefined,
+        (e: StructureError) => e,
+      );
     expect(await attempt({ Title: 5 })).toMatchObject({ code: 'bad_value', path: 'Transforms[0].DocumentProperties.Title' });
     expect(await attempt({ Colour: 'red' })).toMatchObject({ code: 'unknown_command', path: 'Transforms[0].DocumentProperties.Colour' });
     expect(await attempt({ DocumentStatistics: { PageCount: 3 } })).toMatchObject({ code: 'unsupported_command' });
     expect(await attempt({ CreationDate: 'yesterday' })).toMatchObject({ code: 'bad_value', path: 'Transforms[0].DocumentProperties.CreationDate' });
-    expect(await attempt({ UserDefinedProperties: [{ Delete: 'nope' }] })).toMatchObject({ code: 'no_match', path: 'Transforms[0].DocumentProperties.UserDefinedProperties[0].Delete' });
-    expect(await attempt({ UserDefinedProperties: [{ 'Add.X': { type: 'long', value: 'many' } }] })).toMatchObject({ code: 'bad_value', path: 'Transforms[0].DocumentProperties.UserDefinedProperties[0]["Add.X"].value' });
+    expect(await attempt({ UserDefinedProperties: [{ Delete: 'nope' }] })).toMatchObject({
+      code: 'no_match',
+      path: 'Transforms[0].DocumentProperties.UserDefinedProperties[0].Delete',
+    });
+    expect(await attempt({ UserDefinedProperties: [{ 'Add.X': { type: 'long', value: 'many' } }] })).toMatchObject({
+      code: 'bad_value',
+      path: 'Transforms[0].DocumentProperties.UserDefinedProperties[0]["Add.X"].value',
+    });
     const docx = await transformStructure(corpus('properties/testWORD_custom_props.docx'), 'docx', recipe({ Rights: 'x' })).catch((e: StructureError) => e);
     expect(docx).toMatchObject({ code: 'unsupported_command', path: 'Transforms[0].DocumentProperties.Rights' });
     expect(await transformStructure(corpus(file), 'odt', '{"Transforms": [').catch((e: StructureError) => e)).toMatchObject({ code: 'bad_recipe' });
-    expect(await transformStructure(corpus(file), 'odt', '{"Transforms": [{"A": 1, "B": 2}]}').catch((e: StructureError) => e)).toMatchObject({ code: 'bad_recipe', path: 'Transforms[0]' });
+    expect(await transformStructure(corpus(file), 'odt', '{"Transforms": [{"A": 1, "B": 2}]}').catch((e: StructureError) => e)).toMatchObject({
+      code: 'bad_recipe',
+      path: 'Transforms[0]',
+    });
   });
 });

@@ -12,7 +12,25 @@ import { writeOoxmlProperties } from './ooxml-docprops-writer.ts';
  */
 
 /** The string properties of the spec. */
-export const STRING_PROPERTIES = ['Author', 'Generator', 'Title', 'Subject', 'Description', 'Language', 'ModifiedBy', 'PrintedBy', 'TemplateName', 'TemplateURL', 'AutoloadURL', 'DefaultTarget', 'Coverage', 'Identifier', 'Rights', 'Source', 'Type'] as const;
+export const STRING_PROPERTIES = [
+  'Author',
+  'Generator',
+  'Title',
+  'Subject',
+  'Description',
+  'Language',
+  'ModifiedBy',
+  'PrintedBy',
+  'TemplateName',
+  'TemplateURL',
+  'AutoloadURL',
+  'DefaultTarget',
+  'Coverage',
+  'Identifier',
+  'Rights',
+  'Source',
+  'Type',
+] as const;
 /** The date-time properties (ISO 8601; a zone, when given, is converted to UTC). */
 export const DATE_PROPERTIES = ['CreationDate', 'ModificationDate', 'PrintDate', 'TemplateDate'] as const;
 /** The number properties (AutoloadSecs and EditingDuration in seconds, EditingCycles a count). */
@@ -74,7 +92,12 @@ function parseChanges(step: RecipeStep): PropertyChanges {
     else if ((NUMBER_PROPERTIES as readonly string[]).includes(name)) out.numbers[name as NumberProperty] = expectInteger(value, path, 0);
     else if ((ARRAY_PROPERTIES as readonly string[]).includes(name)) out.arrays[name as ArrayProperty] = parseStringArray(value, path);
     else if (name === 'UserDefinedProperties') out.userDefined = parseUserDefined(value, path);
-    else if (name === 'DocumentStatistics') throw new StructureError('unsupported_command', `${path}: document statistics are recounted by LibreOffice when the document is opened and cannot be set`, path);
+    else if (name === 'DocumentStatistics')
+      throw new StructureError(
+        'unsupported_command',
+        `${path}: document statistics are recounted by LibreOffice when the document is opened and cannot be set`,
+        path,
+      );
     else throw new StructureError('unknown_command', `${path}: "${name}" is not a document property (see the spec's DocumentProperties item)`, path);
   }
   return out;
@@ -90,7 +113,8 @@ function parseDate(value: unknown, path: string): string {
   const text = expectString(value, path);
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
   const date = m ? new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4] ?? '00'}:${m[5] ?? '00'}:${m[6] ?? '00'}${m[7] ?? 'Z'}`) : undefined;
-  if (!date || Number.isNaN(date.getTime())) throw new StructureError('bad_value', `${path} must be an ISO 8601 date such as 2024-05-01T10:30:00, got ${describe(value)}`, path);
+  if (!date || Number.isNaN(date.getTime()))
+    throw new StructureError('bad_value', `${path} must be an ISO 8601 date such as 2024-05-01T10:30:00, got ${describe(value)}`, path);
   return utcStamp(date);
 }
 
@@ -108,11 +132,18 @@ function parseUserDefined(value: unknown, path: string): PropertyChanges['userDe
       out.push({ name: expectString(cmd.value, cmd.path), value: null, path: cmd.path });
       continue;
     }
-    if (!cmd.key.startsWith('Add.') || cmd.key.length <= 4) throw new StructureError('unknown_command', `${cmd.path}: user-defined property commands are Add.<name> and Delete`, cmd.path);
+    if (!cmd.key.startsWith('Add.') || cmd.key.length <= 4)
+      throw new StructureError('unknown_command', `${cmd.path}: user-defined property commands are Add.<name> and Delete`, cmd.path);
     const name = cmd.key.slice(4);
-    if (!isPlainObject(cmd.value)) throw new StructureError('bad_value', `${cmd.path} must be {"type": ..., "value": ...}, got ${describe(cmd.value)}`, cmd.path);
+    if (!isPlainObject(cmd.value))
+      throw new StructureError('bad_value', `${cmd.path} must be {"type": ..., "value": ...}, got ${describe(cmd.value)}`, cmd.path);
     const type = expectString(cmd.value.type, childPath(cmd.path, 'type'));
-    if (!(USER_TYPES as readonly string[]).includes(type)) throw new StructureError('unsupported_command', `${childPath(cmd.path, 'type')}: "${type}" is not one of ${USER_TYPES.join(', ')} (date, time and duration values cannot be set)`, childPath(cmd.path, 'type'));
+    if (!(USER_TYPES as readonly string[]).includes(type))
+      throw new StructureError(
+        'unsupported_command',
+        `${childPath(cmd.path, 'type')}: "${type}" is not one of ${USER_TYPES.join(', ')} (date, time and duration values cannot be set)`,
+        childPath(cmd.path, 'type'),
+      );
     const at = childPath(cmd.path, 'value');
     const raw = cmd.value.value;
     let v: string | number | boolean;
@@ -123,7 +154,8 @@ function parseUserDefined(value: unknown, path: string): PropertyChanges['userDe
       else throw new StructureError('bad_value', `${at} must be true or false, got ${describe(raw)}`, at);
     } else {
       v = type === 'long' ? expectInteger(raw, at) : Number(raw);
-      if (typeof v !== 'number' || !Number.isFinite(v) || (typeof raw !== 'number' && (typeof raw !== 'string' || raw.trim() === ''))) throw new StructureError('bad_value', `${at} must be a number, got ${describe(raw)}`, at);
+      if (typeof v !== 'number' || !Number.isFinite(v) || (typeof raw !== 'number' && (typeof raw !== 'string' || raw.trim() === '')))
+        throw new StructureError('bad_value', `${at} must be a number, got ${describe(raw)}`, at);
     }
     out.push({ name, value: { type: type as UserPropertyValue['type'], value: v }, path: cmd.path });
   }

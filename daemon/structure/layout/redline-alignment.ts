@@ -30,7 +30,8 @@ export function alignRedlinePages(items: readonly RedlineKey[], redlines: readon
   const m = redlines.length;
   // LCS table over (type, author, dateTime): sizes are small (a document's tracked changes).
   const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i][j] = same(items[i], redlines[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) lcs[i][j] = same(items[i], redlines[j]) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   const pages: Array<number | undefined> = new Array(n).fill(undefined);
   for (let i = 0, j = 0; i < n && j < m; ) {
     if (same(items[i], redlines[j])) pages[i++] = redlines[j++].page;

@@ -22,9 +22,11 @@ function root(doc: StructureDocument): Element {
 export function contentTypeOf(doc: StructureDocument, part: string): string | undefined {
   const types = root(doc);
   const name = `/${part.replace(/^\//, '')}`.toLowerCase();
-  for (const o of childElements(types, NS.ct, 'Override')) if ((o.getAttribute('PartName') ?? '').toLowerCase() === name) return o.getAttribute('ContentType') ?? undefined;
+  for (const o of childElements(types, NS.ct, 'Override'))
+    if ((o.getAttribute('PartName') ?? '').toLowerCase() === name) return o.getAttribute('ContentType') ?? undefined;
   const ext = name.slice(name.lastIndexOf('.') + 1);
-  for (const d of childElements(types, NS.ct, 'Default')) if ((d.getAttribute('Extension') ?? '').toLowerCase() === ext) return d.getAttribute('ContentType') ?? undefined;
+  for (const d of childElements(types, NS.ct, 'Default'))
+    if ((d.getAttribute('Extension') ?? '').toLowerCase() === ext) return d.getAttribute('ContentType') ?? undefined;
   return undefined;
 }
 

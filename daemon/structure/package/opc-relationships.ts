@@ -5,10 +5,22 @@ import { NS, childElements, parseXml } from '../xml/dom.ts';
 
 /** OPC relationship types the engine follows (ECMA-376 Part 2; transitional and strict spellings). */
 export const REL = {
-  coreProperties: ['http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties', 'http://schemas.openxmlformats.org/officedocument/2006/relationships/metadata/core-properties'],
-  extendedProperties: ['http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties', 'http://purl.oclc.org/ooxml/officeDocument/relationships/extendedProperties'],
-  customProperties: ['http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties', 'http://purl.oclc.org/ooxml/officeDocument/relationships/customProperties'],
-  officeDocument: ['http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument', 'http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument'],
+  coreProperties: [
+    'http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties',
+    'http://schemas.openxmlformats.org/officedocument/2006/relationships/metadata/core-properties',
+  ],
+  extendedProperties: [
+    'http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties',
+    'http://purl.oclc.org/ooxml/officeDocument/relationships/extendedProperties',
+  ],
+  customProperties: [
+    'http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties',
+    'http://purl.oclc.org/ooxml/officeDocument/relationships/customProperties',
+  ],
+  officeDocument: [
+    'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument',
+    'http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument',
+  ],
 } as const;
 
 /** One relationship of a part: its id, type, and target resolved to a part name (no leading slash). */

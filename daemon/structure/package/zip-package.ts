@@ -180,7 +180,12 @@ interface DirectoryEntry {
  */
 function inflate(entry: DirectoryEntry): Uint8Array {
   const raw = entry.raw;
-  if (!raw) throw new StructureError('bad_package', `the part ${entry.name} cannot be inflated: it is encrypted or compressed by a method other than deflate`, entry.name);
+  if (!raw)
+    throw new StructureError(
+      'bad_package',
+      `the part ${entry.name} cannot be inflated: it is encrypted or compressed by a method other than deflate`,
+      entry.name,
+    );
   if (raw.compression === 0) return raw.data;
   try {
     return inflateRawSync(raw.data);

@@ -46,7 +46,8 @@ export function writeZip(entries: readonly ZipEntry[]): Uint8Array {
   const names = entries.map((e) => encoder.encode(e.name));
   const localSize = entries.reduce((n, e, i) => n + 30 + names[i].length + e.data.length, 0);
   const centralSize = names.reduce((n, name) => n + 46 + name.length, 0);
-  if (entries.length > 0xffff || localSize + centralSize + 22 > 0xffffffff) throw new StructureError('bad_package', 'the package is too large to write without ZIP64');
+  if (entries.length > 0xffff || localSize + centralSize + 22 > 0xffffffff)
+    throw new StructureError('bad_package', 'the package is too large to write without ZIP64');
   const out = new Uint8Array(localSize + centralSize + 22);
   const view = new DataView(out.buffer);
   const offsets: number[] = [];

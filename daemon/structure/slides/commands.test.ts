@@ -15,14 +15,18 @@ async function run(file: string, cmds: unknown[]): Promise<{ before: SlidesResul
   return { before: slides(input), after: slides(bytes), bytes };
 }
 const names = (r: SlidesResult) => Object.values(r.Slides).map((s) => s.SlideName);
-const paras = (r: SlidesResult, slide: number, obj: number) => (r.Slides[`Slide ${slide}`].Objects[`Objects ${obj}`] as { Texts: Record<string, { Paragraphs: string[] }> }).Texts['Text 0'].Paragraphs;
+const paras = (r: SlidesResult, slide: number, obj: number) =>
+  (r.Slides[`Slide ${slide}`].Objects[`Objects ${obj}`] as { Texts: Record<string, { Paragraphs: string[] }> }).Texts['Text 0'].Paragraphs;
 /** The a:r runs (text and a:rPr) of object `obj`'s paragraph `p` on slide part `part`. */
 function runs(bytes: Uint8Array, part: string, shapeName: string, p = 0): { text: string; rPr: Element | undefined }[] {
   const doc = StructureDocument.open(bytes, 'pptx');
   const cNvPr = Array.from(doc.xml(part).getElementsByTagNameNS(NS.p, 'cNvPr')).find((e) => e.getAttribute('name') === shapeName)!;
   const sp = cNvPr.parentNode!.parentNode as Element;
   const para = Array.from(sp.getElementsByTagNameNS(NS.a, 'p'))[p];
-  return Array.from(para.getElementsByTagNameNS(NS.a, 'r')).map((r) => ({ text: r.getElementsByTagNameNS(NS.a, 't')[0]?.textContent ?? '', rPr: r.getElementsByTagNameNS(NS.a, 'rPr')[0] }));
+  return Array.from(para.getElementsByTagNameNS(NS.a, 'r')).map((r) => ({
+    text: r.getElementsByTagNameNS(NS.a, 't')[0]?.textContent ?? '',
+    rPr: r.getElementsByTagNameNS(NS.a, 'rPr')[0],
+  }));
 }
 async function failure(file: string, cmds: unknown[]): Promise<StructureError> {
   try {
@@ -37,7 +41,18 @@ async function failure(file: string, cmds: unknown[]): Promise<StructureError> {
 // layouts.pptx (by hand from the XML and LibreOffice's view): 10 slides; names Centered Title, Title,
 // Section Title, Title (2), Title (3), Title Only, Blank with Default Title, Caption, Picture with Caption,
 // Headers & Footers; 9 masters (one per used layout).
-const LAYOUT_NAMES = ['Centered Title', 'Title', 'Section Title', 'Title (2)', 'Title (3)', 'Title Only', 'Blank with Default Title', 'Caption', 'Picture with Caption', 'Headers & Footers'];
+const LAYOUT_NAMES = [
+  'Centered Title',
+  'Title',
+  'Section Title',
+  'Title (2)',
+  'Title (3)',
+  'Title Only',
+  'Blank with Default Title',
+  'Caption',
+  'Picture with Caption',
+  'Headers & Footers',
+];
 
 describe('slide commands on pptx: each changes exactly what it says', () => {
   it('RenameSlide renames the current slide (0 by default)', async () => {
@@ -46,8 +61,26 @@ describe('slide commands on pptx: each changes exactly what it says', () => {
   });
 
   it('JumpToSlide <n> / "last" and JumpToSlideByName make a slide current', async () => {
-    const { after } = await run('layouts.pptx', [{ JumpToSlide: 2 }, { RenameSlide: 'Two' }, { JumpToSlide: 'last' }, { RenameSlide: 'End' }, { JumpToSlideByName: 'Title (3)' }, { RenameSlide: 'Three' }]);
-    expect(names(after)).toEqual(['Centered Title', 'Title', 'Two', 'Title (2)', 'Three', 'Title Only', 'Blank with Default Title', 'Caption', 'Picture with Caption', 'End']);
+    const { after } = await run('layouts.pptx', [
+      { JumpToSlide: 2 },
+      { RenameSlide: 'Two' },
+      { JumpToSlide: 'last' },
+      { RenameSlide: 'End' },
+      { JumpToSlideByName: 'Title (3)' },
+      { RenameSlide: 'Three' },
+    ]);
+    expect(names(after)).toEqual([
+      'Centered Title',
+      'Title',
+      'Two',
+      'Title (2)',
+      'Three',
+      'Title Only',
+      'Blank with Default Title',
+      'Caption',
+      'Picture with Caption',
+      'End',
+    ]);
   });
 
   it('InsertMasterSlide inserts after the current slide from that master, and the new slide becomes current', async () => {
@@ -56,10 +89,27 @@ describe('slide commands on pptx: each changes exactly what it says', () => {
     expect(names(after)).toEqual([...LAYOUT_NAMES.slice(0, 2), 'New', ...LAYOUT_NAMES.slice(2)]);
     const s = after.Slides['Slide 2'];
     // Master 5 is "Title Only" (slideLayout6, type titleOnly): one empty title placeholder (no text: {}).
-    expect(s).toEqual({ SlideName: 'New', MasterSlideName: 'Title Only', LayoutId: 19, LayoutName: 'AUTOLAYOUT_TITLE_ONLY', ObjectCount: 1, Objects: { 'Objects 0': {} } });
+    expect(s).toEqual({
+      SlideName: 'New',
+      MasterSlideName: 'Title Only',
+      LayoutId: 19,
+      LayoutName: 'AUTOLAYOUT_TITLE_ONLY',
+      ObjectCount: 1,
+      Objects: { 'Objects 0': {} },
+    });
     expect(after.Slides['Slide 3']).toEqual(before.Slides['Slide 2']);
     // Masters are LibreOffice's per-used-layout master pages in order of first use: "Title Only" now comes third.
-    expect(Object.values(after.MasterSlides).map((m) => m.Name)).toEqual(['Title Slide', 'Title and Content', 'Title Only', 'Section Header', 'Two Content', 'Comparison', 'Blank', 'Content with Caption', 'Picture with Caption']);
+    expect(Object.values(after.MasterSlides).map((m) => m.Name)).toEqual([
+      'Title Slide',
+      'Title and Content',
+      'Title Only',
+      'Section Header',
+      'Two Content',
+      'Comparison',
+      'Blank',
+      'Content with Caption',
+      'Picture with Caption',
+    ]);
     expect(after.MasterSlideCount).toBe(before.MasterSlideCount);
   });
 
@@ -70,7 +120,12 @@ describe('slide commands on pptx: each changes exactly what it says', () => {
   });
 
   it('DeleteSlide "" deletes the current slide, <n> the slide n; the slide part, its notes and content types go', async () => {
-    const { after, bytes } = await run('AllSlidesConverterSC.pptx', [{ JumpToSlide: 1 }, { DeleteSlide: '' }, { RenameSlide: 'Now current' }, { DeleteSlide: 3 }]);
+    const { after, bytes } = await run('AllSlidesConverterSC.pptx', [
+      { JumpToSlide: 1 },
+      { DeleteSlide: '' },
+      { RenameSlide: 'Now current' },
+      { DeleteSlide: 3 },
+    ]);
     // Slide 1 deleted: current becomes the previous slide (0); then slide 3 (the old slide 4) is deleted. Title
     // names are derived on load, so the old slides 3 and 4 are now the first and second "中文簡繁轉換".
     expect(names(after)).toEqual(['Now current', '中文簡繁轉換', '中文簡繁轉換 (2)']);
@@ -88,12 +143,36 @@ describe('slide commands on pptx: each changes exactly what it says', () => {
 
   it('MoveSlide moves the current slide, which stays current', async () => {
     const { after } = await run('layouts.pptx', [{ MoveSlide: 3 }, { RenameSlide: 'Moved' }]);
-    expect(names(after)).toEqual(['Title', 'Section Title', 'Title (2)', 'Moved', 'Title (3)', 'Title Only', 'Blank with Default Title', 'Caption', 'Picture with Caption', 'Headers & Footers']);
+    expect(names(after)).toEqual([
+      'Title',
+      'Section Title',
+      'Title (2)',
+      'Moved',
+      'Title (3)',
+      'Title Only',
+      'Blank with Default Title',
+      'Caption',
+      'Picture with Caption',
+      'Headers & Footers',
+    ]);
   });
 
   it('MoveSlide.<n> moves slide n; the current slide stays the same slide (its index adjusted)', async () => {
     const { after } = await run('layouts.pptx', [{ JumpToSlide: 5 }, { 'MoveSlide.9': 0 }, { RenameSlide: 'Still Title Only' }]);
-    expect(names(after)).toEqual(['Headers & Footers', 'Centered Title', 'Title', 'Section Title', 'Title', 'Title (2)', 'Still Title Only', 'Blank with Default Title', 'Caption', 'Picture with Caption'].map((n, i) => (i === 4 ? 'Title (2)' : i === 5 ? 'Title (3)' : n)));
+    expect(names(after)).toEqual(
+      [
+        'Headers & Footers',
+        'Centered Title',
+        'Title',
+        'Section Title',
+        'Title',
+        'Title (2)',
+        'Still Title Only',
+        'Blank with Default Title',
+        'Caption',
+        'Picture with Caption',
+      ].map((n, i) => (i === 4 ? 'Title (2)' : i === 5 ? 'Title (3)' : n)),
+    );
   });
 
   it('DuplicateSlide copies the slide after it and makes the copy current', async () => {
@@ -150,7 +229,9 @@ describe('slide commands on pptx: each changes exactly what it says', () => {
 describe('EditTextObject on pptx', () => {
   const slide1 = 'ppt/slides/slide1.xml';
   it('SelectText [p, c, p2, c2] + InsertText replaces the selection and selects the inserted text', async () => {
-    const { after, bytes } = await run('layouts.pptx', [{ 'EditTextObject.0': [{ SelectText: [0, 0, 0, 8] }, { InsertText: 'Middle' }, { UnoCommand: '.uno:Bold' }] }]);
+    const { after, bytes } = await run('layouts.pptx', [
+      { 'EditTextObject.0': [{ SelectText: [0, 0, 0, 8] }, { InsertText: 'Middle' }, { UnoCommand: '.uno:Bold' }] },
+    ]);
     expect(paras(after, 0, 0)).toEqual(['Middle Title']);
     const r = runs(bytes, slide1, 'Title 1');
     expect(r.map((x) => [x.text, x.rPr?.getAttribute('b')])).toEqual([
@@ -162,7 +243,16 @@ describe('EditTextObject on pptx', () => {
   it('SelectText forms: none = all, [p] = paragraph, [p, c] = cursor, "*" = last', async () => {
     const { after } = await run('layouts.pptx', [
       { JumpToSlide: 1 },
-      { 'EditTextObject.1': [{ SelectText: [1] }, { InsertText: 'L2' }, { SelectText: ['*', '*'] }, { InsertText: '!' }, { SelectText: [0, 0] }, { InsertText: '>' }] },
+      {
+        'EditTextObject.1': [
+          { SelectText: [1] },
+          { InsertText: 'L2' },
+          { SelectText: ['*', '*'] },
+          { InsertText: '!' },
+          { SelectText: [0, 0] },
+          { InsertText: '>' },
+        ],
+      },
       { 'EditTextObject.0': [{ SelectText: [] }, { InsertText: 'All' }] },
     ]);
     expect(paras(after, 1, 1)).toEqual(['>Content', 'L2', 'Level 3', 'Level 4', 'Level 5', 'Level 6', 'Level 7', 'Level 8', 'Level 9!']);
@@ -191,19 +281,41 @@ describe('EditTextObject on pptx', () => {
         ['title', null],
       ]);
       const twice = await run('layouts.pptx', [{ 'EditTextObject.1': [{ SelectText: [0, 0, 0, 3] }, { UnoCommand: uno }, { UnoCommand: uno }] }]);
-      expect(runs(twice.bytes, slide1, 'Subtitle 2')[0].rPr?.getAttribute(attr)).toBe(attr === 'baseline' ? null : { b: '0', i: '0', strike: 'noStrike', u: 'none' }[attr]);
+      expect(runs(twice.bytes, slide1, 'Subtitle 2')[0].rPr?.getAttribute(attr)).toBe(
+        attr === 'baseline' ? null : { b: '0', i: '0', strike: 'noStrike', u: 'none' }[attr],
+      );
     });
   }
 
   it('.uno:Shadowed writes an a:effectLst/a:outerShdw in schema order', async () => {
-    const { bytes } = await run('layouts.pptx', [{ 'EditTextObject.1': [{ SelectText: [] }, { UnoCommand: '.uno:Shadowed' }, { UnoCommand: '.uno:Color {"Color.Color":{"type":"long","value":16711680}}' }] }]);
+    const { bytes } = await run('layouts.pptx', [
+      {
+        'EditTextObject.1': [
+          { SelectText: [] },
+          { UnoCommand: '.uno:Shadowed' },
+          { UnoCommand: '.uno:Color {"Color.Color":{"type":"long","value":16711680}}' },
+        ],
+      },
+    ]);
     const rPr = runs(bytes, slide1, 'Subtitle 2')[0].rPr!;
-    expect(Array.from(rPr.childNodes).filter((n) => n.nodeType === 1).map((n) => (n as Element).localName)).toEqual(['solidFill', 'effectLst']);
+    expect(
+      Array.from(rPr.childNodes)
+        .filter((n) => n.nodeType === 1)
+        .map((n) => (n as Element).localName),
+    ).toEqual(['solidFill', 'effectLst']);
     expect(rPr.getElementsByTagNameNS(NS.a, 'srgbClr')[0].getAttribute('val')).toBe('FF0000');
   });
 
   it('.uno:Color and .uno:CharBackColor take the JSON argument', async () => {
-    const { bytes } = await run('layouts.pptx', [{ 'EditTextObject.1': [{ SelectText: [0, 3, 0, 8] }, { UnoCommand: '.uno:Color {"Color.Color":{"type":"long","value":255}}' }, { UnoCommand: '.uno:CharBackColor {"CharBackColor.Color":{"type":"long","value":"65280"}}' }] }]);
+    const { bytes } = await run('layouts.pptx', [
+      {
+        'EditTextObject.1': [
+          { SelectText: [0, 3, 0, 8] },
+          { UnoCommand: '.uno:Color {"Color.Color":{"type":"long","value":255}}' },
+          { UnoCommand: '.uno:CharBackColor {"CharBackColor.Color":{"type":"long","value":"65280"}}' },
+        ],
+      },
+    ]);
     const r = runs(bytes, slide1, 'Subtitle 2');
     expect(r.map((x) => x.text)).toEqual(['sub', 'title']);
     const rPr = r[1].rPr!;
@@ -212,7 +324,12 @@ describe('EditTextObject on pptx', () => {
   });
 
   it('alignment commands set a:pPr/@algn of the selected paragraphs', async () => {
-    for (const [uno, algn] of [['.uno:CenterPara', 'ctr'], ['.uno:RightPara', 'r'], ['.uno:LeftPara', 'l'], ['.uno:JustifyPara', 'just']]) {
+    for (const [uno, algn] of [
+      ['.uno:CenterPara', 'ctr'],
+      ['.uno:RightPara', 'r'],
+      ['.uno:LeftPara', 'l'],
+      ['.uno:JustifyPara', 'just'],
+    ]) {
       const { bytes } = await run('layouts.pptx', [{ 'EditTextObject.1': [{ UnoCommand: uno }] }]);
       const p = StructureDocument.open(bytes, 'pptx').xml(slide1).getElementsByTagNameNS(NS.a, 'pPr');
       expect(Array.from(p).map((e) => e.getAttribute('algn'))).toEqual([algn]);
@@ -223,7 +340,10 @@ describe('EditTextObject on pptx', () => {
     const { bytes } = await run('layouts.pptx', [{ 'EditTextObject.1': [{ UnoCommand: '.uno:DefaultBullet' }] }]);
     const pPr = StructureDocument.open(bytes, 'pptx').xml(slide1).getElementsByTagNameNS(NS.a, 'pPr')[0];
     expect(Array.from(pPr.childNodes).map((n) => (n as Element).localName)).toEqual(['buFont', 'buChar']);
-    const num = await run('layouts.pptx', [{ JumpToSlide: 1 }, { 'EditTextObject.1': [{ SelectText: [0, 0, 1, 0] }, { UnoCommand: '.uno:DefaultNumbering' }] }]);
+    const num = await run('layouts.pptx', [
+      { JumpToSlide: 1 },
+      { 'EditTextObject.1': [{ SelectText: [0, 0, 1, 0] }, { UnoCommand: '.uno:DefaultNumbering' }] },
+    ]);
     const ps = Array.from(StructureDocument.open(num.bytes, 'pptx').xml('ppt/slides/slide2.xml').getElementsByTagNameNS(NS.a, 'p')).slice(1, 4);
     expect(ps.map((p) => p.getElementsByTagNameNS(NS.a, 'buAutoNum').length)).toEqual([1, 1, 0]);
     // Body placeholders have bullets from the master: DefaultBullet turns them off.
@@ -239,7 +359,12 @@ describe('EditTextObject on pptx', () => {
 
 describe('slide command errors point into the recipe and write nothing', () => {
   const cases: [string, unknown[], string, string][] = [
-    ['unknown command', [{ JumpToSlide: 1 }, { JumpToSlide: 2 }, { JumpToSlide: 0 }, { Frobnicate: 1 }], 'unknown_command', 'Transforms[0].SlideCommands[3].Frobnicate'],
+    [
+      'unknown command',
+      [{ JumpToSlide: 1 }, { JumpToSlide: 2 }, { JumpToSlide: 0 }, { Frobnicate: 1 }],
+      'unknown_command',
+      'Transforms[0].SlideCommands[3].Frobnicate',
+    ],
     ['wrong value type', [{ JumpToSlide: 'two' }], 'bad_value', 'Transforms[0].SlideCommands[0].JumpToSlide'],
     ['index out of range', [{ JumpToSlide: 10 }], 'out_of_range', 'Transforms[0].SlideCommands[0].JumpToSlide'],
     ['object out of range', [{ 'SetText.7': 'x' }], 'out_of_range', 'Transforms[0].SlideCommands[0]["SetText.7"]'],
@@ -250,9 +375,24 @@ describe('slide command errors point into the recipe and write nothing', () => {
     ['unknown layout id', [{ ChangeLayout: 99 }], 'out_of_range', 'Transforms[0].SlideCommands[0].ChangeLayout'],
     ['layout the master lacks', [{ ChangeLayoutByName: 'AUTOLAYOUT_TITLE_6CONTENT' }], 'no_match', 'Transforms[0].SlideCommands[0].ChangeLayoutByName'],
     ['not a text object', [{ JumpToSlide: 8 }, { 'SetText.1': 'x' }], 'wrong_kind', 'Transforms[0].SlideCommands[1]["SetText.1"]'],
-    ['untested UNO command', [{ 'EditTextObject.0': [{ UnoCommand: '.uno:Grow' }] }], 'unsupported_command', 'Transforms[0].SlideCommands[0]["EditTextObject.0"][0].UnoCommand'],
-    ['bad edit command', [{ 'EditTextObject.0': [{ SelectText: [0, 0] }, { Type: 'x' }] }], 'unknown_command', 'Transforms[0].SlideCommands[0]["EditTextObject.0"][1].Type'],
-    ['SelectText out of range', [{ 'EditTextObject.0': [{ SelectText: [0, 99] }] }], 'out_of_range', 'Transforms[0].SlideCommands[0]["EditTextObject.0"][0].SelectText[1]'],
+    [
+      'untested UNO command',
+      [{ 'EditTextObject.0': [{ UnoCommand: '.uno:Grow' }] }],
+      'unsupported_command',
+      'Transforms[0].SlideCommands[0]["EditTextObject.0"][0].UnoCommand',
+    ],
+    [
+      'bad edit command',
+      [{ 'EditTextObject.0': [{ SelectText: [0, 0] }, { Type: 'x' }] }],
+      'unknown_command',
+      'Transforms[0].SlideCommands[0]["EditTextObject.0"][1].Type',
+    ],
+    [
+      'SelectText out of range',
+      [{ 'EditTextObject.0': [{ SelectText: [0, 99] }] }],
+      'out_of_range',
+      'Transforms[0].SlideCommands[0]["EditTextObject.0"][0].SelectText[1]',
+    ],
     ['slide-level UnoCommand without selection', [{ UnoCommand: '.uno:Bold' }], 'unsupported_command', 'Transforms[0].SlideCommands[0].UnoCommand'],
   ];
   for (const [what, cmds, code, path] of cases) {
@@ -269,7 +409,11 @@ describe('slide command errors point into the recipe and write nothing', () => {
   });
 
   it('the older object form of SlideCommands is accepted', async () => {
-    const bytes = await transformStructure(corpus('layouts.pptx'), 'pptx', JSON.stringify({ Transforms: { SlideCommands: { JumpToSlide: 2, RenameSlide: 'Obj form' } } }));
+    const bytes = await transformStructure(
+      corpus('layouts.pptx'),
+      'pptx',
+      JSON.stringify({ Transforms: { SlideCommands: { JumpToSlide: 2, RenameSlide: 'Obj form' } } }),
+    );
     expect(names(slides(bytes))[2]).toBe('Obj form');
   });
 });

@@ -99,7 +99,12 @@ function runCommand(s: State, cmd: RecipeStep): void {
       if (name === 'InsertMasterSlide') m = expectInteger(value, path, 0, masters.length - 1);
       else {
         m = masters.indexOf(expectString(value, path));
-        if (m < 0) throw new StructureError('no_match', `${path}: no master slide is named ${JSON.stringify(value)}; the masters are ${masters.map((n) => JSON.stringify(n)).join(', ')}`, path);
+        if (m < 0)
+          throw new StructureError(
+            'no_match',
+            `${path}: no master slide is named ${JSON.stringify(value)}; the masters are ${masters.map((n) => JSON.stringify(n)).join(', ')}`,
+            path,
+          );
       }
       at(path, () => deck.insertSlide(s.current + 1, m));
       s.current += 1;
@@ -143,10 +148,16 @@ function runCommand(s: State, cmd: RecipeStep): void {
       let id: number;
       if (name === 'ChangeLayout') {
         id = expectInteger(value, path);
-        if (!layouts.some((l) => l.id === id)) throw new StructureError('out_of_range', `${path}: ${id} is not a layout id; the ids are ${layouts.map((l) => l.id).join(', ')}`, path);
+        if (!layouts.some((l) => l.id === id))
+          throw new StructureError('out_of_range', `${path}: ${id} is not a layout id; the ids are ${layouts.map((l) => l.id).join(', ')}`, path);
       } else {
         const found = layouts.find((l) => l.name === expectString(value, path));
-        if (!found) throw new StructureError('no_match', `${path}: ${JSON.stringify(value)} is not a layout name; the names are ${layouts.map((l) => l.name).join(', ')}`, path);
+        if (!found)
+          throw new StructureError(
+            'no_match',
+            `${path}: ${JSON.stringify(value)} is not a layout name; the names are ${layouts.map((l) => l.name).join(', ')}`,
+            path,
+          );
         id = found.id;
       }
       at(path, () => deck.changeLayout(s.current, id));
@@ -182,7 +193,11 @@ function runCommand(s: State, cmd: RecipeStep): void {
       needNoArg();
       const uno = parseUno(value, path);
       if (s.marked === undefined) {
-        throw new StructureError('unsupported_command', `${path}: ${uno.name} at slide level acts on the selected object, and none is selected (edit one with EditTextObject.<n> first, or put the UnoCommand inside it)`, path);
+        throw new StructureError(
+          'unsupported_command',
+          `${path}: ${uno.name} at slide level acts on the selected object, and none is selected (edit one with EditTextObject.<n> first, or put the UnoCommand inside it)`,
+          path,
+        );
       }
       const editor = textObject(s, s.marked, path);
       const paras = editor.paragraphs();
@@ -227,7 +242,11 @@ function editTextObject(editor: TextObjectEditor, value: unknown, path: string):
         applyUno(editor, sel, parseUno(cmd.value, cmd.path), cmd.path);
         break;
       default:
-        throw new StructureError('unknown_command', `${cmd.path}: "${cmd.key}" is not an edit command (SelectParagraph, SelectText, InsertText, UnoCommand)`, cmd.path);
+        throw new StructureError(
+          'unknown_command',
+          `${cmd.path}: "${cmd.key}" is not an edit command (SelectParagraph, SelectText, InsertText, UnoCommand)`,
+          cmd.path,
+        );
     }
   }
 }
@@ -295,7 +314,11 @@ function parseUno(value: unknown, path: string): Uno {
     }
   }
   if (!(name in UNO_TOGGLES) && !(name in UNO_ALIGN) && !UNO_OTHER.includes(name)) {
-    throw new StructureError('unsupported_command', `${path}: ${JSON.stringify(name)} is not supported; the supported UNO commands are ${[...Object.keys(UNO_TOGGLES), ...UNO_OTHER, ...Object.keys(UNO_ALIGN)].join(', ')}`, path);
+    throw new StructureError(
+      'unsupported_command',
+      `${path}: ${JSON.stringify(name)} is not supported; the supported UNO commands are ${[...Object.keys(UNO_TOGGLES), ...UNO_OTHER, ...Object.keys(UNO_ALIGN)].join(', ')}`,
+      path,
+    );
   }
   return { name, args };
 }

@@ -51,7 +51,9 @@ export interface TextObjectEditor {
   /** The paragraphs' plain text. */
   paragraphs(): string[];
   /** The character formatting in force at a position (for deciding toggles). */
-  charFormatAt(pos: TextPosition): Required<Pick<CharFormat, 'bold' | 'italic' | 'strikeout' | 'shadowed' | 'underline'>> & { escapement: 'super' | 'sub' | 'none' };
+  charFormatAt(
+    pos: TextPosition,
+  ): Required<Pick<CharFormat, 'bold' | 'italic' | 'strikeout' | 'shadowed' | 'underline'>> & { escapement: 'super' | 'sub' | 'none' };
   /** The paragraph formatting of a paragraph (for deciding bullet/numbering toggles). */
   paraFormatAt(paragraph: number): Required<Pick<ParaFormat, 'bullet' | 'numbering'>>;
   /** Replaces `range` with `text`; `\n` starts a new paragraph. Returns the position after the inserted text. */

@@ -18,7 +18,10 @@ describe('slides extraction of the corpus pptx files (golden, LibreOffice 7.4 vi
 });
 
 describe('slides extraction rules (by hand from the XML)', () => {
-  const layouts = () => extractStructure(corpus('layouts.pptx'), 'pptx', { filter: 'slides' }) as { Slides: Record<string, { SlideName: string; LayoutId: number; LayoutName: string; ObjectCount: number; Objects: Record<string, unknown> }> };
+  const layouts = () =>
+    extractStructure(corpus('layouts.pptx'), 'pptx', { filter: 'slides' }) as {
+      Slides: Record<string, { SlideName: string; LayoutId: number; LayoutName: string; ObjectCount: number; Objects: Record<string, unknown> }>;
+    };
 
   it('names unnamed slides after their title, repeats with " (n)" (slides 2, 4, 5 are all titled "Title")', () => {
     const s = layouts().Slides;
@@ -47,7 +50,11 @@ describe('slides extraction rules (by hand from the XML)', () => {
   });
 
   it('reports a slide-number field and a line break as U+0001, like the edit engine (aascu slide 2, slide 1 title)', () => {
-    const s = (extractStructure(corpus('aascu.org_hbcu_leadershipsummit_cooper_.pptx'), 'pptx', { filter: 'slides' }) as { Slides: Record<string, { Objects: Record<string, { Texts: Record<string, { Paragraphs: string[] }> }> }> }).Slides;
+    const s = (
+      extractStructure(corpus('aascu.org_hbcu_leadershipsummit_cooper_.pptx'), 'pptx', { filter: 'slides' }) as {
+        Slides: Record<string, { Objects: Record<string, { Texts: Record<string, { Paragraphs: string[] }> }> }>;
+      }
+    ).Slides;
     expect(s['Slide 1'].Objects['Objects 3'].Texts['Text 0'].Paragraphs).toEqual(['\u0001']);
     expect(s['Slide 0'].Objects['Objects 0'].Texts['Text 0'].Paragraphs).toEqual(['\u0001Positioning HBCUs in the\u0001Current Environment']);
   });

@@ -175,7 +175,8 @@ class OdpDeck implements SlideDeck {
     const out = new Map<string, number>();
     const root = this.stylesRoot();
     const styles = root && readChild(root, NS.office, 'styles');
-    for (const el of styles ? readChildren(styles, NS.style, 'presentation-page-layout') : []) out.set(el.getAttributeNS(NS.style, 'name') ?? '', layoutIdOfElement(el));
+    for (const el of styles ? readChildren(styles, NS.style, 'presentation-page-layout') : [])
+      out.set(el.getAttributeNS(NS.style, 'name') ?? '', layoutIdOfElement(el));
     return (this.layoutsCache = out);
   }
 
@@ -221,7 +222,14 @@ class OdpDeck implements SlideDeck {
           objects[`Objects ${j}`] = { TextCount: texts.length, Texts: t };
         }
       });
-      const item: SlideItem = { SlideName: page.name, MasterSlideName: this.masterOf(page.master)?.name ?? '', LayoutId: layoutId, LayoutName: autoLayoutName(layoutId), ObjectCount: shapes.length, Objects: objects };
+      const item: SlideItem = {
+        SlideName: page.name,
+        MasterSlideName: this.masterOf(page.master)?.name ?? '',
+        LayoutId: layoutId,
+        LayoutName: autoLayoutName(layoutId),
+        ObjectCount: shapes.length,
+        Objects: objects,
+      };
       result.Slides[`Slide ${i}`] = item;
     });
     return result;
@@ -334,9 +342,21 @@ class OdpDeck implements SlideDeck {
       if (hit) used.add(hit);
       return !hit;
     });
-    for (const s of shapes) if (!used.has(s) && s.getAttribute('presentation:class') && isEmptyPlaceholder(s) && ['title', 'subtitle', 'outline', 'chart', 'table', 'graphic', 'object', 'orgchart', 'text'].includes(s.getAttribute('presentation:class')!)) s.parentNode!.removeChild(s);
+    for (const s of shapes)
+      if (
+        !used.has(s) &&
+        s.getAttribute('presentation:class') &&
+        isEmptyPlaceholder(s) &&
+        ['title', 'subtitle', 'outline', 'chart', 'table', 'graphic', 'object', 'orgchart', 'text'].includes(s.getAttribute('presentation:class')!)
+      )
+        s.parentNode!.removeChild(s);
     const master = this.masterOf(page.getAttribute('draw:master-page-name'));
-    const anchor = childElements(page).find((el) => (el.namespaceURI === NS.presentation && (el.localName === 'notes' || el.localName === 'animations')) || el.namespaceURI === 'urn:oasis:names:tc:opendocument:xmlns:animation:1.0') ?? null;
+    const anchor =
+      childElements(page).find(
+        (el) =>
+          (el.namespaceURI === NS.presentation && (el.localName === 'notes' || el.localName === 'animations')) ||
+          el.namespaceURI === 'urn:oasis:names:tc:opendocument:xmlns:animation:1.0',
+      ) ?? null;
     for (const w of stillMissing) page.insertBefore(this.placeholder(master, w), anchor);
   }
 
@@ -361,9 +381,17 @@ class OdpDeck implements SlideDeck {
   /** The master's title or outline frame box in cm, or a box in proportion to the page when it has none. */
   private areaOf(master: Master | undefined, cls: 'title' | 'outline'): { x: number; y: number; w: number; h: number } {
     const frame = master ? childElements(this.masterEl(master), NS.draw, 'frame').find((f) => f.getAttribute('presentation:class') === cls) : undefined;
-    if (frame) return { x: lengthToCm(frame.getAttribute('svg:x') ?? ''), y: lengthToCm(frame.getAttribute('svg:y') ?? ''), w: lengthToCm(frame.getAttribute('svg:width') ?? ''), h: lengthToCm(frame.getAttribute('svg:height') ?? '') };
+    if (frame)
+      return {
+        x: lengthToCm(frame.getAttribute('svg:x') ?? ''),
+        y: lengthToCm(frame.getAttribute('svg:y') ?? ''),
+        w: lengthToCm(frame.getAttribute('svg:width') ?? ''),
+        h: lengthToCm(frame.getAttribute('svg:height') ?? ''),
+      };
     const { width, height } = this.pageSize(master);
-    return cls === 'title' ? { x: width * 0.05, y: height * 0.04, w: width * 0.9, h: height * 0.175 } : { x: width * 0.05, y: height * 0.25, w: width * 0.9, h: height * 0.68 };
+    return cls === 'title'
+      ? { x: width * 0.05, y: height * 0.04, w: width * 0.9, h: height * 0.175 }
+      : { x: width * 0.05, y: height * 0.25, w: width * 0.9, h: height * 0.68 };
   }
 
   private pageSize(master: Master | undefined): { width: number; height: number } {

@@ -236,7 +236,11 @@ function removeParagraph(p: Element, container: Element): void {
   let node: Element = p;
   let parent = node.parentNode as Element;
   parent.removeChild(node);
-  while (parent !== container && !hasElementChild(parent) && (parent.localName === 'list-item' || parent.localName === 'list' || parent.localName === 'list-header')) {
+  while (
+    parent !== container &&
+    !hasElementChild(parent) &&
+    (parent.localName === 'list-item' || parent.localName === 'list' || parent.localName === 'list-header')
+  ) {
     node = parent;
     parent = node.parentNode as Element;
     parent.removeChild(node);
@@ -282,7 +286,13 @@ function mergeAdjacentLists(container: Element): void {
     if (n.nodeType === 1) {
       const el = n as Element;
       const isList = el.namespaceURI === NS.text && el.localName === 'list';
-      if (isList && prev && prev.getAttribute('text:style-name') === el.getAttribute('text:style-name') && !el.getAttribute('text:continue-numbering') && !el.getAttribute('xml:id')) {
+      if (
+        isList &&
+        prev &&
+        prev.getAttribute('text:style-name') === el.getAttribute('text:style-name') &&
+        !el.getAttribute('text:continue-numbering') &&
+        !el.getAttribute('xml:id')
+      ) {
         while (el.firstChild) prev.appendChild(el.firstChild);
         container.removeChild(el);
       } else prev = isList ? el : undefined;

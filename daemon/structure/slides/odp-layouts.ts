@@ -77,7 +77,18 @@ const LAYOUT_PLACEHOLDERS: ReadonlyMap<number, readonly PlaceholderSpec[]> = new
   [29, [T, FULL('vertical_outline')]],
   [30, [T, LEFT('graphic'), RIGHT('vertical_outline')]],
   [32, [FULL('subtitle')]],
-  [34, [T, ph('outline', 0, 0, 0.32, 0.476), ph('outline', 0.34, 0, 0.32, 0.476), ph('outline', 0.68, 0, 0.32, 0.476), ph('outline', 0, 0.524, 0.32, 0.476), ph('outline', 0.34, 0.524, 0.32, 0.476), ph('outline', 0.68, 0.524, 0.32, 0.476)]],
+  [
+    34,
+    [
+      T,
+      ph('outline', 0, 0, 0.32, 0.476),
+      ph('outline', 0.34, 0, 0.32, 0.476),
+      ph('outline', 0.68, 0, 0.32, 0.476),
+      ph('outline', 0, 0.524, 0.32, 0.476),
+      ph('outline', 0.34, 0.524, 0.32, 0.476),
+      ph('outline', 0.68, 0.524, 0.32, 0.476),
+    ],
+  ],
 ]);
 
 /** The AutoLayouts a slide of an odp can be given (ChangeLayout / ChangeLayoutByName), in id order. */
@@ -94,7 +105,10 @@ export function placeholdersOfLayout(id: number): readonly PlaceholderSpec[] | u
  * AUTOLAYOUT_NONE.
  */
 export function layoutIdOfElement(layout: ReadElement): number {
-  const list = readChildren(layout, NS.presentation, 'placeholder').map((p) => ({ name: p.getAttributeNS(NS.presentation, 'object') ?? '', x: lengthToCm(p.getAttributeNS(NS.svg, 'x') ?? '0') }));
+  const list = readChildren(layout, NS.presentation, 'placeholder').map((p) => ({
+    name: p.getAttributeNS(NS.presentation, 'object') ?? '',
+    x: lengthToCm(p.getAttributeNS(NS.svg, 'x') ?? '0'),
+  }));
   return layoutIdOfPlaceholders(list);
 }
 

@@ -103,7 +103,8 @@ function copyTree(doc: StructureDocument, from: string, to: string, folder: bool
     if (bytes) doc.pkg.setPart(to + name.slice(from.length), bytes);
   }
   for (const e of manifest) {
-    if (e.fullPath === from || e.fullPath === `${from}/` || (folder && e.fullPath.startsWith(`${from}/`))) addManifestEntry(doc, to + e.fullPath.slice(from.length), e.mediaType);
+    if (e.fullPath === from || e.fullPath === `${from}/` || (folder && e.fullPath.startsWith(`${from}/`)))
+      addManifestEntry(doc, to + e.fullPath.slice(from.length), e.mediaType);
   }
 }
 

@@ -14,13 +14,33 @@ import { paragraphText, paragraphsOf } from './odp-text.ts';
  */
 
 /** draw: elements that are shapes on a page (ODF 1.3 Part 3, 10.3-10.9). */
-export const SHAPES: ReadonlySet<string> = new Set(['rect', 'line', 'polyline', 'polygon', 'regular-polygon', 'path', 'circle', 'ellipse', 'g', 'page-thumbnail', 'frame', 'measure', 'caption', 'connector', 'control', 'custom-shape', 'a']);
+export const SHAPES: ReadonlySet<string> = new Set([
+  'rect',
+  'line',
+  'polyline',
+  'polygon',
+  'regular-polygon',
+  'path',
+  'circle',
+  'ellipse',
+  'g',
+  'page-thumbnail',
+  'frame',
+  'measure',
+  'caption',
+  'connector',
+  'control',
+  'custom-shape',
+  'a',
+]);
 
 /** The shapes of a page in document order (draw:a unwrapped to its shape). */
 export function shapesOf<E extends ReadElement>(page: E): E[] {
   const out: E[] = [];
   for (const el of readChildren(page)) {
-    const isShape = (el.namespaceURI === NS.draw && SHAPES.has(el.localName ?? '')) || (el.localName === 'scene' && el.namespaceURI === 'urn:oasis:names:tc:opendocument:xmlns:dr3d:1.0');
+    const isShape =
+      (el.namespaceURI === NS.draw && SHAPES.has(el.localName ?? '')) ||
+      (el.localName === 'scene' && el.namespaceURI === 'urn:oasis:names:tc:opendocument:xmlns:dr3d:1.0');
     if (!isShape) continue;
     if (el.localName === 'a' && el.namespaceURI === NS.draw) {
       const inner = readChildren(el).find((c) => c.namespaceURI === NS.draw && SHAPES.has(c.localName ?? ''));
@@ -39,7 +59,11 @@ export function textContainerOf<E extends ReadElement>(shape: E): E | undefined 
   if (local !== 'frame') return shape;
   // the frame's first content element decides what it is (ODF 1.3 Part 3, 10.4.2): a text box or a picture
   // holds text; an embedded object, plugin, applet, floating frame or table does not
-  const first = readChildren(shape).find((k) => (k.namespaceURI === NS.draw && ['text-box', 'image', 'object', 'object-ole', 'plugin', 'applet', 'floating-frame'].includes(k.localName ?? '')) || (k.namespaceURI === NS.table && k.localName === 'table'));
+  const first = readChildren(shape).find(
+    (k) =>
+      (k.namespaceURI === NS.draw && ['text-box', 'image', 'object', 'object-ole', 'plugin', 'applet', 'floating-frame'].includes(k.localName ?? '')) ||
+      (k.namespaceURI === NS.table && k.localName === 'table'),
+  );
   return first && first.namespaceURI === NS.draw && (first.localName === 'text-box' || first.localName === 'image') ? first : undefined;
 }
 
@@ -79,5 +103,9 @@ export function adoptable(shape: Element, cls: string): boolean {
   const pres = shape.getAttribute('presentation:class');
   if (pres) return ['subtitle', 'text', 'outline'].includes(pres) && !isEmptyPlaceholder(shape);
   if (shape.localName !== 'frame') return false;
-  return childElements(shape).some((k) => (k.namespaceURI === NS.draw && ['image', 'object', 'object-ole', 'plugin'].includes(k.localName ?? '')) || (k.namespaceURI === NS.table && k.localName === 'table'));
+  return childElements(shape).some(
+    (k) =>
+      (k.namespaceURI === NS.draw && ['image', 'object', 'object-ole', 'plugin'].includes(k.localName ?? '')) ||
+      (k.namespaceURI === NS.table && k.localName === 'table'),
+  );
 }

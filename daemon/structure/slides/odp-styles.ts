@@ -100,7 +100,10 @@ export class OdpStyles {
   textStyle(spans: readonly string[], change: CharFormat): string {
     const props = this.textProps(spans.map((s) => ['text', s] as const));
     applyCharFormat(props, change);
-    const key = `text|${Object.keys(props).sort().map((k) => `${k}=${props[k]}`).join(';')}`;
+    const key = `text|${Object.keys(props)
+      .sort()
+      .map((k) => `${k}=${props[k]}`)
+      .join(';')}`;
     const hit = this.made.get(key);
     if (hit) return hit;
     const dom = domOf(this.doc, CONTENT);
@@ -216,11 +219,38 @@ function nsOfAttr(qname: string): string | null {
 }
 
 const ON_OFF: ReadonlyArray<[keyof CharFormat, Array<[string, string, string]>]> = [
-  ['bold', [['fo:font-weight', 'bold', 'normal'], ['style:font-weight-asian', 'bold', 'normal'], ['style:font-weight-complex', 'bold', 'normal']]],
-  ['italic', [['fo:font-style', 'italic', 'normal'], ['style:font-style-asian', 'italic', 'normal'], ['style:font-style-complex', 'italic', 'normal']]],
-  ['strikeout', [['style:text-line-through-style', 'solid', 'none'], ['style:text-line-through-type', 'single', 'none']]],
+  [
+    'bold',
+    [
+      ['fo:font-weight', 'bold', 'normal'],
+      ['style:font-weight-asian', 'bold', 'normal'],
+      ['style:font-weight-complex', 'bold', 'normal'],
+    ],
+  ],
+  [
+    'italic',
+    [
+      ['fo:font-style', 'italic', 'normal'],
+      ['style:font-style-asian', 'italic', 'normal'],
+      ['style:font-style-complex', 'italic', 'normal'],
+    ],
+  ],
+  [
+    'strikeout',
+    [
+      ['style:text-line-through-style', 'solid', 'none'],
+      ['style:text-line-through-type', 'single', 'none'],
+    ],
+  ],
   ['shadowed', [['fo:text-shadow', '1pt 1pt', 'none']]],
-  ['underline', [['style:text-underline-style', 'solid', 'none'], ['style:text-underline-width', 'auto', 'auto'], ['style:text-underline-color', 'font-color', 'font-color']]],
+  [
+    'underline',
+    [
+      ['style:text-underline-style', 'solid', 'none'],
+      ['style:text-underline-width', 'auto', 'auto'],
+      ['style:text-underline-color', 'font-color', 'font-color'],
+    ],
+  ],
 ];
 
 /** Applies a character format change to text-properties attributes (ODF 1.3 Part 3, 20 formatting attributes). */
@@ -249,11 +279,23 @@ export function hexColor(value: number): string {
 }
 
 /** The toggles and escapement in force according to text-properties attributes. */
-export function charStateOf(props: TextProps): { bold: boolean; italic: boolean; strikeout: boolean; shadowed: boolean; underline: boolean; escapement: 'super' | 'sub' | 'none' } {
+export function charStateOf(props: TextProps): {
+  bold: boolean;
+  italic: boolean;
+  strikeout: boolean;
+  shadowed: boolean;
+  underline: boolean;
+  escapement: 'super' | 'sub' | 'none';
+} {
   const weight = props['fo:font-weight'] ?? 'normal';
   const position = (props['style:text-position'] ?? '0% 100%').trim();
   const first = position.split(/\s+/)[0];
-  const escapement = first === 'super' || (first.endsWith('%') && parseFloat(first) > 0) ? 'super' : first === 'sub' || (first.endsWith('%') && parseFloat(first) < 0) ? 'sub' : 'none';
+  const escapement =
+    first === 'super' || (first.endsWith('%') && parseFloat(first) > 0)
+      ? 'super'
+      : first === 'sub' || (first.endsWith('%') && parseFloat(first) < 0)
+        ? 'sub'
+        : 'none';
   return {
     bold: weight === 'bold' || (/^[0-9]+$/.test(weight) && Number(weight) >= 600),
     italic: ['italic', 'oblique'].includes(props['fo:font-style'] ?? 'normal'),

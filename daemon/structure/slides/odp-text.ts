@@ -30,9 +30,58 @@ export interface Piece<E extends ReadElement = Element> {
 /** Inline elements that are one feature character in LibreOffice's edit engine. */
 export const ATOMS: ReadonlySet<string> = new Set(['tab', 'line-break']);
 /** text: elements that are fields (ODF 1.3 Part 3, 7 Text fields) as far as Impress uses them. */
-export const FIELDS: ReadonlySet<string> = new Set(['page-number', 'page-count', 'date', 'time', 'file-name', 'author-name', 'author-initials', 'title', 'subject', 'sender-firstname', 'sender-lastname', 'sender-initials', 'page-continuation', 'measure', 'variable-get', 'variable-set', 'user-defined', 'sequence', 'expression', 'text-input', 'description', 'creator', 'creation-date', 'creation-time', 'keywords', 'chapter', 'sheet-name', 'template-name', 'bookmark-ref', 'reference-ref', 'sequence-ref']);
+export const FIELDS: ReadonlySet<string> = new Set([
+  'page-number',
+  'page-count',
+  'date',
+  'time',
+  'file-name',
+  'author-name',
+  'author-initials',
+  'title',
+  'subject',
+  'sender-firstname',
+  'sender-lastname',
+  'sender-initials',
+  'page-continuation',
+  'measure',
+  'variable-get',
+  'variable-set',
+  'user-defined',
+  'sequence',
+  'expression',
+  'text-input',
+  'description',
+  'creator',
+  'creation-date',
+  'creation-time',
+  'keywords',
+  'chapter',
+  'sheet-name',
+  'template-name',
+  'bookmark-ref',
+  'reference-ref',
+  'sequence-ref',
+]);
 /** Elements whose content is not paragraph text. */
-export const SKIPPED: ReadonlySet<string> = new Set(['annotation', 'annotation-end', 'note', 'bookmark', 'bookmark-start', 'bookmark-end', 'reference-mark', 'reference-mark-start', 'reference-mark-end', 'soft-page-break', 'change', 'change-start', 'change-end', 'toc-mark', 'alphabetical-index-mark', 'user-index-mark']);
+export const SKIPPED: ReadonlySet<string> = new Set([
+  'annotation',
+  'annotation-end',
+  'note',
+  'bookmark',
+  'bookmark-start',
+  'bookmark-end',
+  'reference-mark',
+  'reference-mark-start',
+  'reference-mark-end',
+  'soft-page-break',
+  'change',
+  'change-start',
+  'change-end',
+  'toc-mark',
+  'alphabetical-index-mark',
+  'user-index-mark',
+]);
 
 /**
  * The pieces of a paragraph (text:p or text:h), white space resolved as LibreOffice's import does. Adjacent text

@@ -9,7 +9,6 @@ import { AUTOLAYOUT_NAMES, autoLayoutName } from './autolayout.ts';
 
 export { AUTOLAYOUT_NAMES, autoLayoutName };
 
-
 /**
  * ST_SlideLayoutType -> AutoLayout id as LibreOffice's PPTX import maps it; every other type (secHead, objTx,
  * picTx, twoTxTwoObj, cust, none) is AUTOLAYOUT_NONE (20).
@@ -57,7 +56,9 @@ export function autoLayoutOfType(type: string | null | undefined): number {
  * reports as 11, AUTOLAYOUT_OBJ), since PowerPoint's masters have no `tx` layout.
  */
 export function layoutTypesFor(id: number): string[] {
-  const exact = Object.entries(TYPE_TO_AUTOLAYOUT).filter(([, v]) => v === id).map(([k]) => k);
+  const exact = Object.entries(TYPE_TO_AUTOLAYOUT)
+    .filter(([, v]) => v === id)
+    .map(([k]) => k);
   if (id === 1) exact.push('obj');
   if (id === 20) exact.push('cust');
   return exact;

@@ -201,7 +201,7 @@ export class PptxDeck implements SlideDeck {
           for (const prev of names) {
             if (!prev.startsWith(title)) continue;
             const rest = prev.slice(title.length);
-            if (rest === '' || /^ \((\d+)\)$/.test(rest) && Number(rest.slice(2, -1)) > 0) count++;
+            if (rest === '' || (/^ \((\d+)\)$/.test(rest) && Number(rest.slice(2, -1)) > 0)) count++;
           }
           name = count === 1 ? title : `${title} (${count})`;
         }
@@ -358,7 +358,9 @@ export class PptxDeck implements SlideDeck {
     const current = this.layoutOf(s.part);
     const masterRel = relationshipsOf(this.doc, current).find((r) => relType(r.type, 'slideMaster'));
     if (!masterRel) throw new StructureError('bad_package', `${current} has no slide master`, current);
-    const candidates = relationshipsOf(this.doc, masterRel.target).filter((r) => relType(r.type, 'slideLayout')).map((r) => r.target);
+    const candidates = relationshipsOf(this.doc, masterRel.target)
+      .filter((r) => relType(r.type, 'slideLayout'))
+      .map((r) => r.target);
     const types = layoutTypesFor(layoutId);
     let target: string | undefined;
     for (const t of types) {

@@ -44,7 +44,7 @@ export function placeholderOf<E extends ReadElement>(shape: E): E | undefined {
 /** The placeholder type of a shape ("obj" when p:ph has no type), or undefined when it is not a placeholder. */
 export function placeholderType(shape: ReadElement): string | undefined {
   const ph = placeholderOf(shape);
-  return ph ? (ph.getAttribute('type') || 'obj') : undefined;
+  return ph ? ph.getAttribute('type') || 'obj' : undefined;
 }
 
 /** The shape element an mc:AlternateContent stands for (the understood mc:Choice, else mc:Fallback). */

@@ -20,9 +20,50 @@ import type { CharFormat, ParaFormat, TextObjectEditor, TextPosition, TextRange 
 export const FEATURE = '\u0001';
 
 /** a:rPr children in schema order (CT_TextCharacterProperties). */
-const RPR_ORDER = ['ln', 'noFill', 'solidFill', 'gradFill', 'blipFill', 'pattFill', 'grpFill', 'effectLst', 'effectDag', 'highlight', 'uLnTx', 'uLn', 'uFillTx', 'uFill', 'latin', 'ea', 'cs', 'sym', 'hlinkClick', 'hlinkMouseOver', 'rtl', 'extLst'];
+const RPR_ORDER = [
+  'ln',
+  'noFill',
+  'solidFill',
+  'gradFill',
+  'blipFill',
+  'pattFill',
+  'grpFill',
+  'effectLst',
+  'effectDag',
+  'highlight',
+  'uLnTx',
+  'uLn',
+  'uFillTx',
+  'uFill',
+  'latin',
+  'ea',
+  'cs',
+  'sym',
+  'hlinkClick',
+  'hlinkMouseOver',
+  'rtl',
+  'extLst',
+];
 /** a:pPr children in schema order (CT_TextParagraphProperties). */
-const PPR_ORDER = ['lnSpc', 'spcBef', 'spcAft', 'buClrTx', 'buClr', 'buSzTx', 'buSzPct', 'buSzPts', 'buFontTx', 'buFont', 'buNone', 'buAutoNum', 'buChar', 'buBlip', 'tabLst', 'defRPr', 'extLst'];
+const PPR_ORDER = [
+  'lnSpc',
+  'spcBef',
+  'spcAft',
+  'buClrTx',
+  'buClr',
+  'buSzTx',
+  'buSzPct',
+  'buSzPts',
+  'buFontTx',
+  'buFont',
+  'buNone',
+  'buAutoNum',
+  'buChar',
+  'buBlip',
+  'tabLst',
+  'defRPr',
+  'extLst',
+];
 /** a:p children other than runs, in order. */
 const RUN_NAMES = new Set(['r', 'br', 'fld']);
 
@@ -112,7 +153,14 @@ export class PptxTextBody implements TextObjectEditor {
   }
 
   /** The character formatting in force at a position (the run's own a:rPr). */
-  charFormatAt(pos: TextPosition): { bold: boolean; italic: boolean; strikeout: boolean; shadowed: boolean; underline: boolean; escapement: 'super' | 'sub' | 'none' } {
+  charFormatAt(pos: TextPosition): {
+    bold: boolean;
+    italic: boolean;
+    strikeout: boolean;
+    shadowed: boolean;
+    underline: boolean;
+    escapement: 'super' | 'sub' | 'none';
+  } {
     const run = this.runAt(pos);
     const rPr = run ? firstChild(run, NS.a, 'rPr') : firstChild(this.para(pos.paragraph), NS.a, 'endParaRPr');
     const on = (name: string) => rPr?.getAttribute(name) === '1' || rPr?.getAttribute(name) === 'true';
@@ -181,7 +229,12 @@ export class PptxTextBody implements TextObjectEditor {
     // The formatting for new text: the run before the insertion point, else the first run after, else the end-of-paragraph properties.
     const firstRuns = runsOf(first);
     const startIdx = this.splitAt(first, start.offset);
-    const model = [...runsOf(first).slice(0, startIdx)].reverse().find((r) => r.localName !== 'br') ?? runsOf(first).slice(startIdx).find((r) => r.localName !== 'br') ?? firstRuns[0];
+    const model =
+      [...runsOf(first).slice(0, startIdx)].reverse().find((r) => r.localName !== 'br') ??
+      runsOf(first)
+        .slice(startIdx)
+        .find((r) => r.localName !== 'br') ??
+      firstRuns[0];
     const modelRPr = model ? firstChild(model, NS.a, 'rPr') : firstChild(first, NS.a, 'endParaRPr');
     // Delete the range.
     if (end.paragraph === start.paragraph) {
@@ -304,7 +357,13 @@ export function applyCharFormat(rPr: Element, f: CharFormat): void {
       const doc = rPr.ownerDocument!;
       const lst = doc.createElementNS(NS.a, 'a:effectLst');
       const shdw = doc.createElementNS(NS.a, 'a:outerShdw');
-      for (const [k, v] of [['blurRad', '38100'], ['dist', '38100'], ['dir', '2700000'], ['algn', 'tl']]) shdw.setAttribute(k, v);
+      for (const [k, v] of [
+        ['blurRad', '38100'],
+        ['dist', '38100'],
+        ['dir', '2700000'],
+        ['algn', 'tl'],
+      ])
+        shdw.setAttribute(k, v);
       const clr = doc.createElementNS(NS.a, 'a:srgbClr');
       clr.setAttribute('val', '000000');
       const alpha = doc.createElementNS(NS.a, 'a:alpha');

@@ -46,7 +46,11 @@ function regionOf(region: ReadElement): Region | undefined {
       type,
       author: info ? (kids(info, NS.dc, 'creator')[0]?.textContent ?? '') : '',
       date: info ? (kids(info, NS.dc, 'date')[0]?.textContent ?? '') : '',
-      comment: info ? kids(info, T, 'p').map((p) => paragraphText(p)).join('\n') : '',
+      comment: info
+        ? kids(info, T, 'p')
+            .map((p) => paragraphText(p))
+            .join('\n')
+        : '',
     };
     if (type !== 'Delete') return { data };
     const deleted: string[] = [];

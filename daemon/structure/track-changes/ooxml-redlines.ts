@@ -201,7 +201,8 @@ class DocxWalker {
       for (const tc of childrenW(tr, 'tc')) {
         this.cellDepth++;
         this.flow.beginStory();
-        if (rowChange?.type === 'Delete' && isEmptyCell(tc) && tc.getElementsByTagNameNS(W, 'commentRangeStart').length > 0) this.flow.append('\u200d', rowChange);
+        if (rowChange?.type === 'Delete' && isEmptyCell(tc) && tc.getElementsByTagNameNS(W, 'commentRangeStart').length > 0)
+          this.flow.append('\u200d', rowChange);
         this.blocks(tc, true);
         this.flow.endStory();
         this.cellDepth--;
@@ -215,7 +216,12 @@ class DocxWalker {
     const pPrChange = pPr ? childW(pPr, 'pPrChange') : undefined;
     if (pPrChange) {
       // ParagraphFormat sits at the end of the paragraph's text (RA001: it splits the insertion running over it).
-      this.flow.appendMarker({ type: 'ParagraphFormat', author: pPrChange.getAttributeNS(W, 'author') ?? '', date: pPrChange.getAttributeNS(W, 'date') ?? '', comment: '' });
+      this.flow.appendMarker({
+        type: 'ParagraphFormat',
+        author: pPrChange.getAttributeNS(W, 'author') ?? '',
+        date: pPrChange.getAttributeNS(W, 'date') ?? '',
+        comment: '',
+      });
     }
     const sectPr = pPr && this.cellDepth === 0 && !this.inDeferred ? childW(pPr, 'sectPr') : undefined;
     if (sectPr) this.endSection(sectPr);

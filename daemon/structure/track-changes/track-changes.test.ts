@@ -104,7 +104,11 @@ describe('contextLen bounds', () => {
   const file = join(CORPUS, 'tracked-changes/tracked_changes.odt');
   it('0 gives empty contexts and keeps the changed text', () => {
     const items = Object.values(extract(file, 0));
-    expect(items.map((i) => [i.textBefore, i.textAfter])).toEqual([['', ''], ['', ''], ['', '']]);
+    expect(items.map((i) => [i.textBefore, i.textAfter])).toEqual([
+      ['', ''],
+      ['', ''],
+      ['', ''],
+    ]);
     expect(items.map((i) => i.textChanged)).toEqual(['les', 'los bonitos amigos ', 'amis,']);
   });
   it('5 keeps the 5 characters next to the change', () => {
@@ -121,7 +125,9 @@ describe('contextLen bounds', () => {
     expect(item.textAfter.startsWith(' to help you prove your point.\nWhen you click Online Video')).toBe(true);
   });
   it('inside a table cell the context stays in the cell', () => {
-    const item = Object.values(extract(join(CORPUS, 'tracked-changes/RA001-Tracked-Revisions-01.docx'), 50)).find((i) => i.textChanged === 'Name of the preparations')!;
+    const item = Object.values(extract(join(CORPUS, 'tracked-changes/RA001-Tracked-Revisions-01.docx'), 50)).find(
+      (i) => i.textChanged === 'Name of the preparations',
+    )!;
     expect([item.textBefore, item.textAfter]).toEqual(['', '']);
   });
 });

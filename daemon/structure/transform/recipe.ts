@@ -33,7 +33,8 @@ export function parseRecipe(text: string): RecipeStep[] {
   } catch (e) {
     throw new StructureError('bad_recipe', `the transform field is not valid JSON: ${(e as Error).message}`, '');
   }
-  if (!isPlainObject(json) || !('Transforms' in json)) throw new StructureError('bad_recipe', 'the transform must be a JSON object with a "Transforms" member', '');
+  if (!isPlainObject(json) || !('Transforms' in json))
+    throw new StructureError('bad_recipe', 'the transform must be a JSON object with a "Transforms" member', '');
   return commandList(json.Transforms, 'Transforms');
 }
 
@@ -132,7 +133,8 @@ export function expectInteger(value: unknown, path: string, min?: number, max?: 
  * @throws StructureError bad_value / out_of_range naming the path.
  */
 export function commandIndex(arg: string | undefined, path: string, min?: number, max?: number): number {
-  if (arg === undefined || !/^-?\d+$/.test(arg)) throw new StructureError('bad_value', `${path}: the command needs a whole-number index after its name, got "${arg ?? ''}"`, path);
+  if (arg === undefined || !/^-?\d+$/.test(arg))
+    throw new StructureError('bad_value', `${path}: the command needs a whole-number index after its name, got "${arg ?? ''}"`, path);
   return expectInteger(Number(arg), path, min, max);
 }
 

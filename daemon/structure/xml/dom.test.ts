@@ -38,7 +38,9 @@ function saxesNamespaceError(text: string): string | undefined {
 
 describe('parseXml', () => {
   it('gives the DOM xmldom DOMParser gives, on every XML part of the corpus packages', () => {
-    const files = readdirSync(CORPUS, { recursive: true, encoding: 'utf8' }).filter((f) => ['.docx', '.odt', '.pptx', '.odp', '.xlsx', '.ods'].includes(extname(f).toLowerCase()));
+    const files = readdirSync(CORPUS, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      ['.docx', '.odt', '.pptx', '.odp', '.xlsx', '.ods'].includes(extname(f).toLowerCase()),
+    );
     let compared = 0;
     const differences: string[] = [];
     for (const file of files) {
@@ -98,7 +100,12 @@ describe('parseXml', () => {
     const root = parseXml(good, 'good.xml').documentElement!;
     expect([root.namespaceURI, root.localName]).toEqual(['urn:d', 'r']);
     const b = root.firstChild as import('@xmldom/xmldom').Element;
-    expect([b.namespaceURI, b.getAttributeNS('urn:a', 'x'), b.getAttributeNS(null, 'x'), (b.firstChild as import('@xmldom/xmldom').Element).namespaceURI]).toEqual(['urn:a', '1', '2', 'urn:c']);
+    expect([
+      b.namespaceURI,
+      b.getAttributeNS('urn:a', 'x'),
+      b.getAttributeNS(null, 'x'),
+      (b.firstChild as import('@xmldom/xmldom').Element).namespaceURI,
+    ]).toEqual(['urn:a', '1', '2', 'urn:c']);
     expect((b.nextSibling as import('@xmldom/xmldom').Element).namespaceURI).toBeNull();
   });
 });

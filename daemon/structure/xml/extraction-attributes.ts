@@ -14,9 +14,26 @@ import { NS } from './dom.ts';
  */
 
 const W = NS.w;
-const author: Attrs = [[W, 'author'], [W, 'date']];
+const author: Attrs = [
+  [W, 'author'],
+  [W, 'date'],
+];
 const val: Attrs = [[W, 'val']];
-const loext = ['checkbox', 'combobox', 'dropdown', 'picture', 'date', 'plain-text', 'id', 'tag', 'alias', 'checked', 'date-format', 'date-rfc-language-tag', 'current-date'];
+const loext = [
+  'checkbox',
+  'combobox',
+  'dropdown',
+  'picture',
+  'date',
+  'plain-text',
+  'id',
+  'tag',
+  'alias',
+  'checked',
+  'date-format',
+  'date-rfc-language-tag',
+  'current-date',
+];
 
 /**
  * The attributes the schema defines for DrawingML's a:bodyPr (CT_TextBodyProperties), a:pPr
@@ -24,9 +41,49 @@ const loext = ['checkbox', 'combobox', 'dropdown', 'picture', 'date', 'plain-tex
  * 21.1.2.3.9): the slides' "no own formatting" rule (slides/pptx-shapes.ts) looks for these by name.
  */
 export const DRAWINGML_TEXT_ATTRIBUTES = {
-  bodyPr: ['rot', 'spcFirstLastPara', 'vertOverflow', 'horzOverflow', 'vert', 'wrap', 'lIns', 'tIns', 'rIns', 'bIns', 'numCol', 'spcCol', 'rtlCol', 'fromWordArt', 'anchor', 'anchorCtr', 'forceAA', 'upright', 'compatLnSpc'],
+  bodyPr: [
+    'rot',
+    'spcFirstLastPara',
+    'vertOverflow',
+    'horzOverflow',
+    'vert',
+    'wrap',
+    'lIns',
+    'tIns',
+    'rIns',
+    'bIns',
+    'numCol',
+    'spcCol',
+    'rtlCol',
+    'fromWordArt',
+    'anchor',
+    'anchorCtr',
+    'forceAA',
+    'upright',
+    'compatLnSpc',
+  ],
   pPr: ['marL', 'marR', 'lvl', 'indent', 'algn', 'defTabSz', 'rtl', 'eaLnBrk', 'fontAlgn', 'latinLnBrk', 'hangingPunct'],
-  rPr: ['kumimoji', 'lang', 'altLang', 'sz', 'b', 'i', 'u', 'strike', 'kern', 'cap', 'spc', 'normalizeH', 'baseline', 'noProof', 'dirty', 'err', 'smtClean', 'smtId', 'bmk'],
+  rPr: [
+    'kumimoji',
+    'lang',
+    'altLang',
+    'sz',
+    'b',
+    'i',
+    'u',
+    'strike',
+    'kern',
+    'cap',
+    'spc',
+    'normalizeH',
+    'baseline',
+    'noProof',
+    'dirty',
+    'err',
+    'smtClean',
+    'smtId',
+    'bmk',
+  ],
 } as const;
 
 /** Attribute names as [namespace URI ('' for none), local name]. */
@@ -57,18 +114,43 @@ export const EXTRACTION_ATTRIBUTES: KeptAttributes = table([
       moveTo: author,
       pPrChange: author,
       rPrChange: author,
-      footnote: [[W, 'type'], [W, 'id']],
-      endnote: [[W, 'type'], [W, 'id']],
+      footnote: [
+        [W, 'type'],
+        [W, 'id'],
+      ],
+      endnote: [
+        [W, 'type'],
+        [W, 'id'],
+      ],
       footnoteReference: [[W, 'id']],
       endnoteReference: [[W, 'id']],
-      headerReference: [[W, 'type'], [NS.r, 'id']],
-      footerReference: [[W, 'type'], [NS.r, 'id']],
+      headerReference: [
+        [W, 'type'],
+        [NS.r, 'id'],
+      ],
+      footerReference: [
+        [W, 'type'],
+        [NS.r, 'id'],
+      ],
       br: [[W, 'type']],
       sym: [[W, 'char']],
-      pgSz: [[W, 'w'], [W, 'h']],
-      pgMar: [[W, 'left'], [W, 'right']],
+      pgSz: [
+        [W, 'w'],
+        [W, 'h'],
+      ],
+      pgMar: [
+        [W, 'left'],
+        [W, 'right'],
+      ],
       gridCol: [[W, 'w']],
-      tblpPr: [[W, 'horzAnchor'], [W, 'vertAnchor'], [W, 'tblpXSpec'], [W, 'tblpYSpec'], [W, 'tblpX'], [W, 'tblpY']],
+      tblpPr: [
+        [W, 'horzAnchor'],
+        [W, 'vertAnchor'],
+        [W, 'tblpXSpec'],
+        [W, 'tblpYSpec'],
+        [W, 'tblpX'],
+        [W, 'tblpY'],
+      ],
       // content-control properties (17.5.2)
       id: val,
       tag: val,
@@ -93,14 +175,39 @@ export const EXTRACTION_ATTRIBUTES: KeptAttributes = table([
   ],
   [NS.c, { chart: [[NS.r, 'id']] }],
   [NS.wp, { docPr: [['', 'name']] }],
-  [NS.p, { cNvPr: [['', 'name']], sldId: [[NS.r, 'id'], ['', 'id']], cSld: [['', 'name']], sldLayout: [['', 'type']], ph: [['', 'type']] }],
+  [
+    NS.p,
+    {
+      cNvPr: [['', 'name']],
+      sldId: [
+        [NS.r, 'id'],
+        ['', 'id'],
+      ],
+      cSld: [['', 'name']],
+      sldLayout: [['', 'type']],
+      ph: [['', 'type']],
+    },
+  ],
   [NS.mc, { Choice: [['', 'Requires']] }],
-  [NS.rel, { Relationship: [['', 'Id'], ['', 'Type'], ['', 'Target'], ['', 'TargetMode']] }],
+  [
+    NS.rel,
+    {
+      Relationship: [
+        ['', 'Id'],
+        ['', 'Type'],
+        ['', 'Target'],
+        ['', 'TargetMode'],
+      ],
+    },
+  ],
   // ODF: tracked changes, spaces, content controls, embedded objects, the manifest
   [
     NS.text,
     {
-      'changed-region': [[NS.text, 'id'], ['http://www.w3.org/XML/1998/namespace', 'id']],
+      'changed-region': [
+        [NS.text, 'id'],
+        ['http://www.w3.org/XML/1998/namespace', 'id'],
+      ],
       change: [[NS.text, 'change-id']],
       'change-start': [[NS.text, 'change-id']],
       'change-end': [[NS.text, 'change-id']],
@@ -116,13 +223,42 @@ export const EXTRACTION_ATTRIBUTES: KeptAttributes = table([
       object: [[NS.xlink, 'href']],
       'object-ole': [[NS.xlink, 'href']],
       // slides of an odp: the page's names, master and layout
-      page: [[NS.draw, 'name'], [NS.draw, 'master-page-name'], [NS.presentation, 'presentation-page-layout-name']],
+      page: [
+        [NS.draw, 'name'],
+        [NS.draw, 'master-page-name'],
+        [NS.presentation, 'presentation-page-layout-name'],
+      ],
     },
   ],
   // an odp's styles.xml: master pages, presentation page layouts and their placeholders
-  [NS.style, { 'master-page': [[NS.style, 'name'], [NS.style, 'display-name']], 'presentation-page-layout': [[NS.style, 'name']] }],
-  [NS.presentation, { placeholder: [[NS.presentation, 'object'], [NS.svg, 'x']] }],
-  [NS.manifest, { 'file-entry': [[NS.manifest, 'full-path'], [NS.manifest, 'media-type']] }],
+  [
+    NS.style,
+    {
+      'master-page': [
+        [NS.style, 'name'],
+        [NS.style, 'display-name'],
+      ],
+      'presentation-page-layout': [[NS.style, 'name']],
+    },
+  ],
+  [
+    NS.presentation,
+    {
+      placeholder: [
+        [NS.presentation, 'object'],
+        [NS.svg, 'x'],
+      ],
+    },
+  ],
+  [
+    NS.manifest,
+    {
+      'file-entry': [
+        [NS.manifest, 'full-path'],
+        [NS.manifest, 'media-type'],
+      ],
+    },
+  ],
 ]);
 
 /**

@@ -109,8 +109,10 @@ export class Namespaces {
     if (prefix !== '' && uri === '' && (this.parser.xmlDecl.version ?? '1.0') === '1.0') this.fail('invalid attempt to undefine prefix in XML 1.0');
     if (prefix === 'xml' && uri !== XML_NS) this.fail(`xml prefix must be bound to ${XML_NS}.`);
     if (prefix === 'xmlns' && uri !== XMLNS_NS) this.fail(`xmlns prefix must be bound to ${XMLNS_NS}.`);
-    if (uri === XMLNS_NS) this.fail(prefix === '' ? `the default namespace may not be set to ${uri}.` : `may not assign a prefix (even "xmlns") to the URI ${XMLNS_NS}.`);
-    if (uri === XML_NS && prefix !== 'xml') this.fail(prefix === '' ? `the default namespace may not be set to ${uri}.` : 'may not assign the xml namespace to another prefix.');
+    if (uri === XMLNS_NS)
+      this.fail(prefix === '' ? `the default namespace may not be set to ${uri}.` : `may not assign a prefix (even "xmlns") to the URI ${XMLNS_NS}.`);
+    if (uri === XML_NS && prefix !== 'xml')
+      this.fail(prefix === '' ? `the default namespace may not be set to ${uri}.` : 'may not assign the xml namespace to another prefix.');
     const own = scope === parent ? (Object.create(parent) as Scope) : scope;
     own[prefix] = uri;
     return own;
@@ -132,4 +134,3 @@ export class Namespaces {
     }
   }
 }
-

@@ -101,11 +101,17 @@ describe('stream-built read trees', () => {
   });
 
   it('find descendants by name (and *) in document order, and give DOM elements for serialising', () => {
-    const xml = '<a:root xmlns:a="urn:a" xmlns:w="urn:w" xml:id="r"><w:x w:v="1"><w:y/><a:y/><w:x w:v="n"/></w:x><w:y w:v="2"><w:x w:v="3"/></w:y><!--c--><w:x w:v="4"/></a:root>';
+    const xml =
+      '<a:root xmlns:a="urn:a" xmlns:w="urn:w" xml:id="r"><w:x w:v="1"><w:y/><a:y/><w:x w:v="n"/></w:x><w:y w:v="2"><w:x w:v="3"/></w:y><!--c--><w:x w:v="4"/></a:root>';
     const tree = buildReadTree(xml, 'x.xml');
     const dom = parseXml(xml, 'x.xml').documentElement!;
     const names = (list: ArrayLike<{ localName: string | null }>) => Array.from(list, (e) => e.localName);
-    for (const [ns, local] of [['urn:w', 'x'], ['urn:w', '*'], ['urn:a', 'y'], ['*', 'y']] as const) {
+    for (const [ns, local] of [
+      ['urn:w', 'x'],
+      ['urn:w', '*'],
+      ['urn:a', 'y'],
+      ['*', 'y'],
+    ] as const) {
       expect(names(tree.getElementsByTagNameNS(ns, local))).toEqual(names(dom.getElementsByTagNameNS(ns, local)));
     }
     expect(tree.getAttribute('xml:id')).toBe('r');

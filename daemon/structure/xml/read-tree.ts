@@ -91,7 +91,10 @@ class TreeElement implements ReadElement {
   ) {}
 
   get attributes(): StreamAttribute[] {
-    if (!this.list) throw new Error(`read-tree: ${this.tree.part} keeps the full attribute list only under the elements of EXTRACTION_FULL_ATTRIBUTES_UNDER, not for {${this.namespaceURI}}${this.localName}`);
+    if (!this.list)
+      throw new Error(
+        `read-tree: ${this.tree.part} keeps the full attribute list only under the elements of EXTRACTION_FULL_ATTRIBUTES_UNDER, not for {${this.namespaceURI}}${this.localName}`,
+      );
     return this.list;
   }
 
@@ -152,7 +155,9 @@ class TreeElement implements ReadElement {
 }
 
 function notKept(el: TreeElement, ns: string, local: string): Error {
-  return new Error(`read-tree: ${el.tree.part} was read keeping only the attributes in extraction-attributes.ts, and {${ns}}${local} of {${el.namespaceURI}}${el.localName} is not one of them`);
+  return new Error(
+    `read-tree: ${el.tree.part} was read keeping only the attributes in extraction-attributes.ts, and {${ns}}${local} of {${el.namespaceURI}}${el.localName} is not one of them`,
+  );
 }
 
 /** The attributes an element of a tree keeps: the names of extraction-attributes.ts and their values. */
@@ -188,7 +193,8 @@ class Tree {
       for (const m of missing) {
         if (m.namespaceURI !== ns || m.localName !== local) throw new Error(`read-tree: DOMs of ${local} and ${m.localName} elements asked for together`);
         // parseFragments does not look inside a selected element, so the count of this name would go wrong
-        if (m.getElementsByTagNameNS(ns, local).length > 0) throw new Error(`read-tree: a ${local} element of ${this.part} that holds another one has no fragment of its own`);
+        if (m.getElementsByTagNameNS(ns, local).length > 0)
+          throw new Error(`read-tree: a ${local} element of ${this.part} that holds another one has no fragment of its own`);
       }
       const ordinals = new Set(missing.map((m) => all.indexOf(m)));
       let n = 0;
@@ -217,7 +223,13 @@ export type Prune = (el: StreamElement, parent: ReadElement | null) => 'keep' | 
  * @returns its root element.
  * @throws StructureError bad_package naming `part` when the XML is not well formed.
  */
-export function buildReadTree(text: string, part: string, kept: KeptAttributes | 'all' = 'all', fullUnder: ReadonlyArray<readonly [string, string]> = [], prune?: Prune): ReadElement {
+export function buildReadTree(
+  text: string,
+  part: string,
+  kept: KeptAttributes | 'all' = 'all',
+  fullUnder: ReadonlyArray<readonly [string, string]> = [],
+  prune?: Prune,
+): ReadElement {
   const tree = new Tree(text, part);
   let current: TreeElement | undefined;
   let fullFrom = -1;

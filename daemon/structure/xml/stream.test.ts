@@ -9,7 +9,7 @@ const corpus = (f: string) => new Uint8Array(readFileSync(new URL(`../../../../s
 const xml = '<a:root xmlns:a="urn:a" xmlns="urn:d"><b x="1" a:y="2">t&amp;u<![CDATA[<c>]]></b><skip><b x="no"/></skip><b x="3"/></a:root>';
 
 describe('streaming XML reads', () => {
-  it('reports namespaces, depth, attributes and text in order; skip leaves out an element\'s content', () => {
+  it("reports namespaces, depth, attributes and text in order; skip leaves out an element's content", () => {
     const seen: string[] = [];
     streamXml(xml, 'x.xml', {
       onOpen: (e) => {
@@ -19,7 +19,17 @@ describe('streaming XML reads', () => {
       onClose: (ns, local) => seen.push(`</${local}`),
       onText: (t) => seen.push(`"${t}"`),
     });
-    expect(seen).toEqual(['<urn:a|root@0 x=undefined y=undefined', '<urn:d|b@1 x=1 y=2', '"t&u"', '"<c>"', '</b', '<urn:d|skip@1 x=undefined y=undefined', '<urn:d|b@1 x=3 y=undefined', '</b', '</root']);
+    expect(seen).toEqual([
+      '<urn:a|root@0 x=undefined y=undefined',
+      '<urn:d|b@1 x=1 y=2',
+      '"t&u"',
+      '"<c>"',
+      '</b',
+      '<urn:d|skip@1 x=undefined y=undefined',
+      '<urn:d|b@1 x=3 y=undefined',
+      '</b',
+      '</root',
+    ]);
     expect(() => streamXml('<a><b></a>', 'bad.xml', {})).toThrow(/bad\.xml is not well-formed/);
     const upTo: string[] = [];
     streamXml(`${xml.slice(0, -'</a:root>'.length)}<unclosed>`, 'x.xml', { onOpen: (e) => (upTo.push(e.local), e.local === 'skip' ? 'stop' : undefined) });

@@ -14,7 +14,13 @@ import { ConfigStore } from '../../../daemon/server/config/watch.ts';
 import { createOdeServer } from '../../../daemon/server/server.ts';
 
 const CORPUS = new URL('../../../../shared/corpus/', import.meta.url).pathname;
-const DOCS = ['content-controls/ContentControls.docx', 'properties/documentProperties.docx', 'charts/chart.odt', 'spreadsheets/SampleSS.xlsx', 'presentations/layouts.pptx'];
+const DOCS = [
+  'content-controls/ContentControls.docx',
+  'properties/documentProperties.docx',
+  'charts/chart.odt',
+  'spreadsheets/SampleSS.xlsx',
+  'presentations/layouts.pptx',
+];
 const KITS = Number(process.env.BENCH_KITS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const JOBS = Number(process.env.BENCH_JOBS ?? 40);
@@ -51,7 +57,13 @@ function treeCpu(pid: number): number {
 
 const dir = mkdtempSync(join(tmpdir(), 'ode-cpu-'));
 const log = pino({ level: 'silent' });
-const { config } = loadConfig(undefined, { ODE_STATE_DIR: join(dir, 'state'), ODE_KITS__PRESPAWN: String(KITS), ODE_KITS__CONVERT_CONCURRENCY: String(KITS), ODE_KITS__MAX: String(KITS), ODE_LIMITS__QUEUE: '64' });
+const { config } = loadConfig(undefined, {
+  ODE_STATE_DIR: join(dir, 'state'),
+  ODE_KITS__PRESPAWN: String(KITS),
+  ODE_KITS__CONVERT_CONCURRENCY: String(KITS),
+  ODE_KITS__MAX: String(KITS),
+  ODE_LIMITS__QUEUE: '64',
+});
 const server = createOdeServer({ config: new ConfigStore(config, undefined, log), log, port: 0, adminPort: 0 });
 const { url } = await server.start();
 await server.pool.waitReady(KITS, 90_000);
@@ -70,13 +82,17 @@ const kit0 = pids.map(treeCpu);
 const self0 = process.cpuUsage();
 const t0 = performance.now();
 let next = 0;
-await Promise.all(Array.from({ length: CLIENTS }, async () => {
-  while (next < JOBS) await convert(next++);
-}));
+await Promise.all(
+  Array.from({ length: CLIENTS }, async () => {
+    while (next < JOBS) await convert(next++);
+  }),
+);
 const wall = (performance.now() - t0) / 1000;
 const self = process.cpuUsage(self0);
 const kits = pids.map(treeCpu).reduce((a, b, i) => a + b - kit0[i], 0);
 const daemon = (self.user + self.system) / 1e6;
-console.log(`kits ${KITS} clients ${CLIENTS} jobs ${JOBS}: ${wall.toFixed(1)} s, ${(JOBS / wall).toFixed(1)} docs/s; CPU per conversion: daemon+clients ${((daemon / JOBS) * 1000).toFixed(0)} ms, kits ${((kits / JOBS) * 1000).toFixed(0)} ms; CPU use ${((daemon + kits) / wall).toFixed(2)} cores`);
+console.log(
+  `kits ${KITS} clients ${CLIENTS} jobs ${JOBS}: ${wall.toFixed(1)} s, ${(JOBS / wall).toFixed(1)} docs/s; CPU per conversion: daemon+clients ${((daemon / JOBS) * 1000).toFixed(0)} ms, kits ${((kits / JOBS) * 1000).toFixed(0)} ms; CPU use ${((daemon + kits) / wall).toFixed(2)} cores`,
+);
 await server.stop();
 rmSync(dir, { recursive: true, force: true });

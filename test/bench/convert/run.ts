@@ -20,7 +20,14 @@ import { createOdeServer } from '../../../daemon/server/server.ts';
 import { fmt, median } from '../stats.ts';
 
 const CORPUS = new URL('../../../../shared/corpus/', import.meta.url).pathname;
-const DOCS = ['content-controls/ContentControls.docx', 'properties/documentProperties.docx', 'charts/chart.odt', 'spreadsheets/SampleSS.xlsx', 'spreadsheets/test-columnar.csv', 'presentations/layouts.pptx'];
+const DOCS = [
+  'content-controls/ContentControls.docx',
+  'properties/documentProperties.docx',
+  'charts/chart.odt',
+  'spreadsheets/SampleSS.xlsx',
+  'spreadsheets/test-columnar.csv',
+  'presentations/layouts.pptx',
+];
 /** The throughput rotation: the five documents of the 7.4 runs (the CSV row came with LibreOffice 25.2's in-kit import). */
 const THROUGHPUT_DOCS = DOCS.filter((d) => !d.endsWith('.csv'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -34,7 +41,13 @@ const say = (line = '') => {
 
 async function startOde(kits: number) {
   const dir = mkdtempSync(join(tmpdir(), 'ode-bench-'));
-  const { config } = loadConfig(undefined, { ODE_STATE_DIR: join(dir, 'state'), ODE_KITS__PRESPAWN: String(kits), ODE_KITS__CONVERT_CONCURRENCY: String(kits), ODE_KITS__MAX: String(kits), ODE_LIMITS__QUEUE: '64' });
+  const { config } = loadConfig(undefined, {
+    ODE_STATE_DIR: join(dir, 'state'),
+    ODE_KITS__PRESPAWN: String(kits),
+    ODE_KITS__CONVERT_CONCURRENCY: String(kits),
+    ODE_KITS__MAX: String(kits),
+    ODE_LIMITS__QUEUE: '64',
+  });
   const server = createOdeServer({ config: new ConfigStore(config, undefined, log), log, port: 0, adminPort: 0 });
   const { url } = await server.start();
   await server.pool.waitReady(kits, 90_000);
@@ -66,12 +79,18 @@ async function withUnoconvListener<T>(fn: (convert: (file: string) => number) =>
   const dir = mkdtempSync(join(tmpdir(), 'ode-bench-unoconv-'));
   const port = 2002 + Math.floor(Math.random() * 1000);
   // Debian's python3 (unoconv's python3-uno lives there), whatever python3 comes first on PATH.
-  const listener = spawn('/usr/bin/python3', ['/usr/bin/unoconv', '--listener', `--port=${port}`, `--user-profile=${dir}/profile`], { stdio: 'ignore', env: { ...process.env, HOME: dir } });
+  const listener = spawn('/usr/bin/python3', ['/usr/bin/unoconv', '--listener', `--port=${port}`, `--user-profile=${dir}/profile`], {
+    stdio: 'ignore',
+    env: { ...process.env, HOME: dir },
+  });
   try {
     await new Promise((r) => setTimeout(r, 4000));
     const convert = (file: string) => {
       const t = performance.now();
-      execFileSync('/usr/bin/python3', ['/usr/bin/unoconv', `--port=${port}`, '-f', 'pdf', '-o', join(dir, 'out.pdf'), file], { stdio: 'ignore', env: { ...process.env, HOME: dir } });
+      execFileSync('/usr/bin/python3', ['/usr/bin/unoconv', `--port=${port}`, '-f', 'pdf', '-o', join(dir, 'out.pdf'), file], {
+        stdio: 'ignore',
+        env: { ...process.env, HOME: dir },
+      });
       return performance.now() - t;
     };
     convert(join(CORPUS, DOCS[0])); // warm-up: connects and loads Writer
@@ -111,7 +130,9 @@ async function main(): Promise<void> {
   const lo = execFileSync('soffice', ['--version'], { encoding: 'utf8' }).trim();
   say(`# Conversion benchmark (${new Date().toISOString().slice(0, 10)})`);
   say();
-  say(`Machine: ${execFileSync('nproc').toString().trim()} cores, Node ${process.version}, ${lo}. ${RUNS} runs per document for Ode, the floor and unoconv (after 2 warm-ups), ${COLD_RUNS} for cold soffice.`);
+  say(
+    `Machine: ${execFileSync('nproc').toString().trim()} cores, Node ${process.version}, ${lo}. ${RUNS} runs per document for Ode, the floor and unoconv (after 2 warm-ups), ${COLD_RUNS} for cold soffice.`,
+  );
   say();
   const results: Record<string, { ode: number[]; floor: number[]; cold: number[]; unoconv: number[] }> = {};
   for (const d of DOCS) results[d] = { ode: [], floor: [], cold: [], unoconv: [] };
@@ -144,7 +165,9 @@ async function main(): Promise<void> {
     const r = results[d];
     const size = `${Math.round(readFileSync(join(CORPUS, d)).length / 1024)} kB`;
     const ratio = (x: number[], y: number[]) => (x.length && y.length ? (median(x) / median(y)).toFixed(2) : '-');
-    say(`| ${d} | ${size} | ${fmt(r.ode)} | ${fmt(r.floor)} | ${fmt(r.cold)} | ${r.unoconv.length ? fmt(r.unoconv) : '-'} | ${ratio(r.ode, r.floor)} | ${ratio(r.cold, r.ode)} | ${ratio(r.unoconv, r.ode)} |`);
+    say(
+      `| ${d} | ${size} | ${fmt(r.ode)} | ${fmt(r.floor)} | ${fmt(r.cold)} | ${r.unoconv.length ? fmt(r.unoconv) : '-'} | ${ratio(r.ode, r.floor)} | ${ratio(r.cold, r.ode)} | ${ratio(r.unoconv, r.ode)} |`,
+    );
   }
   say();
 

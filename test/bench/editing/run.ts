@@ -34,7 +34,14 @@ const say = (line = '') => {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ode-bench-editing-'));
   const log = pino({ level: 'silent' });
-  const { config } = loadConfig(undefined, { ODE_STATE_DIR: join(dir, 'state'), ODE_KITS__PRESPAWN: '2', ODE_KITS__MAX: '4', ODE_DOCUMENTS__CHECK_SECS: '0', ...(process.env.BENCH_JOURNAL === '0' ? { ODE_DOCUMENTS__JOURNAL: 'false' } : {}), ...(process.env.BENCH_JOURNAL_SYNC_MS ? { ODE_DOCUMENTS__JOURNAL_SYNC_MS: process.env.BENCH_JOURNAL_SYNC_MS } : {}) });
+  const { config } = loadConfig(undefined, {
+    ODE_STATE_DIR: join(dir, 'state'),
+    ODE_KITS__PRESPAWN: '2',
+    ODE_KITS__MAX: '4',
+    ODE_DOCUMENTS__CHECK_SECS: '0',
+    ...(process.env.BENCH_JOURNAL === '0' ? { ODE_DOCUMENTS__JOURNAL: 'false' } : {}),
+    ...(process.env.BENCH_JOURNAL_SYNC_MS ? { ODE_DOCUMENTS__JOURNAL_SYNC_MS: process.env.BENCH_JOURNAL_SYNC_MS } : {}),
+  });
   const server = createOdeServer({ config: new ConfigStore(config, undefined, log), log, port: 0, adminPort: 0 });
   const { url } = await server.start();
   await server.pool.waitReady(2, 90_000);
@@ -78,12 +85,18 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const f = (x: number) => x.toFixed(1);
-  say(`Run of ${new Date().toISOString().slice(0, 10)}, Node ${process.version}; ${DOC} (${(bytes.length / 1024).toFixed(0)} kB); ${RUNS} fresh documents after 2 warm-ups, ${KEYS} keys.`);
+  say(
+    `Run of ${new Date().toISOString().slice(0, 10)}, Node ${process.version}; ${DOC} (${(bytes.length / 1024).toFixed(0)} kB); ${RUNS} fresh documents after 2 warm-ups, ${KEYS} keys.`,
+  );
   say();
   say('| measure | p50 | p95 | min | max | target | p50 or p95 / target |');
   say('|---|---|---|---|---|---|---|');
-  say(`| form POST to first tile (ms) | ${f(median(firstTile))} | ${f(percentile(firstTile, 95))} | ${f(Math.min(...firstTile))} | ${f(Math.max(...firstTile))} | median < 500 | ${(median(firstTile) / 500).toFixed(2)} |`);
-  say(`| key to invalidation (ms) | ${f(median(keyToInvalidate))} | ${f(percentile(keyToInvalidate, 95))} | ${f(Math.min(...keyToInvalidate))} | ${f(Math.max(...keyToInvalidate))} | p95 < 20 | ${(percentile(keyToInvalidate, 95) / 20).toFixed(2)} |`);
+  say(
+    `| form POST to first tile (ms) | ${f(median(firstTile))} | ${f(percentile(firstTile, 95))} | ${f(Math.min(...firstTile))} | ${f(Math.max(...firstTile))} | median < 500 | ${(median(firstTile) / 500).toFixed(2)} |`,
+  );
+  say(
+    `| key to invalidation (ms) | ${f(median(keyToInvalidate))} | ${f(percentile(keyToInvalidate, 95))} | ${f(Math.min(...keyToInvalidate))} | ${f(Math.max(...keyToInvalidate))} | p95 < 20 | ${(percentile(keyToInvalidate, 95) / 20).toFixed(2)} |`,
+  );
   writeFileSync(new URL('./last-run.md', import.meta.url), `${out.join('\n')}\n`);
 }
 

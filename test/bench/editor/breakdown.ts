@@ -178,7 +178,10 @@ const READ_FRAME = `(() => {
 /** The editor frame's record (READ_FRAME). */
 const readFrame = (frame: Frame): Promise<FrameRecord> => frame.evaluate(READ_FRAME) as Promise<FrameRecord>;
 
-const CALLBACK_NAMES = Object.fromEntries(Object.entries(LibreOfficeKitCallbackType).map(([k, v]) => [v, k.replace(/^LOK_CALLBACK_/, '')])) as Record<number, string>;
+const CALLBACK_NAMES = Object.fromEntries(Object.entries(LibreOfficeKitCallbackType).map(([k, v]) => [v, k.replace(/^LOK_CALLBACK_/, '')])) as Record<
+  number,
+  string
+>;
 
 /** Wraps a leased kit's calls and callbacks so that they land in `sink` (once per kit). */
 function instrument(kit: EditingKit, sink: Ev[]): void {
@@ -258,7 +261,10 @@ async function main(): Promise<void> {
       const page = await context.newPage();
       kitLog.length = 0;
       const tracing = TRACE_FILE && i === WARMUPS;
-      if (tracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc', 'gpu', 'toplevel'] });
+      if (tracing)
+        await browser.startTracing(page, {
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'cc', 'gpu', 'toplevel'],
+        });
       const t0 = Date.now();
       await page.goto(host.url, { waitUntil: 'commit' });
       const profiling = PROFILE_DIR ? await startProfile(page, host) : undefined;
@@ -302,7 +308,10 @@ async function main(): Promise<void> {
         });
       if (TRACE) {
         console.log(`\n--- document ${i} (t0 = navigation; ms) Frame_Ready -> Document_Loaded ${(loadedAt - (ready?.SendTime ?? 0)).toFixed(0)}`);
-        for (const e of evs.filter((x) => x.t <= loadedAt + AFTER_LOAD_MS && x.side !== 'cb')) console.log(`${(e.t - t0).toFixed(1).padStart(8)} ${e.side.padEnd(8)} ${e.what}${e.detail ? ` ${e.detail}` : ''}${e.bytes ? ` ${e.bytes} B` : ''}${e.ms !== undefined ? ` ${e.ms.toFixed(1)} ms` : ''}`);
+        for (const e of evs.filter((x) => x.t <= loadedAt + AFTER_LOAD_MS && x.side !== 'cb'))
+          console.log(
+            `${(e.t - t0).toFixed(1).padStart(8)} ${e.side.padEnd(8)} ${e.what}${e.detail ? ` ${e.detail}` : ''}${e.bytes ? ` ${e.bytes} B` : ''}${e.ms !== undefined ? ` ${e.ms.toFixed(1)} ms` : ''}`,
+          );
       }
       if (i === RUNS - 1) await typeKeys(frame, page, kitLog, keyRows, keyMsgs);
       await page.close();
@@ -321,7 +330,10 @@ async function main(): Promise<void> {
  * Starts Chromium's sampling profiler in the editor frame once it said Frame_Ready (the frame exists then); returns
  * the function that stops it and writes the profile (a .cpuprofile file, for Chromium's DevTools).
  */
-async function startProfile(page: Page, host: { waitFor: (id: string, match: (m: { Values: Record<string, unknown> }) => boolean, ms: number) => Promise<unknown> }): Promise<(file: string) => Promise<void>> {
+async function startProfile(
+  page: Page,
+  host: { waitFor: (id: string, match: (m: { Values: Record<string, unknown> }) => boolean, ms: number) => Promise<unknown> },
+): Promise<(file: string) => Promise<void>> {
   await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Frame_Ready', 60_000);
   const cdp = await page.context().newCDPSession(page.frame({ name: 'ode' }) as Frame);
   await cdp.send('Profiler.enable');
@@ -336,7 +348,13 @@ async function startProfile(page: Page, host: { waitFor: (id: string, match: (m:
 }
 
 /** Types KEYS characters (after 5 warm-up keys) and records each key's phases (ms after its ode:key mark). */
-async function typeKeys(frame: Frame, page: { waitForTimeout(ms: number): Promise<void> }, kitLog: Ev[], rows: Array<Record<string, number>>, msgs: Ev[][]): Promise<void> {
+async function typeKeys(
+  frame: Frame,
+  page: { waitForTimeout(ms: number): Promise<void> },
+  kitLog: Ev[],
+  rows: Array<Record<string, number>>,
+  msgs: Ev[][],
+): Promise<void> {
   await frame.focus('.ode-input');
   await page.waitForTimeout(500);
   for (let k = 0; k < KEYS + 5; k++) {
@@ -388,18 +406,37 @@ function report(loads: LoadSample[], keyRows: Array<Record<string, number>>, key
     console.log('| side | message | count | bytes |');
     console.log('|---|---|---|---|');
     const all = loads.flatMap(pick).filter((e) => e.side === 'in' || e.side === 'out' || e.side === 'cb' || e.side === 'kit');
-    for (const [k, c] of tally(all, (e) => `${e.side} | ${e.what}${e.side === 'out' && e.detail && e.what !== 'tiles' ? ` ${e.detail}` : ''}${e.side === 'kit' && e.what === 'commandValues' ? ` ${e.detail}` : ''}`)) console.log(`| ${k} | ${(c.n / loads.length).toFixed(1)} | ${Math.round(c.bytes / loads.length)} |`);
-    const kitMs = tally(loads.flatMap(pick).filter((e) => e.side === 'kit-end'), (e) => e.what);
+    for (const [k, c] of tally(
+      all,
+      (e) =>
+        `${e.side} | ${e.what}${e.side === 'out' && e.detail && e.what !== 'tiles' ? ` ${e.detail}` : ''}${e.side === 'kit' && e.what === 'commandValues' ? ` ${e.detail}` : ''}`,
+    ))
+      console.log(`| ${k} | ${(c.n / loads.length).toFixed(1)} | ${Math.round(c.bytes / loads.length)} |`);
+    const kitMs = tally(
+      loads.flatMap(pick).filter((e) => e.side === 'kit-end'),
+      (e) => e.what,
+    );
     for (const [k] of kitMs) {
-      const ms = loads.flatMap(pick).filter((e) => e.side === 'kit-end' && e.what === k).map((e) => e.ms ?? 0);
-      console.log(`| kit time | ${k} | ${(ms.length / loads.length).toFixed(1)} calls | ${f(ms.reduce((a, b) => a + b, 0) / loads.length)} ms in all, median ${f(median(ms))} ms |`);
+      const ms = loads
+        .flatMap(pick)
+        .filter((e) => e.side === 'kit-end' && e.what === k)
+        .map((e) => e.ms ?? 0);
+      console.log(
+        `| kit time | ${k} | ${(ms.length / loads.length).toFixed(1)} calls | ${f(ms.reduce((a, b) => a + b, 0) / loads.length)} ms in all, median ${f(median(ms))} ms |`,
+      );
     }
     const resizes = loads.flatMap(pick).filter((e) => e.side === 'canvas' && e.what === 'resize');
     console.log(`| frame | canvas resizes | ${(resizes.length / loads.length).toFixed(1)} | ${[...new Set(resizes.map((e) => e.detail))].join('; ')} |`);
     const canvas = loads.flatMap(pick).filter((e) => e.side === 'canvas' && e.what !== 'resize');
-    if (canvas.length) console.log(`| frame | canvas calls over 2 ms | ${(canvas.length / loads.length).toFixed(1)} | ${f(canvas.reduce((a, e) => a + (e.ms ?? 0), 0) / loads.length)} ms in all |`);
+    if (canvas.length)
+      console.log(
+        `| frame | canvas calls over 2 ms | ${(canvas.length / loads.length).toFixed(1)} | ${f(canvas.reduce((a, e) => a + (e.ms ?? 0), 0) / loads.length)} ms in all |`,
+      );
     const long = loads.flatMap(pick).filter((e) => e.side === 'longtask');
-    if (long.length) console.log(`| frame | long tasks | ${(long.length / loads.length).toFixed(1)} | ${f(long.reduce((a, e) => a + (e.ms ?? 0), 0) / loads.length)} ms in all |`);
+    if (long.length)
+      console.log(
+        `| frame | long tasks | ${(long.length / loads.length).toFixed(1)} | ${f(long.reduce((a, e) => a + (e.ms ?? 0), 0) / loads.length)} ms in all |`,
+      );
   };
   perLoad((l) => l.during, 'Socket open to Document_Loaded: messages');
   perLoad((l) => l.after, `The ${AFTER_LOAD_MS / 1000} s after Document_Loaded: messages`);
@@ -414,7 +451,11 @@ function report(loads: LoadSample[], keyRows: Array<Record<string, number>>, key
   console.log('\n## Keystroke: messages per key (300 ms after ode:key; mean)\n');
   console.log('| side | message | count | bytes |');
   console.log('|---|---|---|---|');
-  for (const [k, c] of tally(keyMsgs.flat().filter((e) => e.side === 'in' || e.side === 'out' || e.side === 'cb' || e.side === 'kit'), (e) => `${e.side} | ${e.what}`)) console.log(`| ${k} | ${(c.n / keyMsgs.length).toFixed(2)} | ${Math.round(c.bytes / keyMsgs.length)} |`);
+  for (const [k, c] of tally(
+    keyMsgs.flat().filter((e) => e.side === 'in' || e.side === 'out' || e.side === 'cb' || e.side === 'kit'),
+    (e) => `${e.side} | ${e.what}`,
+  ))
+    console.log(`| ${k} | ${(c.n / keyMsgs.length).toFixed(2)} | ${Math.round(c.bytes / keyMsgs.length)} |`);
 }
 
 await main();

@@ -119,8 +119,12 @@ async function main(): Promise<void> {
   }
   const f = (x: number) => x.toFixed(1);
   const row = (name: string, xs: number[], target?: { text: string; limit: number; by: 'p50' | 'p95' }) =>
-    say(`| ${name} | ${f(median(xs))} | ${f(percentile(xs, 95))} | ${f(Math.min(...xs))} | ${f(Math.max(...xs))} | ${target?.text ?? '-'} | ${target ? ((target.by === 'p50' ? median(xs) : percentile(xs, 95)) / target.limit).toFixed(2) : '-'} |`);
-  say(`Run of ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, Chromium ${chromiumVersion()}; ${DOC} (${(bytes.length / 1024).toFixed(0)} kB); ${RUNS} fresh documents after ${WARMUPS} warm-ups, ${KEYS} keys.`);
+    say(
+      `| ${name} | ${f(median(xs))} | ${f(percentile(xs, 95))} | ${f(Math.min(...xs))} | ${f(Math.max(...xs))} | ${target?.text ?? '-'} | ${target ? ((target.by === 'p50' ? median(xs) : percentile(xs, 95)) / target.limit).toFixed(2) : '-'} |`,
+    );
+  say(
+    `Run of ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, Chromium ${chromiumVersion()}; ${DOC} (${(bytes.length / 1024).toFixed(0)} kB); ${RUNS} fresh documents after ${WARMUPS} warm-ups, ${KEYS} keys.`,
+  );
   for (const [d, mode] of modes.entries()) {
     const { frameReadyToLoaded, navigationToLoaded, keys } = samples[d]!;
     say();
@@ -135,7 +139,9 @@ async function main(): Promise<void> {
     const [a, b] = samples as [Samples, Samples];
     const ratio = (x: number[], y: number[]) => (median(y) / median(x)).toFixed(3);
     say();
-    say(`| median ratio ${modes[1]}/${modes[0]} | load (Frame_Ready to Document_Loaded) ${ratio(a.frameReadyToLoaded, b.frameReadyToLoaded)} | navigation to Document_Loaded ${ratio(a.navigationToLoaded, b.navigationToLoaded)} | keystroke ${ratio(a.keys, b.keys)} |`);
+    say(
+      `| median ratio ${modes[1]}/${modes[0]} | load (Frame_Ready to Document_Loaded) ${ratio(a.frameReadyToLoaded, b.frameReadyToLoaded)} | navigation to Document_Loaded ${ratio(a.navigationToLoaded, b.navigationToLoaded)} | keystroke ${ratio(a.keys, b.keys)} |`,
+    );
   }
   writeFileSync(new URL('./last-run.md', import.meta.url), `${out.join('\n')}\n`);
 }
@@ -143,7 +149,9 @@ async function main(): Promise<void> {
 /** Chromium's version (`chromium --version`), for the record. */
 function chromiumVersion(): string {
   try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().replace(/^Chromium /, '');
+    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .trim()
+      .replace(/^Chromium /, '');
   } catch {
     return '?';
   }

@@ -33,7 +33,14 @@ try {
     const dir = join(root, `run-${modules.replace(/,/g, '-') || 'none'}`);
     mkdirSync(join(dir, 'profile'), { recursive: true });
     const child = spawn(exe, ['/usr/lib/libreoffice/program', pathToFileURL(join(dir, 'profile')).href, dir, DOC, modules || 'none'], {
-      env: { ...process.env, ...KIT_MEMORY_ENV, ...PRINT_SERVER_GUARD, LOK_ALLOWLIST_LANGUAGES: DEFAULT_ALLOWLIST_LANGUAGES, DISPLAY: '', SAL_USE_VCLPLUGIN: 'svp' },
+      env: {
+        ...process.env,
+        ...KIT_MEMORY_ENV,
+        ...PRINT_SERVER_GUARD,
+        LOK_ALLOWLIST_LANGUAGES: DEFAULT_ALLOWLIST_LANGUAGES,
+        DISPLAY: '',
+        SAL_USE_VCLPLUGIN: 'svp',
+      },
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     const pid = await new Promise<number>((resolve, reject) => {

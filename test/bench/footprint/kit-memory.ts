@@ -139,7 +139,10 @@ function summary(b: Breakdown): Record<string, number> {
 
 async function main(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'ode-kit-memory-'));
-  const result: Record<string, unknown> = { variant: { env: variantEnv, node: nodeOptions }, load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') };
+  const result: Record<string, unknown> = {
+    variant: { env: variantEnv, node: nodeOptions },
+    load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+  };
   try {
     // A warm idle kit, then conversions in it.
     const conv = new Kit(join(root, 'conv'));
@@ -149,7 +152,9 @@ async function main(): Promise<void> {
     await sleep(TRIM_IDLE_MS + 1500);
     result.idle = summary(breakdown(conv.child.pid!));
     result.idleNode = await conv.nodeMemory();
-    const top = Object.entries(breakdown(conv.child.pid!).byFile).sort((x, y) => y[1] - x[1]).slice(0, 12);
+    const top = Object.entries(breakdown(conv.child.pid!).byFile)
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 12);
     result.idleTopFilesMb = Object.fromEntries(top.map(([n, kb]) => [n, mb(kb)]));
     const times: number[] = [];
     for (let i = 1; i <= CONVERSIONS; i++) {
@@ -175,7 +180,8 @@ async function main(): Promise<void> {
     const opened = await ed.request({ type: 'open', input: join(ed.dir, `doc${EXT}`), userName: 'bench' });
     result.openMs = Math.round(performance.now() - t);
     const viewId = opened.viewId as number;
-    const tile = (x: number, y: number) => ed.request({ type: 'tile', viewId, part: 0, mode: 0, width: 256, height: 256, x, y, tileTwipWidth: 3840, tileTwipHeight: 3840 });
+    const tile = (x: number, y: number) =>
+      ed.request({ type: 'tile', viewId, part: 0, mode: 0, width: 256, height: 256, x, y, tileTwipWidth: 3840, tileTwipHeight: 3840 });
     t = performance.now();
     for (let y = 0; y < 3; y++) for (let x = 0; x < 3; x++) await tile(x * 3840, y * 3840);
     result.nineTilesMs = Math.round(performance.now() - t);

@@ -222,7 +222,9 @@ async function main(): Promise<void> {
       ['`ode serve` spawn to first conversion answered (ms)', 'firstConversionMs', ''],
       ['first kit: lok_init_2 + warm-up (ms)', 'kitInitWarmMs', ''],
     ];
-    say(`Footprint (${new Date().toISOString().slice(0, 10)}, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; small docx ${SMALL_DOCX.length} bytes)`);
+    say(
+      `Footprint (${new Date().toISOString().slice(0, 10)}, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; small docx ${SMALL_DOCX.length} bytes)`,
+    );
     say('');
     say('| measure | before: sources through tsx | after: compiled dist/ | target |');
     say('|---|---:|---:|---|');

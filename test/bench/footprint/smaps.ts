@@ -50,4 +50,3 @@ export function breakdown(pid: number): Breakdown {
   }
   return b;
 }
-

@@ -45,7 +45,8 @@ const say = (line = '') => {
 };
 
 /** The text of a docx's main part (w:t runs joined). */
-const docxText = (bytes: Uint8Array) => [...new TextDecoder().decode(unzipSync(bytes)['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
+const docxText = (bytes: Uint8Array) =>
+  [...new TextDecoder().decode(unzipSync(bytes)['word/document.xml']).matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 const count = (text: string, ch: string) => text.split(ch).length - 1;
 
 /** Resident MB of `pid` alone (VmRSS). */
@@ -128,10 +129,13 @@ async function step(n: number, url: string, host: FakeWopiHost, daemon: ChildPro
   await Promise.all(typists);
   const kitsMb = treeUsage(daemon.pid!).rss / 1048576 - rssMb(daemon.pid!);
   const daemonMb = rssMb(daemon.pid!);
-  const load = loadavg().map((l) => l.toFixed(1)).join(' ');
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   stop = true;
   await Promise.all(converters);
-  for (const doc of docs) for (const c of doc.clients) for (const m of c.messages) if (m.type === 'error') errors.push(`${doc.id}: error frame ${String(m.code)}`);
+  for (const doc of docs)
+    for (const c of doc.clients) for (const m of c.messages) if (m.type === 'error') errors.push(`${doc.id}: error frame ${String(m.code)}`);
   // The users leave: the last one's leaving makes the exit save.
   for (const doc of docs) for (const c of doc.clients) c.close();
   const original = docxText(docx);
@@ -157,7 +161,17 @@ async function main(): Promise<void> {
   const port = await freePort();
   const config = join(dir, 'ode.yaml');
   const maxN = Math.max(...STEPS);
-  writeFileSync(config, stringify({ net: { port }, admin: { port: 0 }, state_dir: join(dir, 'state'), log_level: 'warn', kits: { prespawn: 2, max: maxN + 4, ...(CONVERT_NICE === undefined ? {} : { convert_nice: CONVERT_NICE }) }, documents: { check_secs: 0 } }));
+  writeFileSync(
+    config,
+    stringify({
+      net: { port },
+      admin: { port: 0 },
+      state_dir: join(dir, 'state'),
+      log_level: 'warn',
+      kits: { prespawn: 2, max: maxN + 4, ...(CONVERT_NICE === undefined ? {} : { convert_nice: CONVERT_NICE }) },
+      documents: { check_secs: 0 },
+    }),
+  );
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ODE_')));
   const daemon = spawn(process.execPath, [ODE, 'serve', '--config', config], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...env, ODE_FROM_SOURCES: '1' } });
   let stderr = '';
@@ -172,7 +186,9 @@ async function main(): Promise<void> {
       console.log(`step ${n} documents x ${USERS} users (${SECS} s)...`);
       const r = await step(n, url, host, daemon, docx, i);
       results.push(r);
-      console.log(`  p50 ${median(r.latencies).toFixed(1)} ms, p95 ${percentile(r.latencies, 95).toFixed(1)} ms, errors ${r.errors.length}, lost ${r.lost}/${r.typed}`);
+      console.log(
+        `  p50 ${median(r.latencies).toFixed(1)} ms, p95 ${percentile(r.latencies, 95).toFixed(1)} ms, errors ${r.errors.length}, lost ${r.lost}/${r.typed}`,
+      );
       for (const e of [...new Set(r.errors)].slice(0, 5)) console.log(`  error: ${e}`);
     }
   } finally {
@@ -182,12 +198,18 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const f = (x: number) => x.toFixed(1);
-  say(`Run of ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}; ${DOC}; ${SECS} s per step; ${USERS} users per document typing a key every ${KEY_MS} ms; ${CONVERTERS} clients converting docx to pdf back to back; kits.convert_nice ${CONVERT_NICE ?? 'default (10)'}.`);
+  say(
+    `Run of ${new Date().toISOString().slice(0, 16)}Z, Node ${process.version}; ${DOC}; ${SECS} s per step; ${USERS} users per document typing a key every ${KEY_MS} ms; ${CONVERTERS} clients converting docx to pdf back to back; kits.convert_nice ${CONVERT_NICE ?? 'default (10)'}.`,
+  );
   say();
-  say('| documents | typing users | keys | key to own cursor p50 (ms) | p95 (ms) | max (ms) | errors | conversions (failed) | daemon RSS (MB) | kits RSS (MB) | typed chars lost | load average (1/5/15 min) |');
+  say(
+    '| documents | typing users | keys | key to own cursor p50 (ms) | p95 (ms) | max (ms) | errors | conversions (failed) | daemon RSS (MB) | kits RSS (MB) | typed chars lost | load average (1/5/15 min) |',
+  );
   say('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
-    say(`| ${r.n} | ${r.n * USERS} | ${r.latencies.length} | ${f(median(r.latencies))} | ${f(percentile(r.latencies, 95))} | ${f(Math.max(...r.latencies))} | ${r.errors.length} | ${r.conversions} (${r.conversionErrors}) | ${Math.round(r.daemonMb)} | ${Math.round(r.kitsMb)} | ${r.lost} of ${r.typed} | ${r.load} |`);
+    say(
+      `| ${r.n} | ${r.n * USERS} | ${r.latencies.length} | ${f(median(r.latencies))} | ${f(percentile(r.latencies, 95))} | ${f(Math.max(...r.latencies))} | ${r.errors.length} | ${r.conversions} (${r.conversionErrors}) | ${Math.round(r.daemonMb)} | ${Math.round(r.kitsMb)} | ${r.lost} of ${r.typed} | ${r.load} |`,
+    );
   }
   writeFileSync(new URL('./last-run.md', import.meta.url), `${out.join('\n')}\n`);
 }

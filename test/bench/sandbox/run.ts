@@ -21,7 +21,13 @@ import { resolveSandbox, type KitSandbox } from '../../../daemon/server/sandbox/
 import { median, percentile } from '../stats.ts';
 
 const CORPUS = new URL('../../../../shared/corpus/', import.meta.url).pathname;
-const DOCS = ['content-controls/ContentControls.docx', 'properties/documentProperties.docx', 'charts/chart.odt', 'spreadsheets/SampleSS.xlsx', 'presentations/layouts.pptx'];
+const DOCS = [
+  'content-controls/ContentControls.docx',
+  'properties/documentProperties.docx',
+  'charts/chart.odt',
+  'spreadsheets/SampleSS.xlsx',
+  'presentations/layouts.pptx',
+];
 const EDIT_DOC = 'tracked-changes/RA001-Tracked-Revisions-01.docx';
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const STARTS = Number(process.env.BENCH_STARTS ?? 5);
@@ -81,7 +87,9 @@ function keyToInvalidation(kit: KitProcess, viewId: number, ch: string): Promise
 const row = (name: string, a: number[], b: number[]) => {
   const ma = median(a);
   const mb = median(b);
-  say(`| ${name} | ${ma.toFixed(0)} (p95 ${percentile(a, 95).toFixed(0)}) | ${mb.toFixed(0)} (p95 ${percentile(b, 95).toFixed(0)}) | ${(mb / ma).toFixed(3)} |`);
+  say(
+    `| ${name} | ${ma.toFixed(0)} (p95 ${percentile(a, 95).toFixed(0)}) | ${mb.toFixed(0)} (p95 ${percentile(b, 95).toFixed(0)}) | ${(mb / ma).toFixed(3)} |`,
+  );
 };
 
 async function main(): Promise<void> {
@@ -93,7 +101,9 @@ async function main(): Promise<void> {
   const lo = execFileSync('soffice', ['--version'], { encoding: 'utf8' }).trim();
   say(`# Sandbox cost benchmark (${new Date().toISOString().slice(0, 10)})`);
   say();
-  say(`Machine: ${execFileSync('nproc').toString().trim()} cores, load ${execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')} at start, Node ${process.version}, ${lo}. Off and on interleaved in one run.`);
+  say(
+    `Machine: ${execFileSync('nproc').toString().trim()} cores, load ${execFileSync('cat', ['/proc/loadavg']).toString().split(' ').slice(0, 3).join(' ')} at start, Node ${process.version}, ${lo}. Off and on interleaved in one run.`,
+  );
   say();
   const starts: Record<Mode, number[]> = { off: [], on: [] };
   const conversions: Record<Mode, number[]> = { off: [], on: [] };
@@ -154,7 +164,10 @@ async function main(): Promise<void> {
   row(`kit start-up, spawn to ready (${STARTS} each)`, starts.off, starts.on);
   row(`conversion to PDF through the kit, all documents (${RUNS * DOCS.length} each)`, conversions.off, conversions.on);
   for (const d of DOCS) row(`  ${d}`, perDoc[d].off, perDoc[d].on);
-  if (keyFailure.off || keyFailure.on) say(`| keystroke to first invalidation, ${EDIT_DOC} | ${keyFailure.off ?? median(keys.off).toFixed(0)} | ${keyFailure.on ?? median(keys.on).toFixed(0)} | - |`);
+  if (keyFailure.off || keyFailure.on)
+    say(
+      `| keystroke to first invalidation, ${EDIT_DOC} | ${keyFailure.off ?? median(keys.off).toFixed(0)} | ${keyFailure.on ?? median(keys.on).toFixed(0)} | - |`,
+    );
   else row(`keystroke to first invalidation, ${EDIT_DOC} (${KEYS} each)`, keys.off, keys.on);
   writeFileSync(new URL('./last-run.md', import.meta.url), `${out.join('\n')}\n`);
 }

@@ -18,7 +18,13 @@ import { Office } from '../../../daemon/native/index.ts';
 import { copyToWork } from '../../../daemon/native/test-fixtures/fixture-env.ts';
 import { fmt } from '../stats.ts';
 
-const ALL_DECKS = ['presentations/layouts.pptx', 'presentations/themes.pptx', 'presentations/aascu.org_hbcu_leadershipsummit_cooper_.pptx', 'presentations/Presentation1.odp', 'presentations/test_custom_formats.odp'];
+const ALL_DECKS = [
+  'presentations/layouts.pptx',
+  'presentations/themes.pptx',
+  'presentations/aascu.org_hbcu_leadershipsummit_cooper_.pptx',
+  'presentations/Presentation1.odp',
+  'presentations/test_custom_formats.odp',
+];
 /** BENCH_DECKS: a comma-separated subset (corpus paths), else all five. */
 const DECKS = process.env.BENCH_DECKS ? process.env.BENCH_DECKS.split(',') : ALL_DECKS;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -30,7 +36,10 @@ const profile = mkdtempSync(join(tmpdir(), 'ode-bench-slideshow-profile-'));
 const office = Office.init({ profileUrl: pathToFileURL(profile).href });
 
 /** One slide rendered to its layers; returns the ms of rendering and of PNG encoding, and the layer counts. */
-function renderSlide(doc: Awaited<ReturnType<Office['documentLoad']>>, slide: number): { render: number; encode: number; layers: number; bitmaps: number; pngBytes: number } {
+function renderSlide(
+  doc: Awaited<ReturnType<Office['documentLoad']>>,
+  slide: number,
+): { render: number; encode: number; layers: number; bitmaps: number; pngBytes: number } {
   let render = 0;
   let encode = 0;
   let layers = 0;
@@ -107,13 +116,19 @@ for (const deck of DECKS) {
   const withAnimations = (info.slides ?? []).filter((s) => Array.isArray(s.animations) && s.animations.length > 0).length;
   const name = deck.replace('presentations/', '');
   console.log(`(${name} done)`);
-  rows.push(`| ${name} | ${slides} | ${fmt(svgMs)} | ${(svgBytes / 1024).toFixed(0)} kB | ${fmt(firstMs)} | ${fmt(deckMs)} | ${fmt(encodeMs)} | ${layers} (${bitmaps} bitmaps), ${(pngBytes / 1024).toFixed(0)} kB PNG |`);
-  notes.push(`${name}: getPresentationInfo keys ${JSON.stringify(Object.keys(info))}, slide keys ${JSON.stringify(Object.keys(info.slides?.[0] ?? {}))}; ${withTransition} of ${slides} slides with a transition, ${withAnimations} with animations`);
+  rows.push(
+    `| ${name} | ${slides} | ${fmt(svgMs)} | ${(svgBytes / 1024).toFixed(0)} kB | ${fmt(firstMs)} | ${fmt(deckMs)} | ${fmt(encodeMs)} | ${layers} (${bitmaps} bitmaps), ${(pngBytes / 1024).toFixed(0)} kB PNG |`,
+  );
+  notes.push(
+    `${name}: getPresentationInfo keys ${JSON.stringify(Object.keys(info))}, slide keys ${JSON.stringify(Object.keys(info.slides?.[0] ?? {}))}; ${withTransition} of ${slides} slides with a transition, ${withAnimations} with animations`,
+  );
   doc.destroy();
 }
 
 console.log(`Slideshow pictures, ${RUNS} runs after a warm-up, ${W}x${H}, median (min-max) ms`);
-console.log('| deck | slides | (a) SVG export, whole deck | SVG size | (b) renderer, first slide | (b) renderer, whole deck | (b) PNG encoding, whole deck | layers |');
+console.log(
+  '| deck | slides | (a) SVG export, whole deck | SVG size | (b) renderer, first slide | (b) renderer, whole deck | (b) PNG encoding, whole deck | layers |',
+);
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);
 for (const n of notes) console.log(n);

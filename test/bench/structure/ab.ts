@@ -41,7 +41,9 @@ async function alternate(fns: ReadonlyArray<() => unknown>): Promise<number[][]>
   return xs;
 }
 
-const files = FOLDERS.flatMap((f) => readdirSync(join(CORPUS, f)).map((n) => `${f}/${n}`)).filter((f) => ['.docx', '.odt', '.pptx', '.odp'].includes(extname(f)) && statSync(join(CORPUS, f)).size < 1024 * 1024);
+const files = FOLDERS.flatMap((f) => readdirSync(join(CORPUS, f)).map((n) => `${f}/${n}`)).filter(
+  (f) => ['.docx', '.odt', '.pptx', '.odp'].includes(extname(f)) && statSync(join(CORPUS, f)).size < 1024 * 1024,
+);
 console.log(`A = ${pathA}, B = ${pathB}; ${RUNS} runs each, alternating, after 2 warm-ups. Milliseconds, median (min-max).`);
 console.log('');
 console.log('| document | extract A | extract B | A/B | transform A | transform B | A/B |');

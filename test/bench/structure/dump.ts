@@ -31,8 +31,21 @@ const NOW = new Date('2026-01-02T03:04:05Z');
 /** Slide command recipes: names and moves, then text edits on the first text objects. */
 const SLIDE_RECIPES = [
   [{ RenameSlide: 'Renamed' }],
-  [{ InsertMasterSlide: 0 }, { RenameSlide: 'Inserted' }, { JumpToSlide: 0 }, { DuplicateSlide: '' }, { JumpToSlideByName: 'Inserted' }, { MoveSlide: 0 }, { JumpToSlide: 'last' }, { DeleteSlide: '' }],
-  [{ JumpToSlide: 0 }, { 'EditTextObject.0': [{ SelectText: [0, 0, 0, 3] }, { InsertText: 'Ode  two  spaces' }, { UnoCommand: '.uno:Bold' }] }, { 'EditTextObject.0': [{ SelectText: [0, 2, 0, 6] }, { UnoCommand: '.uno:Italic' }] }],
+  [
+    { InsertMasterSlide: 0 },
+    { RenameSlide: 'Inserted' },
+    { JumpToSlide: 0 },
+    { DuplicateSlide: '' },
+    { JumpToSlideByName: 'Inserted' },
+    { MoveSlide: 0 },
+    { JumpToSlide: 'last' },
+    { DeleteSlide: '' },
+  ],
+  [
+    { JumpToSlide: 0 },
+    { 'EditTextObject.0': [{ SelectText: [0, 0, 0, 3] }, { InsertText: 'Ode  two  spaces' }, { UnoCommand: '.uno:Bold' }] },
+    { 'EditTextObject.0': [{ SelectText: [0, 2, 0, 6] }, { UnoCommand: '.uno:Italic' }] },
+  ],
   [{ JumpToSlide: 'last' }, { 'SetText.0': 'First\nSecond' }, { ChangeLayout: 1 }],
 ];
 

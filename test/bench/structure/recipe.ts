@@ -11,7 +11,9 @@ export function recipeFor(structure: Record<string, unknown>): string {
   // The chart first: a rich-text content control may wrap the chart (CU009), and replacing its content removes it.
   const chart = Object.keys(structure).find((k) => k.startsWith('Charts.ByEmbedIndex.'));
   if (chart) transforms.push({ [chart]: [{ 'datayx.0.0': 42 }] });
-  const text = Object.entries(structure).find(([k, v]) => k.startsWith('ContentControls.') && ['plain-text', 'rich-text'].includes((v as { type?: string }).type ?? ''));
+  const text = Object.entries(structure).find(
+    ([k, v]) => k.startsWith('ContentControls.') && ['plain-text', 'rich-text'].includes((v as { type?: string }).type ?? ''),
+  );
   if (text) transforms.push({ [text[0]]: { content: 'Benchmark value' } });
   if ('Slides' in structure) transforms.push({ SlideCommands: [{ RenameSlide: 'Benchmark slide' }] });
   return JSON.stringify({ Transforms: transforms });

@@ -45,7 +45,9 @@ async function time(fn: () => unknown | Promise<unknown>, runs: number): Promise
 }
 
 async function main(): Promise<void> {
-  const files = FOLDERS.flatMap((f) => readdirSync(join(CORPUS, f)).map((n) => `${f}/${n}`)).filter((f) => ['.docx', '.odt', '.pptx', '.odp'].includes(extname(f)) && statSync(join(CORPUS, f)).size < 1024 * 1024);
+  const files = FOLDERS.flatMap((f) => readdirSync(join(CORPUS, f)).map((n) => `${f}/${n}`)).filter(
+    (f) => ['.docx', '.odt', '.pptx', '.odp'].includes(extname(f)) && statSync(join(CORPUS, f)).size < 1024 * 1024,
+  );
   const tmp = mkdtempSync(join(tmpdir(), 'ode-bench-structure-'));
   const kit = new KitProcess({ loPath: '/usr/lib/libreoffice/program', tmpRoot: tmp, log });
   await new Promise<void>((resolve, reject) => {
@@ -53,7 +55,9 @@ async function main(): Promise<void> {
     kit.once('exit', () => reject(new Error('the benchmark kit died')));
   });
   const limits = { loadMs: 100_000, convertMs: 100_000 };
-  say(`Run of ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${RUNS} engine runs and ${KIT_RUNS} kit runs per document after 2 warm-ups. Milliseconds, median (min-max).`);
+  say(
+    `Run of ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${RUNS} engine runs and ${KIT_RUNS} kit runs per document after 2 warm-ups. Milliseconds, median (min-max).`,
+  );
   say();
   say('| document | size | engine extract | warm kit load | load/extract | engine transform (incl. save) | warm kit load+save | kit/transform |');
   say('|---|---|---|---|---|---|---|---|');
@@ -97,14 +101,18 @@ async function main(): Promise<void> {
       ratios.transform.push(rTransform);
       medians.extract.push(median(extract));
       medians.transform.push(median(transform));
-      say(`| ${file} | ${(bytes.length / 1024).toFixed(0)} kB | ${fmt(extract)} | ${fmt(load)} | ${rExtract.toFixed(1)}x | ${fmt(transform)} | ${fmt(save)} | ${rTransform.toFixed(1)}x |`);
+      say(
+        `| ${file} | ${(bytes.length / 1024).toFixed(0)} kB | ${fmt(extract)} | ${fmt(load)} | ${rExtract.toFixed(1)}x | ${fmt(transform)} | ${fmt(save)} | ${rTransform.toFixed(1)}x |`,
+      );
     }
   } finally {
     await kit.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
   say();
-  say(`Over ${medians.extract.length} documents: engine extract medians ${Math.min(...medians.extract).toFixed(1)}-${Math.max(...medians.extract).toFixed(1)} ms (median ${median(medians.extract).toFixed(1)}), transform ${Math.min(...medians.transform).toFixed(1)}-${Math.max(...medians.transform).toFixed(1)} ms (median ${median(medians.transform).toFixed(1)}); kit/engine ratio, lowest: extract ${Math.min(...ratios.extract).toFixed(1)}x, transform ${Math.min(...ratios.transform).toFixed(1)}x.`);
+  say(
+    `Over ${medians.extract.length} documents: engine extract medians ${Math.min(...medians.extract).toFixed(1)}-${Math.max(...medians.extract).toFixed(1)} ms (median ${median(medians.extract).toFixed(1)}), transform ${Math.min(...medians.transform).toFixed(1)}-${Math.max(...medians.transform).toFixed(1)} ms (median ${median(medians.transform).toFixed(1)}); kit/engine ratio, lowest: extract ${Math.min(...ratios.extract).toFixed(1)}x, transform ${Math.min(...ratios.transform).toFixed(1)}x.`,
+  );
   writeFileSync(new URL('./last-run.md', import.meta.url), `${out.join('\n')}\n`);
 }
 

@@ -15,9 +15,19 @@ export interface ListedDifference {
  * glob>\` | reason |`, in file order (a test marks the ones it used by index, so that a stale row is found).
  */
 export function listedDifferences(): ListedDifference[] {
-  const rows = readFileSync(DIFFERENCES, 'utf8').split('\n').filter((l) => /^\|\s*`/.test(l));
+  const rows = readFileSync(DIFFERENCES, 'utf8')
+    .split('\n')
+    .filter((l) => /^\|\s*`/.test(l));
   return rows.map((row) => {
     const [, glob, reason] = /^\|\s*`([^`]+)`\s*\|\s*(.*?)\s*\|\s*$/.exec(row) ?? [];
-    return { pattern: new RegExp(`^${glob!.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`), reason: reason ?? '' };
+    return {
+      pattern: new RegExp(
+        `^${glob!
+          .split('*')
+          .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ),
+      reason: reason ?? '',
+    };
   });
 }

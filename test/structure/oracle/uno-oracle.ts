@@ -10,7 +10,11 @@ export interface UnoInspection {
   charts?: Record<string, Record<string, unknown>> | null;
   docprops?: Record<string, unknown>;
   trackchanges?: Array<{ type: string; author: string; dateTime: string; comment: string; textChanged: string | null }> | null;
-  slides?: { SlideCount: number; MasterSlides: string[]; Slides: Array<{ SlideName: string; MasterSlideName: string; LayoutId: number; Objects: Array<string[] | null> }> } | null;
+  slides?: {
+    SlideCount: number;
+    MasterSlides: string[];
+    Slides: Array<{ SlideName: string; MasterSlideName: string; LayoutId: number; Objects: Array<string[] | null> }>;
+  } | null;
 }
 
 /** One python3-uno process with its own soffice, answering requests one at a time. */

@@ -82,7 +82,7 @@ export class CellCursors {
 
   /** Drops the cursors of views that left. */
   keep(viewIds: Set<number>): void {
-    for (const [id, o] of this.others) if (!viewIds.has(id)) (o.el.remove(), this.others.delete(id));
+    for (const [id, o] of this.others) if (!viewIds.has(id)) o.el.remove(), this.others.delete(id);
   }
 
   draw(): void {

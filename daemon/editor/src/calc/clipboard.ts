@@ -77,7 +77,8 @@ export class CalcClipboard implements ClipboardAdapter {
         if (value) td.setAttribute('data-sheets-value', JSON.stringify(value));
         if (format) td.setAttribute('data-sheets-numberformat', JSON.stringify({ 1: 2, 2: format, 3: 1 }));
         const f = td.getAttribute('data-sheets-formula');
-        if (f?.startsWith('=') && range) td.setAttribute('data-sheets-formula', a1ToR1C1(r1c1ToA1(f, range.row + r, range.col + c), range.row + r, range.col + c));
+        if (f?.startsWith('=') && range)
+          td.setAttribute('data-sheets-formula', a1ToR1C1(r1c1ToA1(f, range.row + r, range.col + c), range.row + r, range.col + c));
       }),
     );
     return serialize(doc);

@@ -28,7 +28,12 @@ export function mountFormulaBar(app: App, cursors: CellCursors): void {
   bar.setAttribute('aria-label', t('calc.formulaBar'));
   const nameBox = Object.assign(document.createElement('input'), { className: 'ode-name-box', type: 'text', spellcheck: false, autocomplete: 'off' });
   nameBox.setAttribute('aria-label', t('calc.nameBox'));
-  const fx = Object.assign(document.createElement('button'), { type: 'button', className: 'ode-button ode-fx', textContent: 'fx', title: t('insert.function') });
+  const fx = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'ode-button ode-fx',
+    textContent: 'fx',
+    title: t('insert.function'),
+  });
   // The name holds the visible "fx" (WCAG 2.5.3 label in name: a speech user says what they see).
   fx.setAttribute('aria-label', `fx: ${t('insert.function')}`);
   const formula = Object.assign(document.createElement('input'), { className: 'ode-formula-input', type: 'text', spellcheck: false, autocomplete: 'off' });

@@ -113,7 +113,10 @@ export class Headers {
     this.corner.addEventListener('click', () => app.session.uno('.uno:SelectAll'));
     app.slots.doc.append(this.corner, this.columns, this.rows);
 
-    for (const [strip, kind] of [[this.columns, 'col'], [this.rows, 'row']] as const) {
+    for (const [strip, kind] of [
+      [this.columns, 'col'],
+      [this.rows, 'row'],
+    ] as const) {
       strip.addEventListener('mousedown', (e) => {
         const target = (e.target as HTMLElement).closest<HTMLElement>('[data-header]');
         if (!target || e.button !== 0) return;
@@ -256,7 +259,11 @@ export class Headers {
       // CSS px at the view's zoom -> twips -> 1/100 mm.
       const hmm = Math.round(((size * TWIPS_PER_CSS_PX) / this.app.view.zoom) * (2540 / 1440));
       const name = target.dataset.header!;
-      if (kind === 'col') this.app.session.uno('.uno:ColumnWidth', { ColumnWidth: { type: 'unsigned short', value: hmm }, Column: { type: 'unsigned short', value: columnIndex(name) + 1 } });
+      if (kind === 'col')
+        this.app.session.uno('.uno:ColumnWidth', {
+          ColumnWidth: { type: 'unsigned short', value: hmm },
+          Column: { type: 'unsigned short', value: columnIndex(name) + 1 },
+        });
       else this.app.session.uno('.uno:RowHeight', { RowHeight: { type: 'unsigned short', value: hmm }, Row: { type: 'long', value: Number(name) } });
       this.app.view.focus();
     };

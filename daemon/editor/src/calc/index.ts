@@ -52,7 +52,14 @@ function mount(app: App): void {
     { id: 'sheet.moveRight', label: 'sheet.moveRight', enabled: () => writable() && sheets.current < sheets.names.length - 1, run: () => sheets.move(1) },
     { id: 'data.sortAscending', label: 'data.sortAscending', icon: 'A↓', enabled: writable, run: uno('.uno:SortAscending') },
     { id: 'data.sortDescending', label: 'data.sortDescending', icon: 'Z↓', enabled: writable, run: uno('.uno:SortDescending') },
-    { id: 'data.autoFilter', label: 'data.autoFilter', state: '.uno:DataFilterAutoFilter', enabled: writable, run: uno('.uno:DataFilterAutoFilter'), checked: () => session.state.states.get('.uno:DataFilterAutoFilter') === 'true' },
+    {
+      id: 'data.autoFilter',
+      label: 'data.autoFilter',
+      state: '.uno:DataFilterAutoFilter',
+      enabled: writable,
+      run: uno('.uno:DataFilterAutoFilter'),
+      checked: () => session.state.states.get('.uno:DataFilterAutoFilter') === 'true',
+    },
     // LibreOffice dialogs: the dialogs module shows them (dialog channel).
     { id: 'format.cells', label: 'format.cells', enabled: writable, run: uno('.uno:FormatCellDialog') },
     { id: 'insert.function', label: 'insert.function', icon: 'fx', enabled: writable, run: uno('.uno:FunctionDialog') },

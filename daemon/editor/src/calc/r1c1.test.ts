@@ -48,7 +48,7 @@ describe('A1 <-> R1C1 (spec: HTML clipboard extensions, data-sheets-formula)', (
   });
 
   it('reads sheets, keeps strings and function names like ROUND', () => {
-    expect(r1c1ToA1("='Sheet Number 2'!R1C1+ROUND(R[0]C[1];0)&\"R1C1\"", 0, 0)).toBe("=$'Sheet Number 2'.$A$1+ROUND(B1;0)&\"R1C1\"");
+    expect(r1c1ToA1('=\'Sheet Number 2\'!R1C1+ROUND(R[0]C[1];0)&"R1C1"', 0, 0)).toBe('=$\'Sheet Number 2\'.$A$1+ROUND(B1;0)&"R1C1"');
   });
 
   it('leaves references that fall before A1 alone', () => {

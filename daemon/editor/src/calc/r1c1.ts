@@ -103,7 +103,11 @@ export function r1c1ToA1(formula: string, row: number, col: number): string {
   const part = String.raw`(\[-?\d+\]|\d+)?`;
   const re = new RegExp(`${sheet}(?:R${part}C${part}|R${part}:R${part}|C${part}:C${part})`, 'gi');
   const axis = (spec: string | undefined, base: number): { n: number; abs: boolean } =>
-    spec === undefined ? { n: base, abs: false } : spec.startsWith('[') ? { n: base + Number(spec.slice(1, -1)), abs: false } : { n: Number(spec) - 1, abs: true };
+    spec === undefined
+      ? { n: base, abs: false }
+      : spec.startsWith('[')
+        ? { n: base + Number(spec.slice(1, -1)), abs: false }
+        : { n: Number(spec) - 1, abs: true };
   return mapOutsideStrings(formula, (code) =>
     code.replace(re, (m, sh: string | undefined, rr, rc, ra, rb, ca, cb, offset: number, whole: string) => {
       const before = whole[offset - 1];

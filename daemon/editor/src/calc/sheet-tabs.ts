@@ -85,13 +85,23 @@ export class Sheets {
 export function mountSheetTabs(app: App, sheets: Sheets): { render(): void; rename(): void } {
   const bar = app.slots.bottomBar;
   bar.classList.add('ode-sheet-bar');
-  const add = Object.assign(document.createElement('button'), { type: 'button', className: 'ode-button ode-sheet-add', textContent: '+', title: t('sheet.insert') });
+  const add = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'ode-button ode-sheet-add',
+    textContent: '+',
+    title: t('sheet.insert'),
+  });
   add.setAttribute('aria-label', t('sheet.insert'));
   add.addEventListener('click', () => app.commands.run('sheet.insert'));
   const list = Object.assign(document.createElement('div'), { className: 'ode-sheet-tabs' });
   list.setAttribute('role', 'tablist');
   list.setAttribute('aria-label', t('calc.sheets'));
-  const more = Object.assign(document.createElement('button'), { type: 'button', className: 'ode-button ode-sheet-more', textContent: '⋯', title: t('calc.sheetActions') });
+  const more = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'ode-button ode-sheet-more',
+    textContent: '⋯',
+    title: t('calc.sheetActions'),
+  });
   more.setAttribute('aria-label', t('calc.sheetActions'));
   more.setAttribute('aria-haspopup', 'menu');
   more.addEventListener('click', () => {
@@ -156,7 +166,7 @@ export function mountSheetTabs(app: App, sheets: Sheets): { render(): void; rena
     else if (e.key === 'ArrowLeft') go(at - 1);
     else if (e.key === 'Home') go(0);
     else if (e.key === 'End') go(all.length - 1);
-    else if (e.key === 'F2') (e.preventDefault(), app.commands.run('sheet.rename'));
+    else if (e.key === 'F2') e.preventDefault(), app.commands.run('sheet.rename');
     else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
       e.preventDefault();
       const r = all[at].getBoundingClientRect();
@@ -184,8 +194,8 @@ export function mountSheetTabs(app: App, sheets: Sheets): { render(): void; rena
       app.view.focus();
     };
     input.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter') (e.preventDefault(), finish(true));
-      else if (e.key === 'Escape') (e.preventDefault(), finish(false));
+      if (e.key === 'Enter') e.preventDefault(), finish(true);
+      else if (e.key === 'Escape') e.preventDefault(), finish(false);
     });
     input.addEventListener('blur', () => finish(true));
   };
@@ -198,7 +208,12 @@ function openMenu(app: App, x: number, y: number, returnTo: HTMLElement): void {
   menu.setAttribute('role', 'menu');
   menu.setAttribute('aria-label', t('calc.sheetActions'));
   const items = SHEET_COMMANDS.filter((id) => !app.commands.isHidden(id)).map((id) => {
-    const item = Object.assign(document.createElement('button'), { type: 'button', className: 'ode-sheet-menu-item', textContent: t(id), disabled: !app.commands.isEnabled(id) });
+    const item = Object.assign(document.createElement('button'), {
+      type: 'button',
+      className: 'ode-sheet-menu-item',
+      textContent: t(id),
+      disabled: !app.commands.isEnabled(id),
+    });
     item.dataset.command = id;
     item.setAttribute('role', 'menuitem');
     item.tabIndex = -1;
@@ -232,8 +247,8 @@ function openMenu(app: App, x: number, y: number, returnTo: HTMLElement): void {
   menu.addEventListener('keydown', (e) => {
     const list = enabled();
     const at = list.indexOf(document.activeElement as HTMLButtonElement);
-    if (e.key === 'Escape' || e.key === 'Tab') (e.preventDefault(), close(true));
-    else if (e.key === 'ArrowDown') (e.preventDefault(), list[(at + 1) % list.length]?.focus());
-    else if (e.key === 'ArrowUp') (e.preventDefault(), list[(at - 1 + list.length) % list.length]?.focus());
+    if (e.key === 'Escape' || e.key === 'Tab') e.preventDefault(), close(true);
+    else if (e.key === 'ArrowDown') e.preventDefault(), list[(at + 1) % list.length]?.focus();
+    else if (e.key === 'ArrowUp') e.preventDefault(), list[(at - 1 + list.length) % list.length]?.focus();
   });
 }

@@ -31,7 +31,10 @@ export async function askLink(selectedText = ''): Promise<{ text: string; url: s
   const answer = await openModal({
     title: t('dialog.link'),
     body: [field(t('dialog.link.text'), text), field(t('dialog.link.url'), url)],
-    buttons: [{ value: 'ok', label: t('dialog.link.insert'), primary: true }, { value: 'cancel', label: t('modal.cancel') }],
+    buttons: [
+      { value: 'ok', label: t('dialog.link.insert'), primary: true },
+      { value: 'cancel', label: t('modal.cancel') },
+    ],
     initialFocus: url,
     validate: () => url.value.trim() !== '',
   });
@@ -48,7 +51,8 @@ export async function askTableSize(): Promise<{ rows: number; cols: number } | u
   const grid = el('div', { className: 'ode-table-grid' }, { 'aria-hidden': 'true' });
   const size = el('div', { className: 'ode-table-size' }, { 'aria-live': 'polite' });
   const show = () => {
-    const r = Number(rows.value), c = Number(cols.value);
+    const r = Number(rows.value),
+      c = Number(cols.value);
     size.textContent = t('dialog.table.size', { rows: r, cols: c });
     for (const cell of grid.children) {
       const e = cell as HTMLElement;
@@ -69,7 +73,10 @@ export async function askTableSize(): Promise<{ rows: number; cols: number } | u
   const answer = await openModal({
     title: t('dialog.table'),
     body: [grid, size, el('div', { className: 'ode-modal-row' }, {}, field(t('dialog.table.rows'), rows), field(t('dialog.table.cols'), cols))],
-    buttons: [{ value: 'ok', label: t('dialog.table.insert'), primary: true }, { value: 'cancel', label: t('modal.cancel') }],
+    buttons: [
+      { value: 'ok', label: t('dialog.table.insert'), primary: true },
+      { value: 'cancel', label: t('modal.cancel') },
+    ],
     initialFocus: rows,
     validate: () => Number(rows.value) >= 1 && Number(cols.value) >= 1,
     bind: (close) => (choose = close),
@@ -80,7 +87,12 @@ export async function askTableSize(): Promise<{ rows: number; cols: number } | u
 /** A comment's text. */
 export async function askComment(): Promise<string | undefined> {
   const text = el('textarea', { rows: 4 });
-  const answer = await openModal({ title: t('dialog.comment'), body: field(t('dialog.comment.text'), text), initialFocus: text, validate: () => text.value.trim() !== '' });
+  const answer = await openModal({
+    title: t('dialog.comment'),
+    body: field(t('dialog.comment.text'), text),
+    initialFocus: text,
+    validate: () => text.value.trim() !== '',
+  });
   return answer === undefined ? undefined : text.value.trim();
 }
 
@@ -92,7 +104,12 @@ export async function askSpecialCharacter(): Promise<string | undefined> {
   const chars = [...SPECIAL];
   const buttons = chars.map((ch, i) => {
     const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-    const b = el('button', { type: 'button', className: 'ode-char', tabIndex: i === 0 ? 0 : -1, title: code }, { 'aria-label': `${ch} ${code}`, 'data-value': ch }, ch);
+    const b = el(
+      'button',
+      { type: 'button', className: 'ode-char', tabIndex: i === 0 ? 0 : -1, title: code },
+      { 'aria-label': `${ch} ${code}`, 'data-value': ch },
+      ch,
+    );
     grid.append(b);
     return b;
   });
@@ -132,7 +149,11 @@ export async function askRepair(app: App): Promise<number | undefined> {
   const value = reply.value as { actions?: UndoAction[] } | null;
   const actions = (value?.actions ?? []).slice().sort((a, b) => b.index - a.index);
   if (actions.length === 0) {
-    await openModal({ title: t('dialog.repair'), body: el('p', {}, {}, t('dialog.repair.none')), buttons: [{ value: 'ok', label: t('modal.close'), primary: true }] });
+    await openModal({
+      title: t('dialog.repair'),
+      body: el('p', {}, {}, t('dialog.repair.none')),
+      buttons: [{ value: 'ok', label: t('modal.close'), primary: true }],
+    });
     return undefined;
   }
   const list = el('div', { className: 'ode-repair-list' }, { role: 'radiogroup', 'aria-label': t('dialog.repair.list') });
@@ -140,10 +161,26 @@ export async function askRepair(app: App): Promise<number | undefined> {
     const user = app.session.state.views.find((v) => v.viewId === a.viewId)?.userName ?? '';
     const time = a.dateTime ? new Date(a.dateTime).toLocaleTimeString() : '';
     const input = el('input', { type: 'radio', name: 'ode-repair', value: String(i + 1), checked: i === 0 });
-    list.append(el('label', { className: 'ode-repair-item' }, {}, input, ` ${user || time ? t('dialog.repair.item', { comment: a.comment, user: user || '?', time: time || '?' }) : a.comment}`));
+    list.append(
+      el(
+        'label',
+        { className: 'ode-repair-item' },
+        {},
+        input,
+        ` ${user || time ? t('dialog.repair.item', { comment: a.comment, user: user || '?', time: time || '?' }) : a.comment}`,
+      ),
+    );
     return input;
   });
-  const answer = await openModal({ title: t('dialog.repair'), body: list, buttons: [{ value: 'ok', label: t('dialog.repair.jump'), primary: true }, { value: 'cancel', label: t('modal.cancel') }], initialFocus: inputs[0] });
+  const answer = await openModal({
+    title: t('dialog.repair'),
+    body: list,
+    buttons: [
+      { value: 'ok', label: t('dialog.repair.jump'), primary: true },
+      { value: 'cancel', label: t('modal.cancel') },
+    ],
+    initialFocus: inputs[0],
+  });
   if (answer === undefined) return undefined;
   return Number(inputs.find((i) => i.checked)?.value ?? 1);
 }
@@ -154,11 +191,21 @@ export async function showShortcuts(rows: Array<[string, string]>): Promise<void
     'table',
     { className: 'ode-shortcuts' },
     {},
-    el('thead', {}, {}, el('tr', {}, {}, el('th', {}, { scope: 'col' }, t('dialog.shortcuts.key')), el('th', {}, { scope: 'col' }, t('dialog.shortcuts.action')))),
+    el(
+      'thead',
+      {},
+      {},
+      el('tr', {}, {}, el('th', {}, { scope: 'col' }, t('dialog.shortcuts.key')), el('th', {}, { scope: 'col' }, t('dialog.shortcuts.action'))),
+    ),
     el('tbody', {}, {}, ...rows.map(([k, a]) => el('tr', {}, {}, el('td', {}, {}, el('kbd', {}, {}, k)), el('td', {}, {}, a)))),
   );
   const scroll = el('div', { className: 'ode-shortcuts-scroll', tabIndex: 0 }, { role: 'region', 'aria-label': t('dialog.shortcuts') }, table);
-  await openModal({ title: t('dialog.shortcuts'), body: scroll, buttons: [{ value: 'ok', label: t('modal.close'), primary: true }], className: 'ode-modal-wide' });
+  await openModal({
+    title: t('dialog.shortcuts'),
+    body: scroll,
+    buttons: [{ value: 'ok', label: t('modal.close'), primary: true }],
+    className: 'ode-modal-wide',
+  });
 }
 
 /** A colour palette under `anchor`; `pick` gets `#rrggbb`, or `auto` for no colour. */
@@ -187,7 +234,11 @@ export function colorPalette(anchor: HTMLElement, title: string, pick: (hex: str
 /** Opens the browser's file picker for an image; resolves with its MIME type and base64 bytes. */
 export function pickLocalImage(): Promise<{ mimeType: string; base64: string } | undefined> {
   return new Promise((resolve) => {
-    const input = el('input', { type: 'file', accept: 'image/png,image/jpeg,image/gif,image/svg+xml,image/bmp,image/webp' }, { 'aria-hidden': 'true', hidden: '' });
+    const input = el(
+      'input',
+      { type: 'file', accept: 'image/png,image/jpeg,image/gif,image/svg+xml,image/bmp,image/webp' },
+      { 'aria-hidden': 'true', hidden: '' },
+    );
     document.body.append(input);
     input.addEventListener('change', async () => {
       const file = input.files?.[0];

@@ -9,7 +9,18 @@ import type { Msg } from '../core/session.ts';
 import type { App } from '../core/app.ts';
 import type { UiCommand } from '../core/commands.ts';
 import { t } from '../core/i18n.ts';
-import { askComment, askLink, askNewName, askRepair, askSaveAsName, askSpecialCharacter, askTableSize, colorPalette, pickLocalImage, showShortcuts } from './chrome-dialogs.ts';
+import {
+  askComment,
+  askLink,
+  askNewName,
+  askRepair,
+  askSaveAsName,
+  askSpecialCharacter,
+  askTableSize,
+  colorPalette,
+  pickLocalImage,
+  showShortcuts,
+} from './chrome-dialogs.ts';
 import { colorLong } from './colors.ts';
 import { stateText } from './dom.ts';
 
@@ -84,7 +95,10 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
         const name = await askSaveAsName(fileName());
         if (!name) return;
         const m = await session.request({ type: 'saveAs', name }, 'savedAs');
-        app.notify(m.ok ? t('notify.savedAs', { name: m.name ?? name }) : t('notify.saveAsFailed', { message: m.error?.message ?? '?' }), m.ok ? 'info' : 'error');
+        app.notify(
+          m.ok ? t('notify.savedAs', { name: m.name ?? name }) : t('notify.saveAsFailed', { message: m.error?.message ?? '?' }),
+          m.ok ? 'info' : 'error',
+        );
       },
     });
   if (fileInfo.SupportsRename === true && fileInfo.UserCanRename === true)
@@ -97,10 +111,14 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
         const name = await askNewName(base);
         if (!name || name === base) return;
         const m = await session.request({ type: 'rename', name }, 'renamed');
-        app.notify(m.ok ? t('notify.renamed', { name: m.name ?? name }) : t('notify.renameFailed', { message: m.error?.message ?? '?' }), m.ok ? 'info' : 'error');
+        app.notify(
+          m.ok ? t('notify.renamed', { name: m.name ?? name }) : t('notify.renameFailed', { message: m.error?.message ?? '?' }),
+          m.ok ? 'info' : 'error',
+        );
       },
     });
-  for (const ext of DOWNLOAD_FORMATS[docType]) add({ id: `file.downloadAs.${ext}`, label: `file.downloadAs.${ext}`, enabled: live, run: () => void app.exportDocument(ext, 'download') });
+  for (const ext of DOWNLOAD_FORMATS[docType])
+    add({ id: `file.downloadAs.${ext}`, label: `file.downloadAs.${ext}`, enabled: live, run: () => void app.exportDocument(ext, 'download') });
   add({ id: 'file.print', label: 'file.print', shortcut: 'Ctrl+P', icon: 'print', enabled: live, run: () => void app.exportDocument('pdf', 'print') });
   add({
     id: 'file.repair',
@@ -113,8 +131,22 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
   });
 
   // Edit
-  add({ id: 'edit.undo', label: 'edit.undo', shortcut: 'Ctrl+Z', icon: 'undo', enabled: () => editable() && state('.uno:Undo') !== 'disabled', run: () => uno('.uno:Undo') });
-  add({ id: 'edit.redo', label: 'edit.redo', shortcut: 'Ctrl+Y', icon: 'redo', enabled: () => editable() && state('.uno:Redo') !== 'disabled', run: () => uno('.uno:Redo') });
+  add({
+    id: 'edit.undo',
+    label: 'edit.undo',
+    shortcut: 'Ctrl+Z',
+    icon: 'undo',
+    enabled: () => editable() && state('.uno:Undo') !== 'disabled',
+    run: () => uno('.uno:Undo'),
+  });
+  add({
+    id: 'edit.redo',
+    label: 'edit.redo',
+    shortcut: 'Ctrl+Y',
+    icon: 'redo',
+    enabled: () => editable() && state('.uno:Redo') !== 'disabled',
+    run: () => uno('.uno:Redo'),
+  });
   add({ id: 'edit.selectAll', label: 'edit.selectAll', shortcut: 'Ctrl+A', enabled: live, run: () => uno('.uno:SelectAll') });
 
   // Insert
@@ -192,7 +224,8 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
     id: 'format.fontSize',
     label: 'format.fontSize',
     enabled: editable,
-    run: (arg) => (arg && Number(arg) > 0 ? uno('.uno:FontHeight', { 'FontHeight.Height': { type: 'float', value: Number(arg) } }) : hooks.focusControl('fontSize')),
+    run: (arg) =>
+      arg && Number(arg) > 0 ? uno('.uno:FontHeight', { 'FontHeight.Height': { type: 'float', value: Number(arg) } }) : hooks.focusControl('fontSize'),
   });
   const color = (id: string, command: string, argName: string) =>
     add({
@@ -235,11 +268,32 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
           ? uno('.uno:StyleApply', { Style: { type: 'string', value: arg }, FamilyName: { type: 'string', value: isCalc ? 'CellStyles' : 'ParagraphStyles' } })
           : hooks.focusControl('style'),
     });
-  add({ id: 'format.clear', label: 'format.clear', shortcut: 'Ctrl+M', icon: 'clear', enabled: editable, run: () => uno(isText ? '.uno:ResetAttributes' : '.uno:SetDefault') });
+  add({
+    id: 'format.clear',
+    label: 'format.clear',
+    shortcut: 'Ctrl+M',
+    icon: 'clear',
+    enabled: editable,
+    run: () => uno(isText ? '.uno:ResetAttributes' : '.uno:SetDefault'),
+  });
   if (isCalc) {
     toggle('format.mergeCells', '.uno:ToggleMergeCells');
-    add({ id: 'format.numberCurrency', label: 'format.numberCurrency', icon: 'currency', state: '.uno:NumberFormatCurrency', enabled: editable, run: () => uno('.uno:NumberFormatCurrency') });
-    add({ id: 'format.numberPercent', label: 'format.numberPercent', icon: 'percent', state: '.uno:NumberFormatPercent', enabled: editable, run: () => uno('.uno:NumberFormatPercent') });
+    add({
+      id: 'format.numberCurrency',
+      label: 'format.numberCurrency',
+      icon: 'currency',
+      state: '.uno:NumberFormatCurrency',
+      enabled: editable,
+      run: () => uno('.uno:NumberFormatCurrency'),
+    });
+    add({
+      id: 'format.numberPercent',
+      label: 'format.numberPercent',
+      icon: 'percent',
+      state: '.uno:NumberFormatPercent',
+      enabled: editable,
+      run: () => uno('.uno:NumberFormatPercent'),
+    });
     add({ id: 'format.numberStandard', label: 'format.numberStandard', icon: 'number', enabled: editable, run: () => uno('.uno:NumberFormatStandard') });
     add({ id: 'insert.autoSum', label: 'insert.autoSum', icon: 'sum', enabled: editable, run: () => uno('.uno:AutoSum') });
   }
@@ -247,8 +301,20 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
   // View
   const zoomTo = (z: number) => app.view.setZoom(Math.max(ZOOM_STEPS[0], Math.min(ZOOM_STEPS[ZOOM_STEPS.length - 1], z)));
   // No zoom shortcuts: LibreOffice has Ctrl+- (soft hyphen) and Ctrl+0 (Text Body) in the document.
-  add({ id: 'view.zoomIn', label: 'view.zoomIn', icon: 'zoomIn', enabled: live, run: () => zoomTo(ZOOM_STEPS.find((s) => s > app.view.zoom + 1e-6) ?? app.view.zoom) });
-  add({ id: 'view.zoomOut', label: 'view.zoomOut', icon: 'zoomOut', enabled: live, run: () => zoomTo([...ZOOM_STEPS].reverse().find((s) => s < app.view.zoom - 1e-6) ?? app.view.zoom) });
+  add({
+    id: 'view.zoomIn',
+    label: 'view.zoomIn',
+    icon: 'zoomIn',
+    enabled: live,
+    run: () => zoomTo(ZOOM_STEPS.find((s) => s > app.view.zoom + 1e-6) ?? app.view.zoom),
+  });
+  add({
+    id: 'view.zoomOut',
+    label: 'view.zoomOut',
+    icon: 'zoomOut',
+    enabled: live,
+    run: () => zoomTo([...ZOOM_STEPS].reverse().find((s) => s < app.view.zoom - 1e-6) ?? app.view.zoom),
+  });
   add({ id: 'view.zoomReset', label: 'view.zoomReset', enabled: live, run: (arg) => zoomTo(arg ? Number(arg) : 1) });
   if (isText) add({ id: 'view.ruler', label: 'view.ruler', checked: hooks.rulerShown, run: hooks.toggleRuler });
 

@@ -35,7 +35,10 @@ export interface CommentThread {
 
 function rect(value: unknown): Rect | undefined {
   if (typeof value !== 'string') return undefined;
-  const n = value.split(/[,;]/).slice(0, 4).map((s) => Number(s.trim()));
+  const n = value
+    .split(/[,;]/)
+    .slice(0, 4)
+    .map((s) => Number(s.trim()));
   return n.length === 4 && n.every(Number.isFinite) ? [n[0], n[1], n[2], n[3]] : undefined;
 }
 
@@ -161,7 +164,13 @@ export function commentDate(text: string): Date | undefined {
 export function commentCommands(docType: string): { reply?: string; edit: string; remove: string; resolve?: string; insert: string } {
   switch (docType) {
     case 'text':
-      return { reply: '.uno:ReplyComment', edit: '.uno:EditAnnotation', remove: '.uno:DeleteComment', resolve: '.uno:ResolveComment', insert: '.uno:InsertAnnotation' };
+      return {
+        reply: '.uno:ReplyComment',
+        edit: '.uno:EditAnnotation',
+        remove: '.uno:DeleteComment',
+        resolve: '.uno:ResolveComment',
+        insert: '.uno:InsertAnnotation',
+      };
     case 'spreadsheet':
       return { edit: '.uno:EditAnnotation', remove: '.uno:DeleteNote', insert: '.uno:InsertAnnotation' };
     default:

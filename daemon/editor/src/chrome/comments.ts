@@ -15,23 +15,58 @@ import { button, el, type RightDock } from './panels-dom.ts';
 
 registerMessages({
   en: {
-    'view.comments': 'Comments', 'comments.none': 'No comments in this document.', 'comments.reply': 'Reply', 'comments.edit': 'Edit',
-    'comments.delete': 'Delete', 'comments.resolve': 'Resolve', 'comments.reopen': 'Reopen', 'comments.resolved': 'Resolved',
-    'comments.send': 'Send', 'comments.save': 'Save', 'comments.cancel': 'Cancel', 'comments.replyLabel': 'Reply to {author}',
-    'comments.editLabel': 'Edit the comment of {author}', 'comments.goTo': 'Comment by {author}: show in the document', 'comments.add': 'Add a comment',
-    'comments.unknownAuthor': 'Unknown author', 'comments.loading': 'Loading comments…', 'comments.reply.count': '{count} replies',
+    'view.comments': 'Comments',
+    'comments.none': 'No comments in this document.',
+    'comments.reply': 'Reply',
+    'comments.edit': 'Edit',
+    'comments.delete': 'Delete',
+    'comments.resolve': 'Resolve',
+    'comments.reopen': 'Reopen',
+    'comments.resolved': 'Resolved',
+    'comments.send': 'Send',
+    'comments.save': 'Save',
+    'comments.cancel': 'Cancel',
+    'comments.replyLabel': 'Reply to {author}',
+    'comments.editLabel': 'Edit the comment of {author}',
+    'comments.goTo': 'Comment by {author}: show in the document',
+    'comments.add': 'Add a comment',
+    'comments.unknownAuthor': 'Unknown author',
+    'comments.loading': 'Loading comments…',
+    'comments.reply.count': '{count} replies',
   },
   fr: {
-    'view.comments': 'Commentaires', 'comments.none': 'Aucun commentaire dans ce document.', 'comments.reply': 'Répondre', 'comments.edit': 'Modifier',
-    'comments.delete': 'Supprimer', 'comments.resolve': 'Résoudre', 'comments.reopen': 'Rouvrir', 'comments.resolved': 'Résolu',
-    'comments.send': 'Envoyer', 'comments.save': 'Enregistrer', 'comments.cancel': 'Annuler', 'comments.replyLabel': 'Répondre à {author}',
-    'comments.editLabel': 'Modifier le commentaire de {author}', 'comments.goTo': 'Commentaire de {author} : afficher dans le document', 'comments.add': 'Ajouter un commentaire',
-    'comments.unknownAuthor': 'Auteur inconnu', 'comments.loading': 'Chargement des commentaires…', 'comments.reply.count': '{count} réponses',
+    'view.comments': 'Commentaires',
+    'comments.none': 'Aucun commentaire dans ce document.',
+    'comments.reply': 'Répondre',
+    'comments.edit': 'Modifier',
+    'comments.delete': 'Supprimer',
+    'comments.resolve': 'Résoudre',
+    'comments.reopen': 'Rouvrir',
+    'comments.resolved': 'Résolu',
+    'comments.send': 'Envoyer',
+    'comments.save': 'Enregistrer',
+    'comments.cancel': 'Annuler',
+    'comments.replyLabel': 'Répondre à {author}',
+    'comments.editLabel': 'Modifier le commentaire de {author}',
+    'comments.goTo': 'Commentaire de {author} : afficher dans le document',
+    'comments.add': 'Ajouter un commentaire',
+    'comments.unknownAuthor': 'Auteur inconnu',
+    'comments.loading': 'Chargement des commentaires…',
+    'comments.reply.count': '{count} réponses',
   },
   de: {
-    'view.comments': 'Kommentare', 'comments.none': 'Keine Kommentare in diesem Dokument.', 'comments.reply': 'Antworten', 'comments.edit': 'Bearbeiten',
-    'comments.delete': 'Löschen', 'comments.resolve': 'Erledigt', 'comments.reopen': 'Wieder öffnen', 'comments.resolved': 'Erledigt',
-    'comments.send': 'Senden', 'comments.save': 'Speichern', 'comments.cancel': 'Abbrechen', 'comments.add': 'Kommentar hinzufügen',
+    'view.comments': 'Kommentare',
+    'comments.none': 'Keine Kommentare in diesem Dokument.',
+    'comments.reply': 'Antworten',
+    'comments.edit': 'Bearbeiten',
+    'comments.delete': 'Löschen',
+    'comments.resolve': 'Erledigt',
+    'comments.reopen': 'Wieder öffnen',
+    'comments.resolved': 'Erledigt',
+    'comments.send': 'Senden',
+    'comments.save': 'Speichern',
+    'comments.cancel': 'Abbrechen',
+    'comments.add': 'Kommentar hinzufügen',
   },
 });
 
@@ -124,10 +159,15 @@ export function mountComments(app: App, dock: RightDock): void {
       render();
     };
     area.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) (e.preventDefault(), submit());
-      else if (e.key === 'Escape') (e.preventDefault(), e.stopPropagation(), cancel());
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.preventDefault(), submit();
+      else if (e.key === 'Escape') e.preventDefault(), e.stopPropagation(), cancel();
     });
-    const ok = button(t(mode === 'reply' ? 'comments.send' : 'comments.save'), t(mode === 'reply' ? 'comments.send' : 'comments.save'), submit, 'ode-button ode-primary');
+    const ok = button(
+      t(mode === 'reply' ? 'comments.send' : 'comments.save'),
+      t(mode === 'reply' ? 'comments.send' : 'comments.save'),
+      submit,
+      'ode-button ode-primary',
+    );
     const no = button(t('comments.cancel'), t('comments.cancel'), cancel);
     if (draft?.focused !== false) queueMicrotask(() => area.focus());
     return el('div', { className: 'ode-comment-form' }, area, el('div', { className: 'ode-comment-actions' }, ok, no));
@@ -135,11 +175,21 @@ export function mountComments(app: App, dock: RightDock): void {
 
   const item = (c: DocComment, isRoot: boolean): HTMLElement => {
     const author = c.author || t('comments.unknownAuthor');
-    const goButton = el('button', { type: 'button', className: 'ode-comment-head', attrs: { 'aria-label': t('comments.goTo', { author }) } }, el('span', { className: 'ode-comment-author' }, author), el('time', { className: 'ode-comment-date', dateTime: c.dateTime }, dateText(c)));
+    const goButton = el(
+      'button',
+      { type: 'button', className: 'ode-comment-head', attrs: { 'aria-label': t('comments.goTo', { author }) } },
+      el('span', { className: 'ode-comment-author' }, author),
+      el('time', { className: 'ode-comment-date', dateTime: c.dateTime }, dateText(c)),
+    );
     goButton.addEventListener('click', () => goTo(c));
     const text = el('p', { className: 'ode-comment-text' }, c.text);
     text.addEventListener('click', () => goTo(c));
-    const article = el('article', { className: `ode-comment${isRoot ? '' : ' ode-comment-reply'}${c.resolved ? ' ode-comment-resolved' : ''}`, attrs: { 'data-comment-id': c.id } }, goButton, text);
+    const article = el(
+      'article',
+      { className: `ode-comment${isRoot ? '' : ' ode-comment-reply'}${c.resolved ? ' ode-comment-resolved' : ''}`, attrs: { 'data-comment-id': c.id } },
+      goButton,
+      text,
+    );
     if (c.resolved) article.append(el('span', { className: 'ode-badge' }, t('comments.resolved')));
     if (canComment()) {
       const cmds = commentCommands(session.state.status?.docType ?? 'text');
@@ -151,7 +201,15 @@ export function mountComments(app: App, dock: RightDock): void {
       if (isRoot && cmds.reply) actions.append(button(t('comments.replyLabel', { author }), t('comments.reply'), () => open('reply'), 'ode-link-button'));
       actions.append(button(t('comments.editLabel', { author }), t('comments.edit'), () => open('edit'), 'ode-link-button'));
       actions.append(button(`${t('comments.delete')}: ${author}`, t('comments.delete'), () => uno(cmds.remove, { Id: c.id }), 'ode-link-button'));
-      if (isRoot && cmds.resolve) actions.append(button(`${t(c.resolved ? 'comments.reopen' : 'comments.resolve')}: ${author}`, t(c.resolved ? 'comments.reopen' : 'comments.resolve'), () => uno(cmds.resolve!, { Id: c.id }), 'ode-link-button'));
+      if (isRoot && cmds.resolve)
+        actions.append(
+          button(
+            `${t(c.resolved ? 'comments.reopen' : 'comments.resolve')}: ${author}`,
+            t(c.resolved ? 'comments.reopen' : 'comments.resolve'),
+            () => uno(cmds.resolve!, { Id: c.id }),
+            'ode-link-button',
+          ),
+        );
       article.append(actions);
       if (draft?.id === c.id) article.append(form(c, draft.mode));
     }
@@ -168,7 +226,12 @@ export function mountComments(app: App, dock: RightDock): void {
     if (all.length === 0) return list.replaceChildren(el('p', { className: 'ode-panel-empty' }, t('comments.none')));
     list.replaceChildren(
       ...all.map((th) => {
-        const thread = el('div', { className: 'ode-comment-thread', attrs: { role: 'listitem' } }, item(th.root, true), ...th.replies.map((r) => item(r, false)));
+        const thread = el(
+          'div',
+          { className: 'ode-comment-thread', attrs: { role: 'listitem' } },
+          item(th.root, true),
+          ...th.replies.map((r) => item(r, false)),
+        );
         return thread;
       }),
     );

@@ -23,7 +23,21 @@ describe('the spreadsheet status bar texts (issue 23)', () => {
 
 describe('the style list order (issue 23)', () => {
   it('puts the common text styles first (as LibreOffice lists them) and sorts the others', () => {
-    const names = ['Text body', 'Quotations', 'Title', 'Subtitle', 'Heading 1', 'Heading 2', 'Heading 3', 'Standard', 'Heading 10', 'Heading 4', 'addressee', 'Caption', 'Text body'];
+    const names = [
+      'Text body',
+      'Quotations',
+      'Title',
+      'Subtitle',
+      'Heading 1',
+      'Heading 2',
+      'Heading 3',
+      'Standard',
+      'Heading 10',
+      'Heading 4',
+      'addressee',
+      'Caption',
+      'Text body',
+    ];
     const { common, others } = styleGroups(names, 'text', 'en');
     expect(common).toEqual(['Standard', 'Text body', 'Quotations', 'Title', 'Subtitle', 'Heading 1', 'Heading 2', 'Heading 3']);
     expect(others).toEqual(['addressee', 'Caption', 'Heading 4', 'Heading 10']);
@@ -50,7 +64,13 @@ describe('search results (LOK_CALLBACK_SEARCH_RESULT_SELECTION)', () => {
   it('reads one match per entry with its rectangles', () => {
     expect(searchMatches(result)).toEqual([
       { part: 0, rects: [[1418, 1418, 600, 276]] },
-      { part: 0, rects: [[2000, 1800, 600, 276], [1418, 2076, 100, 276]] },
+      {
+        part: 0,
+        rects: [
+          [2000, 1800, 600, 276],
+          [1418, 2076, 100, 276],
+        ],
+      },
     ]);
     expect(searchMatches(null)).toEqual([]);
     expect(searchMatches({ searchResultSelection: 'x' })).toEqual([]);

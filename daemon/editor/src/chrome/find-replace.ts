@@ -17,24 +17,60 @@ import { button, el } from './panels-dom.ts';
 
 registerMessages({
   en: {
-    'edit.findReplace': 'Find and Replace…', 'find.bar': 'Find and replace', 'find.find': 'Find', 'find.replaceWith': 'Replace with',
-    'find.matchCase': 'Match case', 'find.wholeWords': 'Whole words only', 'find.next': 'Find next', 'find.previous': 'Find previous',
-    'find.all': 'Find all', 'find.replace': 'Replace', 'find.replaceAll': 'Replace all', 'find.close': 'Close find and replace',
-    'find.notFound': 'Not found: “{text}”', 'find.count': '{count} matches', 'find.one': '1 match', 'find.replacedAll': 'Replaced every match',
+    'edit.findReplace': 'Find and Replace…',
+    'find.bar': 'Find and replace',
+    'find.find': 'Find',
+    'find.replaceWith': 'Replace with',
+    'find.matchCase': 'Match case',
+    'find.wholeWords': 'Whole words only',
+    'find.next': 'Find next',
+    'find.previous': 'Find previous',
+    'find.all': 'Find all',
+    'find.replace': 'Replace',
+    'find.replaceAll': 'Replace all',
+    'find.close': 'Close find and replace',
+    'find.notFound': 'Not found: “{text}”',
+    'find.count': '{count} matches',
+    'find.one': '1 match',
+    'find.replacedAll': 'Replaced every match',
     'find.nOfCount': '{n} of {count}',
   },
   fr: {
-    'edit.findReplace': 'Rechercher et remplacer…', 'find.bar': 'Rechercher et remplacer', 'find.find': 'Rechercher', 'find.replaceWith': 'Remplacer par',
-    'find.matchCase': 'Respecter la casse', 'find.wholeWords': 'Mots entiers uniquement', 'find.next': 'Suivant', 'find.previous': 'Précédent',
-    'find.all': 'Tout rechercher', 'find.replace': 'Remplacer', 'find.replaceAll': 'Tout remplacer', 'find.close': 'Fermer la recherche',
-    'find.notFound': 'Introuvable : « {text} »', 'find.count': '{count} résultats', 'find.one': '1 résultat', 'find.replacedAll': 'Toutes les occurrences sont remplacées',
+    'edit.findReplace': 'Rechercher et remplacer…',
+    'find.bar': 'Rechercher et remplacer',
+    'find.find': 'Rechercher',
+    'find.replaceWith': 'Remplacer par',
+    'find.matchCase': 'Respecter la casse',
+    'find.wholeWords': 'Mots entiers uniquement',
+    'find.next': 'Suivant',
+    'find.previous': 'Précédent',
+    'find.all': 'Tout rechercher',
+    'find.replace': 'Remplacer',
+    'find.replaceAll': 'Tout remplacer',
+    'find.close': 'Fermer la recherche',
+    'find.notFound': 'Introuvable : « {text} »',
+    'find.count': '{count} résultats',
+    'find.one': '1 résultat',
+    'find.replacedAll': 'Toutes les occurrences sont remplacées',
     'find.nOfCount': '{n} sur {count}',
   },
   de: {
-    'edit.findReplace': 'Suchen und Ersetzen…', 'find.bar': 'Suchen und Ersetzen', 'find.find': 'Suchen', 'find.replaceWith': 'Ersetzen durch',
-    'find.matchCase': 'Groß-/Kleinschreibung', 'find.wholeWords': 'Nur ganze Wörter', 'find.next': 'Weitersuchen', 'find.previous': 'Rückwärts suchen',
-    'find.all': 'Alle suchen', 'find.replace': 'Ersetzen', 'find.replaceAll': 'Alle ersetzen', 'find.close': 'Suche schließen',
-    'find.notFound': 'Nicht gefunden: „{text}“', 'find.count': '{count} Treffer', 'find.one': '1 Treffer', 'find.replacedAll': 'Alle Treffer ersetzt',
+    'edit.findReplace': 'Suchen und Ersetzen…',
+    'find.bar': 'Suchen und Ersetzen',
+    'find.find': 'Suchen',
+    'find.replaceWith': 'Ersetzen durch',
+    'find.matchCase': 'Groß-/Kleinschreibung',
+    'find.wholeWords': 'Nur ganze Wörter',
+    'find.next': 'Weitersuchen',
+    'find.previous': 'Rückwärts suchen',
+    'find.all': 'Alle suchen',
+    'find.replace': 'Ersetzen',
+    'find.replaceAll': 'Alle ersetzen',
+    'find.close': 'Suche schließen',
+    'find.notFound': 'Nicht gefunden: „{text}“',
+    'find.count': '{count} Treffer',
+    'find.one': '1 Treffer',
+    'find.replacedAll': 'Alle Treffer ersetzt',
     'find.nOfCount': '{n} von {count}',
   },
 });
@@ -43,7 +79,12 @@ registerMessages({
 export function mountFindReplace(app: App): void {
   const { session, slots, commands } = app;
   const find = el('input', { type: 'search', className: 'ode-find-input', placeholder: t('find.find'), attrs: { 'aria-label': t('find.find') } });
-  const replace = el('input', { type: 'text', className: 'ode-find-input', placeholder: t('find.replaceWith'), attrs: { 'aria-label': t('find.replaceWith') } });
+  const replace = el('input', {
+    type: 'text',
+    className: 'ode-find-input',
+    placeholder: t('find.replaceWith'),
+    attrs: { 'aria-label': t('find.replaceWith') },
+  });
   const matchCase = el('input', { type: 'checkbox' });
   const wholeWords = el('input', { type: 'checkbox' });
   const result = el('span', { className: 'ode-find-result', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -59,7 +100,13 @@ export function mountFindReplace(app: App): void {
     { className: 'ode-find-bar', hidden: true, attrs: { role: 'search', 'aria-label': t('find.bar') } },
     el('div', { className: 'ode-find-row' }, find, prev, next, all, close),
     replaceRow,
-    el('div', { className: 'ode-find-row ode-find-options' }, el('label', {}, matchCase, t('find.matchCase')), el('label', {}, wholeWords, t('find.wholeWords')), result),
+    el(
+      'div',
+      { className: 'ode-find-row ode-find-options' },
+      el('label', {}, matchCase, t('find.matchCase')),
+      el('label', {}, wholeWords, t('find.wholeWords')),
+      result,
+    ),
   );
   slots.doc.append(bar);
   /** The text of the last search, so that `searchNotFound` and `searchResult` are matched to it. */
@@ -86,7 +133,10 @@ export function mountFindReplace(app: App): void {
         .flatMap((m) => m.rects)
         .map((r) => {
           const v = view.toView(r);
-          return el('div', { className: 'ode-find-match', attrs: { style: `left:${v.left + scrollLeft}px;top:${v.top + scrollTop}px;width:${v.width}px;height:${v.height}px` } });
+          return el('div', {
+            className: 'ode-find-match',
+            attrs: { style: `left:${v.left + scrollLeft}px;top:${v.top + scrollTop}px;width:${v.width}px;height:${v.height}px` },
+          });
         }),
     );
   };
@@ -132,7 +182,18 @@ export function mountFindReplace(app: App): void {
     result.textContent = '';
     result.classList.remove('ode-error');
     const area = app.view?.visibleArea();
-    session.uno('.uno:ExecuteSearch', searchArgs({ text: find.value, replace: replace.value, backward, command, matchCase: matchCase.checked, wholeWords: wholeWords.checked, start: area ? [area.x, area.y] : undefined }));
+    session.uno(
+      '.uno:ExecuteSearch',
+      searchArgs({
+        text: find.value,
+        replace: replace.value,
+        backward,
+        command,
+        matchCase: matchCase.checked,
+        wholeWords: wholeWords.checked,
+        start: area ? [area.x, area.y] : undefined,
+      }),
+    );
   }
 
   function show(focusReplace: boolean): void {

@@ -25,7 +25,18 @@ const SVG: Record<string, string> = {
   merge: 'M3 5h18v14H3zM7 12h10M14 9l3 3-3 3M10 9l-3 3 3 3',
   slide: 'M3 5h18v12H3zM12 17v3M8 20h8',
 };
-const TEXT: Record<string, string> = { bold: 'B', italic: 'I', underline: 'U', strikethrough: 'S', omega: 'Ω', sum: 'Σ', currency: '¤', percent: '%', number: '0.0', theme: '◐' };
+const TEXT: Record<string, string> = {
+  bold: 'B',
+  italic: 'I',
+  underline: 'U',
+  strikethrough: 'S',
+  omega: 'Ω',
+  sum: 'Σ',
+  currency: '¤',
+  percent: '%',
+  number: '0.0',
+  theme: '◐',
+};
 
 /**
  * An icon element for `name` (aria-hidden: the button carries the accessible name). A text icon's glyph is drawn by

@@ -143,14 +143,17 @@ export function mountChrome(app: App): void {
  * shows only when its slot is shown and has something to focus; the focus goes to the region's current control
  * (the one in its Tab order: the selected sheet tab, the current slide), else its first focusable element.
  */
-export function f6Regions(app: App, parts: { menubar?: MenuBar; toolbar?: Toolbar }): Array<{ name: string; has(el: Element | null): boolean; focus(): boolean }> {
+export function f6Regions(
+  app: App,
+  parts: { menubar?: MenuBar; toolbar?: Toolbar },
+): Array<{ name: string; has(el: Element | null): boolean; focus(): boolean }> {
   const { slots } = app;
   const shown = (slot: HTMLElement) => !slot.hidden && slot.getClientRects().length > 0;
   const focusIn = (slot: HTMLElement) => () => {
     if (!shown(slot)) return false;
-    const candidates = [...slot.querySelectorAll<HTMLElement>('[tabindex="0"], input:not([type=hidden]), button, select, textarea, [href], [tabindex]:not([tabindex="-1"])')].filter(
-      (x) => !(x as HTMLButtonElement).disabled && !x.hidden && x.getClientRects().length > 0,
-    );
+    const candidates = [
+      ...slot.querySelectorAll<HTMLElement>('[tabindex="0"], input:not([type=hidden]), button, select, textarea, [href], [tabindex]:not([tabindex="-1"])'),
+    ].filter((x) => !(x as HTMLButtonElement).disabled && !x.hidden && x.getClientRects().length > 0);
     const target = candidates.find((x) => x.matches('[aria-selected="true"], [aria-current="true"], [aria-current="page"]')) ?? candidates[0];
     target?.focus();
     return !!target && slot.contains(document.activeElement);
@@ -158,7 +161,11 @@ export function f6Regions(app: App, parts: { menubar?: MenuBar; toolbar?: Toolba
   const region = (name: string, slot: HTMLElement) => ({ name, has: (el: Element | null) => slot.contains(el), focus: focusIn(slot) });
   return [
     { name: 'menubar', has: () => !!parts.menubar?.hasFocus(), focus: () => (parts.menubar && shown(slots.menubar) ? (parts.menubar.focus(), true) : false) },
-    { name: 'toolbar', has: (el) => slots.toolbar.contains(el), focus: () => (parts.toolbar && shown(slots.toolbar) ? (parts.toolbar.focus(), slots.toolbar.contains(document.activeElement)) : false) },
+    {
+      name: 'toolbar',
+      has: (el) => slots.toolbar.contains(el),
+      focus: () => (parts.toolbar && shown(slots.toolbar) ? (parts.toolbar.focus(), slots.toolbar.contains(document.activeElement)) : false),
+    },
     region('formulaBar', slots.formulaBar),
     region('bottomBar', slots.bottomBar),
     region('left', slots.left),

@@ -38,7 +38,12 @@ export class MenuBar {
   ) {
     this.element = el('ul', { className: 'ode-menus' }, { role: 'menubar', 'aria-label': t('menu.bar') });
     for (const def of defs) {
-      const item = el('span', { className: 'ode-menu-top', tabIndex: -1 }, { role: 'menuitem', 'aria-haspopup': 'menu', 'aria-expanded': 'false' }, t(def.label));
+      const item = el(
+        'span',
+        { className: 'ode-menu-top', tabIndex: -1 },
+        { role: 'menuitem', 'aria-haspopup': 'menu', 'aria-expanded': 'false' },
+        t(def.label),
+      );
       const li = el('li', { className: 'ode-menu-top-li' }, { role: 'none' }, item);
       this.tops.push({ def, li, item });
       this.element.append(li);
@@ -65,9 +70,13 @@ export class MenuBar {
     this.element.addEventListener('focusout', (e) => {
       if (!this.element.contains(e.relatedTarget as Node | null) && e.relatedTarget !== null) this.closeAll(false);
     });
-    document.addEventListener('mousedown', (e) => {
-      if (this.expanded && !this.element.contains(e.target as Node)) this.closeAll(false);
-    }, true);
+    document.addEventListener(
+      'mousedown',
+      (e) => {
+        if (this.expanded && !this.element.contains(e.target as Node)) this.closeAll(false);
+      },
+      true,
+    );
     this.updateTops();
     onCommandsChanged(app, () => this.refresh());
   }
@@ -138,7 +147,14 @@ export class MenuBar {
       }
       const li = el('li', {}, { role: 'none' });
       if (typeof entry !== 'string') {
-        const item = el('span', { className: 'ode-menu-item ode-has-sub', tabIndex: -1 }, { role: 'menuitem', 'aria-haspopup': 'menu', 'aria-expanded': 'false' }, el('span', { className: 'ode-menu-check' }, { 'aria-hidden': 'true' }), el('span', { className: 'ode-menu-label' }, {}, t(entry.label)), el('span', { className: 'ode-menu-arrow' }, { 'aria-hidden': 'true' }, '▸'));
+        const item = el(
+          'span',
+          { className: 'ode-menu-item ode-has-sub', tabIndex: -1 },
+          { role: 'menuitem', 'aria-haspopup': 'menu', 'aria-expanded': 'false' },
+          el('span', { className: 'ode-menu-check' }, { 'aria-hidden': 'true' }),
+          el('span', { className: 'ode-menu-label' }, {}, t(entry.label)),
+          el('span', { className: 'ode-menu-arrow' }, { 'aria-hidden': 'true' }, '▸'),
+        );
         (item as HTMLElement & { odeSub?: MenuEntry[] }).odeSub = entry.items;
         item.addEventListener('click', () => this.openSub(item, 'first'));
         item.addEventListener('mouseenter', () => {
@@ -147,7 +163,13 @@ export class MenuBar {
         li.append(item);
       } else {
         const c = this.app.commands.get(entry)!;
-        const item = el('span', { className: 'ode-menu-item', tabIndex: -1 }, { role: 'menuitem', 'data-command': entry }, el('span', { className: 'ode-menu-check' }, { 'aria-hidden': 'true' }), el('span', { className: 'ode-menu-label' }, {}, t(c.label)));
+        const item = el(
+          'span',
+          { className: 'ode-menu-item', tabIndex: -1 },
+          { role: 'menuitem', 'data-command': entry },
+          el('span', { className: 'ode-menu-check' }, { 'aria-hidden': 'true' }),
+          el('span', { className: 'ode-menu-label' }, {}, t(c.label)),
+        );
         if (c.shortcut) {
           item.setAttribute('aria-keyshortcuts', c.shortcut.replace(/Ctrl\+\+/, 'Control+Plus').replace(/Ctrl/g, 'Control'));
           item.append(el('span', { className: 'ode-menu-key' }, { 'aria-hidden': 'true' }, c.shortcut));
@@ -192,7 +214,14 @@ export class MenuBar {
       if (top.li.hidden) return this.closeAll(false);
       const again = top.li.querySelector<HTMLElement>(':scope > [role=menu]')!;
       const items = this.itemsOf(again);
-      if (wasIn && items.length) rove(items, Math.max(0, items.findIndex((x) => x.dataset.command === focusedId)));
+      if (wasIn && items.length)
+        rove(
+          items,
+          Math.max(
+            0,
+            items.findIndex((x) => x.dataset.command === focusedId),
+          ),
+        );
       return;
     }
     for (const item of top.li.querySelectorAll<HTMLElement>('[data-command]')) this.updateItem(item);
@@ -248,15 +277,41 @@ export class MenuBar {
     if (topIndex >= 0) {
       this.current = topIndex;
       switch (e.key) {
-        case 'ArrowRight': this.moveTop(1, this.expanded); break;
-        case 'ArrowLeft': this.moveTop(-1, this.expanded); break;
-        case 'ArrowDown': case 'Enter': case ' ': this.openTop(topIndex, 'first'); break;
-        case 'ArrowUp': this.openTop(topIndex, 'last'); break;
-        case 'Home': this.moveTop(this.shownTops()[0] - this.current, false); break;
-        case 'End': { const s = this.shownTops(); this.moveTop(s[s.length - 1] - this.current, false); break; }
-        case 'Escape': this.closeAll(true); break;
-        case 'Tab': this.closeAll(false); handled = false; break;
-        default: handled = this.typeAhead(e.key, this.shownTops().map((i) => this.tops[i].item), target);
+        case 'ArrowRight':
+          this.moveTop(1, this.expanded);
+          break;
+        case 'ArrowLeft':
+          this.moveTop(-1, this.expanded);
+          break;
+        case 'ArrowDown':
+        case 'Enter':
+        case ' ':
+          this.openTop(topIndex, 'first');
+          break;
+        case 'ArrowUp':
+          this.openTop(topIndex, 'last');
+          break;
+        case 'Home':
+          this.moveTop(this.shownTops()[0] - this.current, false);
+          break;
+        case 'End': {
+          const s = this.shownTops();
+          this.moveTop(s[s.length - 1] - this.current, false);
+          break;
+        }
+        case 'Escape':
+          this.closeAll(true);
+          break;
+        case 'Tab':
+          this.closeAll(false);
+          handled = false;
+          break;
+        default:
+          handled = this.typeAhead(
+            e.key,
+            this.shownTops().map((i) => this.tops[i].item),
+            target,
+          );
       }
     } else if (target.matches(ITEM)) {
       const menu = target.closest('[role=menu]')!;
@@ -265,11 +320,22 @@ export class MenuBar {
       const parentItem = menu.parentElement?.querySelector<HTMLElement>(`:scope > ${ITEM}`);
       const isSub = menu.classList.contains('ode-submenu');
       switch (e.key) {
-        case 'ArrowDown': rove(items, i + 1); break;
-        case 'ArrowUp': rove(items, i - 1); break;
-        case 'Home': rove(items, 0); break;
-        case 'End': rove(items, items.length - 1); break;
-        case 'Enter': case ' ': this.activate(target); break;
+        case 'ArrowDown':
+          rove(items, i + 1);
+          break;
+        case 'ArrowUp':
+          rove(items, i - 1);
+          break;
+        case 'Home':
+          rove(items, 0);
+          break;
+        case 'End':
+          rove(items, items.length - 1);
+          break;
+        case 'Enter':
+        case ' ':
+          this.activate(target);
+          break;
         case 'ArrowRight':
           if (target.getAttribute('aria-haspopup') === 'menu') this.openSub(target, 'first');
           else this.moveTop(1, true);
@@ -289,8 +355,12 @@ export class MenuBar {
             this.tops[this.current].item.focus();
           }
           break;
-        case 'Tab': this.closeAll(false); handled = false; break;
-        default: handled = this.typeAhead(e.key, items, target);
+        case 'Tab':
+          this.closeAll(false);
+          handled = false;
+          break;
+        default:
+          handled = this.typeAhead(e.key, items, target);
       }
     } else handled = false;
     if (handled) {

@@ -8,9 +8,39 @@ const ids = (entries: MenuEntry[]): string[] => entries.flatMap((e) => (typeof e
 describe('the menus per document type', () => {
   it('has a Sheet menu only for spreadsheets and a Slide menu for presentations and drawings', () => {
     const titles = (t: Parameters<typeof menusFor>[0]) => menusFor(t).map((m) => m.label);
-    expect(titles('text')).toEqual(['menu.file', 'menu.edit', 'menu.insert', 'menu.format', 'menu.view', 'menu.table', 'menu.review', 'menu.tools', 'menu.help']);
-    expect(titles('spreadsheet')).toEqual(['menu.file', 'menu.edit', 'menu.insert', 'menu.format', 'menu.view', 'menu.sheet', 'menu.data', 'menu.tools', 'menu.help']);
-    expect(titles('presentation')).toEqual(['menu.file', 'menu.edit', 'menu.insert', 'menu.format', 'menu.view', 'menu.table', 'menu.slide', 'menu.tools', 'menu.help']);
+    expect(titles('text')).toEqual([
+      'menu.file',
+      'menu.edit',
+      'menu.insert',
+      'menu.format',
+      'menu.view',
+      'menu.table',
+      'menu.review',
+      'menu.tools',
+      'menu.help',
+    ]);
+    expect(titles('spreadsheet')).toEqual([
+      'menu.file',
+      'menu.edit',
+      'menu.insert',
+      'menu.format',
+      'menu.view',
+      'menu.sheet',
+      'menu.data',
+      'menu.tools',
+      'menu.help',
+    ]);
+    expect(titles('presentation')).toEqual([
+      'menu.file',
+      'menu.edit',
+      'menu.insert',
+      'menu.format',
+      'menu.view',
+      'menu.table',
+      'menu.slide',
+      'menu.tools',
+      'menu.help',
+    ]);
     expect(titles('spreadsheet')).toContain('menu.sheet');
     expect(titles('spreadsheet')).not.toContain('menu.slide');
     expect(titles('presentation')).toContain('menu.slide');

@@ -59,7 +59,14 @@ export function openModal(opts: ModalOptions): Promise<string | undefined> {
   const form = el('form', { className: 'ode-modal-body' });
   form.append(...(Array.isArray(opts.body) ? opts.body : [opts.body]));
   const footer = el('div', { className: 'ode-modal-buttons' });
-  const box = el('div', { className: `ode-modal ${opts.className ?? ''}`.trim() }, { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId }, el('h2', { id: titleId, className: 'ode-modal-title' }, {}, opts.title), form, footer);
+  const box = el(
+    'div',
+    { className: `ode-modal ${opts.className ?? ''}`.trim() },
+    { role: 'dialog', 'aria-modal': 'true', 'aria-labelledby': titleId },
+    el('h2', { id: titleId, className: 'ode-modal-title' }, {}, opts.title),
+    form,
+    footer,
+  );
   const backdrop = el('div', { className: 'ode-modal-backdrop' }, {}, box);
   return new Promise((resolve) => {
     const close = (value: string | undefined) => {
@@ -94,13 +101,20 @@ export function openModal(opts: ModalOptions): Promise<string | undefined> {
         e.stopPropagation();
         close(undefined);
       } else if (e.key === 'Tab') {
-        wrapTab(e, [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) => !x.closest('[hidden]')));
+        wrapTab(
+          e,
+          [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) => !x.closest('[hidden]')),
+        );
       }
     });
     opts.bind?.(close);
     document.body.append(backdrop);
     setPageInert(true);
-    const first = opts.initialFocus ?? form.querySelector<HTMLElement>(FOCUSABLE) ?? footer.querySelector<HTMLElement>('.ode-primary') ?? footer.querySelector<HTMLElement>('button');
+    const first =
+      opts.initialFocus ??
+      form.querySelector<HTMLElement>(FOCUSABLE) ??
+      footer.querySelector<HTMLElement>('.ode-primary') ??
+      footer.querySelector<HTMLElement>('button');
     first?.focus();
     if (first instanceof HTMLInputElement && first.type === 'text') first.select();
   });
@@ -116,7 +130,14 @@ export async function promptText(title: string, label: string, value = ''): Prom
 
 /** A yes/no question. Resolves true when the primary button was chosen. */
 export async function confirmModal(title: string, text: string, okLabel = t('modal.ok')): Promise<boolean> {
-  const answer = await openModal({ title, body: el('p', {}, {}, text), buttons: [{ value: 'ok', label: okLabel, primary: true }, { value: 'cancel', label: t('modal.cancel') }] });
+  const answer = await openModal({
+    title,
+    body: el('p', {}, {}, text),
+    buttons: [
+      { value: 'ok', label: okLabel, primary: true },
+      { value: 'cancel', label: t('modal.cancel') },
+    ],
+  });
   return answer === 'ok';
 }
 

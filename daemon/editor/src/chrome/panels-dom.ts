@@ -67,7 +67,12 @@ export class RightDock {
     const headingId = `ode-panel-${id}-title`;
     const heading = el('h2', { className: 'ode-panel-title', id: headingId }, title);
     const close = button(t('panel.close'), '×', () => this.toggle(id, false), 'ode-icon-button');
-    const section = el('section', { className: `ode-panel ode-panel-${id}`, hidden: true, attrs: { 'aria-labelledby': headingId } }, el('header', { className: 'ode-panel-header' }, heading, close), body);
+    const section = el(
+      'section',
+      { className: `ode-panel ode-panel-${id}`, hidden: true, attrs: { 'aria-labelledby': headingId } },
+      el('header', { className: 'ode-panel-header' }, heading, close),
+      body,
+    );
     this.slot.append(section);
     this.panels.set(id, { section, onOpen });
     return section;
@@ -112,7 +117,11 @@ export function popupMenu(popups: HTMLElement, anchor: HTMLElement, label: strin
     if (!menu.contains(e.target as Node) && e.target !== anchor) close();
   };
   const buttons = items.map((item) => {
-    const b = el('button', { type: 'button', className: 'ode-panel-menu-item', attrs: { role: item.checked === undefined ? 'menuitem' : 'menuitemradio', tabindex: '-1' } }, item.text);
+    const b = el(
+      'button',
+      { type: 'button', className: 'ode-panel-menu-item', attrs: { role: item.checked === undefined ? 'menuitem' : 'menuitemradio', tabindex: '-1' } },
+      item.text,
+    );
     if (item.checked !== undefined) b.setAttribute('aria-checked', String(item.checked));
     b.addEventListener('click', () => (close(), item.run()));
     return b;

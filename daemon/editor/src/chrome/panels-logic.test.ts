@@ -8,9 +8,36 @@ import { avatarUrl } from './users.ts';
 // The payloads below are what LibreOffice 7.4 sent in the daemon for corpus documents (comments.docx, comments.xlsx).
 const writer = {
   comments: [
-    { id: 1, parent: 0, author: 'Michael Williamson', text: 'A tachyon walks into a bar.', resolved: 'false', dateTime: '2016-07-03T15:10:00', anchorPos: '2194, 1724, 1, 269', textRange: '1724, 1724, 470, 268' },
-    { id: 3, parent: 1, author: 'Unknown Author', text: 'reply!\n', resolved: 'false', dateTime: '2026-11-23T02:31:05,168398494', anchorPos: '2194, 1724, 1, 269', textRange: '' },
-    { id: 2, parent: 0, author: 'Michael Williamson', text: 'Fin.', resolved: 'false', dateTime: '2016-07-03T15:12:00', anchorPos: '2250, 1724, 1, 269', textRange: '' },
+    {
+      id: 1,
+      parent: 0,
+      author: 'Michael Williamson',
+      text: 'A tachyon walks into a bar.',
+      resolved: 'false',
+      dateTime: '2016-07-03T15:10:00',
+      anchorPos: '2194, 1724, 1, 269',
+      textRange: '1724, 1724, 470, 268',
+    },
+    {
+      id: 3,
+      parent: 1,
+      author: 'Unknown Author',
+      text: 'reply!\n',
+      resolved: 'false',
+      dateTime: '2026-11-23T02:31:05,168398494',
+      anchorPos: '2194, 1724, 1, 269',
+      textRange: '',
+    },
+    {
+      id: 2,
+      parent: 0,
+      author: 'Michael Williamson',
+      text: 'Fin.',
+      resolved: 'false',
+      dateTime: '2016-07-03T15:12:00',
+      anchorPos: '2250, 1724, 1, 269',
+      textRange: '',
+    },
   ],
 };
 const calc = { comments: [{ id: 2, tab: 1, author: '', dateTime: '11/23/2026', text: 'comment top row3 (index2)\n', cellPos: '0, 510, 959, 254' }] };
@@ -18,7 +45,11 @@ const calc = { comments: [{ id: 2, tab: 1, author: '', dateTime: '11/23/2026', t
 describe('comments model', () => {
   it('reads .uno:ViewAnnotations of a text document and a spreadsheet', () => {
     const list = parseAnnotations(writer);
-    expect(list.map((c) => [c.id, c.parent, c.text])).toEqual([['1', '', 'A tachyon walks into a bar.'], ['3', '1', 'reply!'], ['2', '', 'Fin.']]);
+    expect(list.map((c) => [c.id, c.parent, c.text])).toEqual([
+      ['1', '', 'A tachyon walks into a bar.'],
+      ['3', '1', 'reply!'],
+      ['2', '', 'Fin.'],
+    ]);
     expect(list[0].anchor).toEqual([2194, 1724, 1, 269]);
     const [cell] = parseAnnotations(calc);
     expect(cell).toMatchObject({ id: '2', part: 1, anchor: [0, 510, 959, 254], text: 'comment top row3 (index2)' });
@@ -30,9 +61,39 @@ describe('comments model', () => {
     // and for Presentation1.odp after .uno:InsertAnnotation (probed through the addon).
     const writer25 = {
       comments: [
-        { id: 1, parentId: 0, author: 'Michael Williamson', html: '<div>A tachyon walks into a bar.</div>', resolved: 'false', dateTime: '2016-07-03T15:10:00', anchorPos: '2193, 1724, 1, 269', textRange: '1724, 1724, 469, 268', layoutStatus: 1 },
-        { id: 3, parentId: 1, author: 'Probe', html: '<div>x &lt;b&gt; y</div>', resolved: 'false', dateTime: '2026-11-26T00:18:23,101806603', anchorPos: '2193, 1724, 1, 269', textRange: '', layoutStatus: 1 },
-        { id: 4, parentId: 0, author: 'Probe', html: '<div>a &lt; b &amp; c &quot;q&quot;</div><div>second line</div>', resolved: 'false', dateTime: '', anchorPos: '1724, 1724, 1, 269', textRange: '', layoutStatus: 1 },
+        {
+          id: 1,
+          parentId: 0,
+          author: 'Michael Williamson',
+          html: '<div>A tachyon walks into a bar.</div>',
+          resolved: 'false',
+          dateTime: '2016-07-03T15:10:00',
+          anchorPos: '2193, 1724, 1, 269',
+          textRange: '1724, 1724, 469, 268',
+          layoutStatus: 1,
+        },
+        {
+          id: 3,
+          parentId: 1,
+          author: 'Probe',
+          html: '<div>x &lt;b&gt; y</div>',
+          resolved: 'false',
+          dateTime: '2026-11-26T00:18:23,101806603',
+          anchorPos: '2193, 1724, 1, 269',
+          textRange: '',
+          layoutStatus: 1,
+        },
+        {
+          id: 4,
+          parentId: 0,
+          author: 'Probe',
+          html: '<div>a &lt; b &amp; c &quot;q&quot;</div><div>second line</div>',
+          resolved: 'false',
+          dateTime: '',
+          anchorPos: '1724, 1724, 1, 269',
+          textRange: '',
+          layoutStatus: 1,
+        },
       ],
     };
     const list = parseAnnotations(writer25);
@@ -41,11 +102,26 @@ describe('comments model', () => {
       ['3', '1', 'x <b> y'],
       ['4', '', 'a < b & c "q"\nsecond line'],
     ]);
-    expect(threads(list).map((t) => [t.root.id, t.replies.map((r) => r.id)])).toEqual([['1', ['3']], ['4', []]]);
+    expect(threads(list).map((t) => [t.root.id, t.replies.map((r) => r.id)])).toEqual([
+      ['1', ['3']],
+      ['4', []],
+    ]);
     // The COMMENT callback of the reply (strings throughout).
-    const added = applyCommentAction([], 'Add', { action: 'Add', id: '3', parentId: '1', author: 'Probe', html: '<div>x &lt;b&gt; y</div>', resolved: 'false', layoutStatus: '1' });
+    const added = applyCommentAction([], 'Add', {
+      action: 'Add',
+      id: '3',
+      parentId: '1',
+      author: 'Probe',
+      html: '<div>x &lt;b&gt; y</div>',
+      resolved: 'false',
+      layoutStatus: '1',
+    });
     expect(added).toMatchObject([{ id: '3', parent: '1', text: 'x <b> y' }]);
-    const impress = { comments: { comment31: { id: 31, author: 'Probe', dateTime: '2026-11-26T00:18:01', text: 'a < b & c "q"\nsecond line', parthash: 7, rectangle: '0, 0, 318, 278' } } };
+    const impress = {
+      comments: {
+        comment31: { id: 31, author: 'Probe', dateTime: '2026-11-26T00:18:01', text: 'a < b & c "q"\nsecond line', parthash: 7, rectangle: '0, 0, 318, 278' },
+      },
+    };
     expect(parseAnnotations(impress)).toMatchObject([{ id: '31', text: 'a < b & c "q"\nsecond line', anchor: [0, 0, 318, 278] }]);
   });
   it('takes the text out of comment html', () => {
@@ -55,7 +131,10 @@ describe('comments model', () => {
   });
   it('groups replies under their root, replies of replies included', () => {
     const list = parseAnnotations({ comments: [...writer.comments, { id: 4, parent: 3, author: 'B', text: 'deeper', dateTime: '' }] });
-    expect(threads(list).map((t) => [t.root.id, t.replies.map((r) => r.id)])).toEqual([['1', ['3', '4']], ['2', []]]);
+    expect(threads(list).map((t) => [t.root.id, t.replies.map((r) => r.id)])).toEqual([
+      ['1', ['3', '4']],
+      ['2', []],
+    ]);
   });
   it('applies Add, Modify, Resolve and Remove', () => {
     let list = parseAnnotations(writer);
@@ -102,7 +181,15 @@ describe('status bar texts', () => {
 
 describe('search arguments', () => {
   it('builds SvxSearchItem arguments: command, direction, case and whole words', () => {
-    const a = searchArgs({ text: 'World', replace: 'Planet', backward: true, command: SEARCH.replaceAll, matchCase: true, wholeWords: true, start: [10.4, 20.6] });
+    const a = searchArgs({
+      text: 'World',
+      replace: 'Planet',
+      backward: true,
+      command: SEARCH.replaceAll,
+      matchCase: true,
+      wholeWords: true,
+      start: [10.4, 20.6],
+    });
     expect(a['SearchItem.SearchString']).toEqual({ type: 'string', value: 'World' });
     expect(a['SearchItem.ReplaceString']).toEqual({ type: 'string', value: 'Planet' });
     expect(a['SearchItem.Backward']).toEqual({ type: 'boolean', value: true });

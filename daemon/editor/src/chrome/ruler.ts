@@ -32,7 +32,12 @@ export class Ruler {
       const r = m.ruler as Record<string, unknown>;
       const n = (k: string) => (Number(r[k] ?? 0) || 0) * TWIPS_PER_MM100;
       const pageLeft = n('pageOffset');
-      this.state = { pageLeft, pageWidth: n('pageWidth'), textLeft: pageLeft + n('leftOffset') + n('margin1'), textRight: pageLeft + n('leftOffset') + n('margin2') };
+      this.state = {
+        pageLeft,
+        pageWidth: n('pageWidth'),
+        textLeft: pageLeft + n('leftOffset') + n('margin1'),
+        textRight: pageLeft + n('leftOffset') + n('margin2'),
+      };
       this.draw();
     });
     app.events.on('themeChanged', () => this.draw());

@@ -17,37 +17,81 @@ import { RECONNECT_CODES } from '../host/reconnect.ts';
 
 registerMessages({
   en: {
-    'status.opening': 'Opening the document…', 'status.ready': 'Ready', 'status.readonly': 'Read-only', 'status.unsaved': 'Unsaved changes',
-    'status.saved': 'All changes saved', 'status.saving': 'Saving…', 'status.notSaved': 'Not saved: {message}',
-    'status.storage.retrying': 'Storage unreachable, retrying…', 'status.storage.unauthorized': 'Storage refused the access: changes cannot be saved',
-    'status.storage.too_large': 'The file is too large for the storage: read-only', 'status.storage.ok': 'All changes saved',
+    'status.opening': 'Opening the document…',
+    'status.ready': 'Ready',
+    'status.readonly': 'Read-only',
+    'status.unsaved': 'Unsaved changes',
+    'status.saved': 'All changes saved',
+    'status.saving': 'Saving…',
+    'status.notSaved': 'Not saved: {message}',
+    'status.storage.retrying': 'Storage unreachable, retrying…',
+    'status.storage.unauthorized': 'Storage refused the access: changes cannot be saved',
+    'status.storage.too_large': 'The file is too large for the storage: read-only',
+    'status.storage.ok': 'All changes saved',
     'status.disconnected': 'Disconnected: {reason}. Reload the page to continue.',
     'status.reconnecting': 'Connection lost: reconnecting…',
-    'status.page': 'Page {page} of {pages}', 'status.sheet': 'Sheet {n} of {count}: {name}', 'status.slide': 'Slide {n} of {count}', 'status.drawingPage': 'Page {n} of {count}',
-    'status.words': '{words} words, {chars} characters', 'status.selectedWords': 'Selected: {words} words, {chars} characters',
-    'status.language': 'Language: {language}', 'status.languageMixed': 'Multiple languages',
-    'status.zoom': 'Zoom: {percent}%', 'status.zoomMenu': 'Zoom', 'status.zoomFit': 'Fit width', 'status.readonlyBadge': 'Read-only',
-    'status.readonlyTitle': 'You can read but not edit this document', 'status.bar': 'Status bar',
+    'status.page': 'Page {page} of {pages}',
+    'status.sheet': 'Sheet {n} of {count}: {name}',
+    'status.slide': 'Slide {n} of {count}',
+    'status.drawingPage': 'Page {n} of {count}',
+    'status.words': '{words} words, {chars} characters',
+    'status.selectedWords': 'Selected: {words} words, {chars} characters',
+    'status.language': 'Language: {language}',
+    'status.languageMixed': 'Multiple languages',
+    'status.zoom': 'Zoom: {percent}%',
+    'status.zoomMenu': 'Zoom',
+    'status.zoomFit': 'Fit width',
+    'status.readonlyBadge': 'Read-only',
+    'status.readonlyTitle': 'You can read but not edit this document',
+    'status.bar': 'Status bar',
   },
   fr: {
-    'status.opening': 'Ouverture du document…', 'status.ready': 'Prêt', 'status.readonly': 'Lecture seule', 'status.unsaved': 'Modifications non enregistrées',
-    'status.saved': 'Toutes les modifications sont enregistrées', 'status.saving': 'Enregistrement…', 'status.notSaved': 'Non enregistré : {message}',
-    'status.storage.retrying': 'Stockage injoignable, nouvel essai…', 'status.storage.unauthorized': 'Le stockage refuse l’accès : les modifications ne peuvent pas être enregistrées',
-    'status.storage.too_large': 'Le fichier est trop gros pour le stockage : lecture seule', 'status.storage.ok': 'Toutes les modifications sont enregistrées',
+    'status.opening': 'Ouverture du document…',
+    'status.ready': 'Prêt',
+    'status.readonly': 'Lecture seule',
+    'status.unsaved': 'Modifications non enregistrées',
+    'status.saved': 'Toutes les modifications sont enregistrées',
+    'status.saving': 'Enregistrement…',
+    'status.notSaved': 'Non enregistré : {message}',
+    'status.storage.retrying': 'Stockage injoignable, nouvel essai…',
+    'status.storage.unauthorized': 'Le stockage refuse l’accès : les modifications ne peuvent pas être enregistrées',
+    'status.storage.too_large': 'Le fichier est trop gros pour le stockage : lecture seule',
+    'status.storage.ok': 'Toutes les modifications sont enregistrées',
     'status.disconnected': 'Déconnecté : {reason}. Rechargez la page pour continuer.',
     'status.reconnecting': 'Connexion perdue : reconnexion…',
-    'status.page': 'Page {page} sur {pages}', 'status.sheet': 'Feuille {n} sur {count} : {name}', 'status.slide': 'Diapositive {n} sur {count}', 'status.drawingPage': 'Page {n} sur {count}',
-    'status.words': '{words} mots, {chars} caractères', 'status.selectedWords': 'Sélection : {words} mots, {chars} caractères',
-    'status.language': 'Langue : {language}', 'status.languageMixed': 'Plusieurs langues',
-    'status.zoom': 'Zoom : {percent} %', 'status.zoomMenu': 'Zoom', 'status.zoomFit': 'Pleine largeur', 'status.readonlyBadge': 'Lecture seule',
-    'status.readonlyTitle': 'Vous pouvez lire ce document mais pas le modifier', 'status.bar': 'Barre d’état',
+    'status.page': 'Page {page} sur {pages}',
+    'status.sheet': 'Feuille {n} sur {count} : {name}',
+    'status.slide': 'Diapositive {n} sur {count}',
+    'status.drawingPage': 'Page {n} sur {count}',
+    'status.words': '{words} mots, {chars} caractères',
+    'status.selectedWords': 'Sélection : {words} mots, {chars} caractères',
+    'status.language': 'Langue : {language}',
+    'status.languageMixed': 'Plusieurs langues',
+    'status.zoom': 'Zoom : {percent} %',
+    'status.zoomMenu': 'Zoom',
+    'status.zoomFit': 'Pleine largeur',
+    'status.readonlyBadge': 'Lecture seule',
+    'status.readonlyTitle': 'Vous pouvez lire ce document mais pas le modifier',
+    'status.bar': 'Barre d’état',
   },
   de: {
-    'status.opening': 'Dokument wird geöffnet…', 'status.ready': 'Bereit', 'status.readonly': 'Schreibgeschützt', 'status.unsaved': 'Ungespeicherte Änderungen',
-    'status.saved': 'Alle Änderungen gespeichert', 'status.saving': 'Wird gespeichert…', 'status.notSaved': 'Nicht gespeichert: {message}',
-    'status.page': 'Seite {page} von {pages}', 'status.sheet': 'Tabelle {n} von {count}: {name}', 'status.slide': 'Folie {n} von {count}', 'status.drawingPage': 'Seite {n} von {count}',
-    'status.words': '{words} Wörter, {chars} Zeichen', 'status.selectedWords': 'Ausgewählt: {words} Wörter, {chars} Zeichen',
-    'status.language': 'Sprache: {language}', 'status.languageMixed': 'Mehrere Sprachen', 'status.zoom': 'Zoom: {percent} %', 'status.zoomFit': 'Seitenbreite',
+    'status.opening': 'Dokument wird geöffnet…',
+    'status.ready': 'Bereit',
+    'status.readonly': 'Schreibgeschützt',
+    'status.unsaved': 'Ungespeicherte Änderungen',
+    'status.saved': 'Alle Änderungen gespeichert',
+    'status.saving': 'Wird gespeichert…',
+    'status.notSaved': 'Nicht gespeichert: {message}',
+    'status.page': 'Seite {page} von {pages}',
+    'status.sheet': 'Tabelle {n} von {count}: {name}',
+    'status.slide': 'Folie {n} von {count}',
+    'status.drawingPage': 'Seite {n} von {count}',
+    'status.words': '{words} Wörter, {chars} Zeichen',
+    'status.selectedWords': 'Ausgewählt: {words} Wörter, {chars} Zeichen',
+    'status.language': 'Sprache: {language}',
+    'status.languageMixed': 'Mehrere Sprachen',
+    'status.zoom': 'Zoom: {percent} %',
+    'status.zoomFit': 'Seitenbreite',
     'status.readonlyBadge': 'Schreibgeschützt',
   },
 });
@@ -93,7 +137,10 @@ export function selectionCount(value: string | undefined): string {
 export function selectionSummary(value: string | undefined): string {
   const text = stateText(value).trim();
   if (!text) return '';
-  const pairs = text.split(';').map((p) => p.trim()).filter(Boolean);
+  const pairs = text
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!pairs.every((p) => p.includes(':'))) return text;
   return pairs.filter((p) => p.slice(p.indexOf(':') + 1).trim() !== '').join('; ');
 }
@@ -196,7 +243,10 @@ export function mountStatusBar(app: App): void {
       case '.uno:StateTableCell':
       case '.uno:RowColSelCount': {
         if (docType !== 'spreadsheet') return;
-        const parts = [selectionCount(session.state.states.get('.uno:RowColSelCount')), selectionSummary(session.state.states.get('.uno:StateTableCell'))].filter((s) => s !== '');
+        const parts = [
+          selectionCount(session.state.states.get('.uno:RowColSelCount')),
+          selectionSummary(session.state.states.get('.uno:StateTableCell')),
+        ].filter((s) => s !== '');
         summary.textContent = parts.join(' · ');
         summary.hidden = !summary.textContent;
         return;

@@ -17,23 +17,100 @@ type Entry = string | '|' | 'style' | 'fontName' | 'fontSize' | 'zoom';
 /** The toolbar's layout per document type. */
 function layout(docType: DocType): Entry[] {
   const common: Entry[] = ['file.save', 'edit.undo', 'edit.redo', '|'];
-  const chars: Entry[] = ['fontName', 'fontSize', 'format.bold', 'format.italic', 'format.underline', 'format.strikethrough', 'format.fontColor', 'format.highlightColor', '|'];
+  const chars: Entry[] = [
+    'fontName',
+    'fontSize',
+    'format.bold',
+    'format.italic',
+    'format.underline',
+    'format.strikethrough',
+    'format.fontColor',
+    'format.highlightColor',
+    '|',
+  ];
   const align: Entry[] = ['format.alignLeft', 'format.alignCenter', 'format.alignRight', 'format.justify'];
   switch (docType) {
     case 'text':
-      return [...common, 'style', ...chars, ...align, 'format.bulletList', 'format.numberedList', '|', 'insert.image', 'insert.table', 'insert.link', 'insert.comment', '|', 'zoom'];
+      return [
+        ...common,
+        'style',
+        ...chars,
+        ...align,
+        'format.bulletList',
+        'format.numberedList',
+        '|',
+        'insert.image',
+        'insert.table',
+        'insert.link',
+        'insert.comment',
+        '|',
+        'zoom',
+      ];
     case 'spreadsheet':
-      return [...common, 'style', ...chars, ...align, 'format.mergeCells', '|', 'format.numberStandard', 'format.numberCurrency', 'format.numberPercent', 'insert.autoSum', '|', 'insert.image', 'insert.link', 'insert.comment', '|', 'zoom'];
+      return [
+        ...common,
+        'style',
+        ...chars,
+        ...align,
+        'format.mergeCells',
+        '|',
+        'format.numberStandard',
+        'format.numberCurrency',
+        'format.numberPercent',
+        'insert.autoSum',
+        '|',
+        'insert.image',
+        'insert.link',
+        'insert.comment',
+        '|',
+        'zoom',
+      ];
     default:
-      return [...common, 'slide.new', '|', ...chars, ...align, 'format.bulletList', 'format.numberedList', '|', 'insert.image', 'insert.table', 'insert.link', 'insert.comment', '|', 'zoom'];
+      return [
+        ...common,
+        'slide.new',
+        '|',
+        ...chars,
+        ...align,
+        'format.bulletList',
+        'format.numberedList',
+        '|',
+        'insert.image',
+        'insert.table',
+        'insert.link',
+        'insert.comment',
+        '|',
+        'zoom',
+      ];
   }
 }
 
 const ICONS: Record<string, string> = {
-  'file.save': 'save', 'edit.undo': 'undo', 'edit.redo': 'redo', 'format.bold': 'bold', 'format.italic': 'italic', 'format.underline': 'underline', 'format.strikethrough': 'strikethrough',
-  'format.fontColor': 'fontColor', 'format.highlightColor': 'highlight', 'format.alignLeft': 'alignLeft', 'format.alignCenter': 'alignCenter', 'format.alignRight': 'alignRight', 'format.justify': 'justify',
-  'format.bulletList': 'bulletList', 'format.numberedList': 'numberedList', 'insert.image': 'image', 'insert.table': 'table', 'insert.link': 'link', 'insert.comment': 'comment', 'format.mergeCells': 'merge',
-  'format.numberStandard': 'number', 'format.numberCurrency': 'currency', 'format.numberPercent': 'percent', 'insert.autoSum': 'sum', 'slide.new': 'slide',
+  'file.save': 'save',
+  'edit.undo': 'undo',
+  'edit.redo': 'redo',
+  'format.bold': 'bold',
+  'format.italic': 'italic',
+  'format.underline': 'underline',
+  'format.strikethrough': 'strikethrough',
+  'format.fontColor': 'fontColor',
+  'format.highlightColor': 'highlight',
+  'format.alignLeft': 'alignLeft',
+  'format.alignCenter': 'alignCenter',
+  'format.alignRight': 'alignRight',
+  'format.justify': 'justify',
+  'format.bulletList': 'bulletList',
+  'format.numberedList': 'numberedList',
+  'insert.image': 'image',
+  'insert.table': 'table',
+  'insert.link': 'link',
+  'insert.comment': 'comment',
+  'format.mergeCells': 'merge',
+  'format.numberStandard': 'number',
+  'format.numberCurrency': 'currency',
+  'format.numberPercent': 'percent',
+  'insert.autoSum': 'sum',
+  'slide.new': 'slide',
 };
 const FONT_SIZES = [6, 7, 8, 9, 10, 10.5, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 26, 28, 32, 36, 40, 44, 48, 54, 60, 66, 72, 80, 88, 96];
 const ZOOMS = [50, 75, 100, 125, 150, 200, 300];
@@ -183,7 +260,9 @@ export class Toolbar {
       s.append(...ZOOMS.map((z) => el('option', { value: String(z / 100), selected: z === 100 }, {}, `${z} %`)));
       s.addEventListener('change', () => this.app.view.setZoom(Number(s.value)));
       // A zoom not in the list (a fitted slide: 0.82) is shown as a percentage too.
-      queueMicrotask(() => this.app.view?.onViewportChange(() => showValue(s, String(Math.round(this.app.view.zoom * 100) / 100), `${Math.round(this.app.view.zoom * 100)} %`)));
+      queueMicrotask(() =>
+        this.app.view?.onViewportChange(() => showValue(s, String(Math.round(this.app.view.zoom * 100) / 100), `${Math.round(this.app.view.zoom * 100)} %`)),
+      );
       return s;
     }
     const command = { style: 'format.paragraphStyle', fontName: 'format.fontName', fontSize: 'format.fontSize' }[kind];
@@ -240,11 +319,20 @@ export class Toolbar {
         const list = (await values('.uno:StyleApply'))[family];
         if (Array.isArray(list)) {
           const current = styles.value;
-          const { common, others } = styleGroups(list.filter((n): n is string => typeof n === 'string'), this.docType, document.documentElement.lang || undefined);
+          const { common, others } = styleGroups(
+            list.filter((n): n is string => typeof n === 'string'),
+            this.docType,
+            document.documentElement.lang || undefined,
+          );
           const options = (names: string[]) => names.map((n) => el('option', { value: n }, {}, n));
           styles.replaceChildren(
             ...(this.docType === 'spreadsheet' ? [cellStylePlaceholder()] : []),
-            ...(common.length ? [el('optgroup', { label: t('toolbar.commonStyles') }, {}, ...options(common)), el('optgroup', { label: t('toolbar.allStyles') }, {}, ...options(others))] : options(others)),
+            ...(common.length
+              ? [
+                  el('optgroup', { label: t('toolbar.commonStyles') }, {}, ...options(common)),
+                  el('optgroup', { label: t('toolbar.allStyles') }, {}, ...options(others)),
+                ]
+              : options(others)),
           );
           styles.selectedIndex = -1;
           if (this.docType === 'spreadsheet') styles.value = '';

@@ -11,9 +11,30 @@ import { registerMessages, t } from '../core/i18n.ts';
 import { el, initials, type RightDock } from './panels-dom.ts';
 
 registerMessages({
-  en: { 'view.users': 'Users', 'users.title': 'Users ({count})', 'users.you': '{name} (you)', 'users.readonly': 'read-only', 'users.goTo': 'Go to {name}’s cursor', 'users.toolbar': 'Users editing: {count}' },
-  fr: { 'view.users': 'Utilisateurs', 'users.title': 'Utilisateurs ({count})', 'users.you': '{name} (vous)', 'users.readonly': 'lecture seule', 'users.goTo': 'Aller au curseur de {name}', 'users.toolbar': 'Utilisateurs présents : {count}' },
-  de: { 'view.users': 'Benutzer', 'users.title': 'Benutzer ({count})', 'users.you': '{name} (Sie)', 'users.readonly': 'schreibgeschützt', 'users.goTo': 'Zum Cursor von {name}', 'users.toolbar': 'Anwesende Benutzer: {count}' },
+  en: {
+    'view.users': 'Users',
+    'users.title': 'Users ({count})',
+    'users.you': '{name} (you)',
+    'users.readonly': 'read-only',
+    'users.goTo': 'Go to {name}’s cursor',
+    'users.toolbar': 'Users editing: {count}',
+  },
+  fr: {
+    'view.users': 'Utilisateurs',
+    'users.title': 'Utilisateurs ({count})',
+    'users.you': '{name} (vous)',
+    'users.readonly': 'lecture seule',
+    'users.goTo': 'Aller au curseur de {name}',
+    'users.toolbar': 'Utilisateurs présents : {count}',
+  },
+  de: {
+    'view.users': 'Benutzer',
+    'users.title': 'Benutzer ({count})',
+    'users.you': '{name} (Sie)',
+    'users.readonly': 'schreibgeschützt',
+    'users.goTo': 'Zum Cursor von {name}',
+    'users.toolbar': 'Anwesende Benutzer: {count}',
+  },
 });
 
 /** A safe avatar URL from UserExtraInfo (http, https, or an inline image), else undefined. */
@@ -84,7 +105,10 @@ export function mountUsers(app: App, dock: RightDock): void {
     const self = session.state.status?.viewId;
     const name = (v: ViewInfo) => (v.viewId === self ? t('users.you', { name: v.userName }) : v.userName);
     // The avatars and "+n" are drawn by CSS: the button's name is its aria-label, which names every user.
-    toolbar.replaceChildren(...views.slice(0, 5).map((v) => avatar(v)), ...(views.length > 5 ? [el('span', { className: 'ode-users-more', attrs: { 'aria-hidden': 'true', 'data-more': `+${views.length - 5}` } })] : []));
+    toolbar.replaceChildren(
+      ...views.slice(0, 5).map((v) => avatar(v)),
+      ...(views.length > 5 ? [el('span', { className: 'ode-users-more', attrs: { 'aria-hidden': 'true', 'data-more': `+${views.length - 5}` } })] : []),
+    );
     const label = t('users.toolbar', { count: views.length });
     toolbar.setAttribute('aria-label', `${label}: ${views.map((v) => v.userName).join(', ')}`);
     // The tooltip also shows each user's UserExtraInfo.mail (shared with every view, spec: CheckFileInfo).

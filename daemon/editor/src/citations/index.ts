@@ -10,27 +10,68 @@ import { registerMessages, t } from '../core/i18n.ts';
 
 registerMessages({
   en: {
-    'insert.citation': 'Citation…', 'insert.bibliography': 'Bibliography', 'cite.title': 'Insert a citation', 'cite.search': 'Search your library', 'cite.style': 'Citation style',
-    'cite.list': 'Library items', 'cite.insert': 'Insert', 'cite.close': 'Close', 'cite.loading': 'Loading your library…', 'cite.empty': 'No item matches.',
-    'cite.failed': 'Citation: {message}', 'cite.inserted': 'Citation inserted: {text}', 'cite.bibInserted': 'Bibliography inserted ({count} items).',
+    'insert.citation': 'Citation…',
+    'insert.bibliography': 'Bibliography',
+    'cite.title': 'Insert a citation',
+    'cite.search': 'Search your library',
+    'cite.style': 'Citation style',
+    'cite.list': 'Library items',
+    'cite.insert': 'Insert',
+    'cite.close': 'Close',
+    'cite.loading': 'Loading your library…',
+    'cite.empty': 'No item matches.',
+    'cite.failed': 'Citation: {message}',
+    'cite.inserted': 'Citation inserted: {text}',
+    'cite.bibInserted': 'Bibliography inserted ({count} items).',
   },
   fr: {
-    'insert.citation': 'Citation…', 'insert.bibliography': 'Bibliographie', 'cite.title': 'Insérer une citation', 'cite.search': 'Rechercher dans votre bibliothèque', 'cite.style': 'Style de citation',
-    'cite.list': 'Éléments de la bibliothèque', 'cite.insert': 'Insérer', 'cite.close': 'Fermer', 'cite.loading': 'Chargement de votre bibliothèque…', 'cite.empty': 'Aucun élément ne correspond.',
-    'cite.failed': 'Citation : {message}', 'cite.inserted': 'Citation insérée : {text}', 'cite.bibInserted': 'Bibliographie insérée ({count} éléments).',
+    'insert.citation': 'Citation…',
+    'insert.bibliography': 'Bibliographie',
+    'cite.title': 'Insérer une citation',
+    'cite.search': 'Rechercher dans votre bibliothèque',
+    'cite.style': 'Style de citation',
+    'cite.list': 'Éléments de la bibliothèque',
+    'cite.insert': 'Insérer',
+    'cite.close': 'Fermer',
+    'cite.loading': 'Chargement de votre bibliothèque…',
+    'cite.empty': 'Aucun élément ne correspond.',
+    'cite.failed': 'Citation : {message}',
+    'cite.inserted': 'Citation insérée : {text}',
+    'cite.bibInserted': 'Bibliographie insérée ({count} éléments).',
   },
   de: {
-    'insert.citation': 'Zitat…', 'insert.bibliography': 'Literaturverzeichnis', 'cite.title': 'Zitat einfügen', 'cite.search': 'Bibliothek durchsuchen', 'cite.style': 'Zitierstil',
-    'cite.list': 'Einträge der Bibliothek', 'cite.insert': 'Einfügen', 'cite.close': 'Schließen', 'cite.loading': 'Bibliothek wird geladen…', 'cite.empty': 'Kein Eintrag passt.',
-    'cite.failed': 'Zitat: {message}', 'cite.inserted': 'Zitat eingefügt: {text}', 'cite.bibInserted': 'Literaturverzeichnis eingefügt ({count} Einträge).',
+    'insert.citation': 'Zitat…',
+    'insert.bibliography': 'Literaturverzeichnis',
+    'cite.title': 'Zitat einfügen',
+    'cite.search': 'Bibliothek durchsuchen',
+    'cite.style': 'Zitierstil',
+    'cite.list': 'Einträge der Bibliothek',
+    'cite.insert': 'Einfügen',
+    'cite.close': 'Schließen',
+    'cite.loading': 'Bibliothek wird geladen…',
+    'cite.empty': 'Kein Eintrag passt.',
+    'cite.failed': 'Zitat: {message}',
+    'cite.inserted': 'Zitat eingefügt: {text}',
+    'cite.bibInserted': 'Literaturverzeichnis eingefügt ({count} Einträge).',
   },
 });
 
 /** CSL style ids offered (Zotero style repository). */
-const STYLES: Array<[string, string]> = [['apa', 'APA'], ['chicago-author-date', 'Chicago (author-date)'], ['modern-language-association', 'MLA'], ['harvard-cite-them-right', 'Harvard'], ['ieee', 'IEEE'], ['nature', 'Nature']];
+const STYLES: Array<[string, string]> = [
+  ['apa', 'APA'],
+  ['chicago-author-date', 'Chicago (author-date)'],
+  ['modern-language-association', 'MLA'],
+  ['harvard-cite-them-right', 'Harvard'],
+  ['ieee', 'IEEE'],
+  ['nature', 'Nature'],
+];
 const STYLE_KEY = 'ode.citationStyle';
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
   const e = Object.assign(document.createElement(tag), props);
   e.append(...children);
   return e;
@@ -63,7 +104,13 @@ export function mountCitations(app: App): void {
   info.setAttribute('role', 'status');
   const insert = el('button', { type: 'button', textContent: t('cite.insert'), disabled: true });
   const close = el('button', { type: 'button', textContent: t('cite.close') });
-  dialog.append(el('h2', { id: 'ode-cite-title', textContent: t('cite.title') }), el('div', { className: 'ode-cite-row' }, search, styleSelect), info, list, el('div', { className: 'ode-cite-buttons' }, insert, close));
+  dialog.append(
+    el('h2', { id: 'ode-cite-title', textContent: t('cite.title') }),
+    el('div', { className: 'ode-cite-row' }, search, styleSelect),
+    info,
+    list,
+    el('div', { className: 'ode-cite-buttons' }, insert, close),
+  );
   slots.popups.append(dialog);
 
   const render = () => {
@@ -71,7 +118,12 @@ export function mountCitations(app: App): void {
     const shown = items.filter((i) => !q || `${i.title} ${i.creators} ${i.date}`.toLowerCase().includes(q));
     list.replaceChildren(
       ...shown.map((i) => {
-        const li = el('li', { tabIndex: 0, className: 'ode-cite-item' }, el('span', { className: 'ode-cite-item-title', textContent: i.title || i.key }), el('span', { className: 'ode-cite-item-meta', textContent: `${i.creators} · ${i.date} · ${i.citation}` }));
+        const li = el(
+          'li',
+          { tabIndex: 0, className: 'ode-cite-item' },
+          el('span', { className: 'ode-cite-item-title', textContent: i.title || i.key }),
+          el('span', { className: 'ode-cite-item-meta', textContent: `${i.creators} · ${i.date} · ${i.citation}` }),
+        );
         li.setAttribute('role', 'option');
         li.setAttribute('aria-selected', String(i.key === chosen));
         li.dataset.key = i.key;
@@ -83,10 +135,10 @@ export function mountCitations(app: App): void {
         li.addEventListener('click', pick);
         li.addEventListener('dblclick', () => (pick(), doInsert()));
         li.addEventListener('keydown', (e) => {
-          if (e.key === 'Enter') (pick(), doInsert());
-          else if (e.key === ' ') (e.preventDefault(), pick());
-          else if (e.key === 'ArrowDown') (e.preventDefault(), (li.nextElementSibling as HTMLElement | null)?.focus());
-          else if (e.key === 'ArrowUp') (e.preventDefault(), (li.previousElementSibling as HTMLElement | null)?.focus());
+          if (e.key === 'Enter') pick(), doInsert();
+          else if (e.key === ' ') e.preventDefault(), pick();
+          else if (e.key === 'ArrowDown') e.preventDefault(), (li.nextElementSibling as HTMLElement | null)?.focus();
+          else if (e.key === 'ArrowUp') e.preventDefault(), (li.previousElementSibling as HTMLElement | null)?.focus();
         });
         return li;
       }),

@@ -100,11 +100,13 @@ export class EditorSession extends Emitter<SessionEvents> {
         for (const off of offs) off();
       };
       const timer = setTimeout(() => (done(), reject(new Error(`no ${reply} within ${timeoutMs} ms`))), timeoutMs);
-      offs.push(this.on(reply, ((m: Msg<T>) => {
-        if (!match(m)) return;
-        done();
-        resolve(m);
-      }) as SessionEvents[T]));
+      offs.push(
+        this.on(reply, ((m: Msg<T>) => {
+          if (!match(m)) return;
+          done();
+          resolve(m);
+        }) as SessionEvents[T]),
+      );
       offs.push(this.on('closed', (code, reason) => (done(), reject(new Error(`the connection closed (${code} ${reason})`)))));
       this.send(msg);
     });
@@ -137,7 +139,8 @@ export class EditorSession extends Emitter<SessionEvents> {
         this.state.draining = true;
         break;
       case 'documentSize':
-        if (this.state.status && m.parts >= 0) this.state.status = { ...this.state.status, parts: m.parts, partNames: m.partNames, width: m.width, height: m.height };
+        if (this.state.status && m.parts >= 0)
+          this.state.status = { ...this.state.status, parts: m.parts, partNames: m.partNames, width: m.width, height: m.height };
         break;
       default:
         break;

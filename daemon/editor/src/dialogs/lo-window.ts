@@ -184,12 +184,28 @@ export class LoWindow {
       e.preventDefault();
       e.stopPropagation();
       if (this.kind === 'dialog') this.focus();
-      this.session.send({ type: 'windowMouse', windowId: this.id, event: 'buttondown', ...at(e), count: Math.max(1, e.detail), buttons: mouseButton(e.button), modifier: modifier(e) });
+      this.session.send({
+        type: 'windowMouse',
+        windowId: this.id,
+        event: 'buttondown',
+        ...at(e),
+        count: Math.max(1, e.detail),
+        buttons: mouseButton(e.button),
+        modifier: modifier(e),
+      });
     });
     c.addEventListener('mouseup', (e) => {
       e.preventDefault();
       e.stopPropagation();
-      this.session.send({ type: 'windowMouse', windowId: this.id, event: 'buttonup', ...at(e), count: Math.max(1, e.detail), buttons: mouseButton(e.button), modifier: modifier(e) });
+      this.session.send({
+        type: 'windowMouse',
+        windowId: this.id,
+        event: 'buttonup',
+        ...at(e),
+        count: Math.max(1, e.detail),
+        buttons: mouseButton(e.button),
+        modifier: modifier(e),
+      });
     });
     c.addEventListener('mousemove', (e) => {
       // Hover and drags (sliders, selections in lists); at most one move a frame.

@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { clip, mouseButton, mouseButtons, parseWindowEvent, union, windowKey } from './model.ts';
 
-const key = (key: string, code = '', mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key, code, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+const key = (key: string, code = '', mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
+  key,
+  code,
+  shiftKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
 
 describe('LibreOffice window events and input (dialogs/model.ts)', () => {
   it('reads LOK_CALLBACK_WINDOW payloads as LibreOffice 7.4 sends them (numbers in strings)', () => {
-    expect(parseWindowEvent({ id: '2', action: 'created', type: 'dialog', size: '887, 576', title: 'Paragraph' })).toEqual({ id: 2, action: 'created', type: 'dialog', size: { width: 887, height: 576 }, title: 'Paragraph' });
-    expect(parseWindowEvent({ id: '2', action: 'invalidate', rectangle: '8, 8, 870, 559' })).toEqual({ id: 2, action: 'invalidate', rect: { x: 8, y: 8, width: 870, height: 559 } });
-    expect(parseWindowEvent({ id: '5', action: 'created', type: 'child', parentId: '2', position: '170, 90', size: '120, 200' })).toMatchObject({ parentId: 2, position: { x: 170, y: 90 } });
+    expect(parseWindowEvent({ id: '2', action: 'created', type: 'dialog', size: '887, 576', title: 'Paragraph' })).toEqual({
+      id: 2,
+      action: 'created',
+      type: 'dialog',
+      size: { width: 887, height: 576 },
+      title: 'Paragraph',
+    });
+    expect(parseWindowEvent({ id: '2', action: 'invalidate', rectangle: '8, 8, 870, 559' })).toEqual({
+      id: 2,
+      action: 'invalidate',
+      rect: { x: 8, y: 8, width: 870, height: 559 },
+    });
+    expect(parseWindowEvent({ id: '5', action: 'created', type: 'child', parentId: '2', position: '170, 90', size: '120, 200' })).toMatchObject({
+      parentId: 2,
+      position: { x: 170, y: 90 },
+    });
     expect(parseWindowEvent({ id: '2', action: 'cursor_visible', visible: 'false' })).toMatchObject({ visible: false });
     expect(parseWindowEvent({ action: 'close' })).toBeUndefined();
     expect(parseWindowEvent('nope')).toBeUndefined();
@@ -37,7 +58,7 @@ describe('LibreOffice window events and input (dialogs/model.ts)', () => {
     expect(windowKey(key('Dead', 'BracketLeft'))).toBeUndefined();
   });
 
-  it('maps mouse buttons to LibreOffice\'s (left 1, middle 2, right 4)', () => {
+  it("maps mouse buttons to LibreOffice's (left 1, middle 2, right 4)", () => {
     expect([mouseButton(0), mouseButton(1), mouseButton(2)]).toEqual([1, 2, 4]);
     expect(mouseButtons(1 | 2)).toBe(1 | 4);
     expect(mouseButtons(4)).toBe(2);

@@ -37,7 +37,9 @@ export interface WindowEvent {
 
 const numbers = (s: unknown): number[] | undefined => {
   if (typeof s !== 'string' && typeof s !== 'number') return undefined;
-  const parts = String(s).split(',').map((p) => Number(p.trim()));
+  const parts = String(s)
+    .split(',')
+    .map((p) => Number(p.trim()));
   return parts.every((n) => Number.isFinite(n)) ? parts : undefined;
 };
 

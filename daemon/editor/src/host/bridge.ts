@@ -100,7 +100,10 @@ export class HostBridge {
     if (e.source === this.win) return;
     const msg = decodePostMessage(e.data);
     if (!this.fromHost(e)) {
-      console.warn(`[ode] PostMessage dropped: from ${e.origin} ${e.source === this.win.parent ? '(parent)' : '(not the parent)'}, expected ${this.accepted ?? (this.target ? 'the parent frame' : 'no PostMessageOrigin')}`, msg?.MessageId);
+      console.warn(
+        `[ode] PostMessage dropped: from ${e.origin} ${e.source === this.win.parent ? '(parent)' : '(not the parent)'}, expected ${this.accepted ?? (this.target ? 'the parent frame' : 'no PostMessageOrigin')}`,
+        msg?.MessageId,
+      );
       this.onTraffic('dropped', msg?.MessageId ?? '?', e.origin);
       return;
     }

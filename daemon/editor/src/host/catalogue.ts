@@ -28,11 +28,13 @@ registerMessages({
     'host.closed.1001': 'The server is restarting. Reload in a moment.',
     'host.moving': 'This server is being restarted: your document is saved and reopens on another server in a moment.',
     'host.reconnecting': 'Connection lost. Reconnecting…',
-    'host.lost': 'The server holding this document stopped unexpectedly, so its last saved version was reopened. Changes made since the last save may be missing; that server can restore them from its edit journal when it restarts.',
+    'host.lost':
+      'The server holding this document stopped unexpectedly, so its last saved version was reopened. Changes made since the last save may be missing; that server can restore them from its edit journal when it restarts.',
     'host.closed.other': 'The connection to the server was lost ({code}).',
     'host.token.text': 'Your access expires at {time}. Save your work; reopen the document to continue after that.',
     'host.conflict.title': 'The document was changed elsewhere',
-    'host.conflict.text': 'Someone changed the stored document while you were editing it. Keep your version (overwrite theirs) or load theirs (your unsaved changes are lost)?',
+    'host.conflict.text':
+      'Someone changed the stored document while you were editing it. Keep your version (overwrite theirs) or load theirs (your unsaved changes are lost)?',
     'host.conflict.overwrite': 'Keep mine (overwrite)',
     'host.conflict.reload': 'Load theirs',
     'host.image.failed': 'The image could not be inserted: its server does not allow this editor to read it (CORS).',
@@ -71,11 +73,13 @@ registerMessages({
     'host.closed.1001': 'Le serveur redémarre. Rechargez dans un instant.',
     'host.moving': 'Ce serveur redémarre : votre document est enregistré et se rouvre sur un autre serveur dans un instant.',
     'host.reconnecting': 'Connexion perdue. Reconnexion…',
-    'host.lost': 'Le serveur qui tenait ce document s’est arrêté de façon inattendue : sa dernière version enregistrée a été rouverte. Les modifications faites depuis le dernier enregistrement peuvent manquer ; ce serveur peut les restaurer depuis son journal d’édition à son redémarrage.',
+    'host.lost':
+      'Le serveur qui tenait ce document s’est arrêté de façon inattendue : sa dernière version enregistrée a été rouverte. Les modifications faites depuis le dernier enregistrement peuvent manquer ; ce serveur peut les restaurer depuis son journal d’édition à son redémarrage.',
     'host.closed.other': 'La connexion au serveur a été perdue ({code}).',
     'host.token.text': 'Votre accès expire à {time}. Enregistrez votre travail ; rouvrez ensuite le document pour continuer.',
     'host.conflict.title': 'Le document a été modifié ailleurs',
-    'host.conflict.text': 'Quelqu’un a modifié le document stocké pendant que vous l’éditiez. Garder votre version (écraser la sienne) ou charger la sienne (vos modifications non enregistrées sont perdues) ?',
+    'host.conflict.text':
+      'Quelqu’un a modifié le document stocké pendant que vous l’éditiez. Garder votre version (écraser la sienne) ou charger la sienne (vos modifications non enregistrées sont perdues) ?',
     'host.conflict.overwrite': 'Garder la mienne (écraser)',
     'host.conflict.reload': 'Charger la sienne',
     'host.image.failed': 'L’image n’a pas pu être insérée : son serveur n’autorise pas cet éditeur à la lire (CORS).',
@@ -106,6 +110,7 @@ registerMessages({
     'host.closed.title': 'Das Dokument ist geschlossen',
     'host.conflict.overwrite': 'Meine behalten (überschreiben)',
     'host.conflict.reload': 'Ihre laden',
-    'host.lost': 'Der Server dieses Dokuments wurde unerwartet beendet; die zuletzt gespeicherte Version wurde wieder geöffnet. Änderungen seit dem letzten Speichern können fehlen; dieser Server kann sie beim Neustart aus seinem Bearbeitungsjournal wiederherstellen.',
+    'host.lost':
+      'Der Server dieses Dokuments wurde unerwartet beendet; die zuletzt gespeicherte Version wurde wieder geöffnet. Änderungen seit dem letzten Speichern können fehlen; dieser Server kann sie beim Neustart aus seinem Bearbeitungsjournal wiederherstellen.',
   },
 });

@@ -52,7 +52,8 @@ export function mountHost(app: App): void {
   mountTheming(app);
   const bridge = new HostBridge();
   const debug = createDebug(app);
-  bridge.onTraffic = (dir, id, values) => debug.trace(`${dir === 'in' ? '◀ host' : dir === 'out' ? '▶ host' : '✕ dropped'} ${id} ${JSON.stringify(values) ?? ''}`.slice(0, 200));
+  bridge.onTraffic = (dir, id, values) =>
+    debug.trace(`${dir === 'in' ? '◀ host' : dir === 'out' ? '▶ host' : '✕ dropped'} ${id} ${JSON.stringify(values) ?? ''}`.slice(0, 200));
   app.postToHost = (id, values = {}) => bridge.send(id as EditorToHostId, values as never);
   installExport(app, bridge);
   installMove(app);
@@ -78,7 +79,11 @@ export function mountHost(app: App): void {
   const hostHidden = new Set<string>();
   let managed = new Set<string>();
   let locked = new Map<string, string>();
-  installUnlock(app, (v) => bridge.send('UI_Unlock', v), (id) => locked.get(id));
+  installUnlock(
+    app,
+    (v) => bridge.send('UI_Unlock', v),
+    (id) => locked.get(id),
+  );
   let applying = false;
   let lastIds = '';
   const applyPolicy = (force = false) => {
@@ -88,7 +93,15 @@ export function mountHost(app: App): void {
     lastIds = key;
     const st = session.state.status;
     const me = st ? session.state.views.find((v) => v.viewId === st.viewId)?.userId : undefined;
-    const p = computePolicy({ fileInfo: st?.fileInfo ?? {}, settings, readonly: st?.readonly ?? settings.permission === 'readonly', commentsOnly: st?.commentsOnly ?? false, ids, userId: me, features: st?.features });
+    const p = computePolicy({
+      fileInfo: st?.fileInfo ?? {},
+      settings,
+      readonly: st?.readonly ?? settings.permission === 'readonly',
+      commentsOnly: st?.commentsOnly ?? false,
+      ids,
+      userId: me,
+      features: st?.features,
+    });
     const byHost = new Set([...hostHidden].flatMap((pattern) => expand(pattern, ids)));
     const now = new Set([...p.hidden, ...p.disabled, ...byHost]);
     applying = true;
@@ -155,7 +168,10 @@ export function mountHost(app: App): void {
   session.on('saved', (m) => {
     if (m.autosave || m.exitSave || !notifySave) return;
     notifySave = false;
-    bridge.send('Action_Save_Resp', m.ok ? { success: true, fileName: str(fileInfo().BaseFileName) } : { success: false, result: m.error?.code ?? 'failed', errorMsg: m.error?.message });
+    bridge.send(
+      'Action_Save_Resp',
+      m.ok ? { success: true, fileName: str(fileInfo().BaseFileName) } : { success: false, result: m.error?.code ?? 'failed', errorMsg: m.error?.message },
+    );
   });
   // Collabora tells the host the new name after a rename (richdocuments renames the file in its list).
   session.on('renamed', (m) => m.ok && m.name && bridge.send('File_Rename', { NewName: encodeURIComponent(m.name) }));
@@ -179,7 +195,11 @@ export function mountHost(app: App): void {
     overlays.idle();
   });
   session.on('kitDied', (m) => (kitMessage = m.message));
-  const reconnects = installReconnect(app, (code) => overlays.closed(code, kitMessage), (text) => overlays.banner(text));
+  const reconnects = installReconnect(
+    app,
+    (code) => overlays.closed(code, kitMessage),
+    (text) => overlays.banner(text),
+  );
   session.on('closed', (code, reason) => {
     bridge.send('Session_Closed', { Code: code, Reason: reason });
     // 4503: the node drains; move.ts reopens the document through the load balancer. A dropped connection or a
@@ -217,7 +237,8 @@ export function mountHost(app: App): void {
   bridge.on('Action_InsertGraphic', (v) => str(v.url) && void insertGraphic(app, str(v.url)!));
   bridge.on('Action_InsertLink', (v) => {
     const url = str(v.url);
-    if (url) session.uno('.uno:SetHyperlink', { 'Hyperlink.URL': { type: 'string', value: url }, 'Hyperlink.Text': { type: 'string', value: str(v.text) ?? url } });
+    if (url)
+      session.uno('.uno:SetHyperlink', { 'Hyperlink.URL': { type: 'string', value: url }, 'Hyperlink.Text': { type: 'string', value: str(v.text) ?? url } });
   });
   bridge.on('Reset_Access_Token', (v) => {
     const token = str(v.token);
@@ -230,7 +251,11 @@ export function mountHost(app: App): void {
   });
   bridge.on('Send_UNO_Command', (v) => {
     const command = str(v.Command);
-    if (command) session.uno(command.startsWith('.uno:') ? command : `.uno:${command}`, typeof v.Args === 'object' && v.Args ? (v.Args as Record<string, { type: string; value: unknown }>) : undefined);
+    if (command)
+      session.uno(
+        command.startsWith('.uno:') ? command : `.uno:${command}`,
+        typeof v.Args === 'object' && v.Args ? (v.Args as Record<string, { type: string; value: unknown }>) : undefined,
+      );
   });
   const showHide = (hidden: boolean) => (v: Record<string, unknown>) => {
     const id = str(v.id);
@@ -259,6 +284,11 @@ export function mountHost(app: App): void {
   function saveAsThroughHost(baseFileName: unknown) {
     const ext = (str(baseFileName) ?? '').split('.').pop()?.toLowerCase() ?? '';
     const own = commands.get('file.saveAs');
-    commands.register({ ...(own ?? { label: 'file.saveAs' }), id: 'file.saveAs', enabled: undefined, run: (format?: string) => bridge.send('UI_SaveAs', { format: format || ext }) });
+    commands.register({
+      ...(own ?? { label: 'file.saveAs' }),
+      id: 'file.saveAs',
+      enabled: undefined,
+      run: (format?: string) => bridge.send('UI_SaveAs', { format: format || ext }),
+    });
   }
 }

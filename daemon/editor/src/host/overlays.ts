@@ -2,7 +2,11 @@ import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
 import { CLOSE } from '../../../protocol/editor.ts';
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
   const e = Object.assign(document.createElement(tag), props);
   e.append(...children);
   return e;
@@ -17,7 +21,8 @@ export function reopen(app: App, fragment?: string): void {
   // `fragment` (without '#') rides on the address: the reopened page reads it from location.hash.
   const action = fragment === undefined ? location.href : `${location.href.replace(/#.*$/, '')}#${fragment}`;
   const form = el('form', { method: 'post', action, target: '_self' });
-  const field = (name: string, value: string | number | undefined) => value !== undefined && form.append(el('input', { type: 'hidden', name, value: String(value) }));
+  const field = (name: string, value: string | number | undefined) =>
+    value !== undefined && form.append(el('input', { type: 'hidden', name, value: String(value) }));
   field('access_token', c.accessToken);
   field('access_token_ttl', c.accessTokenTtl);
   field('checkfileinfo_override', c.checkFileInfoOverride);
@@ -107,7 +112,8 @@ export function createOverlays(app: App, inactiveMessages: () => boolean): Overl
     closed(code, message) {
       if (!inactiveMessages()) return;
       const known = ['4409', '4410', '4401', '4403', '4500', '1001'].includes(String(code));
-      const text = message && code === CLOSE.failed ? `${message} ${t('host.closed.4500')}` : known ? t(`host.closed.${code}`) : t('host.closed.other', { code });
+      const text =
+        message && code === CLOSE.failed ? `${message} ${t('host.closed.4500')}` : known ? t(`host.closed.${code}`) : t('host.closed.other', { code });
       const buttons = code === CLOSE.ownerClosed || code === CLOSE.forbiddenHost ? [] : [{ label: t('host.reload'), run: () => reopen(app) }];
       show('closed', t('host.closed.title'), text, buttons);
     },

@@ -30,12 +30,39 @@ export interface Policy {
 
 /** The commands that change the document: hidden in a read-only view. */
 const EDITING = [
-  'file.save', 'file.rename', 'file.repair', 'edit.undo', 'edit.redo', 'edit.cut', 'edit.paste', 'insert.*', 'format.*',
-  'sheet.insert', 'sheet.delete', 'sheet.rename', 'sheet.moveLeft', 'sheet.moveRight', 'data.*',
-  'slide.new', 'slide.duplicate', 'slide.delete', 'slide.moveUp', 'slide.moveDown',
+  'file.save',
+  'file.rename',
+  'file.repair',
+  'edit.undo',
+  'edit.redo',
+  'edit.cut',
+  'edit.paste',
+  'insert.*',
+  'format.*',
+  'sheet.insert',
+  'sheet.delete',
+  'sheet.rename',
+  'sheet.moveLeft',
+  'sheet.moveRight',
+  'data.*',
+  'slide.new',
+  'slide.duplicate',
+  'slide.delete',
+  'slide.moveUp',
+  'slide.moveDown',
   // The menus of issue 23 (chrome/menu-commands.ts): tables, track changes, rows and columns, frozen panes, slides.
-  'table.*', 'review.*', 'sheet.insertRows*', 'sheet.insertColumns*', 'sheet.deleteRows', 'sheet.deleteColumns', 'view.freeze*',
-  'slide.hide', 'slide.show', 'slide.transition', 'tools.autoSpell', 'tools.autoCorrect*',
+  'table.*',
+  'review.*',
+  'sheet.insertRows*',
+  'sheet.insertColumns*',
+  'sheet.deleteRows',
+  'sheet.deleteColumns',
+  'view.freeze*',
+  'slide.hide',
+  'slide.show',
+  'slide.transition',
+  'tools.autoSpell',
+  'tools.autoCorrect*',
 ];
 
 /** True when `id` is `pattern` or falls under a pattern ending in `*` (`file.downloadAs.*`, `file.sign*`). */
@@ -95,6 +122,7 @@ export function computePolicy(p: PolicyInput): Policy {
   }
   // IsUserRestricted: hidden (the daemon refuses them too); IsUserLocked: shown, disabled, with a lock.
   for (const g of p.features?.restricted ?? []) hide(...g.commands);
-  for (const g of p.features?.locked ?? []) for (const pat of g.commands) for (const id of expand(pat, p.ids)) if (p.ids.includes(id)) locked.set(id, g.feature);
+  for (const g of p.features?.locked ?? [])
+    for (const pat of g.commands) for (const id of expand(pat, p.ids)) if (p.ids.includes(id)) locked.set(id, g.feature);
   return { hidden, disabled, locked };
 }

@@ -87,7 +87,7 @@ export function installRecoveryBanner(app: App): void {
 
   app.session.on('recoveryOffer', (m) => {
     const ids = new Set(m.copies.map((c) => c.id));
-    for (const [id, box] of shown) if (!ids.has(id)) (box.remove(), shown.delete(id));
+    for (const [id, box] of shown) if (!ids.has(id)) box.remove(), shown.delete(id);
     for (const c of m.copies) {
       if (shown.has(c.id)) continue;
       const box = banner(c, m.canSaveAs);

@@ -11,9 +11,21 @@ import type { App } from '../core/app.ts';
 import { registerMessages, t } from '../core/i18n.ts';
 
 registerMessages({
-  en: { 'command.locked': 'Locked: choose it to ask for access', 'unlock.asked': 'This feature is locked: your host was asked to unlock it.', 'users.guest': 'guest' },
-  fr: { 'command.locked': 'Verrouillé : choisissez-le pour demander l’accès', 'unlock.asked': 'Cette fonction est verrouillée : votre hôte a été invité à la déverrouiller.', 'users.guest': 'invité' },
-  de: { 'command.locked': 'Gesperrt: auswählen, um Zugriff anzufordern', 'unlock.asked': 'Diese Funktion ist gesperrt: Ihr Host wurde gebeten, sie freizuschalten.', 'users.guest': 'Gast' },
+  en: {
+    'command.locked': 'Locked: choose it to ask for access',
+    'unlock.asked': 'This feature is locked: your host was asked to unlock it.',
+    'users.guest': 'guest',
+  },
+  fr: {
+    'command.locked': 'Verrouillé : choisissez-le pour demander l’accès',
+    'unlock.asked': 'Cette fonction est verrouillée : votre hôte a été invité à la déverrouiller.',
+    'users.guest': 'invité',
+  },
+  de: {
+    'command.locked': 'Gesperrt: auswählen, um Zugriff anzufordern',
+    'unlock.asked': 'Diese Funktion ist gesperrt: Ihr Host wurde gebeten, sie freizuschalten.',
+    'users.guest': 'Gast',
+  },
 });
 
 /**

@@ -9,7 +9,8 @@ registerMessages({
     'update.dismissLabel': 'Dismiss the update notice',
   },
   fr: {
-    'update.available': 'Une version plus récente d’Ode est disponible : {available} (ce serveur a la version {current}). Prévenez la personne qui gère le serveur.',
+    'update.available':
+      'Une version plus récente d’Ode est disponible : {available} (ce serveur a la version {current}). Prévenez la personne qui gère le serveur.',
     'update.dismiss': 'Fermer',
     'update.dismissLabel': 'Fermer l’avis de mise à jour',
   },

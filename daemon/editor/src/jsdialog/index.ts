@@ -98,7 +98,12 @@ class JsDialogBox {
       e.preventDefault();
       e.stopPropagation();
       this.cancel();
-    } else if (e.key === 'Enter' && !e.isComposing && e.target instanceof HTMLInputElement && (e.target.type === 'text' || e.target.type === 'checkbox' || e.target.type === 'radio')) {
+    } else if (
+      e.key === 'Enter' &&
+      !e.isComposing &&
+      e.target instanceof HTMLInputElement &&
+      (e.target.type === 'text' || e.target.type === 'checkbox' || e.target.type === 'radio')
+    ) {
       // Enter in a field: the field's value first, then the default button (OK).
       const ok = responseButton(this.tree, RESPONSE.ok);
       if (!ok) return;
@@ -176,7 +181,12 @@ export function mountJsDialogs(app: App): void {
           popup.replace(msg.dialog);
           return true;
         }
-        const fresh = new JsPopup(msg.windowId, msg.dialog, (event) => session.send({ type: 'dialogEvent', windowId: msg.windowId, event }), () => closePopup(msg.windowId));
+        const fresh = new JsPopup(
+          msg.windowId,
+          msg.dialog,
+          (event) => session.send({ type: 'dialogEvent', windowId: msg.windowId, event }),
+          () => closePopup(msg.windowId),
+        );
         popups.set(msg.windowId, fresh);
         fresh.show(app.slots.popups);
         return true;

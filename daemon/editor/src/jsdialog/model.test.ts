@@ -8,14 +8,38 @@ const PARAGRAPH = JSON.stringify({
   title: 'Paragraph',
   jsontype: 'dialog',
   init_focus_id: 'spinED_LEFTINDENT',
-  responses: [{ id: 'reset', response: 101 }, { id: 'cancel', response: 0 }, { id: 'help', response: 10 }, { id: 'ok', response: 1 }],
+  responses: [
+    { id: 'reset', response: 101 },
+    { id: 'cancel', response: 0 },
+    { id: 'help', response: 10 },
+    { id: 'ok', response: 1 },
+  ],
   children: [
-    { id: 'tabcontrol', type: 'tabcontrol', selected: 1, tabs: [{ text: 'Indents & Spacing', id: 1, name: 'labelTP_PARA_STD' }], children: [
-      { id: '', type: 'tabpage', children: [
-        { id: 'labelFT_LEFTINDENT', type: 'fixedtext', text: '~Before text:', labelFor: 'spinED_LEFTINDENT', left: 0, top: 0 },
-        { id: 'spinED_LEFTINDENT', type: 'formattedfield', text: '0.00″', labelledBy: 'labelFT_LEFTINDENT', min: -3936.61, max: 5.57, value: 0, step: 0.02 },
-      ] },
-    ] },
+    {
+      id: 'tabcontrol',
+      type: 'tabcontrol',
+      selected: 1,
+      tabs: [{ text: 'Indents & Spacing', id: 1, name: 'labelTP_PARA_STD' }],
+      children: [
+        {
+          id: '',
+          type: 'tabpage',
+          children: [
+            { id: 'labelFT_LEFTINDENT', type: 'fixedtext', text: '~Before text:', labelFor: 'spinED_LEFTINDENT', left: 0, top: 0 },
+            {
+              id: 'spinED_LEFTINDENT',
+              type: 'formattedfield',
+              text: '0.00″',
+              labelledBy: 'labelFT_LEFTINDENT',
+              min: -3936.61,
+              max: 5.57,
+              value: 0,
+              step: 0.02,
+            },
+          ],
+        },
+      ],
+    },
     { id: 'ok', type: 'pushbutton', text: '~OK' },
     { id: 'cancel', type: 'pushbutton', text: '~Cancel' },
   ],
@@ -24,15 +48,45 @@ const PARAGRAPH = JSON.stringify({
 describe('LibreOffice JSDialog payloads (jsdialog/model.ts)', () => {
   it('reads a whole dialog, an update, an action and a close as LibreOffice 25.2 writes them (ids as numbers or strings)', () => {
     const full = parseJsDialog(PARAGRAPH);
-    expect(full).toMatchObject({ kind: 'full', windowId: 10, jsontype: 'dialog', dialog: { id: '10', title: 'Paragraph', init_focus_id: 'spinED_LEFTINDENT' } });
-    const update = parseJsDialog('{ "jsontype": "dialog", "action": "update", "id": 10, "control": { "id": "spinED_LEFTINDENT", "type": "formattedfield", "text": "1.00″", "value": 1, "children": [{ "id": "", "type": "edit", "text": "1.00″" }] } }');
+    expect(full).toMatchObject({
+      kind: 'full',
+      windowId: 10,
+      jsontype: 'dialog',
+      dialog: { id: '10', title: 'Paragraph', init_focus_id: 'spinED_LEFTINDENT' },
+    });
+    const update = parseJsDialog(
+      '{ "jsontype": "dialog", "action": "update", "id": 10, "control": { "id": "spinED_LEFTINDENT", "type": "formattedfield", "text": "1.00″", "value": 1, "children": [{ "id": "", "type": "edit", "text": "1.00″" }] } }',
+    );
     expect(update).toMatchObject({ kind: 'update', windowId: 10, control: { id: 'spinED_LEFTINDENT', text: '1.00″', children: [{ id: '', type: 'edit' }] } });
-    expect(parseJsDialog('{ "jsontype": "dialog", "action": "action", "id": 10, "data": { "control_id": "reset", "action_type": "hide" } }')).toEqual({ kind: 'action', windowId: 10, jsontype: 'dialog', controlId: 'reset', actionType: 'hide', data: { control_id: 'reset', action_type: 'hide' } });
-    expect(parseJsDialog('{ "jsontype": "dialog", "type": "modalpopup", "action": "close", "id": "12"}')).toEqual({ kind: 'close', windowId: 12, jsontype: 'dialog' });
-    expect(parseJsDialog('{ "jsontype": "popup", "action": "update", "id": 11, "control": { "id": "x", "type": "toolbox" } }')).toMatchObject({ kind: 'update', jsontype: 'popup' });
+    expect(parseJsDialog('{ "jsontype": "dialog", "action": "action", "id": 10, "data": { "control_id": "reset", "action_type": "hide" } }')).toEqual({
+      kind: 'action',
+      windowId: 10,
+      jsontype: 'dialog',
+      controlId: 'reset',
+      actionType: 'hide',
+      data: { control_id: 'reset', action_type: 'hide' },
+    });
+    expect(parseJsDialog('{ "jsontype": "dialog", "type": "modalpopup", "action": "close", "id": "12"}')).toEqual({
+      kind: 'close',
+      windowId: 12,
+      jsontype: 'dialog',
+    });
+    expect(parseJsDialog('{ "jsontype": "popup", "action": "update", "id": 11, "control": { "id": "x", "type": "toolbox" } }')).toMatchObject({
+      kind: 'update',
+      jsontype: 'popup',
+    });
   });
   it('refuses what is not a JSDialog message', () => {
-    for (const bad of ['nope', '[]', '{"action":"close"}', '{"id":"x","action":"close"}', '{"id":1,"action":"update","control":{"id":"a"}}', '{"id":1,"action":"action","data":{}}', '{"id":1,"action":"explode"}', '{"id":1}']) {
+    for (const bad of [
+      'nope',
+      '[]',
+      '{"action":"close"}',
+      '{"id":"x","action":"close"}',
+      '{"id":1,"action":"update","control":{"id":"a"}}',
+      '{"id":1,"action":"action","data":{}}',
+      '{"id":1,"action":"explode"}',
+      '{"id":1}',
+    ]) {
       expect(parseJsDialog(bad), bad).toBeUndefined();
     }
   });
@@ -64,7 +118,15 @@ describe('LibreOffice JSDialog payloads (jsdialog/model.ts)', () => {
     expect(responseButton(bare, RESPONSE.ok)).toBe('ok');
     expect(responseButton(bare, RESPONSE.cancel)).toBeUndefined();
     // A dialog without Cancel (Word count): its Close button (vcl RET_CLOSE 7, GTK's -7).
-    const closing: JsDialogTree = { id: '4', type: 'dialog', responses: [{ id: 'close', response: 7 }, { id: 'help', response: 10 }], children: [{ id: 'close', type: 'pushbutton' }] };
+    const closing: JsDialogTree = {
+      id: '4',
+      type: 'dialog',
+      responses: [
+        { id: 'close', response: 7 },
+        { id: 'help', response: 10 },
+      ],
+      children: [{ id: 'close', type: 'pushbutton' }],
+    };
     expect(responseButton(closing, RESPONSE.cancel)).toBeUndefined();
     expect(responseButton(closing, RESPONSE.close)).toBe('close');
     expect(responseButton({ ...closing, responses: [] }, RESPONSE.close)).toBe('close');

@@ -41,7 +41,8 @@ export type JsDialogMessage =
   | { kind: 'close'; windowId: number; jsontype: string };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isWidget = (v: unknown): v is JsWidget => isObject(v) && typeof v.type === 'string' && (v.id === undefined || typeof v.id === 'string' || typeof v.id === 'number');
+const isWidget = (v: unknown): v is JsWidget =>
+  isObject(v) && typeof v.type === 'string' && (v.id === undefined || typeof v.id === 'string' || typeof v.id === 'number');
 
 /** The widget with its id as a string and its children checked (widgets without a type are dropped). */
 function normalise(w: JsWidget): JsWidget {

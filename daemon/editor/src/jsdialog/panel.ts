@@ -115,7 +115,8 @@ export class JsDialogPanel {
 
   private widgetElement(id: string, type?: string): HTMLElement | undefined {
     if (id === '') return undefined;
-    for (const e of this.element.querySelectorAll<HTMLElement>('[data-jsd-id]')) if (e.dataset.jsdId === id && (type === undefined || e.dataset.jsdType === type)) return e;
+    for (const e of this.element.querySelectorAll<HTMLElement>('[data-jsd-id]'))
+      if (e.dataset.jsdId === id && (type === undefined || e.dataset.jsdType === type)) return e;
     return undefined;
   }
 

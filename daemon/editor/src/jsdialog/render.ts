@@ -34,9 +34,11 @@ export function domId(windowId: number, id: string): string {
   return `ode-jsd-${windowId}-${id.replace(/[^\w-]/g, '_')}`;
 }
 
-const aria = (w: JsWidget): { label?: string; description?: string } => (typeof w.aria === 'object' && w.aria !== null ? (w.aria as { label?: string; description?: string }) : {});
+const aria = (w: JsWidget): { label?: string; description?: string } =>
+  typeof w.aria === 'object' && w.aria !== null ? (w.aria as { label?: string; description?: string }) : {};
 const textOf = (w: JsWidget) => mnemonic(typeof w.text === 'string' ? w.text : '').label;
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
 
 /** The text of the fixed text that labels `w` in the tree (its `labelledBy`, or one whose `labelFor` is `w`), if any. */
 function labelText(ctx: RenderContext, w: JsWidget): string {
@@ -151,7 +153,10 @@ function edit(w: JsWidget, ctx: RenderContext): HTMLElement {
   return root(wrap(input), w);
 }
 
-const entriesOf = (w: JsWidget): string[] => (Array.isArray(w.entries) ? w.entries.map((e) => (typeof e === 'string' ? e : typeof e === 'object' && e !== null && 'text' in e ? String((e as { text: unknown }).text) : String(e))) : []);
+const entriesOf = (w: JsWidget): string[] =>
+  Array.isArray(w.entries)
+    ? w.entries.map((e) => (typeof e === 'string' ? e : typeof e === 'object' && e !== null && 'text' in e ? String((e as { text: unknown }).text) : String(e)))
+    : [];
 const selectedOf = (w: JsWidget): number => {
   const s = Array.isArray(w.selectedEntries) ? Number(w.selectedEntries[0]) : NaN;
   return Number.isInteger(s) ? s : -1;
@@ -172,7 +177,11 @@ function listBox(w: JsWidget, ctx: RenderContext): HTMLElement {
     identify(ctx, w, input);
     committed(input, () => {
       const i = entries.indexOf(input.value);
-      ctx.send(i >= 0 ? { id: w.id, cmd: 'selected', data: `${i};${input.value}`, type: 'combobox' } : { id: w.id, cmd: 'change', data: input.value, type: 'combobox' });
+      ctx.send(
+        i >= 0
+          ? { id: w.id, cmd: 'selected', data: `${i};${input.value}`, type: 'combobox' }
+          : { id: w.id, cmd: 'change', data: input.value, type: 'combobox' },
+      );
     });
     return root(wrap(input, list), w);
   }
@@ -281,10 +290,16 @@ function tabControl(w: JsWidget, ctx: RenderContext): HTMLElement {
   list.className = 'ode-jsd-tablist';
   list.setAttribute('role', 'tablist');
   const pages = (w.children ?? []).filter((c) => c.type === 'tabpage');
-  const tabs = Array.isArray(w.tabs) ? (w.tabs as Array<{ text?: string; id?: number; name?: string }>) : pages.map((p, i) => ({ text: p.text ?? String(i + 1), id: i + 1 }));
+  const tabs = Array.isArray(w.tabs)
+    ? (w.tabs as Array<{ text?: string; id?: number; name?: string }>)
+    : pages.map((p, i) => ({ text: p.text ?? String(i + 1), id: i + 1 }));
   // `selected` is the tab's `id` (1-based); the page index goes back with `selecttab`.
   let current = ctx.tabs.get(w.id) ?? tabs.findIndex((t) => t.id === num(w.selected));
-  if (current < 0 || current >= pages.length) current = Math.max(0, pages.findIndex((p) => p.visible !== false));
+  if (current < 0 || current >= pages.length)
+    current = Math.max(
+      0,
+      pages.findIndex((p) => p.visible !== false),
+    );
   const tabButtons: HTMLButtonElement[] = [];
   const panels: HTMLElement[] = [];
   const base = domId(ctx.windowId, w.id || 'tabs');
@@ -496,7 +511,16 @@ function iconView(w: JsWidget, ctx: RenderContext): HTMLElement {
       choose(i);
       return;
     }
-    const to = e.key === 'ArrowRight' || e.key === 'ArrowDown' ? i + 1 : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? options.length - 1 : -1;
+    const to =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown'
+        ? i + 1
+        : e.key === 'ArrowLeft' || e.key === 'ArrowUp'
+          ? i - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? options.length - 1
+              : -1;
     if (to < 0 || to >= options.length) return;
     e.preventDefault();
     options.forEach((o, j) => (o.tabIndex = j === to ? 0 : -1));
@@ -550,7 +574,15 @@ export function nameControls(root: HTMLElement): void {
     // The nearest text before the field (document order) in its group (frame, tab page, sidebar panel) that is
     // shown and is not another field's label.
     const group = c.parentElement?.closest('fieldset, [role=tabpanel], .ode-jsd-sidepanel') ?? root;
-    const before = texts.filter((t) => group.contains(t)).filter((t) => t.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING && !t.closest('[hidden]') && t.textContent?.trim() && !(t instanceof HTMLLabelElement && t.htmlFor && t.htmlFor !== c.id && byId(root, t.htmlFor)));
+    const before = texts
+      .filter((t) => group.contains(t))
+      .filter(
+        (t) =>
+          t.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING &&
+          !t.closest('[hidden]') &&
+          t.textContent?.trim() &&
+          !(t instanceof HTMLLabelElement && t.htmlFor && t.htmlFor !== c.id && byId(root, t.htmlFor)),
+      );
     const text = before.at(-1);
     if (!text) continue;
     if (!text.id) text.id = `ode-jsd-${root.dataset.windowId ?? 'x'}-text-${texts.indexOf(text)}`;

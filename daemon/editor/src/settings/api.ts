@@ -30,7 +30,9 @@ function describe(details: unknown): string {
   if (typeof details === 'string') return details;
   if (details && typeof details === 'object') {
     const d = details as Record<string, unknown>;
-    return Object.entries(d).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(', ');
+    return Object.entries(d)
+      .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+      .join(', ');
   }
   return '';
 }
@@ -51,7 +53,12 @@ async function shown(res: Response): Promise<ShownAnswer> {
   const host = (body.host ?? {}) as Record<string, unknown>;
   const status = typeof host.status === 'string' ? host.status : String(body.code ?? res.status);
   const hostStatus = Number(body.hostStatus) || undefined;
-  return { ok: false, hostStatus, status: hostStatus ? `${status} (${hostStatus})` : status, text: typeof host.message === 'string' ? host.message : String(body.message ?? res.statusText) };
+  return {
+    ok: false,
+    hostStatus,
+    status: hostStatus ? `${status} (${hostStatus})` : status,
+    text: typeof host.message === 'string' ? host.message : String(body.message ?? res.statusText),
+  };
 }
 
 /** The proxy client of one settings page. */
@@ -80,7 +87,9 @@ export class SettingsApi {
   /** Uploads `bytes` as `fileId` (`/settings/{TYPE}/{SETTING_NAME}/{FILE}`); a file of that name is replaced. */
   async upload(fileId: string, bytes: Blob): Promise<ShownAnswer> {
     try {
-      return await shown(await fetch(this.url('/upload', { fileId }), { method: 'POST', headers: { ...this.headers, 'Content-Type': 'application/octet-stream' }, body: bytes }));
+      return await shown(
+        await fetch(this.url('/upload', { fileId }), { method: 'POST', headers: { ...this.headers, 'Content-Type': 'application/octet-stream' }, body: bytes }),
+      );
     } catch (e) {
       return { ok: false, hostStatus: undefined, status: 'error', text: (e as Error).message };
     }

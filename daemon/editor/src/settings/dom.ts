@@ -6,7 +6,11 @@ type Attrs = Record<string, string | boolean | undefined | ((e: Event) => void)>
  * Creates `<tag>` with attributes (`on<event>` keys add listeners, `true` sets an empty attribute, `false` or
  * undefined skips it) and children (strings become text).
  */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: (Node | string | null | undefined | false)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: (Node | string | null | undefined | false)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (typeof value === 'function') node.addEventListener(name.slice(2), value);

@@ -11,7 +11,6 @@ import { SettingsApi } from './api.ts';
 import './messages.ts';
 import { SettingsPage } from './settings-page.ts';
 
-
 const config = JSON.parse(document.getElementById('ode-settings-config')?.textContent ?? '{}') as SettingsPageConfig;
 setLanguage(config.lang);
 document.documentElement.dataset.theme = config.theme === 'dark' ? 'dark' : 'light';
@@ -37,11 +36,16 @@ void page.refresh();
 // re-rendered <main>, so it stays; its appearance changes the height, which is posted like any other change.
 if (config.accessTokenTtl) {
   const ttl = config.accessTokenTtl;
-  setTimeout(() => {
-    const notice = document.createElement('p');
-    notice.className = 'ode-settings-expiry';
-    notice.setAttribute('role', 'alert');
-    notice.textContent = t('settings.expiry', { time: new Date(ttl).toLocaleTimeString(document.documentElement.lang, { hour: '2-digit', minute: '2-digit' }) });
-    root.before(notice);
-  }, Math.max(0, Math.min(ttl - 15 * 60_000 - Date.now(), 2 ** 31 - 1)));
+  setTimeout(
+    () => {
+      const notice = document.createElement('p');
+      notice.className = 'ode-settings-expiry';
+      notice.setAttribute('role', 'alert');
+      notice.textContent = t('settings.expiry', {
+        time: new Date(ttl).toLocaleTimeString(document.documentElement.lang, { hour: '2-digit', minute: '2-digit' }),
+      });
+      root.before(notice);
+    },
+    Math.max(0, Math.min(ttl - 15 * 60_000 - Date.now(), 2 ** 31 - 1)),
+  );
 }

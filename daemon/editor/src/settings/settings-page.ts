@@ -87,7 +87,11 @@ export class SettingsPage {
     try {
       this.editing = { name, file: f.file, book: parseWordbook(await this.api.readText(f.uri)) };
     } catch (e) {
-      this.answers.set(name, { answer: { ok: false, hostStatus: undefined, status: 'error', text: t('wordbook.unreadable', { file: f.file, message: (e as Error).message }) }, action: t('settings.edit'), file: f.file });
+      this.answers.set(name, {
+        answer: { ok: false, hostStatus: undefined, status: 'error', text: t('wordbook.unreadable', { file: f.file, message: (e as Error).message }) },
+        action: t('settings.edit'),
+        file: f.file,
+      });
     }
     this.render();
   }
@@ -97,10 +101,19 @@ export class SettingsPage {
     const heading = el('h1', { id: 'ode-settings-title' }, t(this.admin ? 'settings.title.admin' : 'settings.title.user'));
     const intro = el('p', { class: 'ode-settings-intro' }, t(this.admin ? 'settings.intro.admin' : 'settings.intro.user'));
     if (this.listError !== undefined || !this.listing) {
-      this.root.replaceChildren(heading, intro, el('p', { class: 'ode-settings-error', role: 'alert' }, t('settings.listFailed', { message: this.listError ?? '' })));
+      this.root.replaceChildren(
+        heading,
+        intro,
+        el('p', { class: 'ode-settings-error', role: 'alert' }, t('settings.listFailed', { message: this.listError ?? '' })),
+      );
       return;
     }
-    const names = [...KNOWN, ...Object.keys(this.listing.settings).filter((n) => !KNOWN.includes(n)).sort()];
+    const names = [
+      ...KNOWN,
+      ...Object.keys(this.listing.settings)
+        .filter((n) => !KNOWN.includes(n))
+        .sort(),
+    ];
     this.root.replaceChildren(heading, intro, ...names.map((n) => this.section(n, this.listing!.settings[n] ?? [])));
     if (focusKey) this.root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)?.focus();
   }
@@ -111,69 +124,147 @@ export class SettingsPage {
     const list = el('ul', { class: 'ode-settings-files', 'aria-labelledby': headId });
     for (const f of files) list.append(this.fileItem(name, f));
     const input = el('input', { type: 'file', id: inputId, accept: ACCEPT[name], 'data-key': `up-${name}` });
-    const form = el('form', { class: 'ode-settings-upload', onsubmit: (e: Event) => {
-      e.preventDefault();
-      const file = input.files?.[0];
-      if (!file) {
-        this.answers.set(name, { answer: { ok: false, hostStatus: undefined, status: t('settings.noFile'), text: '' }, action: t('settings.action.upload'), file: '' });
-        this.render();
-        return;
-      }
-      void this.upload(name, file, file.name);
-    } }, el('label', { for: inputId }, t('settings.chooseFile', { section: this.sectionTitle(name) })), ' ', input, ' ', el('button', { type: 'submit', 'data-key': `upload-${name}` }, t('settings.upload')));
+    const form = el(
+      'form',
+      {
+        class: 'ode-settings-upload',
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          const file = input.files?.[0];
+          if (!file) {
+            this.answers.set(name, {
+              answer: { ok: false, hostStatus: undefined, status: t('settings.noFile'), text: '' },
+              action: t('settings.action.upload'),
+              file: '',
+            });
+            this.render();
+            return;
+          }
+          void this.upload(name, file, file.name);
+        },
+      },
+      el('label', { for: inputId }, t('settings.chooseFile', { section: this.sectionTitle(name) })),
+      ' ',
+      input,
+      ' ',
+      el('button', { type: 'submit', 'data-key': `upload-${name}` }, t('settings.upload')),
+    );
     const shown = this.answers.get(name);
     const answer = el('p', { class: 'ode-settings-answer', role: 'status', 'aria-live': 'polite', 'data-ok': shown ? String(shown.answer.ok) : undefined });
-    if (shown?.answer.status) answer.textContent = `${t('settings.answer', { action: shown.action, file: shown.file, status: shown.answer.status })}${shown.answer.text ? ` — ${shown.answer.text}` : ''}`;
-    const section = el('section', { class: 'ode-settings-section', 'data-setting': name, 'aria-labelledby': headId },
+    if (shown?.answer.status)
+      answer.textContent = `${t('settings.answer', { action: shown.action, file: shown.file, status: shown.answer.status })}${shown.answer.text ? ` — ${shown.answer.text}` : ''}`;
+    const section = el(
+      'section',
+      { class: 'ode-settings-section', 'data-setting': name, 'aria-labelledby': headId },
       el('h2', { id: headId }, this.sectionTitle(name)),
       files.length ? list : el('p', { class: 'ode-settings-empty' }, t('settings.empty')),
-      form);
+      form,
+    );
     if (name === 'wordbook') section.append(this.newWordbookForm(name));
     if (this.editing?.name === name) {
       const { file, book } = this.editing;
-      section.append(wordbookEditor({
-        file,
-        book,
-        onSave: (b) => {
-          this.editing = undefined;
-          void this.upload(name, new Blob([serializeWordbook(b)], { type: 'text/plain' }), file);
-        },
-        onCancel: () => {
-          this.editing = undefined;
-          this.render();
-        },
-      }));
+      section.append(
+        wordbookEditor({
+          file,
+          book,
+          onSave: (b) => {
+            this.editing = undefined;
+            void this.upload(name, new Blob([serializeWordbook(b)], { type: 'text/plain' }), file);
+          },
+          onCancel: () => {
+            this.editing = undefined;
+            this.render();
+          },
+        }),
+      );
     }
     section.append(answer);
     return section;
   }
 
   private fileItem(name: string, f: SettingFile): HTMLElement {
-    const replaceInput = el('input', { type: 'file', class: 'ode-settings-replace-input', hidden: true, tabindex: '-1', 'aria-hidden': 'true', accept: ACCEPT[name], onchange: () => {
-      const chosen = replaceInput.files?.[0];
-      if (chosen) void this.upload(name, chosen, f.file);
-    } });
+    const replaceInput = el('input', {
+      type: 'file',
+      class: 'ode-settings-replace-input',
+      hidden: true,
+      tabindex: '-1',
+      'aria-hidden': 'true',
+      accept: ACCEPT[name],
+      onchange: () => {
+        const chosen = replaceInput.files?.[0];
+        if (chosen) void this.upload(name, chosen, f.file);
+      },
+    });
     const key = `${name}/${f.file}`;
-    return el('li', { 'data-file': f.file },
-      el('span', { class: 'ode-settings-file' }, f.file), ' ',
-      el('span', { class: 'ode-settings-stamp' }, t('settings.stamp', { stamp: f.stamp })), ' ',
+    return el(
+      'li',
+      { 'data-file': f.file },
+      el('span', { class: 'ode-settings-file' }, f.file),
+      ' ',
+      el('span', { class: 'ode-settings-stamp' }, t('settings.stamp', { stamp: f.stamp })),
+      ' ',
       name === 'wordbook' && /\.dic$/i.test(f.file)
-        ? el('button', { type: 'button', class: 'ode-settings-edit', 'data-key': `edit-${key}`, 'aria-label': t('settings.editLabel', { file: f.file }), onclick: () => void this.openWordbook(name, f) }, t('settings.edit'))
-        : null, ' ',
-      el('button', { type: 'button', class: 'ode-settings-replace', 'data-key': `replace-${key}`, 'aria-label': t('settings.replaceLabel', { file: f.file }), onclick: () => replaceInput.click() }, t('settings.replace')), replaceInput, ' ',
-      el('button', { type: 'button', class: 'ode-settings-delete', 'data-key': `delete-${key}`, 'aria-label': t('settings.deleteLabel', { file: f.file }), onclick: () => void this.act(name, 'delete', f.file, () => this.api.remove(this.fileId(name, f.file))) }, t('settings.delete')));
+        ? el(
+            'button',
+            {
+              type: 'button',
+              class: 'ode-settings-edit',
+              'data-key': `edit-${key}`,
+              'aria-label': t('settings.editLabel', { file: f.file }),
+              onclick: () => void this.openWordbook(name, f),
+            },
+            t('settings.edit'),
+          )
+        : null,
+      ' ',
+      el(
+        'button',
+        {
+          type: 'button',
+          class: 'ode-settings-replace',
+          'data-key': `replace-${key}`,
+          'aria-label': t('settings.replaceLabel', { file: f.file }),
+          onclick: () => replaceInput.click(),
+        },
+        t('settings.replace'),
+      ),
+      replaceInput,
+      ' ',
+      el(
+        'button',
+        {
+          type: 'button',
+          class: 'ode-settings-delete',
+          'data-key': `delete-${key}`,
+          'aria-label': t('settings.deleteLabel', { file: f.file }),
+          onclick: () => void this.act(name, 'delete', f.file, () => this.api.remove(this.fileId(name, f.file))),
+        },
+        t('settings.delete'),
+      ),
+    );
   }
 
   /** A wordbook can also start empty: a name, then the in-place editor; Save creates the file. */
   private newWordbookForm(name: string): HTMLElement {
     const inputId = 'ode-settings-new-wordbook';
     const input = el('input', { type: 'text', id: inputId, 'data-key': 'new-wordbook', placeholder: 'custom.dic', autocomplete: 'off' });
-    return el('form', { class: 'ode-settings-new', onsubmit: (e: Event) => {
-      e.preventDefault();
-      const raw = input.value.trim().replace(/[/\\]/g, '');
-      if (!raw) return;
-      this.editing = { name, file: /\.dic$/i.test(raw) ? raw : `${raw}.dic`, book: emptyWordbook() };
-      this.render();
-    } }, el('label', { for: inputId }, t('settings.newWordbookName')), ' ', input, ' ', el('button', { type: 'submit' }, t('settings.create')));
+    return el(
+      'form',
+      {
+        class: 'ode-settings-new',
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          const raw = input.value.trim().replace(/[/\\]/g, '');
+          if (!raw) return;
+          this.editing = { name, file: /\.dic$/i.test(raw) ? raw : `${raw}.dic`, book: emptyWordbook() };
+          this.render();
+        },
+      },
+      el('label', { for: inputId }, t('settings.newWordbookName')),
+      ' ',
+      input,
+      ' ',
+      el('button', { type: 'submit' }, t('settings.create')),
+    );
   }
 }

@@ -24,24 +24,54 @@ export function wordbookEditor(o: WordbookEditorOptions): HTMLElement {
     const list = el('ul', { class: 'ode-wordbook-words', 'aria-labelledby': titleId });
     for (const word of o.book.words) {
       list.append(
-        el('li', { 'data-word': word }, el('span', { class: 'ode-wordbook-word' }, word), ' ', el('button', { type: 'button', class: 'ode-wordbook-remove', 'aria-label': t('wordbook.removeLabel', { word }), onclick: () => {
-          o.book.words = o.book.words.filter((w) => w !== word);
-          render(true);
-        } }, t('wordbook.remove'))),
+        el(
+          'li',
+          { 'data-word': word },
+          el('span', { class: 'ode-wordbook-word' }, word),
+          ' ',
+          el(
+            'button',
+            {
+              type: 'button',
+              class: 'ode-wordbook-remove',
+              'aria-label': t('wordbook.removeLabel', { word }),
+              onclick: () => {
+                o.book.words = o.book.words.filter((w) => w !== word);
+                render(true);
+              },
+            },
+            t('wordbook.remove'),
+          ),
+        ),
       );
     }
-    const form = el('form', { class: 'ode-wordbook-add', onsubmit: (e: Event) => {
-      e.preventDefault();
-      if (addWord(o.book, input.value)) render(true);
-      else input.select();
-    } }, el('label', { for: input.id }, t('wordbook.newWord')), ' ', input, ' ', el('button', { type: 'submit' }, t('wordbook.add')));
+    const form = el(
+      'form',
+      {
+        class: 'ode-wordbook-add',
+        onsubmit: (e: Event) => {
+          e.preventDefault();
+          if (addWord(o.book, input.value)) render(true);
+          else input.select();
+        },
+      },
+      el('label', { for: input.id }, t('wordbook.newWord')),
+      ' ',
+      input,
+      ' ',
+      el('button', { type: 'submit' }, t('wordbook.add')),
+    );
     root.replaceChildren(
       el('h3', { id: titleId }, t('wordbook.words', { file: o.file })),
       o.book.words.length ? list : el('p', { class: 'ode-settings-empty' }, t('wordbook.none')),
       form,
-      el('div', { class: 'ode-wordbook-actions' },
-        el('button', { type: 'button', class: 'ode-wordbook-save', onclick: () => o.onSave(o.book) }, t('wordbook.save')), ' ',
-        el('button', { type: 'button', class: 'ode-wordbook-cancel', onclick: () => o.onCancel() }, t('wordbook.cancel'))),
+      el(
+        'div',
+        { class: 'ode-wordbook-actions' },
+        el('button', { type: 'button', class: 'ode-wordbook-save', onclick: () => o.onSave(o.book) }, t('wordbook.save')),
+        ' ',
+        el('button', { type: 'button', class: 'ode-wordbook-cancel', onclick: () => o.onCancel() }, t('wordbook.cancel')),
+      ),
     );
     if (focusInput) input.focus();
   };

@@ -37,7 +37,10 @@ export function parseWordbook(text: string): Wordbook {
     if (m?.[1] === 'lang') book.lang = m[2] || '<none>';
     if (m?.[1] === 'type') book.type = m[2] || 'positive';
   }
-  book.words = lines.slice(end + 1).map((l) => l.trim()).filter(Boolean);
+  book.words = lines
+    .slice(end + 1)
+    .map((l) => l.trim())
+    .filter(Boolean);
   return book;
 }
 

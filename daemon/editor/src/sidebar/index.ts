@@ -18,8 +18,18 @@ import type { RightDock } from '../chrome/panels-dom.ts';
 
 registerMessages({
   en: { 'view.sidebar': 'Sidebar', 'sidebar.title': 'Properties', 'sidebar.loading': 'Loading the properties…', 'slide.transition': 'Slide transition…' },
-  fr: { 'view.sidebar': 'Volet latéral', 'sidebar.title': 'Propriétés', 'sidebar.loading': 'Chargement des propriétés…', 'slide.transition': 'Transition de diapositive…' },
-  de: { 'view.sidebar': 'Seitenleiste', 'sidebar.title': 'Eigenschaften', 'sidebar.loading': 'Eigenschaften werden geladen…', 'slide.transition': 'Folienübergang…' },
+  fr: {
+    'view.sidebar': 'Volet latéral',
+    'sidebar.title': 'Propriétés',
+    'sidebar.loading': 'Chargement des propriétés…',
+    'slide.transition': 'Transition de diapositive…',
+  },
+  de: {
+    'view.sidebar': 'Seitenleiste',
+    'sidebar.title': 'Eigenschaften',
+    'sidebar.loading': 'Eigenschaften werden geladen…',
+    'slide.transition': 'Folienübergang…',
+  },
 });
 
 /** The decks the editor opens and the UNO command that shows each (as Collabora's Sidebar.commandForDeck). */

@@ -21,7 +21,13 @@ import { Sorter } from './sorter.ts';
 let nextDownload = 0;
 
 /** 16 px stroke icons of the panel's buttons (new, duplicate, delete, up, down): SVG path data. */
-const ICONS = ['M8 3v10M3 8h10', 'M5.5 5.5h7v7h-7zM3.5 10.5v-7h7', 'M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.7 8.5h5.6l.7-8.5', 'M8 13V3M4 7l4-4 4 4', 'M8 3v10M4 9l4 4 4-4'];
+const ICONS = [
+  'M8 3v10M3 8h10',
+  'M5.5 5.5h7v7h-7zM3.5 10.5v-7h7',
+  'M3 4.5h10M6.5 4.5V3h3v1.5M4.5 4.5l.7 8.5h5.6l.7-8.5',
+  'M8 13V3M4 7l4-4 4 4',
+  'M8 3v10M4 9l4 4 4-4',
+];
 
 function icon(d: string): SVGSVGElement {
   const ns = 'http://www.w3.org/2000/svg';
@@ -91,7 +97,10 @@ export function mountSlides(app: App): void {
   const startSlideshow = async () => {
     let delivered = false;
     let asked = false;
-    const offs = [app.events.on('slideshow', () => (delivered = true)), session.on('sent', (m) => (asked ||= m.type === 'download' && m.purpose === 'slideshow'))];
+    const offs = [
+      app.events.on('slideshow', () => (delivered = true)),
+      session.on('sent', (m) => (asked ||= m.type === 'download' && m.purpose === 'slideshow')),
+    ];
     app.notify(t('slides.show.preparing'));
     try {
       await app.exportDocument('svg', 'slideshow');
@@ -191,7 +200,13 @@ export function mountSlides(app: App): void {
       },
     );
     if (presentation) {
-      commands.register({ id: 'slide.startPresentation', label: 'slide.startPresentation', shortcut: 'F5', enabled: () => session.live, run: () => void startSlideshow() });
+      commands.register({
+        id: 'slide.startPresentation',
+        label: 'slide.startPresentation',
+        shortcut: 'F5',
+        enabled: () => session.live,
+        run: () => void startSlideshow(),
+      });
     }
   }
 

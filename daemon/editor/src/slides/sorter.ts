@@ -53,13 +53,16 @@ export class Sorter {
     this.list.setAttribute('aria-label', t(pages ? 'slides.panel.pages' : 'slides.panel.slides'));
     this.list.setAttribute('aria-orientation', 'vertical');
     this.element.append(this.list);
-    this.observer = new IntersectionObserver((entries) => {
-      for (const e of entries) {
-        const i = this.thumbs.findIndex((th) => th.option === e.target);
-        if (i >= 0) this.thumbs[i].visible = e.isIntersecting;
-      }
-      this.askMissing();
-    }, { root: this.element, rootMargin: '200px 0px' });
+    this.observer = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          const i = this.thumbs.findIndex((th) => th.option === e.target);
+          if (i >= 0) this.thumbs[i].visible = e.isIntersecting;
+        }
+        this.askMissing();
+      },
+      { root: this.element, rootMargin: '200px 0px' },
+    );
     this.list.addEventListener('keydown', (e) => this.onKey(e));
     this.list.addEventListener('click', (e) => {
       const i = this.indexOf(e.target);
@@ -219,13 +222,30 @@ export class Sorter {
       if (!th.visible || th.pending || (th.painted && !th.dirty)) continue;
       th.pending = true;
       th.dirty = false;
-      this.app.session.send({ type: 'tiles', part: i, mode: 0, width: this.tileWidth, height: this.tileHeight, tileTwipWidth: this.partWidth, tileTwipHeight: this.partHeight, positions: [[0, 0]], fresh: !th.painted || undefined });
+      this.app.session.send({
+        type: 'tiles',
+        part: i,
+        mode: 0,
+        width: this.tileWidth,
+        height: this.tileHeight,
+        tileTwipWidth: this.partWidth,
+        tileTwipHeight: this.partHeight,
+        positions: [[0, 0]],
+        fresh: !th.painted || undefined,
+      });
     }
   }
 
   /** True for a tile frame that is one of this panel's thumbnails (by its size: the document view's tiles are square and smaller). */
   isThumbnail(h: TileHeader): boolean {
-    return h.width === this.tileWidth && h.height === this.tileHeight && h.tileTwipWidth === this.partWidth && h.tileTwipHeight === this.partHeight && h.x === 0 && h.y === 0;
+    return (
+      h.width === this.tileWidth &&
+      h.height === this.tileHeight &&
+      h.tileTwipWidth === this.partWidth &&
+      h.tileTwipHeight === this.partHeight &&
+      h.x === 0 &&
+      h.y === 0
+    );
   }
 
   /** A thumbnail arrived: painted on its canvas (an `unchanged` answer keeps the picture there). */

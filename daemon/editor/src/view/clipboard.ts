@@ -28,7 +28,12 @@ export function withMetaOrigin(html: string, origin: string): string {
 export function metaOriginOf(html: string): string | undefined {
   const m = /<div[^>]*\bid="meta-origin"[^>]*>/i.exec(html);
   const v = m && /\bdata-odeorigin="([^"]*)"/i.exec(m[0]);
-  return v ? v[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&') : undefined;
+  return v
+    ? v[1]
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&amp;/g, '&')
+    : undefined;
 }
 
 /**
@@ -90,15 +95,17 @@ export class ViewClipboard {
     if (this.cache?.seq === this.seq) return Promise.resolve(this.cache);
     if (this.inflight) return this.inflight;
     const seq = this.seq;
-    const p = this.app.session.request({ type: 'clipboardGet', mimeTypes: [TEXT, HTML] }, 'clipboard', () => true, 10_000).then(async (m) => {
-      const text = m.items.find((i) => i.mimeType.startsWith('text/plain'))?.data ?? '';
-      const raw = m.items.find((i) => i.mimeType.startsWith(HTML))?.data ?? '';
-      let html = raw ? withMetaOrigin(raw, this.origin) : '';
-      if (html && this.app.clipboard.decorateHtml) html = await this.app.clipboard.decorateHtml(html);
-      const c = { seq, text, html };
-      if (seq === this.seq) this.cache = c;
-      return c;
-    });
+    const p = this.app.session
+      .request({ type: 'clipboardGet', mimeTypes: [TEXT, HTML] }, 'clipboard', () => true, 10_000)
+      .then(async (m) => {
+        const text = m.items.find((i) => i.mimeType.startsWith('text/plain'))?.data ?? '';
+        const raw = m.items.find((i) => i.mimeType.startsWith(HTML))?.data ?? '';
+        let html = raw ? withMetaOrigin(raw, this.origin) : '';
+        if (html && this.app.clipboard.decorateHtml) html = await this.app.clipboard.decorateHtml(html);
+        const c = { seq, text, html };
+        if (seq === this.seq) this.cache = c;
+        return c;
+      });
     this.inflight = p;
     p.catch(() => undefined).finally(() => this.inflight === p && (this.inflight = undefined));
     return p;
@@ -174,7 +181,12 @@ export class ViewClipboard {
     if (origin !== undefined && origin === this.origin) return this.app.session.uno('.uno:Paste');
     if (html && (await this.app.clipboard.pasteHtml?.(html))) return;
     // LibreOffice's HTML import wants a whole document (browsers hand out fragments).
-    if (html) return this.app.session.send({ type: 'paste', mimeType: HTML, data: /<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>${html}</body></html>` });
+    if (html)
+      return this.app.session.send({
+        type: 'paste',
+        mimeType: HTML,
+        data: /<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>${html}</body></html>`,
+      });
     if (!text) return;
     if (text.length <= TYPE_LIMIT && !/[\r\n\t]/.test(text)) this.app.session.send({ type: 'textInput', text });
     else this.app.session.send({ type: 'paste', mimeType: TEXT, data: text });

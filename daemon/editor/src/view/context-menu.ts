@@ -50,9 +50,13 @@ export class ContextMenu {
     private readonly host: HTMLElement,
     private readonly choose: (command: string) => void,
   ) {
-    document.addEventListener('pointerdown', (e) => {
-      if (this.root && !this.root.contains(e.target as Node)) this.close(false);
-    }, true);
+    document.addEventListener(
+      'pointerdown',
+      (e) => {
+        if (this.root && !this.root.contains(e.target as Node)) this.close(false);
+      },
+      true,
+    );
   }
 
   get open(): boolean {
@@ -114,11 +118,22 @@ export class ContextMenu {
       const el = Object.assign(document.createElement('div'), { className: 'ode-menu-item', tabIndex: -1 });
       const text = menuLabel(item.text ?? '');
       const enabled = item.type === 'menu' || item.enabled === undefined || yes(item.enabled);
-      const check = item.checktype === 'radio' ? 'menuitemradio' : item.checktype === 'checkmark' || (item.checktype === 'auto' && item.checked !== undefined) ? 'menuitemcheckbox' : 'menuitem';
+      const check =
+        item.checktype === 'radio'
+          ? 'menuitemradio'
+          : item.checktype === 'checkmark' || (item.checktype === 'auto' && item.checked !== undefined)
+            ? 'menuitemcheckbox'
+            : 'menuitem';
       el.setAttribute('role', check);
       if (check !== 'menuitem') el.setAttribute('aria-checked', String(yes(item.checked)));
       if (!enabled) el.setAttribute('aria-disabled', 'true');
-      el.append(Object.assign(document.createElement('span'), { className: 'ode-menu-check', ariaHidden: 'true', textContent: yes(item.checked) ? (check === 'menuitemradio' ? '•' : '✓') : '' }));
+      el.append(
+        Object.assign(document.createElement('span'), {
+          className: 'ode-menu-check',
+          ariaHidden: 'true',
+          textContent: yes(item.checked) ? (check === 'menuitemradio' ? '•' : '✓') : '',
+        }),
+      );
       el.append(Object.assign(document.createElement('span'), { className: 'ode-menu-text', textContent: text }));
       if (item.command) el.dataset.command = item.command;
       if (item.type === 'menu') {

@@ -4,7 +4,14 @@ import type { TileView } from './tile-view.ts';
 
 /** The eight knobs of a shape's frame: fractions of its width and height. */
 const FRAME_KNOBS: Array<[number, number, string]> = [
-  [0, 0, 'nw'], [0.5, 0, 'n'], [1, 0, 'ne'], [1, 0.5, 'e'], [1, 1, 'se'], [0.5, 1, 's'], [0, 1, 'sw'], [0, 0.5, 'w'],
+  [0, 0, 'nw'],
+  [0.5, 0, 'n'],
+  [1, 0, 'ne'],
+  [1, 0.5, 'e'],
+  [1, 1, 'se'],
+  [0.5, 1, 's'],
+  [0, 1, 'sw'],
+  [0, 0.5, 'w'],
 ];
 
 /** What the handles send: editor messages. */
@@ -134,7 +141,8 @@ export class Handles {
         const [x, y] = this.view.toTwips(e.clientX, e.clientY);
         return [hx + x - px, hy + y - py];
       };
-      const mouse = (event: 'buttondown' | 'move' | 'buttonup', [x, y]: [number, number]) => this.send({ type: 'mouse', event, x, y, count: 1, buttons: 1, modifier: 0 });
+      const mouse = (event: 'buttondown' | 'move' | 'buttonup', [x, y]: [number, number]) =>
+        this.send({ type: 'mouse', event, x, y, count: 1, buttons: 1, modifier: 0 });
       mouse('buttondown', [hx, hy]);
       let frame = 0;
       let last: PointerEvent = down;

@@ -22,7 +22,8 @@ export function mountView(app: App): void {
   const view = new TileView(app.slots.doc, {
     requestTiles: (part, width, height, tileTwips, positions, fresh) =>
       session.send({ type: 'tiles', part, width, height, tileTwipWidth: tileTwips, tileTwipHeight: tileTwips, positions, fresh: fresh || undefined }),
-    zoomChanged: (px, twips) => session.live && session.send({ type: 'clientZoom', tilePixelWidth: px, tilePixelHeight: px, tileTwipWidth: twips, tileTwipHeight: twips }),
+    zoomChanged: (px, twips) =>
+      session.live && session.send({ type: 'clientZoom', tilePixelWidth: px, tilePixelHeight: px, tileTwipWidth: twips, tileTwipHeight: twips }),
     visibleAreaChanged: (a) => session.live && session.send({ type: 'clientVisibleArea', ...a }),
   });
   view.scroller.setAttribute('aria-label', t('view.document'));
@@ -82,7 +83,7 @@ export function mountView(app: App): void {
     view.setSelection(m.rects);
     if (m.start) handles.setTextHandle('start', m.start);
     if (m.end) handles.setTextHandle('end', m.end);
-    if (m.rects.length === 0) (handles.setTextHandle('start', null), handles.setTextHandle('end', null));
+    if (m.rects.length === 0) handles.setTextHandle('start', null), handles.setTextHandle('end', null);
     handles.refresh();
     clipboard.selectionChanged(m.rects.length > 0);
   });

@@ -116,9 +116,12 @@ export function attachInput(view: TileView, deps: InputDeps): HTMLTextAreaElemen
     const atEnd = input.selectionStart === input.value.length && input.selectionEnd === input.value.length;
     // Nothing in the input to delete or a new line: the key goes to LibreOffice as such.
     const keyOf: Record<string, [number, number] | undefined> = {
-      insertParagraph: [13, 1280], insertLineBreak: [13, 1280 | SHIFT],
-      deleteContentBackward: atStart ? [8, 1283] : undefined, deleteWordBackward: atStart ? [8, 1283 | MOD1] : undefined,
-      deleteContentForward: atEnd ? [0, 1286] : undefined, deleteWordForward: atEnd ? [0, 1286 | MOD1] : undefined,
+      insertParagraph: [13, 1280],
+      insertLineBreak: [13, 1280 | SHIFT],
+      deleteContentBackward: atStart ? [8, 1283] : undefined,
+      deleteWordBackward: atStart ? [8, 1283 | MOD1] : undefined,
+      deleteContentForward: atEnd ? [0, 1286] : undefined,
+      deleteWordForward: atEnd ? [0, 1286 | MOD1] : undefined,
     };
     const k = keyOf[e.inputType];
     if (!k) return;

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { withMetaOrigin, metaOriginOf } from './clipboard.ts';
 import { comboOf, vclKey } from './keys.ts';
 
-const key = (key: string, code: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key, code, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+const key = (key: string, code: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
+  key,
+  code,
+  shiftKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
 
 describe('browser keys to vcl key codes (include/vcl/keycodes.hxx)', () => {
   it('maps the cursor block, function keys and editing keys with their modifiers', () => {
@@ -36,7 +44,9 @@ describe('the meta-origin marker (spec: HTML clipboard extensions)', () => {
   it('goes first in the body and is read back, escaped attribute included', () => {
     const origin = 'http://ode.example:9980/ode/clipboard?WOPISrc=x&ViewId=2';
     const html = withMetaOrigin('<html><body class="b"><p>Hi</p></body></html>', origin);
-    expect(html).toBe('<html><body class="b"><div id="meta-origin" data-odeorigin="http://ode.example:9980/ode/clipboard?WOPISrc=x&amp;ViewId=2"></div><p>Hi</p></body></html>');
+    expect(html).toBe(
+      '<html><body class="b"><div id="meta-origin" data-odeorigin="http://ode.example:9980/ode/clipboard?WOPISrc=x&amp;ViewId=2"></div><p>Hi</p></body></html>',
+    );
     expect(metaOriginOf(html)).toBe(origin);
     expect(metaOriginOf(withMetaOrigin('<p>frag</p>', 'o'))).toBe('o');
     expect(metaOriginOf('<p>no marker</p>')).toBeUndefined();

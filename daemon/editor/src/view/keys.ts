@@ -25,16 +25,40 @@ const KEY_CONTEXTMENU = 1305;
 
 /** Keys that are never text, by KeyboardEvent.key: vcl code and the character LibreOffice expects with it. */
 const NAMED: Record<string, [number, number]> = {
-  ArrowDown: [1024, 0], ArrowUp: [1025, 0], ArrowLeft: [1026, 0], ArrowRight: [1027, 0],
-  Home: [1028, 0], End: [1029, 0], PageUp: [1030, 0], PageDown: [1031, 0],
-  Enter: [1280, 13], Escape: [1281, 27], Tab: [1282, 9], Backspace: [1283, 8], Insert: [1285, 0], Delete: [1286, 0],
+  ArrowDown: [1024, 0],
+  ArrowUp: [1025, 0],
+  ArrowLeft: [1026, 0],
+  ArrowRight: [1027, 0],
+  Home: [1028, 0],
+  End: [1029, 0],
+  PageUp: [1030, 0],
+  PageDown: [1031, 0],
+  Enter: [1280, 13],
+  Escape: [1281, 27],
+  Tab: [1282, 9],
+  Backspace: [1283, 8],
+  Insert: [1285, 0],
+  Delete: [1286, 0],
 };
 
 /** Punctuation keys by KeyboardEvent.code (layout-independent position), for Ctrl/Alt combinations. */
 const PUNCTUATION: Record<string, number> = {
-  NumpadAdd: 1287, Minus: 1288, NumpadSubtract: 1288, NumpadMultiply: 1289, Slash: 1290, NumpadDivide: 1290,
-  Period: 1291, NumpadDecimal: 1309, Comma: 1292, IntlBackslash: 1293, Equal: 1295, Backquote: 1311,
-  BracketLeft: 1315, BracketRight: 1316, Semicolon: 1317, Quote: 1318,
+  NumpadAdd: 1287,
+  Minus: 1288,
+  NumpadSubtract: 1288,
+  NumpadMultiply: 1289,
+  Slash: 1290,
+  NumpadDivide: 1290,
+  Period: 1291,
+  NumpadDecimal: 1309,
+  Comma: 1292,
+  IntlBackslash: 1293,
+  Equal: 1295,
+  Backquote: 1311,
+  BracketLeft: 1315,
+  BracketRight: 1316,
+  Semicolon: 1317,
+  Quote: 1318,
 };
 
 /** The modifier bits of a key event. */

@@ -166,7 +166,12 @@ export class TileView implements DocumentView {
   /** The visible area in twips. */
   visibleArea(): { x: number; y: number; width: number; height: number } {
     const s = this.scale;
-    return { x: Math.max(0, Math.round((this.scroller.scrollLeft - this.offsetX) * s)), y: Math.round(this.scroller.scrollTop * s), width: Math.round(this.scroller.clientWidth * s), height: Math.round(this.scroller.clientHeight * s) };
+    return {
+      x: Math.max(0, Math.round((this.scroller.scrollLeft - this.offsetX) * s)),
+      y: Math.round(this.scroller.scrollTop * s),
+      width: Math.round(this.scroller.clientWidth * s),
+      height: Math.round(this.scroller.clientHeight * s),
+    };
   }
 
   /** Scrolls so that `rect` (twips) is visible, with a small margin. */
@@ -228,7 +233,9 @@ export class TileView implements DocumentView {
   /** Spreadsheets: grows the scroll area as the user nears its end. */
   private grow(): void {
     if (!this.growable) return;
-    const near = this.scroller.scrollTop + 1.5 * this.scroller.clientHeight > this.layer.offsetHeight || this.scroller.scrollLeft + 1.5 * this.scroller.clientWidth > this.layer.offsetWidth;
+    const near =
+      this.scroller.scrollTop + 1.5 * this.scroller.clientHeight > this.layer.offsetHeight ||
+      this.scroller.scrollLeft + 1.5 * this.scroller.clientWidth > this.layer.offsetWidth;
     if (near) this.resize();
   }
 
@@ -309,7 +316,8 @@ export class TileView implements DocumentView {
 
   /** LibreOffice invalidated an area (twips) of a part (-1: every part), or all of it: those tiles are stale. */
   invalidate(part: number, x: number, y: number, w: number, h: number, all: boolean): void {
-    const hit = (p: number, tx: number, ty: number, t: number) => (part === -1 || p === part) && (all || (tx < x + w && x < tx + t && ty < y + h && y < ty + t));
+    const hit = (p: number, tx: number, ty: number, t: number) =>
+      (part === -1 || p === part) && (all || (tx < x + w && x < tx + t && ty < y + h && y < ty + t));
     for (const tile of this.tiles.values()) if (hit(tile.part, tile.x, tile.y, tile.t)) tile.stale = true;
     // A tile painted before this change may still be on its way: it must not be kept as final.
     for (const key of this.pending.keys()) {
@@ -391,7 +399,7 @@ export class TileView implements DocumentView {
 
   /** Removes the carets and selections of views that left. */
   keepOthers(viewIds: Set<number>): void {
-    for (const [id, el] of this.others) if (!viewIds.has(id)) (el.remove(), this.others.delete(id));
+    for (const [id, el] of this.others) if (!viewIds.has(id)) el.remove(), this.others.delete(id);
     for (const id of this.otherSelections.keys()) if (!viewIds.has(id)) this.otherSelections.delete(id);
     for (const id of this.otherGraphics.keys()) if (!viewIds.has(id)) this.otherGraphics.delete(id);
     this.schedule();
@@ -482,7 +490,9 @@ export class TileView implements DocumentView {
       }
     }
     // Until the grid is complete, tiles of another zoom (scaled) fill the holes.
-    if (!complete) for (const tile of this.tiles.values()) if (tile.t !== t && tile.part === this.currentPart && tile.x < right && tile.x + tile.t > left && tile.y < bottom && tile.y + tile.t > top) draw(tile);
+    if (!complete)
+      for (const tile of this.tiles.values())
+        if (tile.t !== t && tile.part === this.currentPart && tile.x < right && tile.x + tile.t > left && tile.y < bottom && tile.y + tile.t > top) draw(tile);
     for (const tile of visible) draw(tile);
 
     this.paintSelections(ctx, s, sl - ox, st);

@@ -61,7 +61,11 @@ export function attachTouch(view: TileView, deps: TouchDeps): void {
       if (pinch && e.touches.length >= 2) {
         e.preventDefault();
         const t = e.touches;
-        view.setZoom((pinch.zoom * distance(t)) / pinch.distance, { clientX: (t[0].clientX + t[1].clientX) / 2, clientY: (t[0].clientY + t[1].clientY) / 2 }, true);
+        view.setZoom(
+          (pinch.zoom * distance(t)) / pinch.distance,
+          { clientX: (t[0].clientX + t[1].clientX) / 2, clientY: (t[0].clientY + t[1].clientY) / 2 },
+          true,
+        );
         return;
       }
       const t = e.touches[0];
