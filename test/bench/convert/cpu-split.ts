@@ -5,22 +5,10 @@
  * worker threads, IPC; the bench's clients run in it too) and of the kits (every process under each kit, from
  * /proc/<pid>/stat utime+stime) per conversion. Run: `node bin/run-ts.js test/bench/convert/cpu-split.ts`.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { pino } from 'pino';
-import { loadConfig } from '../../../daemon/server/config/load.ts';
-import { ConfigStore } from '../../../daemon/server/config/watch.ts';
-import { createOdeServer } from '../../../daemon/server/server.ts';
+import { CORPUS, startOde, THROUGHPUT_DOCS } from './ode-server.ts';
 
-const CORPUS = new URL('../../../../shared/corpus/', import.meta.url).pathname;
-const DOCS = [
-  'content-controls/ContentControls.docx',
-  'properties/documentProperties.docx',
-  'charts/chart.odt',
-  'spreadsheets/SampleSS.xlsx',
-  'presentations/layouts.pptx',
-];
 const KITS = Number(process.env.BENCH_KITS ?? 2);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 const JOBS = Number(process.env.BENCH_JOBS ?? 40);
@@ -55,19 +43,8 @@ function treeCpu(pid: number): number {
   return total;
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'ode-cpu-'));
-const log = pino({ level: 'silent' });
-const { config } = loadConfig(undefined, {
-  ODE_STATE_DIR: join(dir, 'state'),
-  ODE_KITS__PRESPAWN: String(KITS),
-  ODE_KITS__CONVERT_CONCURRENCY: String(KITS),
-  ODE_KITS__MAX: String(KITS),
-  ODE_LIMITS__QUEUE: '64',
-});
-const server = createOdeServer({ config: new ConfigStore(config, undefined, log), log, port: 0, adminPort: 0 });
-const { url } = await server.start();
-await server.pool.waitReady(KITS, 90_000);
-const files = DOCS.map((d) => ({ name: basename(d), body: readFileSync(join(CORPUS, d)) }));
+const { url, kitPids, stop } = await startOde(KITS);
+const files = THROUGHPUT_DOCS.map((d) => ({ name: basename(d), body: readFileSync(join(CORPUS, d)) }));
 const convert = async (i: number) => {
   const f = files[i % files.length];
   const form = new FormData();
@@ -77,7 +54,7 @@ const convert = async (i: number) => {
   if (res.status !== 200) throw new Error(`${res.status} for ${f.name}`);
 };
 for (let i = 0; i < 5; i++) await convert(i);
-const pids = server.pool.kitPids();
+const pids = kitPids();
 const kit0 = pids.map(treeCpu);
 const self0 = process.cpuUsage();
 const t0 = performance.now();
@@ -94,5 +71,4 @@ const daemon = (self.user + self.system) / 1e6;
 console.log(
   `kits ${KITS} clients ${CLIENTS} jobs ${JOBS}: ${wall.toFixed(1)} s, ${(JOBS / wall).toFixed(1)} docs/s; CPU per conversion: daemon+clients ${((daemon / JOBS) * 1000).toFixed(0)} ms, kits ${((kits / JOBS) * 1000).toFixed(0)} ms; CPU use ${((daemon + kits) / wall).toFixed(2)} cores`,
 );
-await server.stop();
-rmSync(dir, { recursive: true, force: true });
+await stop();

@@ -13,23 +13,10 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pino } from 'pino';
-import { loadConfig } from '../../../daemon/server/config/load.ts';
-import { ConfigStore } from '../../../daemon/server/config/watch.ts';
 import { KitProcess } from '../../../daemon/server/pool/kit-process.ts';
-import { createOdeServer } from '../../../daemon/server/server.ts';
 import { fmt, median } from '../stats.ts';
+import { CORPUS, DOCS, startOde, THROUGHPUT_DOCS } from './ode-server.ts';
 
-const CORPUS = new URL('../../../../shared/corpus/', import.meta.url).pathname;
-const DOCS = [
-  'content-controls/ContentControls.docx',
-  'properties/documentProperties.docx',
-  'charts/chart.odt',
-  'spreadsheets/SampleSS.xlsx',
-  'spreadsheets/test-columnar.csv',
-  'presentations/layouts.pptx',
-];
-/** The throughput rotation: the five documents of the 7.4 runs (the CSV row came with LibreOffice 25.2's in-kit import). */
-const THROUGHPUT_DOCS = DOCS.filter((d) => !d.endsWith('.csv'));
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const COLD_RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 const log = pino({ level: 'silent' });
@@ -38,21 +25,6 @@ const say = (line = '') => {
   out.push(line);
   console.log(line);
 };
-
-async function startOde(kits: number) {
-  const dir = mkdtempSync(join(tmpdir(), 'ode-bench-'));
-  const { config } = loadConfig(undefined, {
-    ODE_STATE_DIR: join(dir, 'state'),
-    ODE_KITS__PRESPAWN: String(kits),
-    ODE_KITS__CONVERT_CONCURRENCY: String(kits),
-    ODE_KITS__MAX: String(kits),
-    ODE_LIMITS__QUEUE: '64',
-  });
-  const server = createOdeServer({ config: new ConfigStore(config, undefined, log), log, port: 0, adminPort: 0 });
-  const { url } = await server.start();
-  await server.pool.waitReady(kits, 90_000);
-  return { url, stop: async () => (await server.stop(), rmSync(dir, { recursive: true, force: true })) };
-}
 
 async function odeConvert(url: string, file: string): Promise<number> {
   const form = new FormData();
