@@ -3,9 +3,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileId, painted } from '../helpers/browser.ts';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
-import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { chooseMenu, openDemoDocument, useDemoBrowser } from '../helpers/demo-browser.ts';
 
 /** Screenshots land here (ignored by git: products of the run). */
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
@@ -66,21 +65,8 @@ describe('accessibility of the editor (axe-core)', () => {
     return found.filter((v) => FAILING.has(v.impact ?? '')).map((v) => ({ ...v, help: `${what}: ${v.help}` }));
   }
 
-  async function open(name: string): Promise<void> {
-    await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
-    await page.getByRole('menubar').waitFor({ timeout: 60_000 });
-    await page.waitForFunction(painted, null, { timeout: 60_000 });
-  }
-
-  /** Chooses a menu entry by mouse: the menu bar title, then the item whose label is exactly `name` in the menu opened last. */
-  async function choose(title: string, ...path: string[]): Promise<void> {
-    await page.getByRole('menubar').getByRole('menuitem', { name: title, exact: true }).click();
-    for (const name of path) {
-      const menu = page.getByRole('menubar').locator('[role=menu]').last();
-      const label = page.locator('.ode-menu-label', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
-      await menu.locator(':scope > li > [role^=menuitem]').filter({ has: label }).click({ timeout: 30_000 });
-    }
-  }
+  const open = (name: string) => openDemoDocument(page, env, name);
+  const choose = (title: string, ...path: string[]) => chooseMenu(page, title, ...path);
 
   /** View > Sidebar, until LibreOffice's panels are shown in it. */
   async function showSidebar(): Promise<void> {

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fileId, painted } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { chooseMenu, openDemoDocument, useDemoBrowser } from '../helpers/demo-browser.ts';
 
 /** Screenshots land here (ignored by git: products of the run). */
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
@@ -31,24 +30,8 @@ describe('menus and sidebar in the browser editor', () => {
   });
   let page: Page;
 
-  async function open(name: string): Promise<void> {
-    await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
-    await page.getByRole('menubar').waitFor({ timeout: 60_000 });
-    await page.waitForFunction(painted, null, { timeout: 60_000 });
-  }
-
-  /**
-   * Chooses a menu entry by mouse: the menu bar title, then on the way the item of the menu opened last (the deepest)
-   * whose label is exactly `name` (Table > Delete > Table is not Table > Table…).
-   */
-  async function choose(title: string, ...path: string[]): Promise<void> {
-    await page.getByRole('menubar').getByRole('menuitem', { name: title, exact: true }).click();
-    for (const name of path) {
-      const menu = page.getByRole('menubar').locator('[role=menu]').last();
-      const label = page.locator('.ode-menu-label', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
-      await menu.locator(':scope > li > [role^=menuitem]').filter({ has: label }).click({ timeout: 30_000 });
-    }
-  }
+  const open = (name: string) => openDemoDocument(page, env, name);
+  const choose = (title: string, ...path: string[]) => chooseMenu(page, title, ...path);
 
   /** The aria-checked of a menu entry (LibreOffice's state of its command), read with the menu open, then closed. */
   async function checked(title: string, ...path: string[]): Promise<string | null> {

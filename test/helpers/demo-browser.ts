@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { fileId, launchChromium, painted } from './browser.ts';
 import { startDaemon, type TestDaemon } from './daemon.ts';
 
 /** A temp folder served by a daemon's demo host, and Chromium: what the browser editor tests run against. */
@@ -36,4 +36,24 @@ export function useDemoBrowser(prefix: string, prepare: (folder: string) => void
     rmSync(env.folder, { recursive: true, force: true });
   });
   return env;
+}
+
+/** Opens `name` (a file of the demo host's folder) in `page` and waits for the menu bar and the first painted tiles. */
+export async function openDemoDocument(page: Page, env: DemoBrowser, name: string): Promise<void> {
+  await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
+  await page.getByRole('menubar').waitFor({ timeout: 60_000 });
+  await page.waitForFunction(painted, null, { timeout: 60_000 });
+}
+
+/**
+ * Chooses a menu entry by mouse: the menu bar title, then on the way the item of the menu opened last (the deepest)
+ * whose label is exactly `name` (Table > Delete > Table is not Table > Table…).
+ */
+export async function chooseMenu(page: Page, title: string, ...path: string[]): Promise<void> {
+  await page.getByRole('menubar').getByRole('menuitem', { name: title, exact: true }).click();
+  for (const name of path) {
+    const menu = page.getByRole('menubar').locator('[role=menu]').last();
+    const label = page.locator('.ode-menu-label', { hasText: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+    await menu.locator(':scope > li > [role^=menuitem]').filter({ has: label }).click({ timeout: 30_000 });
+  }
 }
