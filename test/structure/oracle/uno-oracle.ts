@@ -31,14 +31,19 @@ const SCRIPT = fileURLToPath(new URL('./uno_oracle.py', import.meta.url));
 export function startUnoOracle(): UnoOracle {
   const child: ChildProcessWithoutNullStreams = spawn('/usr/bin/python3', [SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'] });
   const lines = createInterface({ input: child.stdout });
-  const waiting: Array<(line: string) => void> = [];
-  lines.on('line', (line) => waiting.shift()?.(line));
+  const waiting: Array<{ resolve: (line: string) => void; reject: (e: Error) => void }> = [];
+  lines.on('line', (line) => waiting.shift()?.resolve(line));
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  // An oracle that exits (soffice never answered on its pipe, a crash) fails the requests waiting on it at once
+  // instead of leaving them to the test's time limit.
+  child.once('exit', (code) => {
+    for (const w of waiting.splice(0)) w.reject(new Error(`the UNO oracle exited (${code}): ${stderr}`));
+  });
   const ask = (req: object): Promise<Record<string, unknown>> =>
     new Promise((resolve, reject) => {
       if (child.exitCode !== null) return reject(new Error(`the UNO oracle exited: ${stderr}`));
-      waiting.push((line) => resolve(JSON.parse(line) as Record<string, unknown>));
+      waiting.push({ resolve: (line) => resolve(JSON.parse(line) as Record<string, unknown>), reject });
       child.stdin.write(`${JSON.stringify(req)}\n`);
     });
   return {

@@ -45,7 +45,8 @@ def start_office():
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
-    deadline = time.time() + 60
+    # A fresh profile's first start takes about 6 s on an idle machine and over a minute at CI load.
+    deadline = time.time() + 180
     while True:
         try:
             ctx = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
