@@ -7,7 +7,6 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pidusage from 'pidusage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZIP_PACKAGE_EXTENSIONS } from '../../daemon/server/convert/container-check.ts';
 import { ERRORS } from '../../daemon/server/errors.ts';
@@ -29,6 +28,7 @@ import {
   truncated,
 } from './bad-documents.ts';
 import { badRecipes } from './bad-recipes.ts';
+import { treeUsage } from '../../daemon/server/pool/kit-limits.ts';
 import { HealthWatch } from './health-watch.ts';
 import { postHead, rawRequest } from './raw-http.ts';
 
@@ -120,11 +120,8 @@ describe('bad input: every answer a 4xx with a stable code within 5 s, the daemo
     rssMax = Math.max(rssMax, process.memoryUsage().rss);
     for (const kit of daemon.server.pool.status().kits) {
       if (!kit.pid) continue;
-      try {
-        kitRssMax = Math.max(kitRssMax, (await pidusage(kit.pid)).memory);
-      } catch {
-        // The kit ended (replaced after a limit): nothing to sample.
-      }
+      // The whole tree under the pid the pool holds: in the sandbox that pid is bwrap's, the kit is under it.
+      kitRssMax = Math.max(kitRssMax, treeUsage(kit.pid).rss);
     }
   };
   let sampler: NodeJS.Timeout;
