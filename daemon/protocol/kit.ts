@@ -294,6 +294,9 @@ export const KIT_EDIT_EVENT_TYPES: ReadonlySet<string> = new Set<KitEditEvent['t
   'dialogEvent',
 ]);
 
+/** A request's own fields, as a caller gives them to the kit client (`type` and `id` are added by the client). */
+export type KitRequestBody<T extends { type: string; id: number }> = Omit<T, 'type' | 'id'>;
+
 /**
  * Open `input` for editing (kit.md, Editing): load it, initialise rendering, register the first view's callbacks.
  * The kit saves back to `input`. `userName` (optional) becomes the first view's author (tracked changes, comments).

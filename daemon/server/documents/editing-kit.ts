@@ -1,4 +1,13 @@
-import type { DocInfoResult, KitEditEvent, KitSettingsManifest, OpenResult, TileRequestMessage } from '../../protocol/kit.ts';
+import type {
+  CreateViewRequest,
+  DocInfoResult,
+  KitEditEvent,
+  KitRequestBody,
+  KitSettingsManifest,
+  OpenRequest,
+  OpenResult,
+  TileRequestMessage,
+} from '../../protocol/kit.ts';
 
 export type { DocInfoResult, KitEditEvent };
 
@@ -16,30 +25,8 @@ export type TileRequest = Omit<TileRequestMessage, 'type' | 'id'>;
 export interface EditingKit {
   readonly dir: string;
   readonly pid: number | undefined;
-  open(
-    req: {
-      input: string;
-      userName?: string;
-      lang?: string;
-      password?: string;
-      readOnly?: boolean;
-      commentsOnly?: boolean;
-      timezone?: string;
-      deviceFormFactor?: string;
-      watermarkText?: string;
-    },
-    limits: { loadMs: number; convertMs: number },
-  ): Promise<OpenedDocument>;
-  createView(req: {
-    userName: string;
-    userId: string;
-    readOnly?: boolean;
-    commentsOnly?: boolean;
-    lang?: string;
-    timezone?: string;
-    color?: string;
-    watermarkText?: string;
-  }): Promise<{ viewId: number }>;
+  open(req: KitRequestBody<OpenRequest>, limits: { loadMs: number; convertMs: number }): Promise<OpenedDocument>;
+  createView(req: KitRequestBody<CreateViewRequest>): Promise<{ viewId: number }>;
   /** An area of a LibreOffice dialog window of a view as a PNG (kit.md, Editing: `windowPaint`); px of the window. */
   paintWindow?(req: { viewId: number; windowId: number; x: number; y: number; width: number; height: number }): Promise<Uint8Array>;
   destroyView(viewId: number): Promise<void>;

@@ -34,8 +34,11 @@ import {
   type InspectRequest,
   type KitEditEvent,
   type KitOk,
+  type CreateViewRequest,
   type KitRequest,
+  type KitRequestBody,
   type KitResult,
+  type OpenRequest,
   type KitToDaemon,
   type OpenResult,
   type SignDocResult,
@@ -439,20 +442,7 @@ export class KitProcess extends EventEmitter {
    * @throws OdeError load_failed, password_required, password_invalid, timeout, kit_crashed; internal when the
    * kit is not ready.
    */
-  async open(
-    req: {
-      input: string;
-      lang?: string;
-      password?: string;
-      readOnly?: boolean;
-      commentsOnly?: boolean;
-      timezone?: string;
-      deviceFormFactor?: string;
-      userName?: string;
-      watermarkText?: string;
-    },
-    limits: StageLimits,
-  ): Promise<OpenResult> {
+  async open(req: KitRequestBody<OpenRequest>, limits: StageLimits): Promise<OpenResult> {
     if (this.state !== 'ready' || this.editing)
       throw new OdeError('internal', `kit ${this.id} is ${this.state}${this.editing ? ' and editing' : ''}, not ready`);
     this.state = 'busy';
@@ -469,16 +459,7 @@ export class KitProcess extends EventEmitter {
    * `createView`: a new LibreOfficeKit view for one user, `userName` its author, its rights and `timezone` given
    * to LibreOffice (kit.md). `color` stays with the daemon. @throws OdeError timeout, kit_crashed, bad_request, internal.
    */
-  async createView(req: {
-    userName: string;
-    userId: string;
-    readOnly?: boolean;
-    commentsOnly?: boolean;
-    lang?: string;
-    timezone?: string;
-    color?: string;
-    watermarkText?: string;
-  }): Promise<{ viewId: number }> {
+  async createView(req: KitRequestBody<CreateViewRequest>): Promise<{ viewId: number }> {
     const r = await this.edit({ type: 'createView', ...req }, EDIT_LIMITS_MS.other, 'creating a view');
     return { viewId: r.viewId };
   }
