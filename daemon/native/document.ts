@@ -94,6 +94,33 @@ function checkTile(o: TileRequest): void {
   checkInt('tileHeight', o.tileHeight, 1);
 }
 
+/** The arguments of a key event (postKeyEvent, postWindowKeyEvent), checked: LOK_KEYEVENT_* type, char and key code. */
+function checkKeyEvent(type: number, charCode: number, keyCode: number): [number, number, number] {
+  return [checkInt('type', type, 0), checkInt('charCode', charCode, 0), checkInt('keyCode', keyCode, 0)];
+}
+
+/**
+ * The arguments of a mouse event (postMouseEvent, postWindowMouseEvent), checked: LOK_MOUSEEVENT_* type, position
+ * (twips in the document, px in a window), click count, VCL button and modifier bits.
+ */
+function checkMouseEvent(
+  type: number,
+  x: number,
+  y: number,
+  count: number,
+  buttons: number,
+  modifier: number,
+): [number, number, number, number, number, number] {
+  return [
+    checkInt('type', type, 0),
+    checkInt('x', x),
+    checkInt('y', y),
+    checkInt('count', count, 0),
+    checkInt('buttons', buttons, 0),
+    checkInt('modifier', modifier, 0),
+  ];
+}
+
 /** A loaded document. Created only by Office.documentLoad. */
 export class LokDocument {
   readonly #native: NativeDocument;
@@ -209,19 +236,12 @@ export class LokDocument {
 
   /** Posts a key event (LOK_KEYEVENT_*) to the current view; effects arrive as callbacks. */
   postKeyEvent(type: number, charCode: number, keyCode: number): void {
-    this.#native.postKeyEvent(checkInt('type', type, 0), checkInt('charCode', charCode, 0), checkInt('keyCode', keyCode, 0));
+    this.#native.postKeyEvent(...checkKeyEvent(type, charCode, keyCode));
   }
 
   /** Posts a mouse event (LOK_MOUSEEVENT_*) at (x, y) twips; buttons/modifier as VCL bits. */
   postMouseEvent(type: number, x: number, y: number, count: number, buttons: number, modifier: number): void {
-    this.#native.postMouseEvent(
-      checkInt('type', type, 0),
-      checkInt('x', x),
-      checkInt('y', y),
-      checkInt('count', count, 0),
-      checkInt('buttons', buttons, 0),
-      checkInt('modifier', modifier, 0),
-    );
+    this.#native.postMouseEvent(...checkMouseEvent(type, x, y, count, buttons, modifier));
   }
 
   /**
@@ -322,12 +342,7 @@ export class LokDocument {
 
   /** Posts a key event to a dialog/sidebar window (LOK_CALLBACK_WINDOW ids). */
   postWindowKeyEvent(windowId: number, type: number, charCode: number, keyCode: number): void {
-    this.#native.postWindowKeyEvent(
-      checkInt('windowId', windowId, 0),
-      checkInt('type', type, 0),
-      checkInt('charCode', charCode, 0),
-      checkInt('keyCode', keyCode, 0),
-    );
+    this.#native.postWindowKeyEvent(checkInt('windowId', windowId, 0), ...checkKeyEvent(type, charCode, keyCode));
   }
 
   /**
@@ -352,15 +367,7 @@ export class LokDocument {
 
   /** Posts a mouse event to a dialog/sidebar window, at (x, y) window px. */
   postWindowMouseEvent(windowId: number, type: number, x: number, y: number, count: number, buttons: number, modifier: number): void {
-    this.#native.postWindowMouseEvent(
-      checkInt('windowId', windowId, 0),
-      checkInt('type', type, 0),
-      checkInt('x', x),
-      checkInt('y', y),
-      checkInt('count', count, 0),
-      checkInt('buttons', buttons, 0),
-      checkInt('modifier', modifier, 0),
-    );
+    this.#native.postWindowMouseEvent(checkInt('windowId', windowId, 0), ...checkMouseEvent(type, x, y, count, buttons, modifier));
   }
 
   /** Paints an area of a dialog/sidebar window into a width x height px BGRA buffer (synchronous). */

@@ -51,6 +51,26 @@ export function errorInfo(err: unknown): { code: string | undefined; message: st
   return { code: typeof e?.code === 'string' ? e.code : undefined, message: String(e?.message ?? err) };
 }
 
+/** The error `code` `fn` throws, or undefined when it returns. */
+export function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+    return undefined;
+  } catch (err) {
+    return errorInfo(err).code;
+  }
+}
+
+/** The error `code` `p` rejects with, or undefined when it resolves. */
+export async function codeOfAsync(p: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await p;
+    return undefined;
+  } catch (err) {
+    return errorInfo(err).code;
+  }
+}
+
 /** Resolves when `check()` is true, polling every 10 ms; rejects after `timeoutMs`. */
 export async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

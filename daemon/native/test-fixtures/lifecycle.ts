@@ -13,21 +13,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { LOK_CALLBACK_INVALIDATE_TILES, LOK_KEYEVENT_KEYINPUT, Office } from '../index.ts';
-import { copyToWork, emit, errorInfo, fixtureArgs, waitFor } from './fixture-env.ts';
+import { codeOf, codeOfAsync, copyToWork, emit, errorInfo, fixtureArgs, waitFor } from './fixture-env.ts';
 
 const { workDir, profileUrl, args } = fixtureArgs();
 const scenario = args[0];
 const office = Office.init({ profileUrl });
 const docx = 'content-controls/ContentControls.docx';
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (err) {
-    return errorInfo(err).code;
-  }
-}
 
 if (scenario === 'busy') {
   const doc = await office.documentLoad(copyToWork(workDir, docx, 'a.docx'), { options: 'Batch=true' });
@@ -70,14 +61,8 @@ if (scenario === 'busy') {
   const doc = await office.documentLoad(copyToWork(workDir, docx, 'd.docx'), { options: 'Batch=true' });
   const uno = codeOf(() => doc.postUnoCommand('.uno:Bold', '{not json'));
   const render = codeOf(() => doc.initializeForRendering('nope'));
-  const paint = await doc.paintTile({ canvasWidth: 0, canvasHeight: 10, tilePosX: 0, tilePosY: 0, tileWidth: 10, tileHeight: 10 }).then(
-    () => undefined,
-    (err) => errorInfo(err).code,
-  );
-  const url = await office.documentLoad('/not/a/url').then(
-    () => undefined,
-    (err) => errorInfo(err).code,
-  );
+  const paint = await codeOfAsync(doc.paintTile({ canvasWidth: 0, canvasHeight: 10, tilePosX: 0, tilePosY: 0, tileWidth: 10, tileHeight: 10 }));
+  const url = await codeOfAsync(office.documentLoad('/not/a/url'));
   doc.destroy();
   office.destroy();
   emit({ uno, render, paint, url });

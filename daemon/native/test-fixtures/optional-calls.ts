@@ -10,29 +10,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { LOK_CALLBACK_COMMENT, LOK_KEYEVENT_KEYINPUT, LOK_KEYEVENT_KEYUP, Office, type LokDocument } from '../index.ts';
-import { copyToWork, emit, errorInfo, fixtureArgs, waitFor } from './fixture-env.ts';
+import { codeOf, codeOfAsync, copyToWork, emit, fixtureArgs, waitFor } from './fixture-env.ts';
 
 const { workDir, profileUrl, args } = fixtureArgs();
 const scenario = args[0];
 const office = Office.init({ profileUrl });
-
-async function codeOfAsync(p: Promise<unknown>): Promise<string | undefined> {
-  try {
-    await p;
-    return undefined;
-  } catch (err) {
-    return errorInfo(err).code;
-  }
-}
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-    return undefined;
-  } catch (err) {
-    return errorInfo(err).code;
-  }
-}
 
 /** The document's text, through LibreOffice's own plain-text export. */
 async function textOf(doc: LokDocument, name: string): Promise<string> {
