@@ -64,7 +64,8 @@ describe('DocumentProperties transformation', () => {
   }
 
   it('odt: the properties only ODF can store (Rights, Contributor, template, auto-reload, target)', async () => {
-    const { before, after } = await roundTrip('properties/meta.odt', 'odt', {
+    // Each of them reads back as written: no date or type conversion applies to these.
+    const odfOnly = {
       Rights: 'CC-BY',
       Contributor: ['Bob', 'Eve'],
       Publisher: ['ACME'],
@@ -81,27 +82,9 @@ describe('DocumentProperties transformation', () => {
       AutoloadURL: 'https://example.org/next',
       AutoloadSecs: 30,
       DefaultTarget: '_blank',
-    });
-    expect(after).toEqual({
-      ...before,
-      ...saved(before.EditingCycles),
-      Rights: 'CC-BY',
-      Contributor: ['Bob', 'Eve'],
-      Publisher: ['ACME'],
-      Relation: ['urn:x'],
-      Coverage: 'EU',
-      Source: 'paper',
-      Type: 'report',
-      Identifier: 'ID-7',
-      PrintedBy: 'Printer',
-      Generator: 'Ode',
-      TemplateName: 'Letter',
-      TemplateURL: 'file:///t/letter.ott',
-      TemplateDate: '2019-09-09T09:09:09',
-      AutoloadURL: 'https://example.org/next',
-      AutoloadSecs: 30,
-      DefaultTarget: '_blank',
-    });
+    };
+    const { before, after } = await roundTrip('properties/meta.odt', 'odt', odfOnly);
+    expect(after).toEqual({ ...before, ...saved(before.EditingCycles), ...odfOnly });
   });
 
   it('Delete removes a user-defined property, in the array and the object form', async () => {
