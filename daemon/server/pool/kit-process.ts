@@ -41,7 +41,10 @@ import {
   type OpenRequest,
   type KitToDaemon,
   type OpenResult,
+  type SignDocRequest,
   type SignDocResult,
+  type TileRequestMessage,
+  type WindowPaintRequest,
 } from '../../protocol/kit.ts';
 import { OdeError, isErrorCode } from '../errors.ts';
 import { entryPoint } from '../install-paths.ts';
@@ -468,7 +471,7 @@ export class KitProcess extends EventEmitter {
    * `windowPaint`: an area (px of the window) of a LibreOffice dialog window of a view as a PNG with straight
    * alpha. @throws OdeError timeout (10 s), kit_crashed, bad_request.
    */
-  async paintWindow(req: { viewId: number; windowId: number; x: number; y: number; width: number; height: number }): Promise<Uint8Array> {
+  async paintWindow(req: KitRequestBody<WindowPaintRequest>): Promise<Uint8Array> {
     return (await this.edit({ type: 'windowPaint', ...req }, EDIT_LIMITS_MS.other, 'painting a dialog')).png;
   }
 
@@ -495,17 +498,7 @@ export class KitProcess extends EventEmitter {
    * `tile`: paints `tileTwipWidth` x `tileTwipHeight` twips at (`x`, `y`) of `part` (`mode` a LOK_PARTMODE_*) as a
    * `width` x `height` px PNG with straight alpha. @throws OdeError timeout (10 s), kit_crashed, bad_request.
    */
-  async paintTile(req: {
-    viewId: number;
-    part: number;
-    mode: number;
-    width: number;
-    height: number;
-    x: number;
-    y: number;
-    tileTwipWidth: number;
-    tileTwipHeight: number;
-  }): Promise<Uint8Array> {
+  async paintTile(req: KitRequestBody<TileRequestMessage>): Promise<Uint8Array> {
     return (await this.edit({ type: 'tile', ...req }, EDIT_LIMITS_MS.other, 'painting a tile')).png;
   }
 
@@ -546,7 +539,7 @@ export class KitProcess extends EventEmitter {
    * PKCS#8 key (DER); the daemon then reads and uploads `input`. @throws OdeError sign_failed, timeout (60 s),
    * kit_crashed, bad_request.
    */
-  async signDoc(req: { viewId: number; certificate: Uint8Array; privateKey: Uint8Array; ca: Uint8Array[] }): Promise<SignDocResult> {
+  async signDoc(req: KitRequestBody<SignDocRequest>): Promise<SignDocResult> {
     const r = await this.edit({ type: 'signDoc', ...req }, EDIT_LIMITS_MS.save, 'signing');
     return { signed: r.signed, signatureState: r.signatureState };
   }
