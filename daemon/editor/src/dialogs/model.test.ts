@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clip, mouseButton, mouseButtons, parseWindowEvent, union, windowKey } from './model.ts';
-
-const key = (key: string, code = '', mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
-  key,
-  code,
-  shiftKey: false,
-  ctrlKey: false,
-  metaKey: false,
-  altKey: false,
-  ...mods,
-});
+import { keyLike as key } from '../view/test-support.ts';
 
 describe('LibreOffice window events and input (dialogs/model.ts)', () => {
   it('reads LOK_CALLBACK_WINDOW payloads as LibreOffice 7.4 sends them (numbers in strings)', () => {

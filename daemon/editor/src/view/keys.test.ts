@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withMetaOrigin, metaOriginOf } from './clipboard.ts';
 import { comboOf, vclKey } from './keys.ts';
-
-const key = (key: string, code: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
-  key,
-  code,
-  shiftKey: false,
-  ctrlKey: false,
-  metaKey: false,
-  altKey: false,
-  ...mods,
-});
+import { keyLike as key } from './test-support.ts';
 
 describe('browser keys to vcl key codes (include/vcl/keycodes.hxx)', () => {
   it('maps the cursor block, function keys and editing keys with their modifiers', () => {
