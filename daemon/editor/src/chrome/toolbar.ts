@@ -29,23 +29,11 @@ function layout(docType: DocType): Entry[] {
     '|',
   ];
   const align: Entry[] = ['format.alignLeft', 'format.alignCenter', 'format.alignRight', 'format.justify'];
+  const lists: Entry[] = ['format.bulletList', 'format.numberedList', '|'];
+  const inserts: Entry[] = ['insert.image', 'insert.table', 'insert.link', 'insert.comment', '|', 'zoom'];
   switch (docType) {
     case 'text':
-      return [
-        ...common,
-        'style',
-        ...chars,
-        ...align,
-        'format.bulletList',
-        'format.numberedList',
-        '|',
-        'insert.image',
-        'insert.table',
-        'insert.link',
-        'insert.comment',
-        '|',
-        'zoom',
-      ];
+      return [...common, 'style', ...chars, ...align, ...lists, ...inserts];
     case 'spreadsheet':
       return [
         ...common,
@@ -59,29 +47,10 @@ function layout(docType: DocType): Entry[] {
         'format.numberPercent',
         'insert.autoSum',
         '|',
-        'insert.image',
-        'insert.link',
-        'insert.comment',
-        '|',
-        'zoom',
+        ...inserts.filter((e) => e !== 'insert.table'), // a sheet is a table already
       ];
     default:
-      return [
-        ...common,
-        'slide.new',
-        '|',
-        ...chars,
-        ...align,
-        'format.bulletList',
-        'format.numberedList',
-        '|',
-        'insert.image',
-        'insert.table',
-        'insert.link',
-        'insert.comment',
-        '|',
-        'zoom',
-      ];
+      return [...common, 'slide.new', '|', ...chars, ...align, ...lists, ...inserts];
   }
 }
 

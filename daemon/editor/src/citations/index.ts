@@ -5,6 +5,7 @@
  * the cursor, and the bibliography of every cited item (docs/citations.md).
  */
 import type { CitationListItem } from '../../../protocol/editor.ts';
+import { el } from '../chrome/panels-dom.ts';
 import type { App } from '../core/app.ts';
 import { registerMessages, t } from '../core/i18n.ts';
 
@@ -66,16 +67,6 @@ const STYLES: Array<[string, string]> = [
   ['nature', 'Nature'],
 ];
 const STYLE_KEY = 'ode.citationStyle';
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...children: Array<Node | string>
-): HTMLElementTagNameMap[K] {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
 /** Mounts Insert > Citation and Insert > Bibliography (shown only when the daemon's `services` says citations are on). */
 export function mountCitations(app: App): void {

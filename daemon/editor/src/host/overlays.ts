@@ -1,16 +1,7 @@
+import { CLOSE } from '../../../protocol/editor.ts';
+import { el } from '../chrome/panels-dom.ts';
 import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
-import { CLOSE } from '../../../protocol/editor.ts';
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...children: Array<Node | string>
-): HTMLElementTagNameMap[K] {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-}
 
 /**
  * Opens the editor page again as the host did: a form POST of the token fields to this page's address (the page
