@@ -96,33 +96,23 @@ export class Handles {
       if (!rect || down.button !== 0) return;
       down.preventDefault();
       down.stopPropagation();
-      el.setPointerCapture(down.pointerId);
       this.dragging = which;
       const [px, py] = this.view.toTwips(down.clientX, down.clientY);
       // Offset from the pointer to the middle of the handle's line (twips).
       const dx = (which === 'start' ? rect[0] : rect[0] + rect[2]) - px;
       const dy = rect[1] + rect[3] / 2 - py;
-      let frame = 0;
-      let last: PointerEvent = down;
-      const move = (e: PointerEvent) => {
-        last = e;
-        if (!frame)
-          frame = requestAnimationFrame(() => {
-            frame = 0;
-            const [x, y] = this.view.toTwips(last.clientX, last.clientY);
-            this.send({ type: 'selectText', kind: which, x: x + dx, y: y + dy });
-          });
-      };
-      const up = () => {
-        this.dragging = undefined;
-        this.place();
-        el.removeEventListener('pointermove', move);
-        el.removeEventListener('pointerup', up);
-        el.removeEventListener('pointercancel', up);
-      };
-      el.addEventListener('pointermove', move);
-      el.addEventListener('pointerup', up);
-      el.addEventListener('pointercancel', up);
+      followDrag(
+        el,
+        down,
+        (e) => {
+          const [x, y] = this.view.toTwips(e.clientX, e.clientY);
+          this.send({ type: 'selectText', kind: which, x: x + dx, y: y + dy });
+        },
+        () => {
+          this.dragging = undefined;
+          this.place();
+        },
+      );
     });
   }
 
@@ -133,7 +123,6 @@ export class Handles {
       if (!g || down.button !== 0) return;
       down.preventDefault();
       down.stopPropagation();
-      knob.setPointerCapture(down.pointerId);
       const hx = Math.round(g[0] + fx * g[2]);
       const hy = Math.round(g[1] + fy * g[3]);
       const [px, py] = this.view.toTwips(down.clientX, down.clientY);
@@ -144,22 +133,49 @@ export class Handles {
       const mouse = (event: 'buttondown' | 'move' | 'buttonup', [x, y]: [number, number]) =>
         this.send({ type: 'mouse', event, x, y, count: 1, buttons: 1, modifier: 0 });
       mouse('buttondown', [hx, hy]);
-      let frame = 0;
-      let last: PointerEvent = down;
-      const move = (e: PointerEvent) => {
-        last = e;
-        if (!frame) frame = requestAnimationFrame(() => ((frame = 0), mouse('move', at(last))));
-      };
-      const up = (e: PointerEvent) => {
-        cancelAnimationFrame(frame);
-        mouse('buttonup', at(e));
-        knob.removeEventListener('pointermove', move);
-        knob.removeEventListener('pointerup', up);
-        knob.removeEventListener('pointercancel', up);
-      };
-      knob.addEventListener('pointermove', move);
-      knob.addEventListener('pointerup', up);
-      knob.addEventListener('pointercancel', up);
+      followDrag(
+        knob,
+        down,
+        (e) => mouse('move', at(e)),
+        (e) => mouse('buttonup', at(e)),
+        { dropPendingMove: true },
+      );
     });
   }
+}
+
+/**
+ * Follows the pointer that pressed `target` (`down`, captured so the drag goes on outside it): `onMove` runs at most
+ * once an animation frame with the pointer's latest event, `onEnd` once on pointerup or pointercancel, which ends the
+ * drag. A move still waiting for its frame then runs after `onEnd`, or not at all with `dropPendingMove` (where
+ * `onEnd` itself sends the final position).
+ */
+function followDrag(
+  target: HTMLElement,
+  down: PointerEvent,
+  onMove: (e: PointerEvent) => void,
+  onEnd: (e: PointerEvent) => void,
+  { dropPendingMove = false } = {},
+): void {
+  target.setPointerCapture(down.pointerId);
+  let frame = 0;
+  let last = down;
+  const move = (e: PointerEvent) => {
+    last = e;
+    if (!frame)
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        onMove(last);
+      });
+  };
+  const up = (e: PointerEvent) => {
+    if (dropPendingMove) cancelAnimationFrame(frame);
+    onEnd(e);
+    target.removeEventListener('pointermove', move);
+    target.removeEventListener('pointerup', up);
+    target.removeEventListener('pointercancel', up);
+  };
+  target.addEventListener('pointermove', move);
+  target.addEventListener('pointerup', up);
+  target.addEventListener('pointercancel', up);
 }
