@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOK_CALLBACK_CALC_FUNCTION_LIST } from '../../protocol/lok-enums.ts';
+import { LOK_CALLBACK_CALC_FUNCTION_LIST, LOK_CALLBACK_DOCUMENT_SIZE_CHANGED } from '../../protocol/lok-enums.ts';
 import { parseFunctionList, translateCallback } from './callbacks.ts';
 
 describe('LOK_CALLBACK_CALC_FUNCTION_LIST -> calcFunctionList', () => {
@@ -21,5 +21,18 @@ describe('LOK_CALLBACK_CALC_FUNCTION_LIST -> calcFunctionList', () => {
     ]);
     expect(parseFunctionList('[{"signature": "", "description": "no name"}, 5, null]')).toEqual([]);
     expect(parseFunctionList('not json')).toEqual([]);
+  });
+});
+
+describe('LOK_CALLBACK_DOCUMENT_SIZE_CHANGED -> documentSize', () => {
+  it('reads the size LibreOffice gives, and is a documentSize without a size when the payload is empty (25.2 after .uno:DeletePage)', () => {
+    expect(translateCallback(LOK_CALLBACK_DOCUMENT_SIZE_CHANGED, '14401, 10801').message).toEqual({
+      type: 'documentSize',
+      width: 14401,
+      height: 10801,
+      parts: -1,
+      partNames: [],
+    });
+    expect(translateCallback(LOK_CALLBACK_DOCUMENT_SIZE_CHANGED, '').message).toEqual({ type: 'documentSize', width: 0, height: 0, parts: -1, partNames: [] });
   });
 });

@@ -190,8 +190,12 @@ export function translateCallback(type: number, payload: string): TranslatedCall
       return { message: { type: 'stateChanged', command, value } };
     }
     case LOK_CALLBACK_DOCUMENT_SIZE_CHANGED: {
+      // LibreOffice 25.2 sends this with an empty payload after `.uno:DeletePage` (test/kit-editing/delete-page.test.ts):
+      // the size is then not said (0 x 0), but the parts changed all the same, so the message is kept (the document
+      // reads the parts and size again on it, document-parts.ts, and sends the views what it read, not this).
       const [w, h] = payload.split(',').map((s) => Number(s.trim()));
-      return Number.isFinite(w) && Number.isFinite(h) ? { message: { type: 'documentSize', width: w, height: h, parts: -1, partNames: [] } } : {};
+      const said = payload.trim() !== '' && Number.isFinite(w) && Number.isFinite(h);
+      return { message: { type: 'documentSize', width: said ? w : 0, height: said ? h : 0, parts: -1, partNames: [] } };
     }
     case LOK_CALLBACK_UNO_COMMAND_RESULT: {
       const j = json(payload);
