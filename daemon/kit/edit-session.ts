@@ -104,13 +104,17 @@ interface ViewState {
   /** The user's IANA time zone, given to LibreOffice (setViewTimezone). */
   timezone?: string;
   color?: string;
-  /** The LOK_PARTMODE_* last set on the view (presentations), so a tile of the same mode does not set it again. */
-  mode: number;
   /** The user's WatermarkText, painted into every tile of this view (watermark.ts). */
   watermark?: Watermark;
   /** LibreOffice dialog windows open in this view (LOK_CALLBACK_WINDOW created .. close), closed when it leaves. */
   windows?: Set<number>;
 }
+
+/**
+ * LibreOffice 25.2's edit mode of a presentation view showing the notes page (getEditMode after `.uno:NotesMode`,
+ * and the last field of its INVALIDATE_TILES payloads then; measured by test/kit-editing/notes-probe.ts).
+ */
+const EDIT_MODE_NOTES = 2;
 
 /** How long closing waits for paints, exports and saves in flight before destroying anyway (ms). */
 const CLOSE_WAIT_MS = 10_000;
@@ -186,7 +190,6 @@ export class EditSession {
         readOnly: req.readOnly === true,
         commentsOnly: req.commentsOnly === true,
         timezone: req.timezone,
-        mode: 0,
         watermark: session.#watermark(req.watermarkText),
       });
       return { session, result: { ...session.#describe(), viewId } };
@@ -259,7 +262,6 @@ export class EditSession {
       commentsOnly: req.commentsOnly === true,
       timezone: req.timezone,
       color: req.color,
-      mode: 0,
       watermark: this.#watermark(req.watermarkText),
     });
     return viewId;
@@ -318,10 +320,15 @@ export class EditSession {
 
   /**
    * `tile`: paints `tileTwipWidth` x `tileTwipHeight` twips at (`x`, `y`) of `part` into a `width` x `height` px
-   * PNG with straight alpha (paintPartTile on the libuv pool, then PNG encoding, also off the JS thread). In a
-   * presentation `mode` (LOK_PARTMODE_*) is set on the view when it differs from the view's last one; text
-   * documents have one coordinate space and ignore `part`.
-   * @throws LokError invalid_argument (sizes out of range), bad_request (unknown view).
+   * PNG with straight alpha (painted on the libuv pool, then PNG encoding, also off the JS thread), in the view.
+   * Text documents have one coordinate space and ignore `part`. In a presentation `mode` is LibreOffice's edit mode
+   * (getEditMode; Collabora's `mode=` of its tiles): 0 slides and 1 master slides are painted with paintPartTile in
+   * that mode; 2 is the notes page of a view LibreOffice shows it in (View > Notes, `.uno:NotesMode`), painted with
+   * paintTile in that view. A tile of another mode is not painted for a view in notes: LibreOffice would switch the
+   * view out of notes for the paint, which ends the text edit in the notes (test/kit-editing/notes-probe.ts: the
+   * keys typed after such a paint were lost); nor is a notes tile for a view that does not show that slide's notes.
+   * Both happen only while a view changes mode, and the editor asks again in the new mode.
+   * @throws LokError invalid_argument (sizes out of range); bad_request (unknown view; a mode not the view's, as above).
    */
   async tile(req: Omit<TileRequestMessage, 'type' | 'id'>): Promise<Uint8Array> {
     const view = this.#use(req.viewId);
@@ -335,14 +342,29 @@ export class EditSession {
     };
     let painted: Promise<Buffer>;
     if (this.#docType === LOK_DOCTYPE_TEXT) painted = this.#doc.paintTile(tile);
+    else if (this.#docType !== LOK_DOCTYPE_PRESENTATION) painted = this.#doc.paintPartTile({ ...tile, part: req.part });
     else {
-      const mode = this.#docType === LOK_DOCTYPE_PRESENTATION && req.mode !== view.mode ? req.mode : undefined;
-      if (mode !== undefined) view.mode = mode;
-      painted = this.#doc.paintPartTile({ ...tile, part: req.part, mode });
+      const inNotes = this.#editMode() === EDIT_MODE_NOTES;
+      if (req.mode === EDIT_MODE_NOTES) {
+        if (!inNotes || this.#doc.getPart() !== req.part) throw kitError('bad_request', `view ${req.viewId} does not show the notes of slide ${req.part}`);
+        painted = this.#doc.paintTile(tile);
+      } else {
+        if (inNotes) throw kitError('bad_request', `view ${req.viewId} shows notes: a tile of mode ${req.mode} would end its text edit`);
+        painted = this.#doc.paintPartTile({ ...tile, part: req.part, editMode: req.mode === 1 ? 1 : 0 });
+      }
     }
     const bgra = await this.#track(painted);
     view.watermark?.apply(bgra, req.width, req.height);
     return encodeTilePng(bgra, req.width, req.height);
+  }
+
+  /** LibreOffice's edit mode of the current view (presentations: 0 slides, 1 master slides, 2 notes); 0 when LibreOffice cannot say. */
+  #editMode(): number {
+    try {
+      return this.#doc.getEditMode();
+    } catch {
+      return 0;
+    }
   }
 
   /**
@@ -412,13 +434,21 @@ export class EditSession {
 
   /**
    * `docInfo`: the parts as they are now (slides or sheets added, deleted or moved since `open`), their names,
-   * the size in twips and the view's current part. LOK: getParts, getPartName, getDocumentSize, getPart.
+   * the size in twips, the view's current part and, in a presentation, its edit mode (0 slides, 1 master slides,
+   * 2 notes: the size is then the notes page's). LOK: getParts, getPartName, getDocumentSize, getPart, getEditMode.
    * @throws bad_request (unknown view, closing).
    */
   docInfo(viewId: number): DocInfoResult {
     this.#use(viewId);
     const { parts, partNames, width, height } = this.#describe();
-    return { parts, partNames, width, height, part: this.#docType === LOK_DOCTYPE_TEXT ? 0 : this.#doc.getPart() };
+    return {
+      parts,
+      partNames,
+      width,
+      height,
+      part: this.#docType === LOK_DOCTYPE_TEXT ? 0 : this.#doc.getPart(),
+      mode: this.#docType === LOK_DOCTYPE_PRESENTATION ? this.#editMode() : 0,
+    };
   }
 
   /** `commandValues`: getCommandValues in the view; LOK's JSON string, or null for a command LibreOffice has no values for. */

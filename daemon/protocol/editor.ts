@@ -172,7 +172,8 @@ export type ServerMessage =
       features?: { locked: FeatureGate[]; restricted: FeatureGate[] };
     }
   | { type: 'invalidate'; part: number; x: number; y: number; width: number; height: number; all?: boolean }
-  | { type: 'documentSize'; width: number; height: number; parts: number; partNames: string[] }
+  /** `mode`: the view's edit mode in a presentation (0 slides, 1 master slides, 2 notes: `width` x `height` is the notes page); absent: 0. */
+  | { type: 'documentSize'; width: number; height: number; parts: number; partNames: string[]; mode?: number }
   | { type: 'cursor'; rect: Rect; visible: boolean }
   | { type: 'selection'; rects: Rect[]; start?: Rect; end?: Rect }
   | { type: 'views'; views: ViewInfo[] }

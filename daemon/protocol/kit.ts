@@ -95,13 +95,17 @@ export interface OpenResult {
   viewId: number;
 }
 
-/** Fields of a `docInfo` result (kit.md, Editing): the parts as they are now, their names, the size in twips, the view's current part. */
+/**
+ * Fields of a `docInfo` result (kit.md, Editing): the parts as they are now, their names, the size in twips, the
+ * view's current part and its edit mode (presentations: 0 slides, 1 master slides, 2 notes; otherwise 0).
+ */
 export interface DocInfoResult {
   parts: number;
   partNames: string[];
   width: number;
   height: number;
   part: number;
+  mode: number;
 }
 
 /** Fields of a `createView` result: the new view's id. */
@@ -353,7 +357,10 @@ export interface EditEventMessage {
   event: KitEditEvent;
 }
 
-/** Paint one tile (paintPartTile): `width`/`height` px, `x`/`y`/`tileTwipWidth`/`tileTwipHeight` twips; result `png`. */
+/**
+ * Paint one tile (paintPartTile): `width`/`height` px, `x`/`y`/`tileTwipWidth`/`tileTwipHeight` twips; `mode` the
+ * view's edit mode in a presentation (0 slides, 1 master slides, 2 notes; kit.md `tile`); result `png`.
+ */
 export interface TileRequestMessage {
   type: 'tile';
   id: number;

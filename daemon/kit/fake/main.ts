@@ -155,7 +155,7 @@ function handle(msg: DaemonToKit): void {
       });
       return;
     case 'docInfo':
-      void answer(msg, async () => (openDoc(), { parts: 1, partNames: ['Page 1'], ...FAKE_PAGE_TWIPS, part: 0 }));
+      void answer(msg, async () => (openDoc(), { parts: 1, partNames: ['Page 1'], ...FAKE_PAGE_TWIPS, part: 0, mode: 0 }));
       return;
     case 'saveDoc':
       void answer(msg, () => save(msg.viewId, msg.dontSaveIfUnmodified));

@@ -15,6 +15,11 @@ import type { ViewHandle } from './view-handle.ts';
 const PARTS_DEBOUNCE_MS = 30;
 /** Commands that may rename a sheet without changing the document's size (no callback tells): read the part names again. */
 const RENAME_COMMANDS = /^\.uno:(Name|RenameTable)(\?|$)/;
+/**
+ * Impress' view modes, whose state changes when a view enters or leaves them: the view's size and edit mode change
+ * (the notes page is portrait; LibreOffice 25.2 says so with a state change, not always a size callback).
+ */
+const VIEW_MODE_STATES = /^\.uno:(NotesMode|NormalMultiPaneGUI|SlideMasterPage|NotesMasterPage|HandoutMode)$/;
 /** UNO commands that may add, remove or move slides, pages or sheets (their part numbers change). */
 const PART_COMMANDS =
   /^\.uno:(InsertPage|InsertSlide|DuplicatePage|DuplicateSlide|DeletePage|DeleteSlide|MovePage(First|Up|Down|Last)|Insert|Remove|Move|DuplicateSheet|InsertSheet|DeleteSheet|Undo|Redo)(\?|$)/;
@@ -59,6 +64,11 @@ export class PartsRefresh {
     this.timer.unref();
   }
 
+  /** A state of a view changed (`stateChanged`): when a view entered or left a view mode, read its size and mode again. */
+  afterState(command: string): void {
+    if (VIEW_MODE_STATES.test(command)) this.refresh(false);
+  }
+
   /** Cancels a pending read (the document closes). */
   stop(): void {
     clearTimeout(this.timer);
@@ -91,7 +101,7 @@ export class PartsRefresh {
     }
     for (const { v, d } of got) {
       if (!host.views.has(v)) continue;
-      v.send({ type: 'documentSize', width: d.width, height: d.height, parts: now.parts, partNames: now.partNames });
+      v.send({ type: 'documentSize', width: d.width, height: d.height, parts: now.parts, partNames: now.partNames, mode: d.mode });
       // LibreOffice (7.4 and 25.2) moves a slide without SET_PART, in the view that moved it and in the others whose
       // slide number changed (test/kit-editing/slide-move.test.ts): tell each view where it is now.
       if (info.docType !== 0) v.send({ type: 'part', part: d.part });

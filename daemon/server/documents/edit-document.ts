@@ -351,6 +351,7 @@ export class EditDocument {
       if (t.message.type === 'documentSize') return;
     }
     if (!t.message) return;
+    if (t.message.type === 'stateChanged') this.parts.afterState(t.message.command);
     let sent = false;
     for (const v of this.views) if (v.viewId === viewId) v.send(t.message), (sent = true);
     if (!sent) this.early.keep(viewId, t.message);

@@ -517,10 +517,13 @@ export class KitProcess extends EventEmitter {
     return (await this.edit({ type: 'commandValues', viewId, command }, EDIT_LIMITS_MS.other, 'reading command values')).value;
   }
 
-  /** `docInfo`: the parts, part names and size as they are now, and the view's current part. @throws OdeError timeout, kit_crashed, bad_request. */
+  /**
+   * `docInfo`: the parts, part names and size as they are now, the view's current part and edit mode (presentations).
+   * @throws OdeError timeout, kit_crashed, bad_request.
+   */
   async docInfo(viewId: number): Promise<DocInfoResult> {
     const r = await this.edit({ type: 'docInfo', viewId }, EDIT_LIMITS_MS.other, 'reading the parts');
-    return { parts: r.parts, partNames: r.partNames, width: r.width, height: r.height, part: r.part };
+    return { parts: r.parts, partNames: r.partNames, width: r.width, height: r.height, part: r.part, mode: r.mode };
   }
 
   /**

@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import { CLOSE, ProtocolError, encodeTileFrame, parseClientMessage, type ClientMessage, type ServerMessage } from '../../protocol/editor.ts';
 import type { EditDocument } from '../documents/edit-document.ts';
+import type { CachedTile } from '../documents/tile-cache.ts';
 import { featurePolicy, gateOf } from '../documents/feature-policy.ts';
 import type { DocumentRegistry } from '../documents/registry.ts';
 import type { ViewHandle } from '../documents/view-handle.ts';
@@ -327,7 +328,18 @@ export class ViewSession implements ViewHandle {
         x: pos[0],
         y: pos[1],
       };
-      const tile = await doc.tile(this, key);
+      let tile: CachedTile;
+      try {
+        tile = await doc.tile(this, key);
+      } catch (e) {
+        // The kit refuses a tile of another mode than the view's (a presentation view entering or leaving its notes:
+        // kit.md `tile`): the editor asks again in the new mode once `documentSize` tells it, so no error is shown.
+        if (e instanceof OdeError && e.code === 'bad_request') {
+          this.log.debug({ err: e.message }, 'tile not painted');
+          continue;
+        }
+        throw e;
+      }
       const id = `${key.part}:${key.mode}:${key.width}x${key.height}:${key.tileTwipWidth}:${key.x},${key.y}`;
       const unchanged = msg.fresh !== true && this.sentTiles.get(id) === tile.wid;
       this.sentTiles.set(id, tile.wid);
