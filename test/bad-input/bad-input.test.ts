@@ -82,7 +82,12 @@ function outcome(o: Outcome & { body?: Buffer }, name = o.name): Outcome {
 }
 
 /** Extensions refused before a kit when the bytes are not of the type (zip packages, RTF, PowerPoint 97, flat ODF). */
-const SNIFFED = new Set([...ZIP_PACKAGE_EXTENSIONS, 'rtf', 'ppt', 'pps', 'pot', 'fodt', 'fods', 'fodp', 'fodg']);
+const SNIFFED = new Set([
+  ...ZIP_PACKAGE_EXTENSIONS,
+  ...['rtf', 'ppt', 'pps', 'pot', 'fodt', 'fods', 'fodp', 'fodg'],
+  // Drawings and images with a magic number (drawing-sniff.test.ts).
+  ...['png', 'gif', 'jpg', 'jpeg', 'tiff', 'bmp', 'emf', 'wmf', 'wpg', 'cdr', 'dxf', 'svg'],
+]);
 
 /** Runs `fn` over `items`, `n` at a time, keeping the order of the results. */
 async function inBatches<T, R>(items: readonly T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -323,9 +328,10 @@ describe('bad input: every answer a 4xx with a stable code within 5 s, the daemo
     const jobs = [...exts.map((ext) => [CONVERT, ext] as const), ...extractExts.map((ext) => [EXTRACT, ext] as const)];
     const outcomes = await inBatches(jobs, 1, async ([path, ext]) => outcome(await post(daemon.url, path, randomDocumentBytes(), `random.${ext}`)));
     all.push(...outcomes);
-    // Without a magic number to check, LibreOffice's last resort is its text import: random bytes named .png or
-    // .wpd become a text document (as in Collabora), and a PDF of them is a right answer. Zip packages, RTF,
-    // PowerPoint 97 and flat ODF are sniffed before a kit (structure/package-check.ts) and must be refused.
+    // Without a magic number to check, LibreOffice's last resort is its text import: random bytes named .wpd or
+    // .txt become a text document (as in Collabora), and a PDF of them is a right answer. Zip packages, RTF,
+    // PowerPoint 97, flat ODF and the drawings and images with a magic number (PNG, EMF, SVG, ...) are sniffed
+    // before a kit (structure/package-check.ts) and must be refused.
     expect(misses(outcomes, (o) => !SNIFFED.has(o.name.split('.').pop()!))).toEqual([]);
     // The issue's cases: .ppt to extract, .rtf to convert, .fodt to extract.
     for (const name of [`${EXTRACT} random.ppt`, `${CONVERT} random.rtf`, `${EXTRACT} random.fodt`])
@@ -395,11 +401,11 @@ describe('bad input: every answer a 4xx with a stable code within 5 s, the daemo
     const p99 = watch.quantile(0.99);
     const max = watch.quantile(1);
     console.log(
-      `bad-input: ${all.length} cases; /health ${watch.latencies.length} polls, p50 ${watch.quantile(0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms; daemon RSS ${Math.round(rssStart / 1e6)} -> max ${Math.round(rssMax / 1e6)} MB; kit RSS max ${Math.round(kitRssMax / 1e6)} MB`,
+      `bad-input: ${all.length} cases; /health ${watch.latencies.length} polls, p50 ${watch.quantile(0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms (event loop late by at most ${watch.loopDelayMaxMs.toFixed(0)} ms; polls over 1 s: ${JSON.stringify(watch.stalls)}); daemon RSS ${Math.round(rssStart / 1e6)} -> max ${Math.round(rssMax / 1e6)} MB; kit RSS max ${Math.round(kitRssMax / 1e6)} MB`,
     );
     expect(all.filter((o) => o.status >= 500)).toEqual([]);
     expect(all.length).toBeGreaterThan(400);
-    // Every poll answered (within its 5 s), and the median within 100 ms. p99 and max are printed, not asserted: on
+    // Every poll answered (within 20 s: the daemon kept serving), and the median within 100 ms. p99 and max are printed, not asserted: on
     // a shared 2-core machine under a load of 20 the scheduler alone stalls a process for seconds (docs/reliability.md).
     expect(watch.failures).toEqual([]);
     expect(watch.quantile(0.5)).toBeLessThan(100);
