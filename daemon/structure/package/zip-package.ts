@@ -93,6 +93,21 @@ export class ZipPackage {
     return text;
   }
 
+  /**
+   * The part for a streaming read (xml/stream.ts `XmlSource`): its text when it was decoded already, is under
+   * `LARGE_PART` bytes, or is an XML part of a Strict package (whose namespaces are rewritten in the text), else its
+   * bytes, which the stream decodes piece by piece; undefined when it does not exist.
+   * @throws StructureError bad_package when the part cannot be inflated.
+   */
+  sourceOf(name: string): string | Uint8Array | undefined {
+    const k = key(name);
+    const hit = this.texts.get(k);
+    if (hit !== undefined) return hit;
+    const data = this.bytesOf(k);
+    if (data === undefined || data.length < LARGE_PART || (this.strict && isXmlPart(k))) return this.textOf(k);
+    return data;
+  }
+
   private rawText(name: string): string | undefined {
     const data = this.bytesOf(name);
     return data ? UTF8.decode(data) : undefined;
@@ -154,6 +169,12 @@ export class ZipPackage {
 }
 
 const UTF8 = new TextDecoder('utf-8');
+
+/**
+ * Parts from this size (bytes) are streamed from their bytes (`sourceOf`): as one string, V8 would place them in its
+ * large-object space (a string over 128 kB; 64 k characters when one is outside Latin-1), slow to make.
+ */
+export const LARGE_PART = 64 * 1024;
 
 /** XML parts: the ones whose namespaces Strict spells differently. */
 function isXmlPart(name: string): boolean {

@@ -3,7 +3,7 @@ import type { StructureDocument } from '../document.ts';
 import { StructureError } from '../errors.ts';
 import { relsPartName, resolveTarget, type Relationship } from '../package/opc-relationships.ts';
 import { EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER, type Attrs, type KeptAttributes } from './extraction-attributes.ts';
-import { parseFragments, streamXml, type StreamAttribute, type StreamElement } from './stream.ts';
+import { parseFragments, streamXml, type StreamAttribute, type StreamElement, type XmlSource } from './stream.ts';
 
 /**
  * Read-only trees of XML parts built from the stream (stream.ts), for extraction paths whose rules look around
@@ -178,10 +178,18 @@ function keptValues(kept: KeptAttributes, e: StreamElement): KeptValues | undefi
 class Tree {
   root: TreeElement | undefined;
   private readonly doms = new Map<TreeElement, Element>();
+  private decoded?: string;
   constructor(
-    readonly text: string,
+    readonly source: XmlSource,
     readonly part: string,
   ) {}
+
+  /** The part's text (decoded on first use when the tree was built from bytes). */
+  get text(): string {
+    if (typeof this.source === 'string') return this.source;
+    this.decoded ??= new TextDecoder('utf-8').decode(this.source);
+    return this.decoded;
+  }
 
   /** The DOMs of `els` (see `domsOf`): those not parsed yet are parsed together, in one pass over the part. */
   fragments(els: readonly TreeElement[]): Element[] {
@@ -211,12 +219,13 @@ class Tree {
  * What a pruned tree does with an element, asked at its start tag with its parent in the tree (null for the
  * root): `'keep'` (or undefined) it and its content; `'leaf'`: keep it without its content; `'drop'` it and its
  * content; `'stop'`: keep it without content and read no further (the rest of the part is neither read nor
- * checked). For readers that need a few elements of a large part (an odp's styles.xml, a slide layout's head).
+ * checked). The content of a `'leaf'` or `'drop'` element is skipped without being parsed, so it is not checked
+ * either (xml/stream.ts `'skip'`). For readers that need a few elements of a large part (an odp's styles.xml, a slide layout's head).
  */
 export type Prune = (el: StreamElement, parent: ReadElement | null) => 'keep' | 'leaf' | 'drop' | 'stop' | undefined;
 
 /**
- * Builds the read-only tree of an XML part from the stream, keeping every attribute (`'all'`) or only those of
+ * Builds the read-only tree of an XML part (its text or its bytes, see stream.ts `XmlSource`) from the stream, keeping every attribute (`'all'`) or only those of
  * `kept` (what extraction reads: far less to hold, see extraction-attributes.ts), except inside the elements of
  * `fullUnder` (themselves included), which keep every attribute and their list (`attributes`). `prune` leaves
  * elements out (see `Prune`).
@@ -224,16 +233,16 @@ export type Prune = (el: StreamElement, parent: ReadElement | null) => 'keep' | 
  * @throws StructureError bad_package naming `part` when the XML is not well formed.
  */
 export function buildReadTree(
-  text: string,
+  source: XmlSource,
   part: string,
   kept: KeptAttributes | 'all' = 'all',
   fullUnder: ReadonlyArray<readonly [string, string]> = [],
   prune?: Prune,
 ): ReadElement {
-  const tree = new Tree(text, part);
+  const tree = new Tree(source, part);
   let current: TreeElement | undefined;
   let fullFrom = -1;
-  streamXml(text, part, {
+  streamXml(source, part, {
     onOpen: (e) => {
       const verdict = prune?.(e, current ?? null);
       if (verdict === 'drop') return 'skip';
@@ -275,9 +284,9 @@ export const streamedParts: PartReader = (doc, part) => {
   if (!byPart) trees.set(doc, (byPart = new Map()));
   const hit = byPart.get(name);
   if (hit) return hit;
-  const text = doc.pkg.textOf(name);
-  if (text === undefined) throw new StructureError('bad_package', `the package has no part ${name}`, name);
-  const root = buildReadTree(text, name, EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER);
+  const source = doc.pkg.sourceOf(name);
+  if (source === undefined) throw new StructureError('bad_package', `the package has no part ${name}`, name);
+  const root = buildReadTree(source, name, EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER);
   byPart.set(name, root);
   return root;
 };
@@ -299,9 +308,9 @@ export function streamedView(doc: StructureDocument, part: string, view: PrunedV
   if (!byPart) trees.set(doc, (byPart = new Map()));
   const hit = byPart.get(name) ?? byPart.get(`${view.name}\u0000${name}`);
   if (hit) return hit;
-  const text = doc.pkg.textOf(name);
-  if (text === undefined) throw new StructureError('bad_package', `the package has no part ${name}`, name);
-  const root = buildReadTree(text, name, EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER, view.prune);
+  const source = doc.pkg.sourceOf(name);
+  if (source === undefined) throw new StructureError('bad_package', `the package has no part ${name}`, name);
+  const root = buildReadTree(source, name, EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER, view.prune);
   byPart.set(`${view.name}\u0000${name}`, root);
   return root;
 }
