@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 import { freePort } from '../helpers/net.ts';
-import { startServe, useServeScratch } from '../helpers/serve-process.ts';
+import { startServe, useServeScratch, writeServeConfig } from '../helpers/serve-process.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -49,23 +48,16 @@ describe('no token or user info in the logs', () => {
     const SECRET = `pw${randomBytes(12).toString('hex')}`;
     const host = (scratch.host = await FakeWopiHost.start());
     host.token = TOKEN;
-    const port = await freePort();
     const dead = await freePort();
-    const config = join(scratch.dir, 'ode.yaml');
-    writeFileSync(
-      config,
-      stringify({
-        net: { port },
-        admin: { port: 0 },
-        state_dir: join(scratch.dir, 'state'),
-        log_level: 'debug',
-        kits: { prespawn: 1, max: 2 },
-        documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1, exit_save_secs: 3 },
-      }),
-    );
+    const { config, url } = await writeServeConfig(scratch.dir, {
+      admin: { port: 0 },
+      state_dir: join(scratch.dir, 'state'),
+      log_level: 'debug',
+      kits: { prespawn: 1, max: 2 },
+      documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, upload_retry_max_secs: 1, exit_save_secs: 3 },
+    });
     const serving = await startServe(config, { fromSources: true, stdout: true, timeoutMs: 90_000 });
     const child = (scratch.child = serving.child);
-    const url = `http://127.0.0.1:${port}`;
     const hostPort = new URL(host.url).port;
     const userInfoSrc = (id: string) => `http://user:${SECRET}@127.0.0.1:${hostPort}/wopi/files/${id}?access_token=${TOKEN}`;
     host.addFile('ok1', 'ok1.docx', DOCX);

@@ -1,15 +1,14 @@
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
 import { freePort } from '../helpers/net.ts';
-import { startServe, useServeScratch } from '../helpers/serve-process.ts';
+import { startServe, useServeScratch, writeServeConfig } from '../helpers/serve-process.ts';
 
 const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 const run = promisify(execFile);
@@ -19,22 +18,15 @@ describe('`ode drain` against a running `ode serve` (docs/deploy/cluster.md)', (
 
   it('saves the open document, moves its view (draining, then close 4503), prints what moved, and the daemon exits 0', async () => {
     const host = (scratch.host = await FakeWopiHost.start());
-    const [port, adminPort] = [await freePort(), await freePort()];
-    const config = join(scratch.dir, 'ode.yaml');
-    writeFileSync(
-      config,
-      stringify({
-        net: { port },
-        admin: { port: adminPort },
-        state_dir: join(scratch.dir, 'state'),
-        kits: { prespawn: 1, max: 2 },
-        documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 },
-      }),
-    );
+    const { config, url } = await writeServeConfig(scratch.dir, {
+      admin: { port: await freePort() },
+      state_dir: join(scratch.dir, 'state'),
+      kits: { prespawn: 1, max: 2 },
+      documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 },
+    });
     // Both commands find the admin token by the configuration's state_dir (keyring, else <state_dir>/admin_token).
     const env = { ...process.env };
     const child = (scratch.child = (await startServe(config, { env })).child);
-    const url = `http://127.0.0.1:${port}`;
     const src = host.addFile('d1', 'd1.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
     const { client } = await EditorClient.open(url, src, { token: host.token });
     const from = client.messages.length;

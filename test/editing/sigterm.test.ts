@@ -1,24 +1,23 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
-import { freePort } from '../helpers/net.ts';
-import { startServe, useServeScratch } from '../helpers/serve-process.ts';
+import { startServe, useServeScratch, writeServeConfig } from '../helpers/serve-process.ts';
 
 describe('`ode serve` receiving SIGTERM with modified documents', () => {
   const scratch = useServeScratch('ode-sigterm-');
 
   it('uploads every modified document with IsExitSave, then exits 0', async () => {
     const host = (scratch.host = await FakeWopiHost.start());
-    const port = await freePort();
-    const config = join(scratch.dir, 'ode.yaml');
-    writeFileSync(config, stringify({ net: { port }, state_dir: join(scratch.dir, 'state'), kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0 } }));
+    const { config, url } = await writeServeConfig(scratch.dir, {
+      state_dir: join(scratch.dir, 'state'),
+      kits: { prespawn: 2, max: 3 },
+      documents: { check_secs: 0 },
+    });
     const child = (scratch.child = (await startServe(config)).child);
-    const url = `http://127.0.0.1:${port}`;
     const docx = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
     for (const [id, text] of [
       ['s1', 'Saved on SIGTERM one'],

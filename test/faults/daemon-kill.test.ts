@@ -1,15 +1,13 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
-import { freePort } from '../helpers/net.ts';
-import { startServe } from '../helpers/serve-process.ts';
+import { startServe, writeServeConfig } from '../helpers/serve-process.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -58,19 +56,12 @@ describe('fault: daemon SIGKILL while typing, then restart (edit journal)', () =
 
   it('uploads every typed key after the restart; a document changed elsewhere keeps its copy for the users', { timeout: 300_000 }, async () => {
     host = await FakeWopiHost.start();
-    const port = await freePort();
-    const config = join(dir, 'ode.yaml');
-    writeFileSync(
-      config,
-      stringify({
-        net: { port },
-        state_dir: stateDir,
-        kits: { prespawn: 2, max: 3 },
-        documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, journal_snapshot_secs: 1 },
-      }),
-    );
+    const { config, url } = await writeServeConfig(dir, {
+      state_dir: stateDir,
+      kits: { prespawn: 2, max: 3 },
+      documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, journal_snapshot_secs: 1 },
+    });
     child = await serve(config);
-    const url = `http://127.0.0.1:${port}`;
     const typed: Record<string, string> = { dk1: '', dk2: '' };
     const clients: Record<string, EditorClient> = {};
     for (const id of Object.keys(typed)) clients[id] = (await EditorClient.open(url, host.addFile(id, `${id}.docx`, DOCX), { token: host.token })).client;

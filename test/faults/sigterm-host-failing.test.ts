@@ -1,15 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
-import { freePort } from '../helpers/net.ts';
-import { startServe, type ServeProcess } from '../helpers/serve-process.ts';
+import { startServe, writeServeConfig, type ServeProcess } from '../helpers/serve-process.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,20 +53,13 @@ describe('fault: SIGTERM while the host answers 500 to PutFile', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ode-sigterm-fail-'));
     dirs.push(dir);
     const stateDir = join(dir, 'state');
-    const port = await freePort();
-    const config = join(dir, 'ode.yaml');
-    writeFileSync(
-      config,
-      stringify({
-        net: { port },
-        admin: { port: 0 },
-        state_dir: stateDir,
-        kits: { prespawn: 1, max: 2 },
-        documents: { check_secs: 0, idle_save_secs: 1, autosave_secs: 3600, upload_retry_max_secs: 5, journal_snapshot_secs: 1, exit_save_secs: exitSecs },
-      }),
-    );
+    const { config, url } = await writeServeConfig(dir, {
+      admin: { port: 0 },
+      state_dir: stateDir,
+      kits: { prespawn: 1, max: 2 },
+      documents: { check_secs: 0, idle_save_secs: 1, autosave_secs: 3600, upload_retry_max_secs: 5, journal_snapshot_secs: 1, exit_save_secs: exitSecs },
+    });
     child = await serve(config);
-    const url = `http://127.0.0.1:${port}`;
     const { client } = await EditorClient.open(url, host!.addFile(id, `${id}.docx`, DOCX), { token: host!.token });
     let typed = '';
     const burst = async (n: number, offset: number) => {

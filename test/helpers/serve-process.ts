@@ -1,10 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
+import { stringify } from 'yaml';
 import type { FakeWopiHost } from './fake-wopi-host.ts';
 import { daemonLogFile } from './log-capture.ts';
+import { freePort } from './net.ts';
 
 const ODE = new URL('../../bin/ode.js', import.meta.url).pathname;
 
@@ -50,6 +52,17 @@ export async function startServe(
       return output;
     },
   };
+}
+
+/**
+ * Writes `<dir>/ode.yaml` for `ode serve`: `settings` (the keys of the checkout's ode.yaml) with `net.port` a free
+ * port of this machine. Returns the file's path and the address the daemon will serve (`http://127.0.0.1:<port>`).
+ */
+export async function writeServeConfig(dir: string, settings: Record<string, unknown> & { net?: never }): Promise<{ config: string; url: string }> {
+  const port = await freePort();
+  const config = join(dir, 'ode.yaml');
+  writeFileSync(config, stringify({ net: { port }, ...settings }));
+  return { config, url: `http://127.0.0.1:${port}` };
 }
 
 /** A scratch folder for an `ode serve` test, and what the test started: ended by useServeScratch's afterAll. */
