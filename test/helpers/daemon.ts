@@ -73,10 +73,13 @@ export async function startDaemon(overrides: Record<string, unknown> = {}, ready
   // conversion kit at nice 10 gets a tenth of a kit's CPU share and the conversion tests' time limits do not hold
   // (measured: pool-robustness at load 15-19 timed out at 60 s with nice 10, passed in 35 s with 0). The priority
   // itself is tested in test/convert/conversion-priority.test.ts; a test may set convert_nice in `overrides`.
+  // limits.structure_nice 0 for the same reason (the package check before each conversion runs in those threads);
+  // tested in test/convert/structure-priority.test.ts.
   const base = merge(
     {
       state_dir: join(dir, 'state'),
       kits: { prespawn: 1, convert_concurrency: 1, convert_nice: 0 },
+      limits: { structure_nice: 0 },
       ...(opts.fakeKits ? { security: { sandbox: 'off' } } : {}),
     },
     overrides,

@@ -146,6 +146,12 @@ export const configSchema = z
         structure_secs: z.number().positive().default(30),
         /** Heap of one structure worker thread, MB (worker resourceLimits); past it 422 too_complex. Read at start. */
         structure_memory_mb: z.number().int().positive().default(768),
+        /**
+         * Nice value (1-19) of the structure worker threads (package checks before every conversion, extract,
+         * transform), set per thread by piscina's niceIncrement, so the daemon's main thread and the editing kits win
+         * the CPU over this batch work (issue 17). 0 = off. Read at start.
+         */
+        structure_nice: z.number().int().min(0).max(19).default(10),
         /** Zip packages (docx, odt, xlsx, ...), checked before a kit or the engine inflates them (413 package_too_large). */
         package: z
           .object({

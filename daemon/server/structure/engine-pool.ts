@@ -59,6 +59,9 @@ export class StructureEngine {
       idleTimeout: IDLE_THREAD_MS,
       maxQueue: MAX_QUEUE,
       concurrentTasksPerWorker: 1,
+      // Batch work below typing (limits.structure_nice): piscina renices each thread as it starts (@napi-rs/nice, a
+      // per-thread nice(2) on Linux); the daemon's main thread keeps its priority.
+      niceIncrement: limits.structure_nice,
       resourceLimits: { maxOldGenerationSizeMb: limits.structure_memory_mb, maxYoungGenerationSizeMb: 64, stackSizeMb: 4 },
     });
     // A worker that dies outside a job (out of memory while idle is not possible, but a crash is) is replaced by piscina.
