@@ -143,18 +143,7 @@ describe('slide commands on pptx: each changes exactly what it says', () => {
 
   it('MoveSlide moves the current slide, which stays current', async () => {
     const { after } = await run('layouts.pptx', [{ MoveSlide: 3 }, { RenameSlide: 'Moved' }]);
-    expect(names(after)).toEqual([
-      'Title',
-      'Section Title',
-      'Title (2)',
-      'Moved',
-      'Title (3)',
-      'Title Only',
-      'Blank with Default Title',
-      'Caption',
-      'Picture with Caption',
-      'Headers & Footers',
-    ]);
+    expect(names(after)).toEqual(['Title', 'Section Title', 'Title (2)', 'Moved', ...LAYOUT_NAMES.slice(4)]);
   });
 
   it('MoveSlide.<n> moves slide n; the current slide stays the same slide (its index adjusted)', async () => {
