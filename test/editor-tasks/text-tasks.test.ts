@@ -143,13 +143,18 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     await menu.waitFor({ state: 'detached', timeout: 30_000 });
   };
 
-  /** Chooses menu item `name` of menu `title` once LibreOffice enables it (Accept change: a change at the caret). */
-  const chooseEnabled = async (title: string, name: string) => {
+  /**
+   * Chooses the item at the end of `path` (submenus on the way) of menu `title` once LibreOffice enables it (Accept
+   * change: a change at the caret).
+   */
+  const chooseEnabled = async (title: string, ...path: string[]) => {
     await poll(async () => {
       await f.getByRole('menubar').getByRole('menuitem', { name: title, exact: true }).click();
-      const item = f.getByRole('menuitem', { name, exact: true });
+      for (const name of path.slice(0, -1)) await f.getByRole('menuitem', { name, exact: true }).click();
+      const item = f.getByRole('menuitem', { name: path.at(-1), exact: true });
       if ((await item.getAttribute('aria-disabled')) === 'true') {
-        await page.keyboard.press('Escape');
+        // One Escape per open menu (the submenus, then the menu): the focus stays in the menu bar.
+        for (let i = 0; i < path.length; i++) await page.keyboard.press('Escape');
         return false;
       }
       await item.click();
@@ -157,10 +162,12 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     }, 20_000).toBe(true);
     await f.locator('.ode-input').focus();
   };
-  /** Review > Record changes as the menu shows it (aria-checked from LibreOffice's `.uno:TrackChanges` state). */
+  /** Edit > Track changes > Record changes as the menu shows it (aria-checked from LibreOffice's `.uno:TrackChanges` state). */
   const recording = async () => {
-    await f.getByRole('menubar').getByRole('menuitem', { name: 'Review', exact: true }).click();
+    await f.getByRole('menubar').getByRole('menuitem', { name: 'Edit', exact: true }).click();
+    await f.getByRole('menuitem', { name: 'Track changes', exact: true }).click();
     const value = await f.getByRole('menuitemcheckbox', { name: 'Record changes', exact: true }).getAttribute('aria-checked');
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await f.locator('.ode-input').focus();
     return value;
@@ -299,7 +306,7 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     expect(between.replace(/<w:t(?: [^>]*)?>$/, '').replace(/^Before the break<\/w:t>/, '')).not.toMatch(/<w:t[ >]/);
   }, 120_000);
 
-  it('track changes: Ctrl+Shift+C records; Review > Accept change and Reject change', async () => {
+  it('track changes: Ctrl+Shift+C records; Edit > Track changes > Accept change and Reject change', async () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await type('Start ');
@@ -321,10 +328,10 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     expect(tText(paragraphWith(doc.stored(), 'kept plain'))).toBe('Start kept plain dropped end');
     // The caret inside "dropped" (before its last letters): Reject change; inside "kept": Accept change.
     await caretLeft(' end'.length + 2);
-    await chooseEnabled('Review', 'Reject change');
+    await chooseEnabled('Edit', 'Track changes', 'Reject change');
     await page.keyboard.press('Home');
     for (let i = 0; i < 'Start ke'.length; i++) await page.keyboard.press('ArrowRight');
-    await chooseEnabled('Review', 'Accept change');
+    await chooseEnabled('Edit', 'Track changes', 'Accept change');
     await saveUntil((b) => redlines(b).ins.length === 0 && !docxText(b).includes('dropped'), 'the accepted and the rejected insertion');
     const bytes = doc.stored();
     expect(tText(paragraphWith(bytes, 'kept plain'))).toBe('Start kept plain  end');

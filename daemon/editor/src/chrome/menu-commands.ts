@@ -1,6 +1,6 @@
 /**
  * The commands of the menus at Collabora Online's compact-mode level (issue 23, item 1) that are one UNO command
- * each: Review (track changes), Table, the Insert entries of text documents (header, footer, fields, notes, table of
+ * each: Edit > Track changes, Table, the Insert entries of text documents (header, footer, fields, notes, table of
  * contents, shapes, text box), Tools (spelling and autocorrection while typing), the rows, columns, borders and frozen
  * panes of spreadsheets, and the notes view of presentations. Names and arguments are LibreOffice 25.2's UNO
  * commands (docs/editor-chrome.md "UNO commands used"); an item is disabled while LibreOffice says its command is
@@ -197,7 +197,8 @@ export function registerMenuCommands(app: App, docType: DocType): void {
 
 registerMessages({
   en: {
-    'menu.review': 'Review',
+    'menu.trackChanges': 'Track changes',
+    'menu.autoCorrect': 'AutoCorrect',
     'menu.table': 'Table',
     'menu.tools': 'Tools',
     'menu.data': 'Data',
@@ -249,7 +250,7 @@ registerMessages({
     'table.splitCells': 'Split cells…',
     'table.properties': 'Table properties…',
     'tools.autoSpell': 'Automatic spell checking',
-    'tools.autoCorrectWhileTyping': 'AutoCorrect while typing',
+    'tools.autoCorrectWhileTyping': 'While typing',
     'sheet.insertRowsAbove': 'Insert rows above',
     'sheet.insertRowsBelow': 'Insert rows below',
     'sheet.insertColumnsBefore': 'Insert columns before',
@@ -279,7 +280,8 @@ registerMessages({
     'slide.layout.blank': 'Blank Slide',
   },
   fr: {
-    'menu.review': 'Révision',
+    'menu.trackChanges': 'Suivi des modifications',
+    'menu.autoCorrect': 'AutoCorrection',
     'menu.table': 'Tableau',
     'menu.tools': 'Outils',
     'menu.data': 'Données',
@@ -331,7 +333,7 @@ registerMessages({
     'table.splitCells': 'Scinder les cellules…',
     'table.properties': 'Propriétés du tableau…',
     'tools.autoSpell': 'Vérification orthographique automatique',
-    'tools.autoCorrectWhileTyping': 'Autocorrection pendant la frappe',
+    'tools.autoCorrectWhileTyping': 'Lors de la frappe',
     'sheet.insertRowsAbove': 'Insérer des lignes au-dessus',
     'sheet.insertRowsBelow': 'Insérer des lignes en dessous',
     'sheet.insertColumnsBefore': 'Insérer des colonnes avant',
@@ -361,7 +363,8 @@ registerMessages({
     'slide.layout.blank': 'Diapositive vide',
   },
   de: {
-    'menu.review': 'Überprüfen',
+    'menu.trackChanges': 'Änderungen verfolgen',
+    'menu.autoCorrect': 'AutoKorrektur',
     'menu.table': 'Tabelle',
     'menu.tools': 'Extras',
     'menu.data': 'Daten',
@@ -413,7 +416,7 @@ registerMessages({
     'table.splitCells': 'Zellen teilen…',
     'table.properties': 'Tabelleneigenschaften…',
     'tools.autoSpell': 'Automatische Rechtschreibprüfung',
-    'tools.autoCorrectWhileTyping': 'AutoKorrektur während der Eingabe',
+    'tools.autoCorrectWhileTyping': 'Während der Eingabe',
     'sheet.insertRowsAbove': 'Zeilen oberhalb einfügen',
     'sheet.insertRowsBelow': 'Zeilen unterhalb einfügen',
     'sheet.insertColumnsBefore': 'Spalten davor einfügen',

@@ -8,23 +8,14 @@ const ids = (entries: MenuEntry[]): string[] => entries.flatMap((e) => (typeof e
 describe('the menus per document type', () => {
   it('has a Sheet menu only for spreadsheets and a Slide menu for presentations and drawings', () => {
     const titles = (t: Parameters<typeof menusFor>[0]) => menusFor(t).map((m) => m.label);
-    expect(titles('text')).toEqual([
-      'menu.file',
-      'menu.edit',
-      'menu.insert',
-      'menu.format',
-      'menu.view',
-      'menu.table',
-      'menu.review',
-      'menu.tools',
-      'menu.help',
-    ]);
+    // Collabora Online's order (Control.Menubar.js): File, Edit, View, Insert, Format, then the application's menus.
+    expect(titles('text')).toEqual(['menu.file', 'menu.edit', 'menu.view', 'menu.insert', 'menu.format', 'menu.table', 'menu.tools', 'menu.help']);
     expect(titles('spreadsheet')).toEqual([
       'menu.file',
       'menu.edit',
+      'menu.view',
       'menu.insert',
       'menu.format',
-      'menu.view',
       'menu.sheet',
       'menu.data',
       'menu.tools',
@@ -33,9 +24,9 @@ describe('the menus per document type', () => {
     expect(titles('presentation')).toEqual([
       'menu.file',
       'menu.edit',
+      'menu.view',
       'menu.insert',
       'menu.format',
-      'menu.view',
       'menu.table',
       'menu.slide',
       'menu.tools',
@@ -45,6 +36,19 @@ describe('the menus per document type', () => {
     expect(titles('spreadsheet')).not.toContain('menu.slide');
     expect(titles('presentation')).toContain('menu.slide');
     expect(titles('drawing')).toContain('menu.slide');
+  });
+
+  it("puts track changes under Edit > Track changes and AutoCorrect while typing under Tools > AutoCorrect (Collabora's places)", () => {
+    const sub = (t: Parameters<typeof menusFor>[0], menu: string, label: string) =>
+      menusFor(t)
+        .find((m) => m.label === menu)
+        ?.items.find((e): e is { label: string; items: MenuEntry[] } => typeof e !== 'string' && e.label === label);
+    expect(ids(sub('text', 'menu.edit', 'menu.trackChanges')?.items ?? [])).toEqual(
+      expect.arrayContaining(['review.trackChanges', 'review.acceptChange', 'review.nextChange', 'review.acceptAll', 'review.rejectAll']),
+    );
+    expect(sub('text', 'menu.tools', 'menu.autoCorrect')?.items).toEqual(['tools.autoCorrectWhileTyping']);
+    // No review.* command outside text documents: the submenu has nothing to show there.
+    for (const t of ['spreadsheet', 'presentation', 'drawing'] as const) expect(menuUnoItems(t).some((i) => i.id.startsWith('review.'))).toBe(false);
   });
 
   it('puts page break and ruler in text documents only, the cell commands in spreadsheets only', () => {

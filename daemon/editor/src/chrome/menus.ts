@@ -13,7 +13,12 @@ export interface MenuDef {
   items: MenuEntry[];
 }
 
-/** The menus of a document of type `docType`, in menu bar order (Collabora Online's compact menus, issue 23). */
+/**
+ * The menus of a document of type `docType`, in menu bar order: Collabora Online's compact menus (its
+ * Control.Menubar.js, issue 23), whose order is File, Edit, View, Insert, Format, then Table (text, presentations),
+ * Sheet and Data (spreadsheets), Slide (presentations and drawings), Tools, Help. Collabora's References and Form
+ * menus of text documents have no counterpart here; its track changes are Edit > Track Changes (no Review menu).
+ */
 export function menusFor(docType: DocType): MenuDef[] {
   const text = docType === 'text';
   const calc = docType === 'spreadsheet';
@@ -37,7 +42,61 @@ export function menusFor(docType: DocType): MenuDef[] {
         'file.close',
       ],
     },
-    { label: 'menu.edit', items: ['edit.undo', 'edit.redo', '-', 'edit.cut', 'edit.copy', 'edit.paste', '-', 'edit.selectAll', 'edit.findReplace'] },
+    {
+      label: 'menu.edit',
+      items: [
+        'edit.undo',
+        'edit.redo',
+        '-',
+        'edit.cut',
+        'edit.copy',
+        'edit.paste',
+        '-',
+        'edit.selectAll',
+        'edit.findReplace',
+        '-',
+        // Collabora's Edit > Track Changes (text documents only: the review.* commands are registered there).
+        {
+          label: 'menu.trackChanges',
+          items: [
+            'review.trackChanges',
+            'review.showChanges',
+            '-',
+            'review.manageChanges',
+            'review.acceptChange',
+            'review.acceptAll',
+            'review.rejectChange',
+            'review.rejectAll',
+            '-',
+            'review.previousChange',
+            'review.nextChange',
+          ],
+        },
+      ],
+    },
+    {
+      label: 'menu.view',
+      items: [
+        'view.zoomIn',
+        'view.zoomOut',
+        'view.zoomReset',
+        '-',
+        slides ? 'view.normal' : '-',
+        'view.notes',
+        '-',
+        text ? 'view.ruler' : '-',
+        'view.sidebar',
+        'view.comments',
+        'view.users',
+        slides ? 'view.slideSorter' : '-',
+        '-',
+        'view.freezePanes',
+        'view.freezeFirstRow',
+        'view.freezeFirstColumn',
+        '-',
+        'view.theme',
+      ],
+    },
     {
       label: 'menu.insert',
       items: text
@@ -130,29 +189,6 @@ export function menusFor(docType: DocType): MenuDef[] {
         'format.clear',
       ],
     },
-    {
-      label: 'menu.view',
-      items: [
-        'view.zoomIn',
-        'view.zoomOut',
-        'view.zoomReset',
-        '-',
-        slides ? 'view.normal' : '-',
-        'view.notes',
-        '-',
-        text ? 'view.ruler' : '-',
-        'view.sidebar',
-        'view.comments',
-        'view.users',
-        slides ? 'view.slideSorter' : '-',
-        '-',
-        'view.freezePanes',
-        'view.freezeFirstRow',
-        'view.freezeFirstColumn',
-        '-',
-        'view.theme',
-      ],
-    },
   ];
   if (text || slides)
     menus.push({
@@ -166,26 +202,6 @@ export function menusFor(docType: DocType): MenuDef[] {
         'table.splitCells',
         '-',
         'table.properties',
-      ],
-    });
-  if (text)
-    menus.push({
-      label: 'menu.review',
-      items: [
-        'review.trackChanges',
-        'review.showChanges',
-        '-',
-        'review.previousChange',
-        'review.nextChange',
-        '-',
-        'review.acceptChange',
-        'review.rejectChange',
-        'review.acceptAll',
-        'review.rejectAll',
-        'review.manageChanges',
-        '-',
-        'insert.comment',
-        'view.comments',
       ],
     });
   if (calc) {
@@ -230,7 +246,16 @@ export function menusFor(docType: DocType): MenuDef[] {
     });
   menus.push({
     label: 'menu.tools',
-    items: ['tools.spelling', 'tools.autoSpell', 'tools.wordCount', '-', 'tools.autoCorrectWhileTyping', '-', 'insert.updateIndexes'],
+    // Collabora's Tools > AutoCorrect > While Typing (.uno:AutoFormatMenu > .uno:OnlineAutoFormat).
+    items: [
+      'tools.spelling',
+      'tools.autoSpell',
+      'tools.wordCount',
+      '-',
+      { label: 'menu.autoCorrect', items: ['tools.autoCorrectWhileTyping'] },
+      '-',
+      'insert.updateIndexes',
+    ],
   });
   menus.push({ label: 'menu.help', items: ['help.shortcuts', 'help.debug'] });
   return menus;

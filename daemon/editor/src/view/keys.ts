@@ -119,7 +119,7 @@ export function comboOf(e: KeyLike): string {
 /**
  * Shortcuts that belong to editor commands (menus and the host may hide or disable them): run through the command
  * registry; when the command is not registered the key goes to LibreOffice. Ctrl+Shift+C (Record changes, text
- * documents' Review menu): LibreOffice 25.2 under LibreOfficeKit does not run this accelerator (the key reaches
+ * documents' Edit > Track changes): LibreOffice 25.2 under LibreOfficeKit does not run this accelerator (the key reaches
  * Writer and `.uno:TrackChanges` stays false: issue 16), so the command sends `.uno:TrackChanges` itself.
  */
 export const COMMAND_SHORTCUTS: Record<string, string> = {
