@@ -1,3 +1,4 @@
+import { button } from '../chrome/panels-dom.ts';
 import type { EditorSession } from '../core/session.ts';
 import { t } from '../core/i18n.ts';
 import { clip, mouseButton, mouseButtons, MOD1, MOD2, SHIFT, union, windowKey, type PxRect } from './model.ts';
@@ -51,14 +52,8 @@ export class LoWindow {
       this.titleEl = document.createElement('h2');
       this.titleEl.className = 'ode-lod-title';
       this.titleEl.id = titleId;
-      const close = document.createElement('button');
-      close.type = 'button';
-      close.className = 'ode-lod-close';
-      close.textContent = '×';
-      close.setAttribute('aria-label', t('dialogs.close'));
-      close.title = t('dialogs.close');
       // The dialog's own Cancel: LibreOffice closes it (and answers `close`), as Escape does.
-      close.addEventListener('click', () => this.onEscape());
+      const close = button(t('dialogs.close'), '×', () => this.onEscape(), 'ode-lod-close');
       head.append(this.titleEl, close);
       const body = document.createElement('div');
       body.className = 'ode-lod-body';

@@ -1,3 +1,4 @@
+import { button } from '../chrome/panels-dom.ts';
 import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
 
@@ -51,13 +52,7 @@ export class Slideshow {
     // Scripts of the export only: an opaque origin, no access to this page, its storage or its socket.
     frame.setAttribute('sandbox', 'allow-scripts');
     frame.src = url;
-    const exit = document.createElement('button');
-    exit.type = 'button';
-    exit.className = 'ode-slideshow-exit';
-    exit.textContent = '✕';
-    exit.setAttribute('aria-label', t('slides.show.exit'));
-    exit.title = t('slides.show.exit');
-    exit.addEventListener('click', () => this.close());
+    const exit = button(t('slides.show.exit'), '✕', () => this.close(), 'ode-slideshow-exit');
     layer.append(frame, exit);
     layer.addEventListener('keydown', this.onKey);
     window.addEventListener('message', this.onMessage);
