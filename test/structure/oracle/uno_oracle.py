@@ -37,6 +37,8 @@ def prop(name, value):
 
 
 def start_office():
+    """Starts a headless soffice (a new profile, a pipe of its own) and connects to it: (process, remote component
+    context, desktop, profile folder). RuntimeError when it does not answer within 180 s. stop_office ends it."""
     profile = tempfile.mkdtemp(prefix="ode-uno-oracle-")
     pipe = "ode_uno_oracle_%d" % os.getpid()
     office = subprocess.Popen(
@@ -56,7 +58,7 @@ def start_office():
                 raise RuntimeError("soffice did not answer on its pipe")
             time.sleep(0.2)
     desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
-    return office, desktop, profile
+    return office, ctx, desktop, profile
 
 
 def load(desktop, path):
@@ -267,6 +269,7 @@ def answer_for(desktop, req):
 
 
 def stop_office(office, desktop, profile):
+    """Terminates the soffice start_office started and removes its profile."""
     try:
         desktop.terminate()
     except Exception:
@@ -280,7 +283,7 @@ def stop_office(office, desktop, profile):
 
 
 def main():
-    office, desktop, profile = start_office()
+    office, _, desktop, profile = start_office()
     for line in sys.stdin:
         if not line.strip():
             continue
@@ -296,7 +299,7 @@ def main():
                 # soffice died under us (a crash on some file): start a new one and ask once more
                 if attempt == 1 and ("Disposed" in type(e).__name__ or office.poll() is not None):
                     stop_office(office, desktop, profile)
-                    office, desktop, profile = start_office()
+                    office, _, desktop, profile = start_office()
                     continue
                 break
         sys.stdout.write(json.dumps(answer) + "\n")
