@@ -80,6 +80,9 @@ describe('parseXml', () => {
       '<r xmlns:a="urn:a"><a:b/><c:d/></r>',
       '<r a:x="1"/>',
       '<r xmlns:a="urn:a" xmlns:b="urn:a" a:x="1" b:x="2"/>',
+      '<r xmlns:a="urn:a"><s xmlns:b="urn:a"><t b:y="0" a:x="1" b:x="2"/></s></r>',
+      '<r xmlns:a="urn:a" xmlns:b="urn:a"><t a:x="1" b:x="2" c:y="3"/></r>',
+      '<r xmlns:a="urn:a" xmlns:b="urn:b"><t a:x="1" b:x="2" c:y="3"/></r>',
       '<xmlns:r/>',
       '<r xmlns:a=""/>',
       '<r xmlns:xml="urn:not-xml"/>',
@@ -97,6 +100,11 @@ describe('parseXml', () => {
     }
     const good = '<r xmlns="urn:d" xmlns:a="urn:a"><a:b a:x="1" x="2" xmlns:c="urn:c"><c:d/></a:b><e xmlns="" f="g"/></r>';
     expect(saxesNamespaceError(good)).toBeUndefined();
+    // one local name in two namespaces, and two prefixes for one namespace on different names, are no duplicates
+    for (const ok of ['<r xmlns:a="urn:a" xmlns:b="urn:b" a:x="1" b:x="2"/>', '<r xmlns:a="urn:a"><s xmlns:b="urn:a" a:x="1" b:y="2"/></r>']) {
+      expect(saxesNamespaceError(ok)).toBeUndefined();
+      expect(() => streamXml(ok, 'ok.xml', {})).not.toThrow();
+    }
     const root = parseXml(good, 'good.xml').documentElement!;
     expect([root.namespaceURI, root.localName]).toEqual(['urn:d', 'r']);
     const b = root.firstChild as import('@xmldom/xmldom').Element;

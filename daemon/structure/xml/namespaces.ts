@@ -57,16 +57,18 @@ export class Namespaces {
     const parent = this.scopes.length > 0 ? this.scopes[this.scopes.length - 1]! : ROOT_SCOPE;
     let scope = parent;
     const all = tag.attributes;
-    let prefixed = 0;
+    // the prefixed attributes other than namespace declarations, checked once the tag's declarations are in scope
+    const prefixed = this.prefixed;
+    prefixed.length = 0;
     for (const name in all) {
       const colon = name.indexOf(':');
       if (colon < 0) {
         if (name === 'xmlns') scope = this.declare(scope, parent, '', all[name]!);
         continue;
       }
-      prefixed++;
       if (colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) >= 0) this.fail(`malformed name: ${name}.`);
       if (colon === 5 && name.startsWith('xmlns')) scope = this.declare(scope, parent, name.slice(6), all[name]!);
+      else prefixed.push(name);
     }
     this.scopes.push(scope);
     const name = tag.name;
@@ -82,7 +84,7 @@ export class Namespaces {
       uri = scope[prefix] ?? '';
       if (uri === '') this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
     }
-    if (prefixed > 0) this.checkAttributes(all, scope, prefixed);
+    if (prefixed.length > 0) this.checkAttributes(prefixed, scope);
     this.scope = scope;
     this.uri = uri;
     this.local = local;
@@ -118,12 +120,16 @@ export class Namespaces {
     return own;
   }
 
-  /** Every prefixed attribute's prefix is bound, and no two attributes have the same namespace and local name. */
-  private checkAttributes(all: Record<string, string>, scope: Scope, prefixed: number): void {
-    const seen: string[] | undefined = prefixed > 1 ? [] : undefined;
-    for (const name in all) {
+  /**
+   * Every prefixed attribute's prefix is bound, and no two attributes have the same namespace and local name, in
+   * attribute order (`names`: the prefixed attributes other than xmlns:*, whose prefix is always bound and whose
+   * namespace no other prefix may take). Two attributes of different names can share both only when two prefixes
+   * in scope are bound to one URI (saxes refuses a repeated name), so the pairs are compared only then.
+   */
+  private checkAttributes(names: readonly string[], scope: Scope): void {
+    const seen: string[] | undefined = names.length > 1 && aliases(scope) ? [] : undefined;
+    for (const name of names) {
       const colon = name.indexOf(':');
-      if (colon < 0) continue;
       const uri = scope[name.slice(0, colon)];
       if (uri === undefined || uri === '') this.fail(`unbound namespace prefix: ${JSON.stringify(name.slice(0, colon))}.`);
       if (seen) {
@@ -133,4 +139,27 @@ export class Namespaces {
       }
     }
   }
+
+  /** The prefixed attributes of the tag being opened (reused from tag to tag). */
+  private readonly prefixed: string[] = [];
+}
+
+/** Per scope: true when two prefixes in it are bound to the same URI (computed once the scope's tag declared all). */
+const aliasedScopes = new WeakMap<Scope, boolean>();
+
+function aliases(scope: Scope): boolean {
+  let known = aliasedScopes.get(scope);
+  if (known === undefined) {
+    const uris = new Set<string>();
+    let count = 0;
+    for (const prefix in scope) {
+      const uri = scope[prefix];
+      if (prefix === '' || !uri) continue;
+      uris.add(uri);
+      count++;
+    }
+    known = uris.size < count;
+    aliasedScopes.set(scope, known);
+  }
+  return known;
 }
