@@ -26,6 +26,16 @@ const CHART_URI = 'http://schemas.openxmlformats.org/drawingml/2006/chart';
 /** The local names of the elements ooxmlEmbeddedObjects looks for (a:graphicData, w:object, m:oMath). */
 const OBJECT_NAMES = /graphicData|object|oMath/;
 const M_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/math';
+
+/**
+ * True when a part's text (or its UTF-8 bytes, as ZipPackage.sourceOf gives a large part: not decoded again for
+ * this) spells one of the names of OBJECT_NAMES.
+ */
+function namesAnObject(source: string | Uint8Array): boolean {
+  if (typeof source === 'string') return OBJECT_NAMES.test(source);
+  const bytes = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  return bytes.includes('graphicData') || bytes.includes('object') || bytes.includes('oMath');
+}
 const P_NS = NS.p;
 
 /** Chart-type group elements of c:plotArea (ECMA-376 Part 1, 21.2.2). */
@@ -80,7 +90,7 @@ export function ooxmlEmbeddedObjects(doc: StructureDocument, parts: PartReader =
     const root = parts(doc, source);
     // an object is found by its element's local name, which its start tag spells out: a part as stored whose text
     // has none of them holds none, and its tree is not walked (it is read all the same: an unreadable part fails)
-    if (!doc.hasDom(source) && !OBJECT_NAMES.test(doc.pkg.textOf(source) ?? '')) continue;
+    if (!doc.hasDom(source) && !namesAnObject(doc.pkg.sourceOf(source) ?? '')) continue;
     const stack: ReadElement[] = [root];
     while (stack.length > 0) {
       const el = stack.pop()!;
