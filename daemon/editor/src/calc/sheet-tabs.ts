@@ -1,3 +1,4 @@
+import { button } from '../chrome/panels-dom.ts';
 import type { App } from '../core/app.ts';
 import { t } from '../core/i18n.ts';
 import { bool, long, str } from './uno.ts';
@@ -85,29 +86,20 @@ export class Sheets {
 export function mountSheetTabs(app: App, sheets: Sheets): { render(): void; rename(): void } {
   const bar = app.slots.bottomBar;
   bar.classList.add('ode-sheet-bar');
-  const add = Object.assign(document.createElement('button'), {
-    type: 'button',
-    className: 'ode-button ode-sheet-add',
-    textContent: '+',
-    title: t('sheet.insert'),
-  });
-  add.setAttribute('aria-label', t('sheet.insert'));
-  add.addEventListener('click', () => app.commands.run('sheet.insert'));
+  const add = button(t('sheet.insert'), '+', () => app.commands.run('sheet.insert'), 'ode-button ode-sheet-add');
   const list = Object.assign(document.createElement('div'), { className: 'ode-sheet-tabs' });
   list.setAttribute('role', 'tablist');
   list.setAttribute('aria-label', t('calc.sheets'));
-  const more = Object.assign(document.createElement('button'), {
-    type: 'button',
-    className: 'ode-button ode-sheet-more',
-    textContent: '⋯',
-    title: t('calc.sheetActions'),
-  });
-  more.setAttribute('aria-label', t('calc.sheetActions'));
+  const more = button(
+    t('calc.sheetActions'),
+    '⋯',
+    () => {
+      const r = more.getBoundingClientRect();
+      openMenu(app, r.left, r.top, more);
+    },
+    'ode-button ode-sheet-more',
+  );
   more.setAttribute('aria-haspopup', 'menu');
-  more.addEventListener('click', () => {
-    const r = more.getBoundingClientRect();
-    openMenu(app, r.left, r.top, more);
-  });
   bar.append(add, list, more);
 
   const tabs = () => [...list.querySelectorAll<HTMLElement>('[role=tab]')];
