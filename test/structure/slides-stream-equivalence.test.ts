@@ -63,6 +63,13 @@ describe('slides: streaming reads equal DOM reads', () => {
       expect(streamed).toEqual(dom);
     });
 
+    it(`${file}: slide names read first (from the names view of each slide, not whole slides)`, () => {
+      const format = formatOf(file);
+      const domDoc = StructureDocument.open(bytesOf(file), format);
+      readThroughDom(domDoc);
+      expect(openDeck(StructureDocument.open(bytesOf(file), format)).slideNames()).toEqual(openDeck(domDoc).slideNames());
+    });
+
     it(`${file}: the output of a transform, and the document in the middle of it`, async () => {
       const format = formatOf(file);
       const out = await transformStructure(bytesOf(file), format, RECIPE);

@@ -51,8 +51,9 @@ const LAYOUT_HEAD: PrunedView = {
 
 /**
  * What slide names need of a slide part (`titleText`): p:cSld (@name) and, in its p:spTree, the p:sp shapes with their
- * non-visual properties (the placeholder type) and text body; the rest (geometry, pictures, timing) is not kept. For
- * commands that look slides up by name; the extraction reads whole slides and names them from those trees.
+ * non-visual properties (the placeholder type) and the text of their text body (a:p, its a:r, a:br and a:fld, their
+ * a:t); the rest (geometry, pictures, timing, text formatting) is not kept, and skipped unparsed. For commands that
+ * look slides up by name; the extraction reads whole slides and names them from those trees.
  */
 const SLIDE_NAMES: PrunedView = {
   name: 'pptx-slide-names',
@@ -61,8 +62,12 @@ const SLIDE_NAMES: PrunedView = {
     if (el.depth === 1) return el.ns === NS.p && el.local === 'cSld' ? 'keep' : 'drop';
     if (el.depth === 2) return el.ns === NS.p && el.local === 'spTree' ? 'keep' : 'drop';
     if (el.depth === 3) return el.ns === NS.p && el.local === 'sp' ? 'keep' : 'drop';
-    if (el.depth === 4 && parent?.localName === 'sp') return el.ns === NS.p && (el.local.startsWith('nv') || el.local === 'txBody') ? 'keep' : 'drop';
-    return 'keep';
+    if (el.depth === 4) return el.ns === NS.p && (el.local.startsWith('nv') || el.local === 'txBody') ? 'keep' : 'drop';
+    const inText = parent?.namespaceURI === NS.a || parent?.localName === 'txBody';
+    if (!inText) return 'keep';
+    if (el.depth === 5) return el.ns === NS.a && el.local === 'p' ? 'keep' : 'drop';
+    if (el.depth === 6) return el.ns === NS.a && (el.local === 'r' || el.local === 'br' || el.local === 'fld') ? 'keep' : 'drop';
+    return el.depth === 7 && el.ns === NS.a && el.local === 't' ? 'keep' : 'drop';
   },
 };
 
