@@ -134,7 +134,7 @@ export const editorPage: Handler = async (req, res, ctx, params) => {
 <link rel="stylesheet" href="${css}" data-fallback="${routed(css)}">
 </head>
 <body>
-<div id="ode-app" role="application" aria-busy="true" aria-label="Document editor"><p class="ode-loading">Loading the document…</p></div>
+<div id="ode-app" aria-busy="true"><p class="ode-loading">Loading the document…</p></div>
 <noscript>Ode's editor needs JavaScript.</noscript>
 <script type="application/json" id="ode-config">${scriptJson(config)}</script>
 <script type="module" src="${js}" data-fallback="${routed(js)}"></script>

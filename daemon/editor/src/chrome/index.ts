@@ -54,6 +54,14 @@ export function mountChrome(app: App): void {
   });
   commands.on('changed', titleAsButton);
   slots.menubar.append(title);
+  // The page's landmarks (axe's landmark rules, WCAG 1.3.1): the document in the main landmark, whose first child is
+  // the page's level-one heading, the document's name, for assistive technology only (the title above shows it);
+  // the two side panels named apart (both complementary landmarks), the bottom bar (sheet tabs) a named region.
+  const heading = el('h1', { className: 'ode-visually-hidden' }, {}, t('title.loading'));
+  slots.doc.prepend(heading);
+  slots.left.setAttribute('aria-label', t('region.slidePanel'));
+  slots.right.setAttribute('aria-label', t('region.sidePanels'));
+  slots.bottomBar.setAttribute('aria-label', t('region.bottomBar'));
   mountTheme(app);
   const ruler = new Ruler(app);
   slots.toolbar.after(ruler.element);
@@ -76,6 +84,7 @@ export function mountChrome(app: App): void {
   const showTitle = (name: string) => {
     title.textContent = name || t('title.document');
     title.title = title.textContent;
+    heading.textContent = title.textContent;
     document.title = `${title.textContent} — Ode`;
     title.removeAttribute('role');
     titleAsButton();

@@ -7,6 +7,9 @@ import { registerMessages } from '../core/i18n.ts';
 registerMessages({
   en: {
     'menu.bar': 'Menu bar',
+    'region.slidePanel': 'Slide panel',
+    'region.sidePanels': 'Side panels',
+    'region.bottomBar': 'Sheet tabs',
     'menu.file': 'File',
     'menu.edit': 'Edit',
     'menu.insert': 'Insert',
@@ -131,6 +134,9 @@ registerMessages({
   },
   fr: {
     'menu.bar': 'Barre de menus',
+    'region.slidePanel': 'Panneau des diapos',
+    'region.sidePanels': 'Panneaux latéraux',
+    'region.bottomBar': 'Onglets des feuilles',
     'menu.file': 'Fichier',
     'menu.edit': 'Édition',
     'menu.insert': 'Insertion',
@@ -255,6 +261,9 @@ registerMessages({
   },
   de: {
     'menu.bar': 'Menüleiste',
+    'region.slidePanel': 'Folienbereich',
+    'region.sidePanels': 'Seitenleisten',
+    'region.bottomBar': 'Tabellenregister',
     'menu.file': 'Datei',
     'menu.edit': 'Bearbeiten',
     'menu.insert': 'Einfügen',

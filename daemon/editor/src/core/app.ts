@@ -6,7 +6,7 @@ import type { EditorSession } from './session.ts';
 
 /**
  * The editor's page layout: named slots modules put their parts in. Grid (editor.css):
- *   menubar / toolbar / formulaBar (spreadsheets)
+ *   menubar / toolbar / formulaBar (spreadsheets), together in the page's banner (`header`)
  *   left (slides, pages) | doc (the document view; calc headers around it) | right (comments, users)
  *   bottomBar (sheet tabs) / status
  * `overlay` covers everything (idle, closed, dialogs); `popups` holds menus and context menus.
@@ -113,7 +113,8 @@ export function createApp(root: HTMLElement, config: EditorConfig, session: Edit
     left: slot('aside', 'ode-left'),
     doc: slot('main', 'ode-main'),
     right: slot('aside', 'ode-right'),
-    bottomBar: slot('div', 'ode-bottom-bar'),
+    // A landmark once the chrome names it (a named section is a region).
+    bottomBar: slot('section', 'ode-bottom-bar'),
     status: slot('footer', 'ode-status'),
     overlay: slot('div', 'ode-overlay'),
     popups: slot('div', 'ode-popups'),
@@ -125,7 +126,12 @@ export function createApp(root: HTMLElement, config: EditorConfig, session: Edit
   slots.overlay.hidden = true;
   const middle = slot('div', 'ode-middle');
   middle.append(slots.left, slots.doc, slots.right);
-  root.replaceChildren(slots.menubar, slots.toolbar, slots.formulaBar, middle, slots.bottomBar, slots.status, slots.overlay, slots.popups);
+  // Every part of the page in a landmark (axe's `region` rule, WCAG 1.3.1): the menu bar, toolbar and formula bar in
+  // the banner, the document in main, the side panels in asides, the sheet tabs in a named section, the status bar
+  // in the contentinfo footer; each top-level, none inside another (the page's #ode-app has no role).
+  const top = slot('header', 'ode-top');
+  top.append(slots.menubar, slots.toolbar, slots.formulaBar);
+  root.replaceChildren(top, middle, slots.bottomBar, slots.status, slots.overlay, slots.popups);
   const notImplemented = () => undefined;
   return {
     config,
