@@ -71,6 +71,21 @@ const SLIDE_NAMES: PrunedView = {
   },
 };
 
+/** Formatting elements: the slide rules ask only whether they have content (pptx-shapes.ts hasNoVisualProperties). */
+const FORMATTING: ReadonlySet<string> = new Set(['spPr', 'grpSpPr', 'style', 'bodyPr', 'lstStyle', 'pPr', 'rPr', 'endParaRPr', 'tblPr', 'tcPr']);
+
+/**
+ * What the objects and names of a slide need of its part: all of it, but the children of formatting elements
+ * (FORMATTING, in the p: and a: namespaces) without their content, which is skipped unparsed (fills, colors, fonts,
+ * borders, geometry: most of a styled slide's tags). The rules read whether such an element has a child, and its
+ * own attributes. The charts filter reads whole slides (a slide it read is not read again: the view gives its tree).
+ */
+const SLIDE_OBJECTS: PrunedView = {
+  name: 'pptx-slide-objects',
+  prune: (_el, parent) =>
+    parent && FORMATTING.has(parent.localName ?? '') && (parent.namespaceURI === NS.p || parent.namespaceURI === NS.a) ? 'leaf' : 'keep',
+};
+
 /** Opens a pptx for slide commands and extraction. @throws StructureError bad_package when presentation.xml is missing. */
 export function openPptxDeck(doc: StructureDocument): PptxDeck {
   return new PptxDeck(doc);
@@ -137,9 +152,9 @@ export class PptxDeck implements SlideDeck {
     return this.treeOf(domOf(this.doc, part).documentElement!, part);
   }
 
-  /** The p:spTree of a slide as read (partRoot). */
+  /** The p:spTree of a slide as read (partView SLIDE_OBJECTS). */
   private readSpTree(part: string): ReadElement {
-    return this.treeOf(partRoot(this.doc, part), part);
+    return this.treeOf(partView(this.doc, part, SLIDE_OBJECTS), part);
   }
 
   private treeOf<E extends ReadElement>(root: E, part: string): E {
@@ -219,8 +234,8 @@ export class PptxDeck implements SlideDeck {
   /** The whole slides result. */
   describe(): SlidesResult {
     const masters = this.masters();
-    // named from the whole slide trees the objects are read from next (a names view would read each slide twice)
-    const names = this.namesFrom((part) => partRoot(this.doc, part));
+    // named from the trees the objects are read from next (the names view would read each slide twice)
+    const names = this.namesFrom((part) => partView(this.doc, part, SLIDE_OBJECTS));
     const MasterSlides: SlidesResult['MasterSlides'] = {};
     masters.forEach((m, i) => (MasterSlides[`MasterSlide ${i}`] = { Name: m.name }));
     const Slides: Record<string, SlideItem> = {};
