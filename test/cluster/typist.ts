@@ -56,6 +56,40 @@ export async function typistsOn(
   return typists;
 }
 
+/**
+ * Ends the users' typing and closes their views (the last view leaving saves and uploads), after giving LibreOffice a
+ * second for the last posted keys: the exit save of a view closing right after typing can miss them on a loaded
+ * machine (kit/input-order.ts waits by a heuristic), which is not what the cluster tests check.
+ */
+export async function stopAndClose(typists: Typist[]): Promise<void> {
+  await Promise.all(typists.map((t) => t.stop()));
+  await sleep(1000);
+  for (const t of typists) await t.close();
+}
+
+/**
+ * The words `t` typed that `storedText` (the stored document's text) lacks, compared word by word in lower case
+ * (LibreOffice's autocorrect capitalises a sentence's first). Missing words are logged with where they were typed,
+ * the user's nodes and moves.
+ */
+export function missingWords(t: Typist, storedText: string): string[] {
+  const stored = new Set(storedText.toLowerCase().split(/\s+/));
+  const missing = t.typed.filter((w) => !stored.has(w.toLowerCase()));
+  if (missing.length)
+    console.log(
+      JSON.stringify({
+        id: t.id,
+        missing,
+        at: missing.map((w) => t.typed.indexOf(w)),
+        typed: t.typed.length,
+        nodes: t.nodes,
+        moves: t.moves,
+        stored: [...stored].join(' '),
+      }),
+    );
+  return missing;
+}
+
 export class Typist {
   /** Every word sent on a live socket, in order. */
   readonly typed: string[] = [];
