@@ -89,6 +89,8 @@ export class FakeWopiHost {
   enforceLocks = false;
   /** The lock held on each file id (kept whether or not enforceLocks). */
   readonly locks = new Map<string, string>();
+  /** A slow host: PutFile is handled (stored and answered) this much later (ms); it is recorded in `requests` on arrival. */
+  putFileDelayMs = 0;
   url = '';
   private server: Server | undefined;
   private clock = Date.parse('2026-01-01T00:00:00Z');
@@ -224,6 +226,7 @@ export class FakeWopiHost {
       case 'GetFile':
         return send(200, file.bytes);
       case 'PutFile': {
+        if (this.putFileDelayMs) await new Promise((r) => setTimeout(r, this.putFileDelayMs));
         const held = this.locks.get(m[1]);
         if (this.enforceLocks && held !== undefined && held !== headers['x-wopi-lock']) return send(409, '', { 'X-WOPI-Lock': held });
         const stamp = headers['x-ode-wopi-timestamp'];

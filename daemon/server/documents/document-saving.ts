@@ -89,6 +89,8 @@ export class DocumentSaving {
   private inSave = false;
   /** LibreOffice said "not modified" during the running save: the views hear it once the host has the file. */
   private heldUnmodified = false;
+  /** Changes made so far (`changedBy`): a save notes it when it goes to the kit, to know what came after it. */
+  private changeCount = 0;
 
   /** `idleMs`, `autoMs`: documents.idle_save_secs and autosave_secs in ms. */
   constructor(
@@ -119,10 +121,19 @@ export class DocumentSaving {
 
   /** `view` changed the document (input, paste): it is the last writer, and an idle save is due. */
   changedBy(view: ViewHandle): void {
+    this.changeCount++;
     this.userChanged = true;
     this.lastWriter = view;
     this.scheduler.changed();
     this.noteModified();
+  }
+
+  /**
+   * The number of changes made so far, taken when a save goes to the kit: the kit saves in input order, so the saved
+   * file holds exactly the changes counted then (pass it to `stored`).
+   */
+  get changes(): number {
+    return this.changeCount;
   }
 
   /** Runs `task` after every save queued before it (one save, signing or replacement at a time). */
@@ -196,6 +207,7 @@ export class DocumentSaving {
     // save that leaves a cell in edit mode lacks that cell's typed text: it holds no cut (-1), and only moves the
     // journal's LastModifiedTime.
     const cut = dontTerminateEdit ? -1 : (journal?.cut() ?? 0);
+    const changes = this.changeCount;
     try {
       r = await kit.saveDoc(viewId, dontSaveIfUnmodified, dontTerminateEdit);
     } catch (e) {
@@ -220,7 +232,7 @@ export class DocumentSaving {
     });
     const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
     if (outcome.ok) {
-      this.stored(outcome.lastModifiedTime);
+      this.stored(outcome.lastModifiedTime, changes);
       journal?.uploaded(cut, this.lastModifiedTime);
       host.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
       // Saving changes drops a signature: every view sees the state of the stored file.
@@ -257,9 +269,19 @@ export class DocumentSaving {
    * The host has the kit's saved file: its new LastModifiedTime is the base of the next PutFile, nothing is unsaved.
    * The views are told "not modified" here, once the host has the file (LibreOffice's own ModifiedStatus=false comes
    * when the kit's copy is written: see `modifiedChanged`).
+   *
+   * `changesAtSave` (`changes` when the save went to the kit): a change made after it (typed while the kit saved or
+   * the upload ran) is not in the stored file, so the document stays unsaved and its idle save due; clearing the
+   * flags then made the exit save of a user who typed during an upload and left skip as "not modified" (issue 17).
    */
-  stored(lastModifiedTime: string | undefined): void {
+  stored(lastModifiedTime: string | undefined, changesAtSave?: number): void {
     this.lastModifiedTime = lastModifiedTime ?? this.lastModifiedTime;
+    if (changesAtSave !== undefined && changesAtSave !== this.changeCount) {
+      this.userChanged = true;
+      this.heldUnmodified = false;
+      this.host.log.info({ changes: this.changeCount - changesAtSave }, 'stored; changes made during the save are saved next');
+      return;
+    }
     this.userChanged = false;
     this.scheduler.saved();
     if (this.modified || this.heldUnmodified) {

@@ -85,6 +85,7 @@ export class DocumentSigning {
     if (!kit?.signDoc || !this.saves.uploader || this.host.state() !== 'live') return refuse('no_kit', 'The document is not open.');
     if (this.saves.conflictBytes) return refuse('conflict', 'The stored document changed elsewhere: choose overwrite or reload first.');
     let state: number;
+    const changes = this.saves.changes;
     try {
       // The changes go into the file first (LibreOffice would save them itself, outside our save's answer).
       await kit.saveDoc(view.viewId, true);
@@ -112,7 +113,7 @@ export class DocumentSigning {
       this.saves.noteModified();
       return refuse(outcome.error.kind, `The signed document could not be stored: ${outcome.error.message}`);
     }
-    this.saves.stored(outcome.lastModifiedTime);
+    this.saves.stored(outcome.lastModifiedTime, changes);
     this.host.log.info({ bytes: outcome.bytes, state }, 'signed and uploaded');
     this.host.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.saves.lastModifiedTime });
     view.send({ type: 'signed', ok: true, state: signatureStateName(state) });
