@@ -12,6 +12,7 @@ import {
   VclKeyModifier,
   LOK_EXT_TEXTINPUT,
   LOK_EXT_TEXTINPUT_END,
+  LOK_DOCTYPE_PRESENTATION,
 } from '../protocol/lok-enums.ts';
 import type { KitEditEvent } from '../protocol/kit.ts';
 
@@ -128,6 +129,16 @@ function commitText(doc: LokDocument, text: string): void {
   doc.postWindowExtTextInputEvent(0, LOK_EXT_TEXTINPUT_END, '');
 }
 
+/** True when the current view of a presentation shows the notes page (getEditMode 2 after `.uno:NotesMode`). */
+function inNotesView(doc: LokDocument): boolean {
+  if (doc.getDocumentType() !== LOK_DOCTYPE_PRESENTATION) return false;
+  try {
+    return doc.getEditMode() === 2;
+  } catch {
+    return false;
+  }
+}
+
 /** Why an event was dropped instead of reaching LibreOffice. */
 export type DroppedReason = 'read_only' | 'unsupported';
 
@@ -148,7 +159,9 @@ export function dispatchEvent(doc: LokDocument, event: KitEditEvent, readOnly: b
       return;
     case 'textInput':
       // Text without line breaks goes in as one committed input (as an IME commits it); line breaks as Return keys.
-      if (/[\r\n]/.test(event.text)) typeText(doc, event.text);
+      // A presentation view in View > Notes (edit mode 2) gets keys: LibreOffice 25.2 does not put committed input
+      // of window 0 into the notes being edited (test/kit-editing/notes-probe.ts --ext: the notes stayed empty).
+      if (/[\r\n]/.test(event.text) || inNotesView(doc)) typeText(doc, event.text);
       else commitText(doc, event.text);
       return;
     case 'composition':

@@ -2,16 +2,17 @@
  * Probe (issue 16, speaker notes): what LibreOffice 25.2 does under LibreOfficeKit after `.uno:NotesMode`: the
  * view's edit mode (getEditMode), the invalidations it sends, what paintTile and paintPartTile paint with each
  * mode, and whether a click into the notes placeholder and typing edit the notes. Not a test: run it by hand,
- * `npx tsx test/kit-editing/notes-probe.ts [--e] [--thumb | --same | --paintTile]`, and read what it prints; tiles
+ * `npx tsx test/kit-editing/notes-probe.ts [--e] [--ext] [--thumb | --same | --paintTile]`, and read what it prints; tiles
  * are written as PNG to the printed folder. Between the two halves of the typing ("Probe", " notes") it paints:
  * `--thumb` another slide in mode 0 (a thumbnail), `--same` this slide in mode 0, `--paintTile` the notes page with
- * paintTile; `--e` paints this slide in mode 0 before the click.
+ * paintTile; `--e` paints this slide in mode 0 before the click; `--ext` types as committed text input of window 0
+ * (postWindowExtTextInputEvent) instead of keys.
  *
  * Seen with LibreOffice 25.2.3 (26 Nov, layouts.pptx): after `.uno:NotesMode` getEditMode() is 2, getPartInfo says
  * `"mode": "2"`, the size is the notes page (10801 x 14401 twips), INVALIDATE_TILES payloads end in `, 2`. paintTile
  * in the view paints the notes page; paintPartTile(part, 0) paints the slide. The click and "Probe" edit the notes;
  * after a `--thumb` or `--same` paint " notes" is lost (notesSlide1.xml has "Probe"), after `--paintTile` it is kept
- * ("Probe notes").
+ * ("Probe notes"). With `--ext` nothing reaches the notes (the slide's notes part is not even written).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PNG } from 'pngjs';
 import {
+  LOK_EXT_TEXTINPUT,
+  LOK_EXT_TEXTINPUT_END,
   LOK_FEATURE_NO_TILED_ANNOTATIONS,
   LOK_FEATURE_PART_IN_INVALIDATION_CALLBACK,
   LOK_KEYEVENT_KEYINPUT,
@@ -99,6 +102,12 @@ async function main(): Promise<void> {
   doc.postMouseEvent(LOK_MOUSEEVENT_MOUSEBUTTONUP, x, y, 1, 1, 0);
   await sleep(1000);
   const type = async (text: string) => {
+    if (process.argv.includes('--ext')) {
+      doc.postWindowExtTextInputEvent(0, LOK_EXT_TEXTINPUT, text);
+      doc.postWindowExtTextInputEvent(0, LOK_EXT_TEXTINPUT_END, text);
+      await sleep(1000);
+      return;
+    }
     for (const ch of text) {
       doc.postKeyEvent(LOK_KEYEVENT_KEYINPUT, ch.charCodeAt(0), 0);
       doc.postKeyEvent(LOK_KEYEVENT_KEYUP, ch.charCodeAt(0), 0);

@@ -135,8 +135,11 @@ export function mountSlides(app: App): void {
   // Fitted at once, with the slide panel in place: the view asks for its first tiles after the `status` handlers
   // (view/index.ts), so they come at the fitted zoom, not at 100 % first.
   session.on('status', () => untouched() && fitToWindow());
+  // View > Notes shows the portrait notes page (documentSize with the view's mode and size): fitted as well, and the
+  // slide again when the view goes back, unless the user zoomed.
+  session.on('documentSize', () => untouched() && fitToWindow());
   session.on('documentSize', (m) => {
-    if (sorter && m.parts >= 0) sorter.setParts(m.parts, m.partNames, m.width, m.height);
+    if (sorter && m.parts >= 0) sorter.setParts(m.parts, m.partNames, m.width, m.height, m.mode ?? 0);
   });
   session.on('part', (m) => sorter?.select(m.part));
   session.on('invalidate', (m) => sorter?.invalidate(m.part));

@@ -40,6 +40,8 @@ export class Sorter {
   private tileHeight = 0;
   private partWidth = 0;
   private partHeight = 0;
+  /** The view's edit mode (0 slides; 2 notes: no thumbnails are asked then). */
+  private viewMode = 0;
 
   constructor(
     private readonly app: App,
@@ -160,8 +162,18 @@ export class Sorter {
     this.thumbs[i]?.option.scrollIntoView({ block: 'nearest' });
   }
 
-  /** The document's parts: one option each, named "Slide n: name"; new sizes or counts repaint every thumbnail. */
-  setParts(count: number, names: string[], width: number, height: number): void {
+  /**
+   * The document's parts: one option each, named "Slide n: name"; new sizes or counts repaint every thumbnail.
+   * `mode` is the view's edit mode (documentSize): while it is not 0 (View > Notes: `width` x `height` is then the
+   * notes page) the slides' size is kept and no thumbnail is asked (the kit paints none for a view in notes, which
+   * would end a text edit there); they are asked again once the view is back in mode 0.
+   */
+  setParts(count: number, names: string[], width: number, height: number, mode = 0): void {
+    this.viewMode = mode;
+    if (mode !== 0) {
+      for (const th of this.thumbs) th.pending = false;
+      if (this.partWidth) [width, height] = [this.partWidth, this.partHeight];
+    }
     const dpr = window.devicePixelRatio || 1;
     const tileWidth = Math.round(THUMB_PX * dpr);
     const tileHeight = Math.max(1, Math.round((tileWidth * height) / Math.max(1, width)));
@@ -217,7 +229,7 @@ export class Sorter {
 
   /** Asks for the thumbnails that are visible and missing or out of date. */
   private askMissing(): void {
-    if (!this.tileWidth || !this.app.session.live) return;
+    if (!this.tileWidth || !this.app.session.live || this.viewMode !== 0) return;
     for (const [i, th] of this.thumbs.entries()) {
       if (!th.visible || th.pending || (th.painted && !th.dirty)) continue;
       th.pending = true;

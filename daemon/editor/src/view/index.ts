@@ -20,8 +20,18 @@ const FOLLOW_MS = 1500;
 export function mountView(app: App): void {
   const { session } = app;
   const view = new TileView(app.slots.doc, {
-    requestTiles: (part, width, height, tileTwips, positions, fresh) =>
-      session.send({ type: 'tiles', part, width, height, tileTwipWidth: tileTwips, tileTwipHeight: tileTwips, positions, fresh: fresh || undefined }),
+    requestTiles: (part, mode, width, height, tileTwips, positions, fresh) =>
+      session.send({
+        type: 'tiles',
+        part,
+        mode: mode || undefined,
+        width,
+        height,
+        tileTwipWidth: tileTwips,
+        tileTwipHeight: tileTwips,
+        positions,
+        fresh: fresh || undefined,
+      }),
     zoomChanged: (px, twips) =>
       session.live && session.send({ type: 'clientZoom', tilePixelWidth: px, tilePixelHeight: px, tileTwipWidth: twips, tileTwipHeight: twips }),
     visibleAreaChanged: (a) => session.live && session.send({ type: 'clientVisibleArea', ...a }),
@@ -63,7 +73,7 @@ export function mountView(app: App): void {
   const colorOf = (viewId: number) => session.state.views.find((v) => v.viewId === viewId)?.color ?? '#888';
   session.on('status', (m) => {
     view.growable = m.docType === 'spreadsheet';
-    view.setDocument(m.part, m.width, m.height);
+    view.setDocument(m.part, m.width, m.height, 0);
     view.announce();
     view.focus();
     // The first tiles are asked once every module has handled `status` (the chrome built, a presentation fitted),
@@ -72,7 +82,8 @@ export function mountView(app: App): void {
     queueMicrotask(() => view.requestNow());
   });
   session.on('part', (m) => view.setDocument(m.part, session.state.status?.width ?? 0, session.state.status?.height ?? 0));
-  session.on('documentSize', (m) => view.setDocument(session.state.part, m.width, m.height));
+  // A presentation view entering or leaving View > Notes (or the master slides) changes its mode and page size.
+  session.on('documentSize', (m) => view.setDocument(session.state.part, m.width, m.height, m.mode ?? 0));
   session.on('invalidate', (m) => view.invalidate(m.part, m.x, m.y, m.width, m.height, m.all === true));
   session.on('cursor', (m) => {
     view.setCursor(m.rect, m.visible);

@@ -17,8 +17,11 @@ const ZOOM_SETTLE_MS = 160;
 
 /** What the view asks of the connection. */
 export interface TileSource {
-  /** Paint these tiles; `fresh`: the view holds no copy of them (the daemon must not answer `unchanged`). */
-  requestTiles(part: number, width: number, height: number, tileTwips: number, positions: Array<[number, number]>, fresh: boolean): void;
+  /**
+   * Paint these tiles of `part` in `mode` (a presentation view's edit mode: 0 slides, 1 master slides, 2 notes);
+   * `fresh`: the view holds no copy of them (the daemon must not answer `unchanged`).
+   */
+  requestTiles(part: number, mode: number, width: number, height: number, tileTwips: number, positions: Array<[number, number]>, fresh: boolean): void;
   /** The zoom of the tiles to come (LOK setClientZoom). */
   zoomChanged(tilePx: number, tileTwips: number): void;
   /** The visible area changed (LOK setClientVisibleArea), debounced. */
@@ -43,7 +46,7 @@ interface OtherSelection {
   color: string;
 }
 
-const tileKey = (part: number, x: number, y: number, t: number) => `${part}:${x},${y}:${t}`;
+const tileKey = (part: number, mode: number, x: number, y: number, t: number) => `${part}:${mode}:${x},${y}:${t}`;
 
 /**
  * The document as canvas tiles (issue 5 "Document view"): a scrollable area the size of the document (grown ahead
@@ -71,6 +74,8 @@ export class TileView implements DocumentView {
    */
   private readonly decoding = new Set<{ key: string; p: number; x: number; y: number; t: number; hit: boolean }>();
   private currentPart = 0;
+  /** The edit mode shown (presentations: 0 slides, 1 master slides, 2 the notes page; documentSize `mode`). */
+  private currentMode = 0;
   private readonly viewportListeners = new Set<() => void>();
   /** Called after a frame painted newly arrived tiles (App event `painted`). */
   onPainted: () => void = () => undefined;
@@ -203,14 +208,20 @@ export class TileView implements DocumentView {
     return this.growable ? 0 : Math.max(0, (this.scroller.clientWidth - this.docWidth / this.scale) / 2);
   }
 
-  /** Shows part `part` of a document `width` x `height` twips. */
-  setDocument(part: number, width: number, height: number): void {
-    if (part !== this.currentPart) {
+  /** The edit mode shown (presentations: 0 slides, 1 master slides, 2 notes; 0 otherwise). */
+  get mode(): number {
+    return this.currentMode;
+  }
+
+  /** Shows part `part` of a document `width` x `height` twips, in edit mode `mode` (presentations; unchanged when absent). */
+  setDocument(part: number, width: number, height: number, mode = this.currentMode): void {
+    if (part !== this.currentPart || mode !== this.currentMode) {
       this.dropTiles(() => true);
       this.pending.clear();
       this.staleInFlight.clear();
     }
     this.currentPart = part;
+    this.currentMode = mode;
     this.docWidth = width;
     this.docHeight = height;
     this.resize();
@@ -288,7 +299,7 @@ export class TileView implements DocumentView {
 
   /** A tile arrived: decode it, keep it (stale if it was asked before an invalidation), repaint. */
   async tileArrived(h: TileHeader, png: Uint8Array): Promise<void> {
-    const key = tileKey(h.part, h.x, h.y, h.tileTwipWidth);
+    const key = tileKey(h.part, h.mode, h.x, h.y, h.tileTwipWidth);
     this.pending.delete(key);
     const stale = this.staleInFlight.delete(key);
     const have = this.tiles.get(key);
@@ -305,7 +316,7 @@ export class TileView implements DocumentView {
     } finally {
       this.decoding.delete(decode);
     }
-    if (h.part !== this.currentPart) return bitmap.close();
+    if (h.part !== this.currentPart || h.mode !== this.currentMode) return bitmap.close();
     // Newer than what was on screen even when stale: shown, and asked for again.
     const old = this.tiles.get(key);
     old?.bitmap.close();
@@ -321,7 +332,7 @@ export class TileView implements DocumentView {
     for (const tile of this.tiles.values()) if (hit(tile.part, tile.x, tile.y, tile.t)) tile.stale = true;
     // A tile painted before this change may still be on its way: it must not be kept as final.
     for (const key of this.pending.keys()) {
-      const m = /^(-?\d+):(-?\d+),(-?\d+):(\d+)$/.exec(key);
+      const m = /^(-?\d+):\d+:(-?\d+),(-?\d+):(\d+)$/.exec(key);
       if (m && hit(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]))) this.staleInFlight.add(key);
     }
     for (const d of this.decoding) if (hit(d.p, d.x, d.y, d.t)) d.hit = true;
@@ -484,7 +495,7 @@ export class TileView implements DocumentView {
     let complete = true;
     for (let y = y0; y < bottom; y += t) {
       for (let x = x0; x < right; x += t) {
-        const tile = this.tiles.get(tileKey(this.currentPart, x, y, t));
+        const tile = this.tiles.get(tileKey(this.currentPart, this.currentMode, x, y, t));
         if (tile) visible.push(tile);
         if (!tile || tile.stale) complete = false;
       }
@@ -535,7 +546,7 @@ export class TileView implements DocumentView {
     const refresh: Array<[number, number]> = [];
     const fresh: Array<[number, number]> = [];
     const ask = (x: number, y: number) => {
-      const key = tileKey(this.currentPart, x, y, t);
+      const key = tileKey(this.currentPart, this.currentMode, x, y, t);
       const tile = this.tiles.get(key);
       const since = this.pending.get(key);
       if ((tile && !tile.stale) || (since !== undefined && now - since < PENDING_MS)) return;
@@ -549,8 +560,8 @@ export class TileView implements DocumentView {
     }
 
     const px = this.tileDevicePx;
-    if (fresh.length > 0) this.source.requestTiles(this.currentPart, px, px, t, fresh, true);
-    if (refresh.length > 0) this.source.requestTiles(this.currentPart, px, px, t, refresh, false);
+    if (fresh.length > 0) this.source.requestTiles(this.currentPart, this.currentMode, px, px, t, fresh, true);
+    if (refresh.length > 0) this.source.requestTiles(this.currentPart, this.currentMode, px, px, t, refresh, false);
     // A tile that never comes (its paint failed or timed out in the daemon, the socket dropped it) is asked again:
     // without this nothing else may ever schedule a render, and the first paint (Document_Loaded) never happens.
     if (this.pending.size > 0 && !this.retryTimer) {
