@@ -10,12 +10,29 @@ import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { startHostPage, type HostPage } from '../helpers/host-page.ts';
 import { startCluster, type Cluster } from './cluster-setup.ts';
-import { median, missingWords, probe, stopAndClose, typistsOn } from './typist.ts';
 
 const enc = encodeURIComponent;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 /** The editor's bundle (`/browser/<hash>/editor.js?v=...`, `editor.css`): no document's, linked without WOPISrc. */
 const isBundle = (u: string) => /^\/browser\/[^/]+\/editor\.(js|css)$/.test(new URL(u).pathname) && !new URL(u).searchParams.has('WOPISrc');
+
+/** One user typing words into one document through the balancer, reconnecting when its node drains (as the editor does). */
+interface Typist {
+  id: string;
+  src: string;
+  client: EditorClient;
+  /** Every word sent on a live socket before the view was told `draining`. */
+  typed: string[];
+  /** The nodes the user was on, in order. */
+  nodes: string[];
+  /** From the drain's start to this user's view being live on another node, ms. */
+  backAfterMs?: number;
+  /** From the drain's start to the balancer sending this WOPISrc to a serving node (/health 200), ms. */
+  routedAfterMs?: number;
+  /** How many words were typed when the view was told `draining`. */
+  typedBeforeDrain?: number;
+}
 
 describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/cluster.md)', () => {
   let c: Cluster;
@@ -40,7 +57,20 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     await c?.stop();
   });
 
+  /** HAProxy's log lines of requests whose URI contains `text`: the server that answered, and the request. */
+  const balancedRequests = (text: string) =>
+    c.balancerLog.flatMap((l) => {
+      const m = / ode_nodes\/(\S+) .*"(\w+) (\S+) HTTP\/[\d.]+"/.exec(l);
+      return m && m[3].includes(text) ? [{ server: m[1], method: m[2], uri: m[3] }] : [];
+    });
   const serverIdOf = (name: string) => c.nodes.find((n) => n.name === name)!.serverId;
+
+  /** The node the balancer sends a request for `src` to, and its /health status. */
+  const probe = async (src: string) => {
+    const r = await fetch(`${c.balancerUrl}/health?WOPISrc=${enc(src)}`);
+    await r.arrayBuffer();
+    return { status: r.status, serverId: r.headers.get('x-ode-server-id') ?? '' };
+  };
 
   it('spreads 300 WOPISrc values over the nodes within +-20 % of even, and every node signs with the one shared proof key', async () => {
     expect(new Set(c.nodes.map((n) => n.serverId)).size).toBe(3);
@@ -49,7 +79,7 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
       // Like a Nextcloud host: one WOPISrc per file id. A fixed host name (not the fake host's random port), so the
       // spread is the same on every run: consistent hashing spreads statistically (about +-8 per node for 300).
       const src = `https://cloud.example.org/index.php/apps/richdocuments/wopi/files/${1000 + i}_ocabc123`;
-      const { status, serverId } = await probe(c.balancer, src);
+      const { status, serverId } = await probe(src);
       expect(status).toBe(200);
       placement.set(src, serverId);
       counts.set(serverId, (counts.get(serverId) ?? 0) + 1);
@@ -91,7 +121,7 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    const health = await probe(c.balancer, src);
+    const health = await probe(src);
     const holder = c.nodes.find((n) => n.daemon.server.documents.list().some((d) => d.key === src));
     expect(holder).toBeDefined();
     expect({ page: pageNode, socket: client.serverId, download: dl.headers.get('x-ode-server-id'), health: health.serverId }).toEqual({
@@ -131,8 +161,8 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     // HAProxy's own log: all of them went to one node, the one that has the document open. It logs a request when it
     // ends: the editor page by now (the bundle no longer carries the WOPISrc; the socket is logged when it closes).
     const key = encodeURIComponent(web.wopiSrc);
-    await expect.poll(() => c.balancer.balanced(key).length).toBeGreaterThanOrEqual(1);
-    const servers = new Set(c.balancer.balanced(key).map((r) => r.server));
+    await expect.poll(() => balancedRequests(key).length).toBeGreaterThanOrEqual(1);
+    const servers = new Set(balancedRequests(key).map((r) => r.server));
     expect(servers.size).toBe(1);
     drainedId = serverIdOf([...servers][0]);
     const holder = c.nodes.find((n) => n.daemon.server.documents.list().some((d) => d.key === web!.wopiSrc));
@@ -144,14 +174,57 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     const others = c.nodes.filter((n) => n !== drained);
     // Two documents on the node that drains, one on each other node.
     const want = new Map([[drained.serverId, 2], ...others.map((n) => [n.serverId, 1] as const)]);
-    const typists = await typistsOn(c.balancer, c.host, want, 't', docx);
-    expect(typists).toHaveLength(4);
-    for (const t of typists) await t.open();
-    for (const t of typists) t.start();
+    const chosen: Array<{ id: string; src: string }> = [];
+    for (let i = 0; chosen.length < 4 && i < 200; i++) {
+      const id = `t${i}`;
+      const { serverId } = await probe(c.host.fileUrl(id));
+      if ((want.get(serverId) ?? 0) > 0) {
+        want.set(serverId, want.get(serverId)! - 1);
+        chosen.push({ id, src: c.host.addFile(id, `${id}.docx`, docx) });
+      }
+    }
+    expect(chosen).toHaveLength(4);
+    const typists: Typist[] = [];
+    for (const { id, src } of chosen) {
+      const { client } = await EditorClient.open(c.balancerUrl, src, { token: c.host.token }, 90_000);
+      typists.push({ id, src, client, typed: [], nodes: [client.serverId!] });
+    }
+    let typing = true;
+    let drainStartedAt = 0;
+    const runTypist = async (t: Typist) => {
+      let n = 0;
+      while (typing) {
+        const { client } = t;
+        if (client.closeCode === undefined && !client.messages.some((m) => m.type === 'draining')) {
+          const word = `${t.id}w${n++}`;
+          client.type(`${word} `);
+          t.typed.push(word);
+          await sleep(60);
+          continue;
+        }
+        if (client.closeCode === undefined) {
+          t.typedBeforeDrain ??= t.typed.length;
+          await client.closed(30_000);
+          continue;
+        }
+        // Closed with 4503: as the editor (host/move.ts), wait for the balancer to send this WOPISrc to a serving node, then open it again.
+        expect(client.closeCode).toBe(4503);
+        while ((await probe(t.src)).status !== 200) await sleep(100);
+        t.routedAfterMs ??= Date.now() - drainStartedAt;
+        try {
+          t.client = (await EditorClient.open(c.balancerUrl, t.src, { token: c.host.token }, 90_000)).client;
+          t.nodes.push(t.client.serverId!);
+          t.backAfterMs = Date.now() - drainStartedAt;
+        } catch {
+          await sleep(200);
+        }
+      }
+    };
+    const runs = typists.map((t) => runTypist(t));
     await sleep(1500);
     const chromiumLoads = web!.messages().length;
     const admin = createAdminClient({ url: drained.daemon.adminUrl!, token: () => drained.daemon.adminToken });
-    const drainStartedAt = Date.now();
+    drainStartedAt = Date.now();
     const report = await admin.trpc.node.drain.mutate({ exit: false });
     await admin.close();
     // The two typists' documents and the one open in Chromium.
@@ -163,39 +236,57 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     // Straight to the drained node (as a balancer that has not noticed yet): new documents are refused, 503 draining.
     const xml = await (await fetch(`${drained.daemon.url}/hosting/discovery`)).text();
     const editorPath = new URL(/<action\b[^>]*\bext="docx"[^>]*\burlsrc="([^"]+)"/.exec(xml)![1].replace(/&amp;/g, '&')).pathname;
-    const refusedPage = await fetch(`${drained.daemon.url}${editorPath}?WOPISrc=${enc(typists[0].src)}`, {
+    const refusedPage = await fetch(`${drained.daemon.url}${editorPath}?WOPISrc=${enc(chosen[0].src)}`, {
       method: 'POST',
       body: new URLSearchParams({ access_token: c.host.token }),
     });
     expect(refusedPage.status).toBe(503);
     expect(await refusedPage.json()).toMatchObject({ code: 'draining' });
-    await expect(EditorClient.connect(drained.daemon.url, typists[0].src)).rejects.toThrow('upgrade refused: 503');
+    await expect(EditorClient.connect(drained.daemon.url, chosen[0].src)).rejects.toThrow('upgrade refused: 503');
     // Typing goes on until every moved user typed a while on the new node.
     const deadline = Date.now() + 45_000;
     while (typists.some((t) => t.nodes.length === 1 && t.nodes[0] === drained.serverId) && Date.now() < deadline) await sleep(100);
     await sleep(1500);
+    typing = false;
+    await Promise.all(runs);
+    // Let LibreOffice process the last posted keys before the views leave: the exit save of a view closing right
+    // after typing can miss them on a loaded machine (kit/input-order.ts waits by a heuristic); not what this tests.
+    await sleep(1000);
     // The last view leaving saves (exit save) and uploads.
-    await stopAndClose(typists);
+    for (const t of typists) {
+      t.client.close();
+      await t.client.closed();
+    }
     const idle = Date.now() + 30_000;
     const typistOpen = () => c.nodes.some((n) => n.daemon.server.documents.list().some((d) => typists.some((t) => t.src === d.key)));
     while (typistOpen() && Date.now() < idle) await sleep(100);
     for (const t of typists) {
-      const missing = missingWords(t, docxText(c.host.files.get(t.id)!.bytes));
+      const stored = docxText(c.host.files.get(t.id)!.bytes).toLowerCase();
+      const missing = t.typed.filter((w) => !stored.includes(w.toLowerCase()));
+      if (missing.length)
+        console.log(
+          JSON.stringify({
+            id: t.id,
+            missing,
+            at: missing.map((w) => t.typed.indexOf(w)),
+            typed: t.typed.length,
+            beforeDrain: t.typedBeforeDrain,
+            nodes: t.nodes,
+            stored,
+          }),
+        );
       expect({ id: t.id, missing }).toEqual({ id: t.id, missing: [] });
       expect(t.typed.length).toBeGreaterThan(20);
     }
     const moved = typists.filter((t) => t.nodes[0] === drained.serverId);
     expect(moved).toHaveLength(2);
     for (const t of moved) {
-      // Closed with 4503 (drained): as the editor (host/move.ts), it waited for the balancer to send its WOPISrc to
-      // a serving node, then opened it again.
-      expect(t.moves.map((m) => m.code)).toEqual([4503]);
       expect(t.nodes).toHaveLength(2);
       expect(t.nodes[1]).not.toBe(drained.serverId);
     }
     for (const t of typists.filter((x) => x.nodes[0] !== drained.serverId)) expect(t.nodes).toHaveLength(1);
-    const times = moved.map((t) => t.moves[0].backAt - drainStartedAt);
-    const routed = moved.map((t) => t.moves[0].routedAt - drainStartedAt);
+    const times = moved.map((t) => t.backAfterMs!);
+    const routed = moved.map((t) => t.routedAfterMs!);
     console.log(
       `drain -> typing again (${times.length} users): median ${median(times)} ms, max ${Math.max(...times)} ms (balancer moved them after median ${median(routed)} ms, max ${Math.max(...routed)} ms); the drain itself took ${report.ms} ms; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`,
     );
@@ -231,7 +322,7 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     let moved = 0;
     for (const [src, before] of placement) {
       // The answer's status is the node's own (/health); where it went is what this checks.
-      const { serverId } = await probe(c.balancer, src);
+      const { serverId } = await probe(src);
       if (before === gone) {
         expect(serverId).not.toBe(gone);
         moved++;
