@@ -1,5 +1,7 @@
+import { expect } from 'vitest';
+import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
-import type { Balancer } from './cluster-setup.ts';
+import type { Balancer, Cluster } from './cluster-setup.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -88,6 +90,22 @@ export function missingWords(t: Typist, storedText: string): string[] {
       }),
     );
   return missing;
+}
+
+/**
+ * The end of a cluster test's typing: stopAndClose, then up to 30 s for no node of `c` to hold the users' documents
+ * (their exit saves uploaded); then each user's stored file must hold every word typed, more than `minWords` of them.
+ */
+export async function expectEveryWordStored(c: Pick<Cluster, 'nodes' | 'host'>, typists: Typist[], minWords = 20): Promise<void> {
+  await stopAndClose(typists);
+  const idle = Date.now() + 30_000;
+  const open = () => c.nodes.some((n) => n.daemon.server.documents.list().some((d) => typists.some((t) => t.src === d.key)));
+  while (open() && Date.now() < idle) await sleep(100);
+  for (const t of typists) {
+    const missing = missingWords(t, docxText(c.host.files.get(t.id)!.bytes));
+    expect({ id: t.id, missing }).toEqual({ id: t.id, missing: [] });
+    expect(t.typed.length).toBeGreaterThan(minWords);
+  }
 }
 
 export class Typist {
