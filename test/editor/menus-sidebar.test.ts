@@ -146,6 +146,20 @@ describe('menus and sidebar in the browser editor', () => {
     return out.reverse();
   }
 
+  /**
+   * A new paragraph at the end of the document and a table there by Table > Table… with the dialog's defaults
+   * (2 x 2, Enter accepts it); returns when the dialog is gone, with the caret in the table's first cell.
+   */
+  async function insertTable2x2(): Promise<void> {
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    await choose('Table', 'Table…');
+    const size = page.getByRole('dialog', { name: 'Insert table' });
+    await size.waitFor();
+    await page.keyboard.press('Enter'); // 2 x 2
+    await size.waitFor({ state: 'detached' });
+  }
+
   beforeAll(async () => {
     page = await env.browser.newPage({ viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
     page.on('websocket', (socket) =>
@@ -193,13 +207,7 @@ describe('menus and sidebar in the browser editor', () => {
 
   it('text: Table inserts a table, a row below, deletes a column and the table; each step in the saved docx', async () => {
     await closeLeftDialogs();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.press('Enter');
-    await choose('Table', 'Table…');
-    const size = page.getByRole('dialog', { name: 'Insert table' });
-    await size.waitFor();
-    await page.keyboard.press('Enter'); // 2 x 2
-    await size.waitFor({ state: 'detached' });
+    await insertTable2x2();
     await page.keyboard.type('cell');
     await choose('Table', 'Insert', 'Rows below');
     await choose('Table', 'Delete', 'Columns');
@@ -378,13 +386,7 @@ describe('menus and sidebar in the browser editor', () => {
   it("text: Table > Merge cells joins two selected cells (gridSpan 2 in the saved docx); Split cells… opens LibreOffice's dialog with its named fields", async () => {
     await closeLeftDialogs();
     await clickBody();
-    await page.keyboard.press('Control+End');
-    await page.keyboard.press('Enter');
-    await choose('Table', 'Table…');
-    const size = page.getByRole('dialog', { name: 'Insert table' });
-    await size.waitFor();
-    await page.keyboard.press('Enter'); // 2 x 2
-    await size.waitFor({ state: 'detached' });
+    await insertTable2x2();
     // A mark of this try: the table is found by it in the saved file (a retry adds its own table).
     const mark = `mark${Date.now().toString(36)}`;
     await page.keyboard.type(mark);
