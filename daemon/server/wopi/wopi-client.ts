@@ -98,7 +98,15 @@ export class WopiClient {
   /**
    * PutFile: POST the bytes to `<file URL>/contents` with X-WOPI-Override PUT and the save headers under
    * X-ODE-WOPI- (and X-COOL-/X-LOOL- when compatHeaders).
-   * @returns the host's new LastModifiedTime when it sent one.
+   *
+   * The stored file's new LastModifiedTime is the answer's. A host that gives LastModifiedTime in CheckFileInfo but
+   * answers PutFile without it (Moodle's mod_collabora: an empty 200; the spec says the host "should" send it) has
+   * still changed it: when `o.timestamp` was sent (so the host has times) and the answer has none, a CheckFileInfo
+   * right after asks for it. Without that, the next comparison with CheckFileInfo (a view joining, the periodic
+   * check) took Ode's own save for a change made elsewhere. A change stored by someone else between the PutFile and
+   * that CheckFileInfo is then not seen as a conflict (the same window as after a rename, docs/hosts.md).
+   * @returns the host's new LastModifiedTime when it sent one, or CheckFileInfo's as above; undefined when neither
+   *   says (or that CheckFileInfo failed).
    * @throws WopiError; `document_changed` for 409/1010.
    */
   async putFile(src: WopiSrc, token: string, body: Uint8Array, o: PutFileOptions): Promise<{ lastModifiedTime?: string }> {
@@ -112,7 +120,12 @@ export class WopiClient {
     }
     const a = await this.request('PutFile', 'POST', contentsUrl(src), token, headers, body);
     const j = a.body.length > 0 ? jsonObject(a.body) : undefined;
-    return { lastModifiedTime: typeof j?.LastModifiedTime === 'string' ? j.LastModifiedTime : undefined };
+    if (typeof j?.LastModifiedTime === 'string') return { lastModifiedTime: j.LastModifiedTime };
+    if (!o.timestamp) return { lastModifiedTime: undefined };
+    return this.checkFileInfo(src, token).then(
+      (info) => ({ lastModifiedTime: info.LastModifiedTime }),
+      () => ({ lastModifiedTime: undefined }),
+    );
   }
 
   /**
@@ -162,6 +175,28 @@ export class WopiClient {
     await this.request(operation, 'POST', src.url, token, headers);
   }
 
+  /**
+   * One HTTP request with the time-out. A kept-alive connection the host closed as the request went out (its
+   * keep-alive time-out; `staleConnection`) fails before any answer: a GET is then sent again at once, once, on a new
+   * connection, as browsers do; never after a time-out or an HTTP error, and never a POST (not idempotent).
+   * @throws WopiError unavailable (connection, time-out), failed (the host's TLS certificate).
+   */
+  private async send(operation: string, url: URL, method: 'GET' | 'POST', headers: Record<string, string>, body: Uint8Array | undefined): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await (this.opts.fetch ?? fetch)(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs) });
+      } catch (e) {
+        const err = e as Error & { cause?: { code?: string } };
+        if (attempt === 1 && method === 'GET' && staleConnection(err)) continue;
+        const why = err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (err.cause?.code ?? err.message);
+        // A certificate problem is the operator's to fix, not a passing outage: not retried, and the message says what to do.
+        const tls = describeHostTlsError(e, url.host);
+        if (tls) throw new WopiError('failed', `${operation} to ${url.host} failed: ${tls}`);
+        throw new WopiError('unavailable', `${operation} to ${url.host} failed: ${why}`);
+      }
+    }
+  }
+
   /** One request with the token, proof, time-out and redirects; a non-2xx answer becomes a WopiError. */
   private async request(
     operation: string,
@@ -183,23 +218,7 @@ export class WopiClient {
         h.Authorization = `Bearer ${token}`;
         Object.assign(h, this.opts.sign?.(token, url.href));
       }
-      let res: Response;
-      try {
-        res = await (this.opts.fetch ?? fetch)(url, {
-          method: currentMethod,
-          headers: h,
-          body: currentBody,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.opts.timeoutMs),
-        });
-      } catch (e) {
-        const err = e as Error & { cause?: { code?: string } };
-        const why = err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (err.cause?.code ?? err.message);
-        // A certificate problem is the operator's to fix, not a passing outage: not retried, and the message says what to do.
-        const tls = describeHostTlsError(e, url.host);
-        if (tls) throw new WopiError('failed', `${operation} to ${url.host} failed: ${tls}`);
-        throw new WopiError('unavailable', `${operation} to ${url.host} failed: ${why}`);
-      }
+      const res = await this.send(operation, url, currentMethod, h, currentBody);
       if (REDIRECTS.has(res.status)) {
         await res.arrayBuffer();
         const location = res.headers.get('location');
@@ -219,6 +238,17 @@ export class WopiClient {
       return { status: res.status, headers: res.headers, body: buf };
     }
   }
+}
+
+/**
+ * Connection errors that mean the host closed or reset the connection before answering: undici's `UND_ERR_SOCKET`
+ * ("other side closed") on a reused keep-alive socket, ECONNRESET, EPIPE. Not ECONNREFUSED (a host that is down) and
+ * not time-outs.
+ */
+const STALE_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+function staleConnection(err: Error & { cause?: { code?: string } }): boolean {
+  return err.name !== 'TimeoutError' && err.name !== 'AbortError' && STALE_CONNECTION.has(err.cause?.code ?? '');
 }
 
 /** `<file URL>/contents`, keeping the file URL's query (hosts put their own parameters there). */
