@@ -53,6 +53,7 @@ import { PROXY_SOCKET_IN_SANDBOX } from '../sandbox/command.ts';
 import { sandboxEnvironment, type KitSandbox } from '../sandbox/sandbox.ts';
 import type { KitPidFiles } from './kit-pids.ts';
 import { KitWatch, type KitLimits } from './kit-limits.ts';
+import { KitOutputTail } from './kit-output.ts';
 
 /** Lifecycle state of a kit (see the table above). */
 export type KitState = 'starting' | 'ready' | 'busy' | 'stopping' | 'dead';
@@ -187,6 +188,8 @@ export class KitProcess extends EventEmitter {
   private readonly watch: KitWatch | undefined;
   /** Set when the watch killed the kit: its requests fail with this instead of kit_crashed. */
   private limitError: OdeError | undefined;
+  /** The last lines of the kit's stdout and stderr (kit-output.ts). */
+  private readonly output = new KitOutputTail();
 
   constructor(opts: KitSpawnOptions) {
     super();
@@ -251,12 +254,13 @@ export class KitProcess extends EventEmitter {
         this.kill();
       });
     }
-    const relay = (stream: NodeJS.ReadableStream | null, level: 'debug' | 'warn') =>
+    // Logged at debug level as it comes; the last lines are kept for the log line of an unexpected exit (onExit).
+    const relay = (stream: NodeJS.ReadableStream | null, name: 'out' | 'err') =>
       stream?.on('data', (chunk: Buffer) => {
-        for (const line of chunk.toString().split('\n')) if (line.trim()) this.log[level]({ out: line }, 'kit output');
+        for (const line of this.output.add(name, chunk.toString())) this.log.debug({ out: line }, 'kit output');
       });
-    relay(this.child.stdout, 'debug');
-    relay(this.child.stderr, 'debug');
+    relay(this.child.stdout, 'out');
+    relay(this.child.stderr, 'err');
     this.child.on('message', (msg: unknown) => {
       if (isKitToDaemon(msg)) this.onMessage(msg);
     });
@@ -343,9 +347,27 @@ export class KitProcess extends EventEmitter {
       clearTimeout(p.timer);
       p.reject(this.limitError ?? new OdeError('kit_crashed', `The LibreOffice process stopped unexpectedly (${signal ?? `exit code ${code}`}).`));
     }
-    if (was !== 'stopping') this.log.warn({ code, signal, was }, 'kit exited');
+    if (was !== 'stopping') this.reportExit(code, signal, was);
     else this.log.debug({ code, signal }, 'kit stopped');
     this.emit('exit', code, signal);
+  }
+
+  /**
+   * An exit nobody asked for: logged at error level with the kit's last lines of output (LibreOffice's own messages,
+   * an abort's), which tell why. Output still in the pipes when the process ended is read first: the line is written
+   * when the pipes closed, at most 1 s after the exit.
+   */
+  private reportExit(code: number | null, signal: NodeJS.Signals | null, was: KitState): void {
+    let done = false;
+    const report = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      this.log.error({ code, signal, was, output: this.output.lines() }, 'kit exited unexpectedly');
+    };
+    const timer = setTimeout(report, 1000);
+    timer.unref();
+    this.child.once('close', report);
   }
 
   private arm(p: Pending, ms: number, stage: string): void {
