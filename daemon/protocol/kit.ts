@@ -555,4 +555,8 @@ export interface FakeKitControl {
   failSave?: boolean;
   /** The kit process kills itself (SIGKILL) when a `saveDoc` arrives, as a LibreOffice crashing in `.uno:Save`. */
   crashOnSave?: boolean;
+  /** Only the kit of this process id does so (a document's kit dying in its exit save, while a fresh kit saves). */
+  crashOnSavePid?: number;
+  /** Written to the kit's stderr (a line) before it crashes on save: its last words, as LibreOffice's before an abort. */
+  crashMessage?: string;
 }

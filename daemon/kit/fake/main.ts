@@ -13,7 +13,7 @@
  * FakeKitControl file named by ODE_FAKE_KIT_CONTROL (slow open, slow or failing save, crash on save); to crash it
  * at any other moment a test kills its pid.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import { FAKE_KIT_CONTROL_ENV, isDaemonToKit, type DaemonToKit, type FakeKitControl } from '../../protocol/kit.ts';
 import { LOK_CALLBACK_INVALIDATE_TILES, LOK_CALLBACK_STATE_CHANGED, LOK_CALLBACK_UNO_COMMAND_RESULT } from '../../protocol/lok-enums.ts';
@@ -73,7 +73,10 @@ function whitePng(width: number, height: number): Uint8Array {
 async function save(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ saved: boolean }> {
   const d = openDoc();
   const ctl = control();
-  if (ctl.crashOnSave) process.kill(process.pid, 'SIGKILL');
+  if (ctl.crashOnSave || ctl.crashOnSavePid === process.pid) {
+    if (ctl.crashMessage) writeSync(2, `${ctl.crashMessage}\n`);
+    process.kill(process.pid, 'SIGKILL');
+  }
   if (dontSaveIfUnmodified && !d.modified) return { saved: false };
   const bytes = d.bytes();
   const at = generation;

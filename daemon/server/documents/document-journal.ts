@@ -14,7 +14,7 @@ import { extname, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { EditingKit, KitEditEvent } from './editing-kit.ts';
 import { isModifyingEvent } from './input-policy.ts';
-import { JournalStore, type JournalCursor, type JournalEntry, type JournalMeta, type JournalView } from './journal-store.ts';
+import { JournalStore, type JournalCursor, type JournalEntry, type JournalMeta, type JournalView, type StoredJournal } from './journal-store.ts';
 import { mayStore, type ViewHandle } from './view-handle.ts';
 
 /** LOK callback types the journal reads (LibreOfficeKitEnums.h). */
@@ -186,6 +186,14 @@ export class DocumentJournal {
     this.meta.tokenTtl = w.tokenTtl;
     this.meta.lastModifiedTime = time;
     this.store.writeMeta(this.meta);
+  }
+
+  /**
+   * The journal as on disk (its snapshot, views and input), for a rebuild in a kit of its own (journal-rebuild.ts);
+   * undefined when it holds nothing the host lacks or cannot be read back.
+   */
+  readBack(): StoredJournal | undefined {
+    return this.store.open ? JournalStore.read(this.opts.dir) : undefined;
   }
 
   /** The input number a save made now holds (called right before the kit's `.uno:Save` is sent). */

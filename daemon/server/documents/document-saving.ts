@@ -216,9 +216,37 @@ export class DocumentSaving {
     }
     if (!r.saved && kind !== 'explicit') return { saved: false, reason: 'not modified' };
     journal?.saved(cut);
-    this.lastSaveAt = Date.now();
-    host.emit({ type: 'saved', ok: true, kind });
-    const bytes = readFileSync(host.path());
+    return this.uploadSaved(kind, writer, readFileSync(host.path()), cut, changes);
+  }
+
+  /**
+   * The exit save of a document whose kit died while it was being unloaded (issue 17): `rebuild` makes the saved
+   * file in a kit of its own from the edit journal (journal-rebuild.ts), holding every input up to `cut`; it is then
+   * uploaded like any exit save (an upload the host does not take leaves its recovery copy, which holds everything,
+   * so the journal goes). Queued with the saves; skipped like them (read-only for everyone, a conflict pending, no
+   * view that may write). @throws what `rebuild` throws (the journal then stays on disk).
+   */
+  saveRebuilt(rebuild: () => Promise<Uint8Array>, cut: number): Promise<SaveResult> {
+    return this.enqueue(async () => {
+      if (this.readOnlyForAll || this.conflictBytes || !this.uploader) return { saved: false, reason: 'the document may not be stored now' };
+      const writer = [...this.host.views].find((v) => mayStore(v)) ?? this.lastWriter;
+      if (!writer || !mayStore(writer)) return { saved: false, reason: 'no view may write this document (all are read-only)' };
+      const changes = this.changeCount;
+      const bytes = await rebuild();
+      this.lastSaveAt = Date.now();
+      this.host.emit({ type: 'saved', ok: true, kind: 'exit' });
+      return this.uploadSaved('exit', writer, bytes, cut, changes);
+    });
+  }
+
+  /**
+   * Uploads a save's `bytes` with `writer`'s token and does what the outcome asks: the journal told (`cut`: the input
+   * the bytes hold; -1 none), the views told, the stored time kept; a failure handled by `uploadFailed`.
+   * `changes`: the change count when the save was made (`stored`).
+   */
+  private async uploadSaved(kind: SaveKind, writer: ViewHandle, bytes: Uint8Array, cut: number, changes: number): Promise<SaveResult> {
+    const { host } = this;
+    const journal = host.journal?.();
     const isModifiedByUser = this.userChanged;
     const outcome = await this.timedUpload({
       bytes,

@@ -6,9 +6,12 @@
  * | opening   | the first view joins                           | host -> kit folder (GetFile / TemplateSource), loaded    | live, closed         |
  * | live      | the kit loaded it                              | kit memory (edits); kit folder file = last save          | reloading, unloading |
  * | reloading | the stored file changed and the users chose reload (or had nothing unsaved) | kit memory discarded; fresh download | live, closed |
- * | unloading | the last view left, the owner or an administrator closed it, the daemon stops, or no input for idle_unload_secs | exit save: kit folder file -> host (IsExitSave) | closed |
+ * | unloading | the last view left, the owner or an administrator closed it, the daemon stops, or no input for idle_unload_secs | exit save: kit folder file -> host (IsExitSave); if the kit dies meanwhile, journal -> a kit of its own (no views) -> host | closed |
  * | recovering | the kit died while live, with an edit journal  | journal (snapshot + input) -> a fresh kit, input replayed; input meanwhile is journaled | live, closed |
  * | closed    | unloaded, or the kit died (no journal)         | only an unfinished upload's recovery copy (and an unstored journal) remains | -  |
+ *
+ * A view leaving while the document is `recovering` or `reloading` leaves once that is done (the last one then
+ * unloads it with an exit save).
  *
  * Saves run one at a time: `.uno:Save` in the kit writes the kit folder file, then the Uploader sends it with
  * PutFile (retrying while the host is unavailable, keeping a recovery copy). A PutFile answered 409/1010 puts the
@@ -54,6 +57,7 @@ import { DocumentSaving, type SaveKind, type SaveOptions, type SaveResult, type 
 import { DocumentSigning } from './document-signing.ts';
 import type { EditingKit, EditingKitPool, KitEditEvent, OpenedDocument } from './editing-kit.ts';
 import { IdleWatch } from './idle-unload.ts';
+import { rebuildJournalFile } from './journal-rebuild.ts';
 import { TileCache, type CachedTile, type TileKey } from './tile-cache.ts';
 import { mayStore, type ViewHandle } from './view-handle.ts';
 import { ViewIo } from './view-io.ts';
@@ -130,6 +134,10 @@ export class EditDocument {
   private readonly journal: DocumentJournal | undefined;
   /** What loading sees of this document (document-loading.ts). */
   private readonly loading: LoadingHost;
+  /** The rebuild (recover) or reload running now; a view leaving meanwhile waits for it (`leave`). */
+  private transition: Promise<void> | undefined;
+  /** The kit died while the document was unloading: its exit save is made from the edit journal (`unload`). */
+  private kitLost = false;
   private readonly onKitExit = () => this.kitDied();
   private readonly onKitCallback = (viewId: number, type: number, payload: string) => this.callback(viewId, type, payload);
 
@@ -478,8 +486,14 @@ export class EditDocument {
   }
 
   /** Discards the kit's copy and loads the stored document again; every view gets `reloaded` and a new status. */
-  async reload(): Promise<void> {
-    if (this.state !== 'live') return;
+  reload(): Promise<void> {
+    if (this.state !== 'live') return Promise.resolve();
+    const run = this.reloadNow();
+    this.transition = run;
+    return run;
+  }
+
+  private async reloadNow(): Promise<void> {
     this.state = 'reloading';
     this.emit({ type: 'changed', doc: this, what: 'state' });
     this.saves.scheduler.stop();
@@ -518,8 +532,14 @@ export class EditDocument {
     }
   }
 
-  /** A view leaves; the last one unloads the document (exit save first). */
+  /**
+   * A view leaves; the last one unloads the document (exit save first). While the document is rebuilt after a kit
+   * crash (`recovering`) or reloaded, the view leaves once that is done (its LibreOffice view is made again meanwhile,
+   * and the ids it holds are the new kit's only then): so the last user leaving then gets the exit save too.
+   */
   async leave(view: ViewHandle): Promise<void> {
+    for (let t = this.transition; t && (this.state === 'recovering' || this.state === 'reloading'); t = t === this.transition ? undefined : this.transition)
+      await t.catch(() => undefined);
     this.early.forget(view.viewId);
     if (!this.views.has(view)) return;
     if (this.views.size === 1 && (this.state === 'live' || this.state === 'opening')) {
@@ -564,8 +584,47 @@ export class EditDocument {
     } catch (e) {
       this.log.error({ err: (e as Error).message }, 'exit save failed');
     }
+    if (this.kitLost) await this.exitSaveFromJournal();
     await this.saves.uploader?.stop(5000);
     this.close();
+  }
+
+  /**
+   * The kit died while the document was unloading (before its exit save was stored): when the edit journal holds
+   * input the host lacks, the exit save is made from it in a kit of its own with no user's view (journal-rebuild.ts)
+   * and uploaded like any exit save (its recovery copy kept when the host does not take it), the rebuild within
+   * documents.exit_save_secs. Failing that, the journal stays on disk for the next start (recovery.ts).
+   */
+  private async exitSaveFromJournal(): Promise<void> {
+    const journal = this.journal;
+    const stored = journal?.readBack();
+    if (!journal || !stored) return;
+    const started = Date.now();
+    const { documents, limits } = this.deps.config();
+    const deadline = started + documents.exit_save_secs * 1000;
+    const writer = this.saves.lastWriter ?? [...this.views].find((v) => mayStore(v));
+    try {
+      const settings = writer ? await this.deps.settings?.(writer.fileInfo, writer.token) : undefined;
+      const r = await this.saves.saveRebuilt(
+        () =>
+          rebuildJournalFile(this.deps.pool, stored, {
+            loadMs: limits.load_secs * 1000,
+            convertMs: limits.convert_secs * 1000,
+            ...(settings ? { settings } : {}),
+            deadline,
+          }),
+        journal.cut(),
+      );
+      this.log.warn(
+        { ms: Date.now() - started, replayed: stored.entries.length, stored: r.saved, ...(r.saved ? {} : { reason: r.reason }) },
+        'the kit died during the unload: the exit save was made from the edit journal in a fresh kit',
+      );
+    } catch (e) {
+      this.log.error(
+        { err: (e as Error).message, ms: Date.now() - started },
+        'the kit died during the unload and the exit save could not be made from the edit journal; the journal is kept for the next start',
+      );
+    }
   }
 
   /**
@@ -588,7 +647,17 @@ export class EditDocument {
   private kitDied(): void {
     if (this.state === 'closed') return;
     if (this.state === 'live' && this.views.size > 0 && this.journal) {
-      void this.recover();
+      this.transition = this.recover();
+      return;
+    }
+    if (this.state === 'unloading' && this.journal?.active) {
+      // The unload goes on: its exit save fails or finds no kit, and is then made from the journal (`unload`).
+      const dead = this.kit;
+      this.kit = undefined;
+      dead?.off('exit', this.onKitExit);
+      dead?.off('callback', this.onKitCallback);
+      this.kitLost = true;
+      this.log.error('the kit of this document died while it was unloading; the exit save will be made from the edit journal');
       return;
     }
     this.log.error('the kit of this document died');

@@ -22,15 +22,15 @@
  * The admin API lists what is pending (`documents.recovery`). No token reaches the log.
  */
 import type { RecoveryCopyInfo } from '../../../admin-api/backend.ts';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Logger } from 'pino';
 import type { OdeConfig } from '../config/schema.ts';
 import type { WopiClient } from '../wopi/wopi-client.ts';
 import { WopiError } from '../wopi/wopi-error.ts';
 import { parseWopiSrc, type WopiSrc } from '../wopi/wopi-src.ts';
-import { replay, settled } from './document-journal.ts';
 import type { EditingKitPool } from './editing-kit.ts';
+import { rebuildJournalFile } from './journal-rebuild.ts';
 import { JournalStore, type StoredJournal } from './journal-store.ts';
 import { lockDocKey, type LockRecords } from './lock-records.ts';
 
@@ -226,30 +226,10 @@ export class RecoveryService implements RecoveryOffers {
     }
   }
 
-  /** Opens the journal's snapshot in a kit, replays its input, saves, and returns the saved file. */
-  private async rebuild(j: StoredJournal): Promise<Uint8Array> {
-    const { pool } = this.deps;
+  /** Opens the journal's snapshot in a kit, replays its input, saves, and returns the saved file (journal-rebuild.ts). */
+  private rebuild(j: StoredJournal): Promise<Uint8Array> {
     const limits = this.deps.config().limits;
-    const kit = await pool.leaseEditingKit();
-    try {
-      const input = join(kit.dir, `document.${j.meta.format}`);
-      copyFileSync(j.snapshotPath, input);
-      const [first, ...others] = j.meta.views;
-      const opened = await kit.open(
-        { input, lang: first?.lang, timezone: first?.timezone },
-        { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 },
-      );
-      const views = new Map<number, number>();
-      if (first) views.set(first.key, opened.viewId);
-      for (const v of others) views.set(v.key, (await kit.createView({ userName: v.userName, userId: v.userId, lang: v.lang, timezone: v.timezone })).viewId);
-      await replay(kit, () => j.entries, views, j.snapshot.cursors);
-      await settled(kit);
-      await kit.saveDoc(opened.viewId, false);
-      return readFileSync(input);
-    } finally {
-      await kit.closeDoc().catch(() => undefined);
-      pool.retireKit(kit);
-    }
+    return rebuildJournalFile(this.deps.pool, j, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
   }
 
   /** Step 2: every copy with a sidecar moves to pending/ (copies without one, from older versions, stay and are logged). */
