@@ -216,6 +216,8 @@ export class DocumentSaving {
     }
     if (!r.saved && kind !== 'explicit') return { saved: false, reason: 'not modified' };
     journal?.saved(cut);
+    this.lastSaveAt = Date.now();
+    host.emit({ type: 'saved', ok: true, kind });
     return this.uploadSaved(kind, writer, readFileSync(host.path()), cut, changes);
   }
 
