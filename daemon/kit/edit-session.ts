@@ -30,6 +30,7 @@ import {
 import type { CreateViewRequest, DocInfoResult, KitEditEvent, OpenRequest, OpenResult, TileRequestMessage, WindowPaintRequest } from '../protocol/kit.ts';
 import { buildLoadOptions } from './convert-job.ts';
 import { allowedInReadOnly, dispatchEvent, isCommentCommand, type DroppedReason } from './edit-events.ts';
+import { forwardedPayload } from './text-parts.ts';
 
 /**
  * The timing mode's reading of LibreOfficeKit, made on 7.4 and kept as it was (ODE_KIT_INPUT_ORDER=timing): keys and
@@ -221,7 +222,7 @@ export class EditSession {
       if (type === LOK_CALLBACK_WINDOW) trackWindow(state, payload);
       this.#order.callbackArrived();
       this.#saveWaiters.get(viewId)?.offer(type, payload);
-      this.#sink(viewId, type, payload);
+      this.#sink(viewId, type, forwardedPayload(this.#docType, type, payload));
     });
   }
 

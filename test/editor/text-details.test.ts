@@ -1,12 +1,15 @@
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileId, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
+import { settledCaret } from '../helpers/caret.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
 
+/** Screenshots land here (ignored by git: products of the run). */
+const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 /** expect.poll with room for a loaded 2-core machine. */
 const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) => expect.poll(fn, { timeout: 30_000, ...options });
 
@@ -38,6 +41,12 @@ function docx(paragraphs: string[], lang: string): Buffer {
       ),
     }),
   );
+}
+
+/** The document view's scrolling element, as the page functions touch it. */
+interface Scroller {
+  scrollLeft: number;
+  scrollTop: number;
 }
 
 /** The focused element's accessible label (aria-label) or class. */
@@ -238,6 +247,57 @@ describe('tiles after fast typing (issue 23 item 5: "Titl" shown for "Title")', 
     const freshImage = await settledCanvas(fresh);
     expect(await canvasImage(typist)).toBe(freshImage);
     await typist.context().close();
+    await fresh.context().close();
+  }, 180_000);
+});
+
+describe('tiles of page 2 after typing there (issue 16: "Aft" shown where "After the break" and later lines were)', () => {
+  const env = useDemoBrowser('ode-page-two-', (folder) => writeFileSync(join(folder, 'two.docx'), docx(['Start of the text.'], 'en-US')));
+
+  it('shows what a fresh load of the saved document shows at the same place', async () => {
+    const options = { viewport: { width: 1000, height: 700 }, deviceScaleFactor: 1 };
+    const typist = await (await env.browser.newContext(options)).newPage();
+    await typist.goto(`${env.daemon.url}/?open=${fileId('two.docx')}`);
+    await typist.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
+    await typist.locator('.ode-input').focus();
+    await typist.keyboard.press('Control+End');
+    await typist.keyboard.press('Enter');
+    await typist.keyboard.type('Before the break');
+    // Ctrl+Enter: a page break; what follows is typed on page 2, in view (the view follows the caret).
+    await typist.keyboard.press('Control+Enter');
+    const lines = ['After the break', 'A second line on page two', 'A third line on page two'];
+    for (const [i, line] of lines.entries()) {
+      if (i > 0) await typist.keyboard.press('Enter');
+      await typist.keyboard.type(line);
+    }
+    await settledCaret(typist);
+    const typed = await settledCanvas(typist);
+    const scroll = await typist.locator('.ode-doc').evaluate((d) => [(d as unknown as Scroller).scrollLeft, (d as unknown as Scroller).scrollTop]);
+    // Page 2 is in view (not page 1 with the caret below it).
+    expect(scroll[1]).toBeGreaterThan(500);
+    // The typist leaves: the document is saved into the folder and unloaded (no tile of it stays in the daemon).
+    await typist.context().close();
+    await expect.poll(() => env.daemon.server.documents.list().length, { timeout: 60_000 }).toBe(0);
+    const fresh = await (await env.browser.newContext(options)).newPage();
+    await fresh.goto(`${env.daemon.url}/?open=${fileId('two.docx')}`);
+    await fresh.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
+    await fresh.locator('.ode-doc').evaluate((d, [x, y]) => {
+      (d as unknown as Scroller).scrollLeft = x;
+      (d as unknown as Scroller).scrollTop = y;
+    }, scroll);
+    // Compared only once the fresh view shows page 2 as its tiles settle (not the first page it opened on).
+    await poll(() => fresh.locator('.ode-doc').evaluate((d) => (d as unknown as Scroller).scrollTop)).toBe(scroll[1]);
+    const loaded = await settledCanvas(fresh);
+    if (loaded !== typed) {
+      // For whoever looks into a failure: both canvases.
+      mkdirSync(ARTIFACTS, { recursive: true });
+      for (const [name, url] of [
+        ['typed', typed],
+        ['fresh', loaded],
+      ])
+        writeFileSync(join(ARTIFACTS, `page-two-${name}.png`), Buffer.from(url.split(',')[1], 'base64'));
+    }
+    expect(loaded === typed, "the typist's canvas is the fresh load's (test/artifacts/page-two-*.png when not)").toBe(true);
     await fresh.context().close();
   }, 180_000);
 });

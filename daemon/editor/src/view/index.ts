@@ -71,6 +71,13 @@ export function mountView(app: App): void {
   app.events.on('themeChanged', () => view.refreshTheme());
 
   const colorOf = (viewId: number) => session.state.views.find((v) => v.viewId === viewId)?.color ?? '#888';
+  /**
+   * The view's part for a part LibreOffice names. A text document is one part, painted as part 0, but Writer names
+   * its pages: SET_PART (`part`) when the caret goes to another page, and the page in view cursors, selections and
+   * some invalidations. Shown as parts, the tiles typed on page 2 were asked as part 1 while LibreOffice invalidated
+   * part 0, and stayed stale (issue 16: "Aft" where "After the break" was). As Collabora Online: text is part 0.
+   */
+  const shownPart = (part: number) => (session.state.status?.docType === 'text' ? 0 : part);
   session.on('status', (m) => {
     view.growable = m.docType === 'spreadsheet';
     view.setDocument(m.part, m.width, m.height, 0);
@@ -81,10 +88,10 @@ export function mountView(app: App): void {
     // they were asked 0.4-0.5 s later on a loaded machine).
     queueMicrotask(() => view.requestNow());
   });
-  session.on('part', (m) => view.setDocument(m.part, session.state.status?.width ?? 0, session.state.status?.height ?? 0));
+  session.on('part', (m) => view.setDocument(shownPart(m.part), session.state.status?.width ?? 0, session.state.status?.height ?? 0));
   // A presentation view entering or leaving View > Notes (or the master slides) changes its mode and page size.
-  session.on('documentSize', (m) => view.setDocument(session.state.part, m.width, m.height, m.mode ?? 0));
-  session.on('invalidate', (m) => view.invalidate(m.part, m.x, m.y, m.width, m.height, m.all === true));
+  session.on('documentSize', (m) => view.setDocument(shownPart(session.state.part), m.width, m.height, m.mode ?? 0));
+  session.on('invalidate', (m) => view.invalidate(m.part === -1 ? -1 : shownPart(m.part), m.x, m.y, m.width, m.height, m.all === true));
   session.on('cursor', (m) => {
     view.setCursor(m.rect, m.visible);
     // After typing or a key, the caret stays in view (LibreOffice moved it, maybe off screen).
@@ -106,10 +113,10 @@ export function mountView(app: App): void {
   session.on('views', (m) => view.keepOthers(new Set(m.views.map((v) => v.viewId))));
   session.on('viewCursor', (m) => {
     const who = session.state.views.find((v) => v.viewId === m.viewId);
-    if (who && m.part === session.state.part) view.setOtherCursor(m.viewId, m.rect, m.visible, who.userName, who.color);
+    if (who && shownPart(m.part) === shownPart(session.state.part)) view.setOtherCursor(m.viewId, m.rect, m.visible, who.userName, who.color);
   });
-  session.on('viewSelection', (m) => view.setOtherSelection(m.viewId, m.part, m.rects, colorOf(m.viewId)));
-  session.on('viewGraphicSelection', (m) => view.setOtherGraphic(m.viewId, m.part, m.rect, colorOf(m.viewId)));
+  session.on('viewSelection', (m) => view.setOtherSelection(m.viewId, shownPart(m.part), m.rects, colorOf(m.viewId)));
+  session.on('viewGraphicSelection', (m) => view.setOtherGraphic(m.viewId, shownPart(m.part), m.rect, colorOf(m.viewId)));
   session.on('contextMenu', (m) => menu.show(m.menu, pressedAt[0], pressedAt[1], () => view.focus()));
   session.on('hyperlinkClicked', (m) => openLink(app, m.url, pressedAt));
   session.on('reloaded', () => view.invalidate(-1, 0, 0, 0, 0, true));
