@@ -84,16 +84,43 @@ export async function askTableSize(): Promise<{ rows: number; cols: number } | u
   return answer === undefined ? undefined : { rows: Math.min(100, Number(rows.value)), cols: Math.min(64, Number(cols.value)) };
 }
 
-/** A comment's text. */
-export async function askComment(): Promise<string | undefined> {
+/** What the Insert comment dialog tells its caller while it is open (issue 16: a comment being typed is in a save). */
+export interface CommentDraftHooks {
+  /**
+   * At open: `take` closes the dialog and returns the text typed so far (trimmed; undefined when empty or taken
+   * already), for a save or an export that must include a comment still being typed; the dialog then resolves
+   * undefined (the caller sent the text itself).
+   */
+  onOpen?(take: () => string | undefined): void;
+  /** Ctrl+S in the comment's field: the caller takes the text and saves. */
+  onSave?(): void;
+}
+
+/** A comment's text (undefined when cancelled, or when `hooks.onOpen`'s `take` took it). */
+export async function askComment(hooks: CommentDraftHooks = {}): Promise<string | undefined> {
   const text = el('textarea', { rows: 4 });
+  let taken = false;
+  const take = (close: (value: string | undefined) => void) => () => {
+    const value = text.value.trim();
+    if (taken || !value) return undefined;
+    taken = true;
+    close('cancel');
+    return value;
+  };
+  text.addEventListener('keydown', (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's' && hooks.onSave) {
+      e.preventDefault();
+      hooks.onSave();
+    }
+  });
   const answer = await openModal({
     title: t('dialog.comment'),
     body: field(t('dialog.comment.text'), text),
     initialFocus: text,
     validate: () => text.value.trim() !== '',
+    bind: (close) => hooks.onOpen?.(take(close)),
   });
-  return answer === undefined ? undefined : text.value.trim();
+  return answer === undefined || taken ? undefined : text.value.trim();
 }
 
 const SPECIAL = '©®™§¶†‡•…–—‘’“”«»‹›€£¥¢°±×÷≠≤≥≈∞√∑∏∂∫µπΩαβγδλσ←↑→↓↔⇒⇔✓✗★☆♠♣♥♦½¼¾¹²³';

@@ -190,8 +190,31 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
     icon: 'comment',
     enabled: commentable,
     run: async (arg) => {
-      const text = arg ?? (await askComment());
-      if (text) uno('.uno:InsertAnnotation', { Text: { type: 'string', value: text } });
+      const insert = (text: string) => uno('.uno:InsertAnnotation', { Text: { type: 'string', value: text } });
+      if (arg) return insert(arg);
+      // A comment still being typed in the dialog is inserted before a save (not the autosave kind that keeps the
+      // edit: DontTerminateEdit) or an export, and when the page goes away (the exit save), as the cell being
+      // edited is (issue 16).
+      let stop: (() => void) | undefined;
+      const text = await askComment({
+        onOpen: (take) => {
+          const commit = () => {
+            const pending = take();
+            if (pending) insert(pending);
+          };
+          const unhook = session.beforeSend((m) => {
+            if ((m.type === 'save' && !m.dontTerminateEdit) || m.type === 'download') commit();
+          });
+          addEventListener('pagehide', commit);
+          stop = () => {
+            unhook();
+            removeEventListener('pagehide', commit);
+          };
+        },
+        onSave: () => void app.commands.run('file.save'),
+      });
+      stop?.();
+      if (text) insert(text);
     },
   });
   if (isText) add({ id: 'insert.pageBreak', label: 'insert.pageBreak', shortcut: 'Ctrl+Enter', enabled: editable, run: () => uno('.uno:InsertPagebreak') });

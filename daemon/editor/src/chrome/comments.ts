@@ -73,7 +73,8 @@ registerMessages({
 /** How long the document must be quiet before the open panel reads the comments again (ms). */
 const REFRESH_DEBOUNCE_MS = 700;
 
-type Draft = { id: string; mode: 'reply' | 'edit'; text: string; focused: boolean };
+/** A reply or an edit being written in the panel: the comment's id, the text so far, and (edit) the text it started from. */
+type Draft = { id: string; mode: 'reply' | 'edit'; text: string; original: string; focused: boolean };
 
 /** Mounts the comments panel; registers `view.comments`. */
 export function mountComments(app: App, dock: RightDock): void {
@@ -122,6 +123,27 @@ export function mountComments(app: App, dock: RightDock): void {
     refreshSoon();
   };
 
+  /**
+   * Sends the reply or edit being written (issue 16: what a user typed is in every save and export, as the cell
+   * being edited is). With `changedOnly` an edit whose text is unchanged is not sent. True when it sent one.
+   */
+  const sendDraft = (changedOnly: boolean): boolean => {
+    const d = draft;
+    const text = d?.text.trim();
+    if (!d || !text || !canComment() || (changedOnly && d.mode === 'edit' && text === d.original.trim())) return false;
+    const cmds = commentCommands(session.state.status?.docType ?? 'text');
+    if (d.mode === 'reply' && cmds.reply) uno(cmds.reply, { Id: d.id, Text: text });
+    else uno(cmds.edit, { Id: d.id, Text: text });
+    draft = undefined;
+    return true;
+  };
+  // Before a save that ends edits (all but the autosave kind asking DontTerminateEdit) and before an export; when
+  // the page goes away, for the exit save.
+  session.beforeSend((m) => {
+    if (((m.type === 'save' && !m.dontTerminateEdit) || m.type === 'download') && sendDraft(true)) queueMicrotask(render);
+  });
+  addEventListener('pagehide', () => sendDraft(true));
+
   const goTo = (c: DocComment) => {
     if (!c.anchor) return;
     const anchor = c.anchor;
@@ -144,13 +166,10 @@ export function mountComments(app: App, dock: RightDock): void {
     area.addEventListener('focus', () => draft && (draft.focused = true));
     area.addEventListener('blur', () => draft && (draft.focused = false));
     const submit = () => {
-      const text = area.value.trim();
-      if (!text) return;
-      if (draft) draft.focused = false;
-      const cmds = commentCommands(session.state.status?.docType ?? 'text');
-      if (mode === 'reply' && cmds.reply) uno(cmds.reply, { Id: c.id, Text: text });
-      else uno(cmds.edit, { Id: c.id, Text: text });
-      draft = undefined;
+      if (!area.value.trim() || !draft) return;
+      draft.text = area.value;
+      draft.focused = false;
+      sendDraft(false);
       render();
     };
     const cancel = () => {
@@ -160,7 +179,13 @@ export function mountComments(app: App, dock: RightDock): void {
     };
     area.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.preventDefault(), submit();
-      else if (e.key === 'Escape') e.preventDefault(), e.stopPropagation(), cancel();
+      else if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's') {
+        // Ctrl+S here saves the document with what is being written (the page's shortcuts skip input fields).
+        e.preventDefault();
+        if (draft) draft.focused = false;
+        app.view.focus();
+        app.commands.run('file.save');
+      } else if (e.key === 'Escape') e.preventDefault(), e.stopPropagation(), cancel();
     });
     const ok = button(
       t(mode === 'reply' ? 'comments.send' : 'comments.save'),
@@ -195,7 +220,7 @@ export function mountComments(app: App, dock: RightDock): void {
       const cmds = commentCommands(session.state.status?.docType ?? 'text');
       const actions = el('div', { className: 'ode-comment-actions' });
       const open = (mode: 'reply' | 'edit') => {
-        draft = { id: c.id, mode, text: mode === 'edit' ? c.text : '', focused: true };
+        draft = { id: c.id, mode, text: mode === 'edit' ? c.text : '', original: mode === 'edit' ? c.text : '', focused: true };
         render();
       };
       if (isRoot && cmds.reply) actions.append(button(t('comments.replyLabel', { author }), t('comments.reply'), () => open('reply'), 'ode-link-button'));
