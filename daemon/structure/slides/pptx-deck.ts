@@ -20,7 +20,7 @@ import { domOf, partRoot, partView, putDom, relationshipsOf, removeDom, tookAsDo
 import type { SlideDeck, TextObjectEditor } from './deck.ts';
 import type { SlideItem, SlidesResult } from './index.ts';
 import { SLIDE_LAYOUTS, autoLayoutName, autoLayoutOfType, layoutTypesFor } from './pptx-autolayout.ts';
-import { describeObject, emptyPlaceholder, isTextShape, placeholderOf, placeholderType, slideObjects, titleText } from './pptx-shapes.ts';
+import { HEADER_FOOTER_TYPES, describeObject, emptyPlaceholder, isTextShape, placeholderOf, placeholderType, slideObjects, titleText } from './pptx-shapes.ts';
 import { PptxTextBody } from './pptx-text.ts';
 
 const REL_BASE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
@@ -74,16 +74,57 @@ const SLIDE_NAMES: PrunedView = {
 /** Formatting elements: the slide rules ask only whether they have content (pptx-shapes.ts hasNoVisualProperties). */
 const FORMATTING: ReadonlySet<string> = new Set(['spPr', 'grpSpPr', 'style', 'bodyPr', 'lstStyle', 'pPr', 'rPr', 'endParaRPr', 'tblPr', 'tcPr']);
 
+function isFormatting(ns: string | null, local: string | null): boolean {
+  return FORMATTING.has(local ?? '') && (ns === NS.p || ns === NS.a);
+}
+
 /**
- * What the objects and names of a slide need of its part: all of it, but the children of formatting elements
- * (FORMATTING, in the p: and a: namespaces) without their content, which is skipped unparsed (fills, colors, fonts,
- * borders, geometry: most of a styled slide's tags). The rules read whether such an element has a child, and its
- * own attributes. The charts filter reads whole slides (a slide it read is not read again: the view gives its tree).
+ * True when the formatting of a shape that holds `parent` is read: `parent` is in a p:sp that is a footer,
+ * slide-number or date placeholder (pptx-shapes.ts HEADER_FOOTER_TYPES), the only shapes whose formatting the rules
+ * look at, or whose placeholder is not known yet (its non-visual properties come later, against the schema's
+ * order). Called at a start tag: what precedes it in the part is in the tree.
+ */
+function formattingRead(parent: ReadElement): boolean {
+  for (let n: ReadElement | null = parent; n; n = n.parentNode as ReadElement | null) {
+    if (n.localName !== 'sp' || n.namespaceURI !== NS.p) continue;
+    // placeholderType's reading (pptx-shapes.ts placeholderOf: the first p:nv* child), without making arrays
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType !== 1 || c.namespaceURI !== NS.p || !c.localName?.startsWith('nv')) continue;
+      const nvPr = readChild(c as ReadElement, NS.p, 'nvPr');
+      const ph = nvPr && readChild(nvPr, NS.p, 'ph');
+      return ph !== undefined && HEADER_FOOTER_TYPES.has(ph.getAttribute('type') || 'obj');
+    }
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The elements of a slide the objects and names do not read (SLIDE_OBJECTS): every child of the root but p:cSld
+ * (transition, timing, extensions), every child of p:cSld but p:spTree (the background), and the formatting elements
+ * (FORMATTING, in the p: and a: namespaces) of shapes whose formatting is not read (`formattingRead`).
+ */
+function droppedFromSlide(ns: string, local: string, depth: number, parent: ReadElement): boolean {
+  if (depth === 1) return ns !== NS.p || local !== 'cSld';
+  if (depth === 2) return ns !== NS.p || local !== 'spTree';
+  return isFormatting(ns, local) && !isFormatting(parent.namespaceURI, parent.localName) && !formattingRead(parent);
+}
+
+/**
+ * What the objects and names of a slide need of its part: p:cSld with its shapes and their text, the rest dropped
+ * unparsed (`droppedFromSlide`: formatting, background, timing...; most of a styled slide's tags). In footer,
+ * slide-number and date placeholders, whose formatting the rules read (whether a formatting element has a child, and
+ * its own attributes), the children of formatting elements are kept without their content. The charts filter reads
+ * whole slides (a slide it read is not read again: the view gives its tree).
  */
 const SLIDE_OBJECTS: PrunedView = {
   name: 'pptx-slide-objects',
-  prune: (_el, parent) =>
-    parent && FORMATTING.has(parent.localName ?? '') && (parent.namespaceURI === NS.p || parent.namespaceURI === NS.a) ? 'leaf' : 'keep',
+  prune: (el, parent) => {
+    if (!parent) return 'keep';
+    if (droppedFromSlide(el.ns, el.local, el.depth, parent)) return 'drop';
+    return isFormatting(parent.namespaceURI, parent.localName) ? 'leaf' : 'keep';
+  },
+  dropByName: droppedFromSlide,
 };
 
 /** Opens a pptx for slide commands and extraction. @throws StructureError bad_package when presentation.xml is missing. */

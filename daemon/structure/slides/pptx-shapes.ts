@@ -90,11 +90,14 @@ function hasNoVisualProperties(sp: ReadElement): boolean {
   return true;
 }
 
+/** The placeholder types LibreOffice may turn into header/footer settings (see `becomesHeaderFooter`). */
+export const HEADER_FOOTER_TYPES: ReadonlySet<string> = new Set(['ftr', 'sldNum', 'dt']);
+
 /** True when LibreOffice turns this slide placeholder into a header/footer setting instead of a shape. */
 function becomesHeaderFooter(sp: ReadElement): boolean {
   if (sp.localName !== 'sp') return false;
   const type = placeholderType(sp);
-  if (type !== 'ftr' && type !== 'sldNum' && type !== 'dt') return false;
+  if (type === undefined || !HEADER_FOOTER_TYPES.has(type)) return false;
   const tx = readChild(sp, NS.p, 'txBody');
   if (!tx) return false;
   const paras = paragraphsOf(tx);

@@ -100,6 +100,11 @@ export class Namespaces {
     return (prefix === 'xml' && uri === XML_NS) || prefix === 'xmlns';
   }
 
+  /** The scope of the innermost open tag (the document's own when none is open). */
+  innermost(): Scope {
+    return this.scopes.length > 0 ? this.scopes[this.scopes.length - 1]! : ROOT_SCOPE;
+  }
+
   /** Closes the innermost open tag. */
   close(): void {
     this.scopes.pop();

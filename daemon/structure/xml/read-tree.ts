@@ -238,6 +238,7 @@ export function buildReadTree(
   kept: KeptAttributes | 'all' = 'all',
   fullUnder: ReadonlyArray<readonly [string, string]> = [],
   prune?: Prune,
+  dropByName?: DropByName,
 ): ReadElement {
   const tree = new Tree(source, part);
   let current: TreeElement | undefined;
@@ -266,6 +267,7 @@ export function buildReadTree(
     onText: (t) => {
       if (t !== '' && current) current.append(new TreeText(current, t));
     },
+    dropByName: dropByName && ((ns, local, depth) => current !== undefined && dropByName(ns, local, depth, current)),
   });
   return tree.root!;
 }
@@ -291,10 +293,18 @@ export const streamedParts: PartReader = (doc, part) => {
   return root;
 };
 
-/** A pruned way of reading a part (see `Prune`), named for the cache: one name, one `prune`. */
+/**
+ * Elements a pruned tree drops whatever their attributes, by name, asked with their depth and their parent in the tree
+ * (xml/stream.ts `dropByName`): the stream then passes over them without reading them, when it can. It must agree
+ * with the view's `Prune`, which gives `'drop'` for each of them (the stream cannot pass over every one).
+ */
+export type DropByName = (ns: string, local: string, depth: number, parent: ReadElement) => boolean;
+
+/** A pruned way of reading a part (see `Prune`, `DropByName`), named for the cache: one name, one `prune`. */
 export interface PrunedView {
   readonly name: string;
   readonly prune: Prune;
+  readonly dropByName?: DropByName;
 }
 
 /**
@@ -310,7 +320,7 @@ export function streamedView(doc: StructureDocument, part: string, view: PrunedV
   if (hit) return hit;
   const source = doc.pkg.sourceOf(name);
   if (source === undefined) throw new StructureError('bad_package', `the package has no part ${name}`, name);
-  const root = buildReadTree(source, name, EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER, view.prune);
+  const root = buildReadTree(source, name, EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER, view.prune, view.dropByName);
   byPart.set(`${view.name}\u0000${name}`, root);
   return root;
 }

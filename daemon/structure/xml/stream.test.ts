@@ -36,6 +36,36 @@ describe('streaming XML reads', () => {
     expect(upTo).toEqual(['root', 'b', 'skip']);
   });
 
+  it('dropByName passes over elements right after a tag, by name, unread; others it cannot pass over are read as usual', () => {
+    const doc =
+      '<a:r xmlns:a="urn:a" xmlns:q="urn:a"><a:f k="x>y"><a:g/>&bad;</a:f><q:f/><a:f xmlns:z="urn:z"/><a:k>t</a:k>' +
+      ' <a:f/><a:k/><a:f>a<!-- </a:f> --></a:f></a:r>';
+    const asked: string[] = [];
+    const opened: string[] = [];
+    streamXml(doc, 'd.xml', {
+      onOpen: (e) => {
+        opened.push(`${e.local}@${e.depth}`);
+        return e.local === 'f' ? 'skip' : undefined;
+      },
+      dropByName: (ns, local, depth) => {
+        asked.push(`${ns}|${local}@${depth}`);
+        return ns === 'urn:a' && local === 'f';
+      },
+    });
+    // passed over: the first a:f (a '>' in a value, an undefined entity inside: not read) and q:f (same namespace).
+    // Read as usual, skipped by onOpen: the one declaring a namespace, the one after text, the one whose content
+    // holds a comment
+    expect(opened).toEqual(['r@0', 'f@1', 'k@1', 'f@1', 'k@1', 'f@1']);
+    expect(asked).toEqual(['urn:a|f@1', 'urn:a|f@1', 'urn:a|f@1', 'urn:a|k@1', 'urn:a|k@1', 'urn:a|f@1']);
+    // bytes: the same events
+    const fromBytes: string[] = [];
+    streamXml(new TextEncoder().encode(doc), 'd.xml', {
+      onOpen: (e) => (fromBytes.push(`${e.local}@${e.depth}`), e.local === 'f' ? 'skip' : undefined),
+      dropByName: (ns, local) => ns === 'urn:a' && local === 'f',
+    });
+    expect(fromBytes).toEqual(opened);
+  });
+
   it('fragments are the same elements a full parse gives (styles.xml master pages of a corpus odp)', () => {
     const text = ZipPackage.open(corpus('presentations/test_custom_formats.odp')).textOf('styles.xml')!;
     const frags = parseFragments(text, 'styles.xml', (ns, local) => ns === NS.style && local === 'master-page');

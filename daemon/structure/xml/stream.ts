@@ -40,6 +40,15 @@ export interface StreamHandlers {
   onClose?(ns: string, local: string, depth: number): void;
   /** Character data (entities resolved; CDATA included). */
   onText?(text: string, depth: number): void;
+  /**
+   * Asked, before saxes reads it, of an element whose start tag follows a start or end tag with nothing between (its
+   * namespace URI, local name and depth): true passes over the whole element (start tag, content, end tag) with no
+   * events, neither its attributes nor its content read or checked. Only by name, so it must be the handler's answer for
+   * every element of that name at that place: an element that cannot be passed over so (its start tag declares
+   * namespaces, or its end is not in the piece being parsed, or its content holds markup that could hide its end) is
+   * read as usual, and the handler's `onOpen` must then skip it itself.
+   */
+  dropByName?(ns: string, local: string, depth: number): boolean;
 }
 
 /** Thrown from a handler to end a stream early; caught by streamXml. */
@@ -144,6 +153,7 @@ export function streamXml(source: XmlSource, part: string, handlers: StreamHandl
         parser.off('cdata');
       }
     } else if (verdict === 'stop') throw STOP;
+    else if (dropByName && (tag as { isSelfClosing?: boolean }).isSelfClosing === false) feed.dropAhead(names.scope, depth + 1, dropByName);
   });
   parser.on('closetag', () => {
     const uri = uris.pop()!;
@@ -153,10 +163,12 @@ export function streamXml(source: XmlSource, part: string, handlers: StreamHandl
       skipUntil = -1;
       listenToText();
     } else if (skipUntil < 0) handlers.onClose?.(uri, local, depth);
+    if (dropByName && skipUntil < 0 && depth > 0) feed.dropAhead(names.innermost(), depth, dropByName);
     depth--;
   });
   parser.on('processinginstruction', (pi) => names.checkTarget(pi.target));
   const onText = handlers.onText;
+  const dropByName = handlers.dropByName?.bind(handlers);
   function listenToText(): void {
     if (!onText) return;
     parser.on('text', (t) => depth >= 0 && onText(t, depth));
@@ -216,6 +228,18 @@ class Feed {
   }
 
   /**
+   * Moves saxes past the elements that start where it is (right after the start or end tag it just reported) and that
+   * `drop` names (see StreamHandlers.dropByName), one after the other, each found whole in the piece being parsed.
+   * `scope` is the scope they are in, `depth` their depth.
+   */
+  dropAhead(scope: Scope, depth: number, drop: (ns: string, local: string, depth: number) => boolean): void {
+    const p = this.parser as unknown as ParserPosition;
+    const piece = this.piece;
+    if (typeof p.i !== 'number' || p.chunk !== piece) return;
+    for (let end = elementEnd(piece, p.i, scope, depth, drop); end >= 0; end = elementEnd(piece, p.i, scope, depth, drop)) p.i = end;
+  }
+
+  /**
    * Moves saxes past the content of the element whose start tag it just reported (`tag`; not self-closing), to the
    * `<` of its end tag, so that a skipped element (a 300 kB ODF master page, a style the reader does not want)
    * costs a scan for its end tag instead of a parse: its content is neither reported nor checked. saxes then reads
@@ -272,6 +296,42 @@ export function contentEnd(text: string, from: number, name: string): number {
     else if (text.startsWith(name, at + 1) && endsName(text.charCodeAt(at + 1 + name.length))) return UNKNOWN;
   }
   return -1;
+}
+
+/**
+ * Where the element starting at `at` in `text` ends (the index after its end tag's `>`, or after its `/>`), when `drop`
+ * names it (its prefix resolved in `scope`) and its end can be told without parsing: its start tag declares no
+ * namespace and ends in `text` (the first `>` outside quoted attribute values), and `contentEnd` finds its end tag.
+ * Else -1: nothing starts there, or it is not to be dropped, or it is to be read as usual.
+ */
+function elementEnd(text: string, at: number, scope: Scope, depth: number, drop: (ns: string, local: string, depth: number) => boolean): number {
+  if (text.charCodeAt(at) !== LT) return -1;
+  const c = text.charCodeAt(at + 1);
+  if (c === SLASH || c === BANG || c === QUESTION) return -1;
+  let k = at + 1;
+  while (k < text.length && !endsName(text.charCodeAt(k))) k++;
+  if (k >= text.length) return -1;
+  const name = text.slice(at + 1, k);
+  const colon = name.indexOf(':');
+  const uri = scope[colon < 0 ? '' : name.slice(0, colon)] ?? '';
+  if (colon >= 0 && uri === '') return -1;
+  if (!drop(uri, colon < 0 ? name : name.slice(colon + 1), depth)) return -1;
+  let q = k;
+  for (;;) {
+    const ch = text.charCodeAt(q);
+    if (ch === GT) break;
+    if (Number.isNaN(ch) || ch === LT || (ch === 0x78 && text.startsWith('xmlns', q))) return -1;
+    if (ch === 0x22 || ch === 0x27) {
+      const close = text.indexOf(ch === 0x22 ? '"' : "'", q + 1);
+      if (close < 0) return -1;
+      q = close + 1;
+    } else q++;
+  }
+  if (text.charCodeAt(q - 1) === SLASH) return q + 1;
+  const close = contentEnd(text, q + 1, name);
+  if (close < 0) return -1;
+  const gt = text.indexOf('>', close);
+  return gt < 0 ? -1 : gt + 1;
 }
 
 /** `contentEnd` over UTF-8 bytes (`name` as UTF-8): the byte offset of the end tag's `<`, or -1 when unknown or absent. */
