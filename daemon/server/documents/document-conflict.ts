@@ -43,14 +43,12 @@ export class DocumentConflict {
    */
   async resolve(view: ViewHandle, choice: 'overwrite' | 'reload'): Promise<void> {
     const { host, saves } = this;
-    const bytes = saves.conflictBytes;
-    if (!bytes || view.readonly || !saves.uploader) return;
-    saves.conflictBytes = undefined;
+    if (!saves.conflictBytes || view.readonly || !saves.uploader) return;
+    const bytes = saves.takeConflict()!;
     if (choice === 'reload') return host.reload();
     const outcome = await saves.timedUpload({ bytes, token: view.token, isModifiedByUser: true, isAutosave: false, isExitSave: false, lock: host.lock() });
     if (outcome.ok) {
-      saves.lastModifiedTime = outcome.lastModifiedTime ?? saves.lastModifiedTime;
-      saves.userChanged = false;
+      saves.overwritten(outcome.lastModifiedTime);
       host.broadcast({ type: 'saved', ok: true, autosave: false, exitSave: false, lastModifiedTime: saves.lastModifiedTime });
     } else {
       saves.uploadFailed(outcome.error, bytes, { autosave: false, exitSave: false });
@@ -63,7 +61,7 @@ export class DocumentConflict {
     if (!stored || !saves.lastModifiedTime || stored === saves.lastModifiedTime || host.state() !== 'live') return;
     host.log.info({ stored, ours: saves.lastModifiedTime }, 'the stored document changed elsewhere');
     if (saves.modified || saves.userChanged) {
-      saves.conflictBytes ??= new Uint8Array(0);
+      saves.conflictSeen();
       host.broadcast({ type: 'conflict', unsavedChanges: true });
     } else {
       void host.reload();

@@ -52,27 +52,29 @@ export async function loadDocument(host: LoadingHost, first: ViewHandle): Promis
   host.leased(await within(pool.leaseEditingKit(settings ? { settings } : undefined), 'waiting for a LibreOffice process', (kit) => pool.retireKit(kit)));
   const got = await within(downloadDocument(client, src, first.token, first.fileInfo, `${host.kit()!.dir}/document`), 'the download (GetFile)');
   host.downloaded(got.path, first.fileInfo.BaseFileName);
-  saves.lastModifiedTime = first.fileInfo.LastModifiedTime;
-  saves.uploader = new Uploader(
-    client,
-    src,
-    host.deps.recoveryDir,
-    first.fileInfo.BaseFileName,
-    host.log,
-    { firstMs: 500, maxMs: host.deps.config().documents.upload_retry_max_secs * 1000 },
-    (e, wait) =>
-      host.broadcast({
-        type: 'storage',
-        state: 'retrying',
-        message: `The document could not be saved to its storage (${e.message}); trying again in ${Math.round(wait / 1000)} s. Nothing is lost.`,
-      }),
+  saves.downloaded(
+    new Uploader(
+      client,
+      src,
+      host.deps.recoveryDir,
+      first.fileInfo.BaseFileName,
+      host.log,
+      { firstMs: 500, maxMs: host.deps.config().documents.upload_retry_max_secs * 1000 },
+      (e, wait) =>
+        host.broadcast({
+          type: 'storage',
+          state: 'retrying',
+          message: `The document could not be saved to its storage (${e.message}); trying again in ${Math.round(wait / 1000)} s. Nothing is lost.`,
+        }),
+    ),
+    first.fileInfo.LastModifiedTime,
   );
   if (got.templatePath) {
     // TemplateSource: create the document from the template, and store it at once (PutFile, no timestamp).
     await host.deps.convertTemplate(got.templatePath, got.path);
     const r = await saves.timedUpload({ bytes: readFileSync(got.path), token: first.token, isModifiedByUser: false, isAutosave: false, isExitSave: false });
     if (!r.ok) throw r.error;
-    saves.lastModifiedTime = r.lastModifiedTime ?? saves.lastModifiedTime;
+    saves.storedTimeIs(r.lastModifiedTime);
   }
   first.send({ type: 'loading', stage: 'load' });
   const limits = host.deps.config().limits;

@@ -62,24 +62,19 @@ export interface SavingHost {
 
 /** The save queue and save state of one document. */
 export class DocumentSaving {
-  /** When the kit last saved it, the last PutFile succeeded, and the last PutFile's failure (cleared by a success). */
-  lastSaveAt: number | undefined;
+  /** When the last PutFile succeeded, and the last PutFile's failure (cleared by a success). */
   lastUploadAt: number | undefined;
   lastUploadError: string | undefined;
-  /** LastModifiedTime of the stored file as we last knew it (sent as X-ODE-WOPI-Timestamp). */
-  lastModifiedTime: string | undefined;
   /** LibreOffice's modified flag (ModifiedStatus callbacks). */
   modified = false;
-  /** A user changed the document since the last upload (X-ODE-WOPI-IsModifiedByUser). */
-  userChanged = false;
-  /** After a 413 (or a lock held elsewhere) no view may change the document any more. */
-  readOnlyForAll = false;
-  /** Bytes refused with 409/1010 while the users decide. */
-  conflictBytes: Uint8Array | undefined;
-  /** The last view that changed the document (it saves when no writing view is left). */
-  lastWriter: ViewHandle | undefined;
-  /** Set when the document is downloaded (EditDocument.open). */
-  uploader: Uploader | undefined;
+  // The fields below are written here only (the other modules call the methods that say why they change).
+  private savedAt: number | undefined;
+  private storedTime: string | undefined;
+  private changedByUser = false;
+  private refused = false;
+  private refusedBytes: Uint8Array | undefined;
+  private writerView: ViewHandle | undefined;
+  private uploads: Uploader | undefined;
   /** Idle and auto saves (save-scheduler.ts). */
   readonly scheduler: SaveScheduler;
   private chain: Promise<unknown> = Promise.resolve();
@@ -99,6 +94,88 @@ export class DocumentSaving {
     autoMs: number,
   ) {
     this.scheduler = new SaveScheduler(idleMs, autoMs, (kind) => void this.save(kind).catch(() => undefined));
+  }
+
+  /** When the kit last saved the document (ms since the epoch). */
+  get lastSaveAt(): number | undefined {
+    return this.savedAt;
+  }
+
+  /** LastModifiedTime of the stored file as we last knew it (sent as X-ODE-WOPI-Timestamp). */
+  get lastModifiedTime(): string | undefined {
+    return this.storedTime;
+  }
+
+  /** A user changed the document since the last upload (X-ODE-WOPI-IsModifiedByUser). */
+  get userChanged(): boolean {
+    return this.changedByUser;
+  }
+
+  /** After a 413 (or a lock held elsewhere) no view may change the document any more. */
+  get readOnlyForAll(): boolean {
+    return this.refused;
+  }
+
+  /** Bytes refused with 409/1010 while the users decide (empty: a change elsewhere seen in a CheckFileInfo). */
+  get conflictBytes(): Uint8Array | undefined {
+    return this.refusedBytes;
+  }
+
+  /** The last view that changed the document or joined able to (it saves when no writing view is left). */
+  get lastWriter(): ViewHandle | undefined {
+    return this.writerView;
+  }
+
+  /** The document's Uploader, set when it is downloaded (`attachUploader`). */
+  get uploader(): Uploader | undefined {
+    return this.uploads;
+  }
+
+  /** The document was downloaded: its uploads go through `uploader`, and the stored file's time is `lastModifiedTime`. */
+  downloaded(uploader: Uploader, lastModifiedTime: string | undefined): void {
+    this.uploads = uploader;
+    this.storedTime = lastModifiedTime;
+  }
+
+  /**
+   * The stored file's LastModifiedTime changed by something other than a save of ours (a template stored at load, a
+   * rename): the base of the next PutFile. Undefined keeps the known one.
+   */
+  storedTimeIs(lastModifiedTime: string | undefined): void {
+    if (lastModifiedTime !== undefined) this.storedTime = lastModifiedTime;
+  }
+
+  /** `view`, who may store the document, joined: it saves when no other writer is left. */
+  writerJoined(view: ViewHandle): void {
+    this.writerView = view;
+  }
+
+  /** No view may change the document any more (our WOPI lock was refused: another application holds the file). */
+  refuseWrites(): void {
+    this.refused = true;
+  }
+
+  /** The kit wrote the document file outside a save of this module (signing saves first, then signs). */
+  kitSaved(): void {
+    this.savedAt = Date.now();
+  }
+
+  /** The bytes of the pending conflict, now taken out of it (the users chose); undefined without one. */
+  takeConflict(): Uint8Array | undefined {
+    const bytes = this.refusedBytes;
+    this.refusedBytes = undefined;
+    return bytes;
+  }
+
+  /** The stored file changed elsewhere while the document has unsaved changes: a conflict is pending (no bytes yet). */
+  conflictSeen(): void {
+    this.refusedBytes ??= new Uint8Array(0);
+  }
+
+  /** The users chose to overwrite and the host stored the refused bytes: nothing the users changed is unsaved. */
+  overwritten(lastModifiedTime: string | undefined): void {
+    this.storedTime = lastModifiedTime ?? this.storedTime;
+    this.changedByUser = false;
   }
 
   /** True when the document has changes not yet uploaded. */
@@ -122,8 +199,8 @@ export class DocumentSaving {
   /** `view` changed the document (input, paste): it is the last writer, and an idle save is due. */
   changedBy(view: ViewHandle): void {
     this.changeCount++;
-    this.userChanged = true;
-    this.lastWriter = view;
+    this.changedByUser = true;
+    this.writerView = view;
     this.scheduler.changed();
     this.noteModified();
   }
@@ -216,7 +293,7 @@ export class DocumentSaving {
     }
     if (!r.saved && kind !== 'explicit') return { saved: false, reason: 'not modified' };
     journal?.saved(cut);
-    this.lastSaveAt = Date.now();
+    this.savedAt = Date.now();
     host.emit({ type: 'saved', ok: true, kind });
     return this.uploadSaved(kind, writer, readFileSync(host.path()), cut, changes);
   }
@@ -235,7 +312,7 @@ export class DocumentSaving {
       if (!writer || !mayStore(writer)) return { saved: false, reason: 'no view may write this document (all are read-only)' };
       const changes = this.changeCount;
       const bytes = await rebuild();
-      this.lastSaveAt = Date.now();
+      this.savedAt = Date.now();
       this.host.emit({ type: 'saved', ok: true, kind: 'exit' });
       return this.uploadSaved('exit', writer, bytes, cut, changes);
     });
@@ -305,14 +382,14 @@ export class DocumentSaving {
    * flags then made the exit save of a user who typed during an upload and left skip as "not modified" (issue 17).
    */
   stored(lastModifiedTime: string | undefined, changesAtSave?: number): void {
-    this.lastModifiedTime = lastModifiedTime ?? this.lastModifiedTime;
+    this.storedTime = lastModifiedTime ?? this.lastModifiedTime;
     if (changesAtSave !== undefined && changesAtSave !== this.changeCount) {
-      this.userChanged = true;
+      this.changedByUser = true;
       this.heldUnmodified = false;
       this.host.log.info({ changes: this.changeCount - changesAtSave }, 'stored; changes made during the save are saved next');
       return;
     }
-    this.userChanged = false;
+    this.changedByUser = false;
     this.scheduler.saved();
     if (this.modified || this.heldUnmodified) {
       this.modified = false;
@@ -329,7 +406,7 @@ export class DocumentSaving {
     const { host } = this;
     host.broadcast({ type: 'saved', ok: false, ...meta, error: { code: error.kind, message: error.message } });
     if (error.kind === 'document_changed') {
-      this.conflictBytes = bytes;
+      this.refusedBytes = bytes;
       host.broadcast({ type: 'conflict', unsavedChanges: true });
     } else if (error.kind === 'unauthorized') {
       host.broadcast({
@@ -338,7 +415,7 @@ export class DocumentSaving {
         message: 'The storage no longer accepts your access: open the document again from the host. Your changes are kept on the server until then.',
       });
     } else if (error.kind === 'too_large') {
-      this.readOnlyForAll = true;
+      this.refused = true;
       host.broadcast({
         type: 'storage',
         state: 'too_large',
@@ -368,7 +445,7 @@ export class DocumentSaving {
         lock: host.lock(),
       });
       if (!outcome.ok) return outcome.error.message;
-      this.lastModifiedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
+      this.storedTime = outcome.lastModifiedTime ?? this.lastModifiedTime;
       host.log.info({ bytes: bytes.length }, 'stored a replacement of the document; reloading');
       await host.reload();
       return undefined;
@@ -377,8 +454,8 @@ export class DocumentSaving {
 
   /** The kit's copy is discarded (reload): nothing is unsaved and no conflict is pending. */
   discard(): void {
-    this.conflictBytes = undefined;
+    this.refusedBytes = undefined;
     this.modified = false;
-    this.userChanged = false;
+    this.changedByUser = false;
   }
 }

@@ -95,7 +95,7 @@ export class DocumentSigning {
       const code = (e as { code?: string }).code;
       return refuse(code === 'timeout' || code === 'kit_crashed' ? code : 'sign_failed', (e as Error).message);
     }
-    this.saves.lastSaveAt = Date.now();
+    this.saves.kitSaved();
     this.host.emit({ type: 'saved', ok: true, kind: 'explicit' });
     const bytes = readFileSync(this.host.path());
     const outcome = await this.saves.timedUpload({

@@ -178,7 +178,7 @@ export class EditDocument {
       client,
       src,
       views: this.views,
-      refused: () => (this.saves.readOnlyForAll = true),
+      refused: () => this.saves.refuseWrites(),
       log: this.log,
       records: deps.lockRecords,
     });
@@ -297,13 +297,13 @@ export class EditDocument {
     } else {
       await this.opened;
       if (!this.kit) throw new OdeError('load_failed', 'the document could not be opened');
-      view.viewId = (await this.kit.createView(kitViewRequest(view, this.saves.readOnlyForAll))).viewId;
+      view.viewId = (await this.createKitView(this.kit, view)).viewId;
     }
     this.views.add(view);
     this.joinedAt.set(view, Date.now());
     this.idle.touch();
     this.colors.assign(view);
-    if (mayStore(view)) this.saves.lastWriter = view;
+    if (mayStore(view)) this.saves.writerJoined(view);
     view.send(this.statusFor(view));
     this.recoveryOffer.tell([view], false);
     this.early.replay(view);
@@ -331,6 +331,15 @@ export class EditDocument {
       if (e instanceof WopiError && e.kind === 'unauthorized') throw e;
       throw e instanceof OdeError ? e : new OdeError('load_failed', `The document could not be opened: ${(e as Error).message}`);
     }
+  }
+
+  /**
+   * Makes `view`'s LibreOffice view in `kit` (the document's first view comes with `open`): the one place a user's
+   * view is created (join, reload, rebuild), read-only when the view is or the document is for everyone
+   * (view-status.ts kitViewRequest).
+   */
+  private createKitView(kit: EditingKit, view: ViewHandle): Promise<{ viewId: number }> {
+    return kit.createView(kitViewRequest(view, this.saves.readOnlyForAll));
   }
 
   /** The `status` message of a view (editor.md; view-status.ts). */
@@ -421,7 +430,7 @@ export class EditDocument {
    */
   renamed(name: string, lastModifiedTime?: string): void {
     this.fileName = name;
-    if (lastModifiedTime) this.saves.lastModifiedTime = lastModifiedTime;
+    if (lastModifiedTime) this.saves.storedTimeIs(lastModifiedTime);
     this.broadcast({ type: 'renamed', ok: true, name });
   }
 
@@ -517,7 +526,7 @@ export class EditDocument {
       await this.opened;
       first.viewId = this.info!.viewId;
       // A document read-only for everyone stays so in LibreOffice's new views (document-saving.ts readOnlyForAll).
-      for (const v of views) if (v !== first) v.viewId = (await this.kit!.createView(kitViewRequest(v, this.saves.readOnlyForAll))).viewId;
+      for (const v of views) if (v !== first) v.viewId = (await this.createKitView(this.kit!, v)).viewId;
       for (const v of views) {
         v.send({ type: 'reloaded' });
         v.send(this.statusFor(v));
@@ -710,7 +719,7 @@ export class EditDocument {
             loadMs: limits.load_secs * 1000,
             convertMs: limits.convert_secs * 1000,
           })),
-        (v) => kit.createView(kitViewRequest(v, this.saves.readOnlyForAll)),
+        (v) => this.createKitView(kit, v),
       );
       if (!rebuilt || !opened || this.state !== 'recovering') throw new Error('the journal could not be read back');
       this.path = rebuilt.path;
