@@ -11,10 +11,12 @@ import { BASE_HEADERS } from './respond.ts';
 export const MAX_PAGE_FORM_BYTES = 64 * 1024;
 
 /**
- * Reads the HTML form a host posts to a page (a GET has none: empty fields): `application/x-www-form-urlencoded`
- * as the spec shows, or `multipart/form-data` as Collabora's SDK example pages post it (`enctype="multipart/form-data"`).
- * Unknown fields are kept and ignored by the caller; file parts of a multipart form are read and dropped. For a
- * repeated field the first value wins.
+ * Reads the HTML form a host sends to a page as Collabora Online reads it (Poco's HTMLForm over the request): the
+ * posted body, `application/x-www-form-urlencoded` as the spec shows or `multipart/form-data` as Collabora's SDK
+ * example pages post it (`enctype="multipart/form-data"`), then the URL's query for the fields the body lacks. So a
+ * host that opens the page with a GET form (Moodle's mod_collabora: `form.method = "get"`, which puts
+ * `access_token` in the query) works as with Collabora. Unknown fields are kept and ignored by the caller; file parts
+ * of a multipart form are read and dropped. For a repeated field the first value wins.
  * @param page the page's name for the error messages, e.g. `editor page`
  * @param fields the fields the page expects, named in the error message
  * @param idleMs longest silence of the body (limits.body_idle_secs), default 10 s
@@ -22,6 +24,13 @@ export const MAX_PAGE_FORM_BYTES = 64 * 1024;
  *   MAX_PAGE_FORM_BYTES, body_timeout when no byte arrives for idleMs
  */
 export async function readPageForm(req: IncomingMessage, page: string, fields: string, idleMs = 10_000): Promise<URLSearchParams> {
+  const form = await readPostedForm(req, page, fields, idleMs);
+  for (const [name, value] of new URL(req.url ?? '/', 'http://localhost').searchParams) if (!form.has(name)) form.set(name, value);
+  return form;
+}
+
+/** The posted fields of readPageForm (none for a GET). */
+async function readPostedForm(req: IncomingMessage, page: string, fields: string, idleMs: number): Promise<URLSearchParams> {
   if (req.method !== 'POST') return new URLSearchParams();
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) return readMultipartPageForm(req, page, idleMs);
