@@ -213,7 +213,7 @@ describe('presentation: duplicate a slide, move through the slideshow', () => {
  * objects (styles.xml style:presentation-page-layout), the presentation classes of its frames and the embedded
  * objects (draw:object xlink:href) on it.
  */
-function firstPageOf(bytes: Buffer): { layout: string; placeholders: string[]; classes: string[]; objects: string[] } {
+function firstPageOf(bytes: Buffer): { layout: string; placeholders: string[]; classes: string[]; objects: string[]; images: string[] } {
   const read = zipText(bytes);
   const page = /<draw:page\b[\s\S]*?<\/draw:page>/.exec(read('content.xml'))![0];
   const layout = /presentation:presentation-page-layout-name="([^"]*)"/.exec(page)?.[1] ?? '';
@@ -224,6 +224,8 @@ function firstPageOf(bytes: Buffer): { layout: string; placeholders: string[]; c
     placeholders: [...def.matchAll(/presentation:object="([^"]+)"/g)].map((m) => m[1]),
     classes: [...page.matchAll(/<draw:frame\b[^>]*presentation:class="([^"]+)"/g)].map((m) => m[1]),
     objects: [...page.matchAll(/<draw:object\b[^>]*xlink:href="([^"]+)"/g)].map((m) => m[1]),
+    // Pictures of the page (a chart's replacement image lives in ObjectReplacements/, not Pictures/).
+    images: [...page.matchAll(/<draw:image\b[^>]*xlink:href="([^"]+)"/g)].map((m) => m[1]).filter((h) => /^(?:\.\/)?Pictures\//.test(h)),
   };
 }
 
@@ -289,6 +291,32 @@ describe('presentation: a slide layout from the Slide menu, a chart from the Ins
       .filter((x) => /<chart:chart\b/.test(x));
     expect(charts.length).toBe(1);
     await doc.page.screenshot({ path: 'test/artifacts/editor-tasks-presentation-chart.png' });
+  }, 180_000);
+
+  it("the toolbar's Image from the computer puts the picture on the slide: the stored odp's page 1 has a draw:image of the PNG", async () => {
+    // A 4 x 4 red PNG, as a file chosen in the browser's file dialog.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEklEQVR4nGP4z8CAB+GTG8HSALfKY52fTcuYAAAAAElFTkSuQmCC', 'base64');
+    // Counted, not assumed none: a retry finds the picture of a failed try in the stored file.
+    const before = firstPageOf(doc.stored()).images.length;
+    const [chooser] = await Promise.all([
+      doc.page.waitForEvent('filechooser', { timeout: 30_000 }),
+      doc.frame.getByRole('toolbar').getByRole('button', { name: 'Image', exact: true }).click(),
+    ]);
+    await chooser.setFiles({ name: 'red.png', mimeType: 'image/png', buffer: png });
+    // LibreOffice puts the picture on the slide and selects it (its frame shows).
+    await doc.frame.locator('.ode-graphic-frame').waitFor({ state: 'visible', timeout: 60_000 });
+    await doc.page.keyboard.press('Escape');
+    await save();
+    await poll(() => firstPageOf(doc.stored()).images.length, 60_000).toBeGreaterThan(before);
+    // The new picture is the chosen PNG: a 4 x 4 red PNG part in the package.
+    const files = unzipSync(new Uint8Array(doc.stored()));
+    const pictures = firstPageOf(doc.stored()).images.map((href) => {
+      const part = files[href.replace(/^\.\//, '')];
+      if (!part || !href.endsWith('.png')) return href;
+      const p = PNG.sync.read(Buffer.from(part));
+      return `${p.width}x${p.height} ${[...p.data.subarray(0, 4)].join(',')}`;
+    });
+    expect(pictures).toContain('4x4 255,0,0,255');
   }, 180_000);
 });
 
