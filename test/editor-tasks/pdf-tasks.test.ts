@@ -52,6 +52,10 @@ describe('pdf: open for comments, add a comment, save it back', () => {
     expect(await toolbar.getByRole('button', { name: 'Bold', exact: true }).isVisible()).toBe(false);
     const save = toolbar.getByRole('button', { name: 'Save', exact: true });
     expect(await save.isVisible()).toBe(true);
+    // The status bar says what this user can do: comment (and save), not "Read-only".
+    const badge = doc.frame.locator('.ode-status .ode-badge');
+    await poll(() => badge.textContent()).toBe('Comments only');
+    expect(await doc.frame.locator('.ode-status').textContent()).not.toContain('Read-only');
     await toolbar.getByRole('button', { name: 'Comment', exact: true }).click();
     const dialog = doc.frame.getByRole('dialog', { name: 'Insert comment' });
     await dialog.waitFor();

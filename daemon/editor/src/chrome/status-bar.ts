@@ -43,6 +43,8 @@ registerMessages({
     'status.zoomFit': 'Fit width',
     'status.readonlyBadge': 'Read-only',
     'status.readonlyTitle': 'You can read but not edit this document',
+    'status.commentsOnlyBadge': 'Comments only',
+    'status.commentsOnlyTitle': 'You can add comments and save them; the pages themselves cannot be edited',
     'status.bar': 'Status bar',
   },
   fr: {
@@ -72,6 +74,8 @@ registerMessages({
     'status.zoomFit': 'Pleine largeur',
     'status.readonlyBadge': 'Lecture seule',
     'status.readonlyTitle': 'Vous pouvez lire ce document mais pas le modifier',
+    'status.commentsOnlyBadge': 'Commentaires seulement',
+    'status.commentsOnlyTitle': 'Vous pouvez ajouter des commentaires et les enregistrer ; les pages elles-mêmes ne sont pas modifiables',
     'status.bar': 'Barre d’état',
   },
   de: {
@@ -93,6 +97,7 @@ registerMessages({
     'status.zoom': 'Zoom: {percent} %',
     'status.zoomFit': 'Seitenbreite',
     'status.readonlyBadge': 'Schreibgeschützt',
+    'status.commentsOnlyBadge': 'Nur Kommentare',
   },
 });
 
@@ -221,7 +226,13 @@ export function mountStatusBar(app: App): void {
 
   let watchingZoom = false;
   session.on('status', (m) => {
-    showState(m.readonly ? t('status.readonly') : t('status.ready'));
+    // A view that may comment and save its comments (a PDF opened for editing: commentsOnly, the toolbar then offers
+    // Comment and Save: host/policy.ts) is read-only for LibreOffice, but "Read-only" would tell its user that nothing
+    // can be done: the badge says what can.
+    const commentsOnly = m.readonly && m.commentsOnly;
+    showState(m.readonly && !commentsOnly ? t('status.readonly') : t('status.ready'));
+    readonly.textContent = t(commentsOnly ? 'status.commentsOnlyBadge' : 'status.readonlyBadge');
+    readonly.title = t(commentsOnly ? 'status.commentsOnlyTitle' : 'status.readonlyTitle');
     readonly.hidden = !m.readonly;
     showPosition();
     showZoom();
@@ -289,7 +300,11 @@ export function mountStatusBar(app: App): void {
   session.on('storage', (m) => {
     showState(t(`status.storage.${m.state}`), m.state !== 'ok');
     state.title = m.message;
-    if (m.state === 'too_large') readonly.hidden = false;
+    if (m.state === 'too_large') {
+      readonly.textContent = t('status.readonlyBadge');
+      readonly.title = t('status.readonlyTitle');
+      readonly.hidden = false;
+    }
   });
   session.on('error', (m) => app.notify(m.message, 'error'));
   session.on('kitDied', (m) => showState(m.message, true));
