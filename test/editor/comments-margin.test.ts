@@ -2,7 +2,7 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fileId, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
@@ -23,13 +23,42 @@ function savedComments(bytes: Buffer): { author: string; text: string }[] {
  * saved docx (word/comments.xml, commentsExtended.xml, document.xml) is the oracle.
  */
 describe('comments inserted in the editor: author, shown, body keeps the keys', () => {
-  const env = useDemoBrowser('ode-comments-', (folder) => {
-    // documentProperties.docx's word/document.xml: one paragraph "Hello World!" (read by hand), no comments.
-    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'note.docx'));
-  });
-  const file = () => join(env.folder, 'note.docx');
+  const env = useDemoBrowser('ode-comments-');
   const USER = 'Ada Lovelace';
   let page: Page;
+  /** This try's copy of the document: each test, and each CI retry of one, starts from the corpus file. */
+  let path = '';
+  let tries = 0;
+  const file = () => path;
+  afterEach(() => page?.close());
+
+  /**
+   * Opens a fresh copy of documentProperties.docx (word/document.xml: one paragraph "Hello World!", read by hand,
+   * no comments) as USER, with the caret at its start.
+   */
+  const openCopy = async () => {
+    const name = `note-${++tries}.docx`;
+    path = join(env.folder, name);
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), path);
+    page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${env.daemon.url}/?user=${encodeURIComponent(USER)}&open=${fileId(name)}`);
+    await page.waitForFunction(stateIs, 'Ready', { timeout: 40_000 });
+    await page.keyboard.press('Control+Home');
+  };
+
+  /** Insert > Comment…, `text` typed into its dialog and OK; the comment as the panel beside the document shows it. */
+  const insertComment = async (text: string) => {
+    await page.getByRole('menubar').getByRole('menuitem', { name: 'Insert', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Comment…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Insert comment' });
+    await dialog.waitFor();
+    await page.keyboard.type(text);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const note = page.getByRole('region', { name: 'Comments' }).locator('.ode-comment').filter({ hasText: text });
+    await note.waitFor({ state: 'visible', timeout: 30_000 });
+    return note;
+  };
 
   const save = async () => {
     await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 30_000 });
@@ -38,23 +67,9 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
   };
 
   it('Insert > Comment shows the comment with the user as author and its time; typing goes on in the body', async () => {
-    page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${env.daemon.url}/?user=${encodeURIComponent(USER)}&open=${fileId('note.docx')}`);
-    await page.waitForFunction(stateIs, 'Ready', { timeout: 40_000 });
-    await page.keyboard.press('Control+Home');
-
-    await page.getByRole('menubar').getByRole('menuitem', { name: 'Insert', exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Comment…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Insert comment' });
-    await dialog.waitFor();
-    await page.keyboard.type('Margin note');
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await dialog.waitFor({ state: 'detached' });
-
+    await openCopy();
     // Shown without asking: the comments beside the document hold it, with the author and a time.
-    const panel = page.getByRole('region', { name: 'Comments' });
-    const note = panel.locator('.ode-comment').filter({ hasText: 'Margin note' });
-    await note.waitFor({ state: 'visible', timeout: 30_000 });
+    const note = await insertComment('Margin note');
     expect(await note.locator('.ode-comment-author').textContent()).toBe(USER);
     expect(await note.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
     expect(await note.locator('time').textContent()).not.toBe('');
@@ -69,8 +84,9 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
   }, 120_000);
 
   it('reply and resolve reach the saved file', async () => {
+    await openCopy();
+    const note = await insertComment('Margin note');
     const panel = page.getByRole('region', { name: 'Comments' });
-    const note = panel.locator('.ode-comment').filter({ hasText: 'Margin note' });
     await note.getByRole('button', { name: `Reply to ${USER}` }).click();
     await page.getByRole('textbox', { name: `Reply to ${USER}` }).fill('A reply');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -87,6 +103,5 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
     // The resolved thread: w15:done="1" on the first comment's paragraph (word/commentsExtended.xml).
     const extended = decode(parts(saved)['word/commentsExtended.xml']);
     expect(extended.match(/w15:done="1"/g)?.length).toBe(1);
-    await page.close();
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileId, painted } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
@@ -23,9 +23,11 @@ const focusInDialog = () => Boolean((globalThis as unknown as PageGlobal).docume
  * read back is the oracle), Escape cancels.
  */
 describe('LibreOffice dialogs in the browser editor', () => {
-  const env = useDemoBrowser('ode-dialogs-', (folder) => copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'para.docx')));
+  const env = useDemoBrowser('ode-dialogs-');
   let page: Page;
-  const file = join(env.folder, 'para.docx');
+  /** This try's copy of the document (each test, and each CI retry of one, starts from the corpus file). */
+  let file = '';
+  let tries = 0;
 
   const openParagraphDialog = async () => {
     await page.getByRole('menuitem', { name: 'Format', exact: true }).click();
@@ -50,11 +52,15 @@ describe('LibreOffice dialogs in the browser editor', () => {
     return xml;
   };
 
-  beforeAll(async () => {
+  beforeEach(async () => {
+    const name = `para-${++tries}.docx`;
+    file = join(env.folder, name);
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), file);
     page = await env.browser.newPage({ viewport: { width: 1200, height: 800 } });
-    await page.goto(`${env.daemon.url}/?open=${fileId('para.docx')}`);
+    await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
     await page.waitForFunction(painted, null, { timeout: 60_000 });
   }, 120_000);
+  afterEach(() => page.close());
 
   it('Escape cancels the Paragraph dialog: the dialog goes, the focus is back in the document, the document is unchanged', async () => {
     const dialog = await openParagraphDialog();
@@ -64,7 +70,11 @@ describe('LibreOffice dialogs in the browser editor', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     expect(await page.evaluate(focusInDialog)).toBe(false);
-    // Nothing was applied (the next test's save shows it: no 2" indent).
+    // Nothing was applied: a change made after it is saved without a 2" indent (the Escape reached LibreOffice first).
+    await page.keyboard.type('Typed after the dialog ');
+    const xml = await saved(/Typed after the dialog/);
+    expect(xml).toMatch(/Typed after the dialog/);
+    expect(xml).not.toMatch(/w:(left|start)="2880"/);
   });
 
   it('Format > Paragraph: an HTML modal dialog with LibreOffice\'s title, tabs and labelled fields; "Before text" filled by its name and OK change the document, and the saved docx has it', async () => {
@@ -100,6 +110,6 @@ describe('LibreOffice dialogs in the browser editor', () => {
     await dialog.getByLabel('After text').press('Enter');
     await dialog.waitFor({ state: 'detached', timeout: 30_000 });
     const xml = await saved(/w:(right|end)="720"/);
-    expect(xml).toMatch(/<w:ind w:(left|start)="1440" w:(right|end)="720"/);
+    expect(xml).toMatch(/<w:ind [^>]*w:(right|end)="720"/);
   });
 });
