@@ -243,6 +243,25 @@ describe('a host written for Collabora, request by request (issue 14, server sid
     expect(((await json.json()) as { code: string }).code).toBe('bad_request');
   });
 
+  it("the editor page opened by a GET form (Moodle's mod_collabora: the fields in the query) takes the query's token and calls the host; a posted field wins over the query's", async () => {
+    const src = host.addFile('get1', 'a.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
+    const before = host.of('CheckFileInfo').length;
+    // A GET form replaces the urlsrc's query with its fields, as browsers submit it.
+    const query = new URLSearchParams({ WOPISrc: src, access_token: host.token, lang: 'de', closebutton: '1' });
+    const page = `${urlsrc.replace(/\?$/, '')}?${query}`;
+    const r = await fetch(page);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+    const config = JSON.parse(/id="ode-config">(.*?)<\/script>/s.exec(await r.text())![1]) as Record<string, unknown>;
+    expect(config).toMatchObject({ accessToken: host.token, settings: { lang: 'de', closebutton: '1' } });
+    await expect.poll(() => host.of('CheckFileInfo').length, { timeout: 10_000 }).toBe(before + 1);
+    const posted = await fetch(page, { method: 'POST', body: new URLSearchParams({ access_token: 'posted-token' }) });
+    const postedConfig = JSON.parse(/id="ode-config">(.*?)<\/script>/s.exec(await posted.text())![1]) as Record<string, unknown>;
+    expect(postedConfig.accessToken).toBe('posted-token');
+    const noToken = await fetch(`${urlsrc.replace(/\?$/, '')}?${new URLSearchParams({ WOPISrc: src, lang: 'de' })}`);
+    expect(noToken.status).toBe(400);
+  });
+
   it('the settings page takes a multipart form too', async () => {
     const settingsUrl = /<app name="Settings">\s*<action [^>]*urlsrc="([^"]+)"/.exec(discoveryText)![1];
     const r = await fetch(settingsUrl, {
