@@ -107,12 +107,19 @@ function formattingRead(parent: ReadElement): boolean {
 function droppedFromSlide(ns: string, local: string, depth: number, parent: ReadElement): boolean {
   if (depth === 1) return ns !== NS.p || local !== 'cSld';
   if (depth === 2) return ns !== NS.p || local !== 'spTree';
+  // a shape's common non-visual properties (p:cNvPr, p:cNvSpPr, ...: id, name, locks), and a table's column widths
+  if (ns === NS.p && local.startsWith('cNv') && parent.localName?.startsWith('nv')) return true;
+  if (ns === NS.a && local === 'tblGrid') return true;
   return isFormatting(ns, local) && !isFormatting(parent.namespaceURI, parent.localName) && !formattingRead(parent);
 }
 
+/** Slide objects whose content no rule reads (pptx-shapes.ts: only p:sp and p:graphicFrame have text). */
+const WITHOUT_TEXT: ReadonlySet<string> = new Set(['pic', 'cxnSp', 'grpSp', 'contentPart']);
+
 /**
  * What the objects and names of a slide need of its part: p:cSld with its shapes and their text, the rest dropped
- * unparsed (`droppedFromSlide`: formatting, background, timing...; most of a styled slide's tags). In footer,
+ * unparsed (`droppedFromSlide`: formatting, background, timing...; most of a styled slide's tags) or kept without its
+ * content (pictures, connectors, groups: WITHOUT_TEXT). In footer,
  * slide-number and date placeholders, whose formatting the rules read (whether a formatting element has a child, and
  * its own attributes), the children of formatting elements are kept without their content. The charts filter reads
  * whole slides (a slide it read is not read again: the view gives its tree).
@@ -122,7 +129,7 @@ const SLIDE_OBJECTS: PrunedView = {
   prune: (el, parent) => {
     if (!parent) return 'keep';
     if (droppedFromSlide(el.ns, el.local, el.depth, parent)) return 'drop';
-    return isFormatting(parent.namespaceURI, parent.localName) ? 'leaf' : 'keep';
+    return isFormatting(parent.namespaceURI, parent.localName) || (el.ns === NS.p && WITHOUT_TEXT.has(el.local)) ? 'leaf' : 'keep';
   },
   dropByName: droppedFromSlide,
 };

@@ -199,6 +199,8 @@ class Feed {
   private piece = '';
   /** Where the next piece starts, when a skipped element's content ran past the end of the piece: its end tag. */
   private next = -1;
+  /** Where the next `'` and `xmlns` are in the piece, for `dropAhead`. */
+  private readonly marks = new NextMarks();
 
   constructor(
     private readonly parser: ReturnType<typeof plainParser>,
@@ -236,7 +238,7 @@ class Feed {
     const p = this.parser as unknown as ParserPosition;
     const piece = this.piece;
     if (typeof p.i !== 'number' || p.chunk !== piece) return;
-    for (let end = elementEnd(piece, p.i, scope, depth, drop); end >= 0; end = elementEnd(piece, p.i, scope, depth, drop)) p.i = end;
+    for (let end = elementEnd(piece, p.i, scope, depth, drop, this.marks); end >= 0; end = elementEnd(piece, p.i, scope, depth, drop, this.marks)) p.i = end;
   }
 
   /**
@@ -302,9 +304,17 @@ export function contentEnd(text: string, from: number, name: string): number {
  * Where the element starting at `at` in `text` ends (the index after its end tag's `>`, or after its `/>`), when `drop`
  * names it (its prefix resolved in `scope`) and its end can be told without parsing: its start tag declares no
  * namespace and ends in `text` (the first `>` outside quoted attribute values), and `contentEnd` finds its end tag.
- * Else -1: nothing starts there, or it is not to be dropped, or it is to be read as usual.
+ * Else -1: nothing starts there, or it is not to be dropped, or it is to be read as usual. `next` keeps, per text,
+ * where the next `'` and `xmlns` are, so that finding them does not scan the rest of the text each time.
  */
-function elementEnd(text: string, at: number, scope: Scope, depth: number, drop: (ns: string, local: string, depth: number) => boolean): number {
+function elementEnd(
+  text: string,
+  at: number,
+  scope: Scope,
+  depth: number,
+  drop: (ns: string, local: string, depth: number) => boolean,
+  next: NextMarks,
+): number {
   if (text.charCodeAt(at) !== LT) return -1;
   const c = text.charCodeAt(at + 1);
   if (c === SLASH || c === BANG || c === QUESTION) return -1;
@@ -316,22 +326,51 @@ function elementEnd(text: string, at: number, scope: Scope, depth: number, drop:
   const uri = scope[colon < 0 ? '' : name.slice(0, colon)] ?? '';
   if (colon >= 0 && uri === '') return -1;
   if (!drop(uri, colon < 0 ? name : name.slice(colon + 1), depth)) return -1;
+  // the start tag's '>': the first one outside quoted attribute values (a value may hold '>', not '<')
   let q = k;
   for (;;) {
-    const ch = text.charCodeAt(q);
-    if (ch === GT) break;
-    if (Number.isNaN(ch) || ch === LT || (ch === 0x78 && text.startsWith('xmlns', q))) return -1;
-    if (ch === 0x22 || ch === 0x27) {
-      const close = text.indexOf(ch === 0x22 ? '"' : "'", q + 1);
-      if (close < 0) return -1;
-      q = close + 1;
-    } else q++;
+    const gt = text.indexOf('>', q);
+    if (gt < 0) return -1;
+    let dq = text.indexOf('"', q);
+    if (dq < 0) dq = text.length;
+    const quote = Math.min(dq, next.after(text, "'", q));
+    if (gt < quote) {
+      q = gt;
+      break;
+    }
+    const close = text.indexOf(text[quote]!, quote + 1);
+    if (close < 0) return -1;
+    q = close + 1;
   }
+  if (next.after(text, 'xmlns', k) < q) return -1;
+  const lt = text.indexOf('<', at + 1);
+  if (lt >= 0 && lt < q) return -1;
   if (text.charCodeAt(q - 1) === SLASH) return q + 1;
   const close = contentEnd(text, q + 1, name);
   if (close < 0) return -1;
   const gt = text.indexOf('>', close);
   return gt < 0 ? -1 : gt + 1;
+}
+
+/** Where the next occurrence of a mark is in a text, found once and kept while reads move forward (`elementEnd`). */
+class NextMarks {
+  private text = '';
+  private readonly at = new Map<string, number>();
+
+  /** The index of the first `mark` in `text` from `from` on, `text.length` when there is none. */
+  after(text: string, mark: string, from: number): number {
+    if (text !== this.text) {
+      this.text = text;
+      this.at.clear();
+    }
+    let at = this.at.get(mark);
+    if (at === undefined || (at < from && at < text.length)) {
+      at = text.indexOf(mark, from);
+      if (at < 0) at = text.length;
+      this.at.set(mark, at);
+    }
+    return at;
+  }
 }
 
 /** `contentEnd` over UTF-8 bytes (`name` as UTF-8): the byte offset of the end tag's `<`, or -1 when unknown or absent. */
