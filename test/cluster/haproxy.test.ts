@@ -10,6 +10,7 @@ import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
 import { startHostPage, type HostPage } from '../helpers/host-page.ts';
 import { startCluster, type Cluster } from './cluster-setup.ts';
+import { missingWords } from './typist.ts';
 
 const enc = encodeURIComponent;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -261,20 +262,7 @@ describe('three Ode nodes behind HAProxy (docs/deploy/haproxy.cfg, docs/deploy/c
     const typistOpen = () => c.nodes.some((n) => n.daemon.server.documents.list().some((d) => typists.some((t) => t.src === d.key)));
     while (typistOpen() && Date.now() < idle) await sleep(100);
     for (const t of typists) {
-      const stored = docxText(c.host.files.get(t.id)!.bytes).toLowerCase();
-      const missing = t.typed.filter((w) => !stored.includes(w.toLowerCase()));
-      if (missing.length)
-        console.log(
-          JSON.stringify({
-            id: t.id,
-            missing,
-            at: missing.map((w) => t.typed.indexOf(w)),
-            typed: t.typed.length,
-            beforeDrain: t.typedBeforeDrain,
-            nodes: t.nodes,
-            stored,
-          }),
-        );
+      const missing = missingWords(t, docxText(c.host.files.get(t.id)!.bytes));
       expect({ id: t.id, missing }).toEqual({ id: t.id, missing: [] });
       expect(t.typed.length).toBeGreaterThan(20);
     }

@@ -69,12 +69,24 @@ export async function stopAndClose(typists: Typist[]): Promise<void> {
   for (const t of typists) await t.close();
 }
 
+/** What missingWords reads of a user: a Typist, or a test's own typing user (haproxy.test.ts). */
+export interface TypedWords {
+  readonly id: string;
+  /** Every word sent on a live socket, in order. */
+  readonly typed: readonly string[];
+  /** The nodes (serverId) the user was on, in order. */
+  readonly nodes: readonly string[];
+  readonly moves?: readonly Move[];
+  /** How many words were typed when the view was told `draining`. */
+  readonly typedBeforeDrain?: number;
+}
+
 /**
  * The words `t` typed that `storedText` (the stored document's text) lacks, compared word by word in lower case
- * (LibreOffice's autocorrect capitalises a sentence's first). Missing words are logged with where they were typed,
- * the user's nodes and moves.
+ * (LibreOffice's autocorrect capitalises a sentence's first), so "t0w1" is not found inside "t0w10". Missing words
+ * are logged with where they were typed, the user's nodes and moves (or words typed before the drain), when given.
  */
-export function missingWords(t: Typist, storedText: string): string[] {
+export function missingWords(t: TypedWords, storedText: string): string[] {
   const stored = new Set(storedText.toLowerCase().split(/\s+/));
   const missing = t.typed.filter((w) => !stored.has(w.toLowerCase()));
   if (missing.length)
@@ -84,6 +96,7 @@ export function missingWords(t: Typist, storedText: string): string[] {
         missing,
         at: missing.map((w) => t.typed.indexOf(w)),
         typed: t.typed.length,
+        beforeDrain: t.typedBeforeDrain,
         nodes: t.nodes,
         moves: t.moves,
         stored: [...stored].join(' '),
