@@ -185,6 +185,8 @@ export type ServerMessage =
   | { type: 'graphicSelection'; rect: Rect | null; extra?: unknown }
   | { type: 'viewGraphicSelection'; viewId: number; part: number; rect: Rect | null }
   | { type: 'cellCursor'; rect: Rect | null }
+  /** Spreadsheets: where LibreOffice's fill handle of this view's selection is (CELL_AUTO_FILL_AREA); null: none. */
+  | { type: 'cellAutoFillArea'; rect: Rect | null }
   | { type: 'viewCellCursor'; viewId: number; part: number; rect: Rect | null }
   | { type: 'cellFormula'; formula: string }
   | { type: 'cellAddress'; address: string }

@@ -276,6 +276,51 @@ describe('spreadsheet: formats, a download while editing, sort and autofilter, r
     }, 30_000).toBe(true);
   }, 120_000);
 
+  it('the fill handle of N1:P1 dragged down 4 rows continues 1, Mon and a date as series (stored xlsx)', async () => {
+    // ISO 8601 dates are read as dates in every locale; 2024-03-15 is serial 45366 (days since 1899-12-30).
+    await goTo('N1');
+    await f.locator('.ode-input').focus();
+    for (const v of ['1', 'Mon', '2024-03-15']) {
+      await doc.page.keyboard.type(v, { delay: 20 });
+      await doc.page.keyboard.press('Tab');
+    }
+    await goTo('N1:P1');
+    const handle = f.locator('.ode-fill-handle');
+    const row = (await f.locator('.ode-calc-rowhead').getByRole('button', { name: 'Select row 1', exact: true }).boundingBox())!;
+    const column = (await f.locator('.ode-calc-colhead').getByRole('button', { name: 'Select column P', exact: true }).boundingBox())!;
+    // The handle sits at the bottom-right corner of the selected range (P1's), where the headers of P and 1 end.
+    let box: { x: number; y: number; width: number; height: number } | null = null;
+    await poll(async () => {
+      box = await handle.boundingBox();
+      if (!box) return 'hidden';
+      return [Math.round(box.x + box.width / 2 - (column.x + column.width)), Math.round(box.y + box.height / 2 - (row.y + row.height))].map(
+        (d) => Math.abs(d) <= 6,
+      );
+    }, 30_000).toEqual([true, true]);
+    const start = { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
+    await doc.page.mouse.move(start.x, start.y);
+    await doc.page.mouse.down();
+    await doc.page.mouse.move(start.x, start.y + 2 * row.height, { steps: 5 });
+    await doc.page.mouse.move(start.x, start.y + 4 * row.height, { steps: 5 });
+    await doc.page.mouse.up();
+    await saveUntil((b) => xlsxCells(b, 'First Sheet').values.N5 !== undefined, 'the filled N2:P5');
+    // LibreOffice 25.2 then offers its AutoFill options (Copy Cells, Fill Series) as a context menu, sent with the
+    // fill, before the save: it shows where the drag ended; Escape keeps the series and gives the sheet back.
+    const options = f.getByRole('menu', { name: 'Context menu' });
+    if (await options.isVisible()) {
+      const at = (await options.boundingBox())!;
+      expect(Math.abs(at.x - start.x), `menu at ${at.x},${at.y}, drag from ${start.x},${start.y}`).toBeLessThan(60);
+      expect(Math.abs(at.y - (start.y + 4 * row.height))).toBeLessThan(60);
+      // (The save above took the focus back to the sheet: Escape goes to the menu's first entry.)
+      await options.getByRole('menuitem').first().press('Escape');
+      await options.waitFor({ state: 'detached', timeout: 30_000 });
+    }
+    const c = cells().values;
+    expect(['N1', 'N2', 'N3', 'N4', 'N5', 'N6'].map((r) => c[r])).toEqual(['1', '2', '3', '4', '5', undefined]);
+    expect(['O1', 'O2', 'O3', 'O4', 'O5'].map((r) => c[r])).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']);
+    expect(['P1', 'P2', 'P3', 'P4', 'P5'].map((r) => c[r])).toEqual(['45366', '45367', '45368', '45369', '45370']);
+  }, 120_000);
+
   it('inserts a row and a column (whole row or column selected in the name box, Ctrl++) and deletes a row (Ctrl+-)', async () => {
     await goTo('F20');
     await enter('marker');
@@ -294,6 +339,43 @@ describe('spreadsheet: formats, a download while editing, sort and autofilter, r
     // The sorted, filtered range (moved right by the inserted column).
     await goTo('K1:K4');
     await doc.page.screenshot({ path: 'test/artifacts/editor-tasks-spreadsheet.png' });
+  }, 120_000);
+
+  it('the row and column header context menus: Insert rows above and Insert columns before move a marker cell (stored xlsx)', async () => {
+    await goTo('H30');
+    await enter('header marker');
+    const header = async (strip: 'row' | 'col', name: string, item: string) => {
+      const label = strip === 'row' ? `Select row ${name}` : `Select column ${name}`;
+      await f
+        .locator(strip === 'row' ? '.ode-calc-rowhead' : '.ode-calc-colhead')
+        .getByRole('button', { name: label, exact: true })
+        .click({ button: 'right', timeout: 30_000 });
+      const menu = f.getByRole('menu', { name: strip === 'row' ? `Row ${name}` : `Column ${name}` });
+      await menu.waitFor({ timeout: 30_000 });
+      await menu.getByRole('menuitem', { name: item, exact: true }).click();
+      await menu.waitFor({ state: 'detached', timeout: 30_000 });
+    };
+    // The row menu offers what Collabora's does.
+    await f.locator('.ode-calc-rowhead').getByRole('button', { name: 'Select row 30', exact: true }).click({ button: 'right', timeout: 30_000 });
+    const rowMenu = f.getByRole('menu', { name: 'Row 30' });
+    await rowMenu.waitFor({ timeout: 30_000 });
+    expect(await rowMenu.getByRole('menuitem').allTextContents()).toEqual([
+      'Insert rows above',
+      'Insert rows below',
+      'Delete rows',
+      'Hide rows',
+      'Show rows',
+      'Row height…',
+      'Optimal row height',
+    ]);
+    await doc.page.keyboard.press('Escape');
+    await rowMenu.waitFor({ state: 'detached', timeout: 30_000 });
+    await header('row', '30', 'Insert rows above');
+    await header('col', 'H', 'Insert columns before');
+    // H30 -> H31 (a row inserted above row 30) -> I31 (a column inserted before H).
+    await saveUntil((b) => xlsxCells(b, 'First Sheet').values.I31 === 'header marker', 'the marker moved to I31');
+    const c = cells().values;
+    expect([c.H30, c.H31, c.I30]).toEqual([undefined, undefined, undefined]);
   }, 120_000);
 });
 

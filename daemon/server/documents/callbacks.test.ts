@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOK_CALLBACK_CALC_FUNCTION_LIST, LOK_CALLBACK_DOCUMENT_SIZE_CHANGED } from '../../protocol/lok-enums.ts';
+import { LOK_CALLBACK_CALC_FUNCTION_LIST, LOK_CALLBACK_CELL_AUTO_FILL_AREA, LOK_CALLBACK_DOCUMENT_SIZE_CHANGED } from '../../protocol/lok-enums.ts';
 import { parseFunctionList, translateCallback } from './callbacks.ts';
 
 describe('LOK_CALLBACK_CALC_FUNCTION_LIST -> calcFunctionList', () => {
@@ -34,5 +34,13 @@ describe('LOK_CALLBACK_DOCUMENT_SIZE_CHANGED -> documentSize', () => {
       partNames: [],
     });
     expect(translateCallback(LOK_CALLBACK_DOCUMENT_SIZE_CHANGED, '').message).toEqual({ type: 'documentSize', width: 0, height: 0, parts: -1, partNames: [] });
+  });
+});
+
+describe('LOK_CALLBACK_CELL_AUTO_FILL_AREA -> cellAutoFillArea', () => {
+  it("reads the fill handle's rectangle (twips), and null for EMPTY or an empty payload", () => {
+    expect(translateCallback(LOK_CALLBACK_CELL_AUTO_FILL_AREA, '3795, 465, 90, 90').message).toEqual({ type: 'cellAutoFillArea', rect: [3795, 465, 90, 90] });
+    expect(translateCallback(LOK_CALLBACK_CELL_AUTO_FILL_AREA, 'EMPTY').message).toEqual({ type: 'cellAutoFillArea', rect: null });
+    expect(translateCallback(LOK_CALLBACK_CELL_AUTO_FILL_AREA, '').message).toEqual({ type: 'cellAutoFillArea', rect: null });
   });
 });

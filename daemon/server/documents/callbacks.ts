@@ -2,6 +2,7 @@ import type { CalcFunction, Rect, ServerMessage } from '../../protocol/editor.ts
 import {
   LOK_CALLBACK_CALC_FUNCTION_LIST,
   LOK_CALLBACK_CELL_ADDRESS,
+  LOK_CALLBACK_CELL_AUTO_FILL_AREA,
   LOK_CALLBACK_CELL_CURSOR,
   LOK_CALLBACK_CELL_FORMULA,
   LOK_CALLBACK_CELL_VIEW_CURSOR,
@@ -150,6 +151,8 @@ export function translateCallback(type: number, payload: string): TranslatedCall
     }
     case LOK_CALLBACK_CELL_CURSOR:
       return { message: { type: 'cellCursor', rect: optionalRect(payload) } };
+    case LOK_CALLBACK_CELL_AUTO_FILL_AREA:
+      return { message: { type: 'cellAutoFillArea', rect: optionalRect(payload) } };
     case LOK_CALLBACK_CELL_FORMULA:
       return { message: { type: 'cellFormula', formula: payload } };
     case LOK_CALLBACK_CELL_ADDRESS:

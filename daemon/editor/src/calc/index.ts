@@ -1,6 +1,7 @@
 import type { App } from '../core/app.ts';
 import { CellCursors } from './cell-cursor.ts';
 import { CalcClipboard } from './clipboard.ts';
+import { FillHandle } from './fill-handle.ts';
 import { mountFormulaBar } from './formula-bar.ts';
 import { mountFunctionList } from './function-list.ts';
 import { Headers } from './headers.ts';
@@ -33,6 +34,7 @@ function mount(app: App): void {
   slots.doc.append(layer);
 
   const cursors = new CellCursors(app, layer);
+  new FillHandle(app, layer);
   const headers = new Headers(app, cursors);
   const sheets = new Sheets(app);
   slots.formulaBar.hidden = false;

@@ -52,6 +52,10 @@ export function mountView(app: App): void {
     copy: (cut) => void clipboard.copyCommand(cut),
   });
   view.focus = () => input.focus({ preventScroll: true });
+  // A drag on a control over the document (the spreadsheet's fill handle, a frame's knob) ends where LibreOffice's
+  // answer belongs: its AutoFill options menu after a fill comes as a context menu (LibreOffice 25.2), shown where
+  // the pointer was released, not where the last click into the view was.
+  app.slots.doc.addEventListener('pointerup', (e) => (pressedAt = [e.clientX, e.clientY]), true);
   // A long press is a right click: LibreOffice answers with its context menu, shown where the finger was.
   attachTouch(view, {
     longPress: (x, y) => {
