@@ -113,6 +113,42 @@ describe('accessibility of the editor (axe-core)', () => {
     await check('a11y.xlsx', 'Format', 'Format cells…');
   }, 240_000);
 
+  it("spreadsheet: Insert > Chart opens LibreOffice's chart dialog over the sheet with an accessible name; no moderate, serious or critical violation", async () => {
+    // Which of LibreOffice's dialogs opens (the editor logs each JSDialog and popup it shows: window id, type, dialog id, title).
+    const opened: string[] = [];
+    const onConsole = (m: { text(): string }) => {
+      if (m.text().startsWith('[ode] jsdialog open')) opened.push(m.text());
+    };
+    page.on('console', onConsole);
+    try {
+      await open('a11y.xlsx');
+      await choose('Insert', 'Chart');
+      const dialog = page.locator('[role=dialog]:visible').first();
+      await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+      await expect.poll(() => dialog.locator('input, select, button').count(), { timeout: 30_000 }).toBeGreaterThan(1);
+      console.log(`a11y, Insert > Chart in a spreadsheet: ${opened.join('; ') || 'no JSDialog logged'}`);
+      // Every dialog shown has an accessible name (axe's aria-dialog-name checks the same; this names which one lacks it).
+      const dialogs = page.locator('[role=dialog]:visible');
+      const unnamed: string[] = [];
+      for (let i = 0; i < (await dialogs.count()); i++) {
+        const d = dialogs.nth(i);
+        const by = await d.getAttribute('aria-labelledby');
+        const text = by ? ((await page.locator(`[id="${by}"]`).first().textContent()) ?? '') : '';
+        if (!(await d.getAttribute('aria-label'))?.trim() && !text.trim()) unnamed.push((await d.getAttribute('class')) ?? '?');
+      }
+      expect(unnamed).toEqual([]);
+      await page.screenshot({ path: join(ARTIFACTS, 'a11y-chart.png') });
+      const failing = await audit('a11y.xlsx with Insert > Chart');
+      expect(failing).toEqual([]);
+    } finally {
+      page.off('console', onConsole);
+      for (let i = 0; i < 3 && (await page.locator('[role=dialog]:visible').count()) > 0; i++) {
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(500);
+      }
+    }
+  }, 240_000);
+
   it('presentation: loaded, with the sidebar, with Format > Character: no moderate, serious or critical violation', async () => {
     await check('a11y.pptx', 'Format', 'Character…');
   }, 240_000);

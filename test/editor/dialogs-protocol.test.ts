@@ -135,7 +135,7 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     const id = Number(dialog.id);
     const from = client.messages.length;
     client.send({ type: 'dialogEvent', windowId: id, event: { id: 'spinED_LEFTINDENT', cmd: 'change', data: '2', type: 'spinfield' } });
-    client.send({ type: 'dialogEvent', windowId: id, event: { id: 'cancel', cmd: 'click', type: 'responsebutton' } });
+    client.send({ type: 'dialogEvent', windowId: id, event: { id: 'cancel', cmd: 'click', data: '0', type: 'responsebutton' } });
     await closed(client, id, from);
     const beforeSave = client.messages.length;
     client.send({ type: 'save', dontSaveIfUnmodified: false });
@@ -165,7 +165,7 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
       from,
     );
     expect((jsd(update).control as JsonDialog).value).toBe(1);
-    client.send({ type: 'dialogEvent', windowId: id, event: { id: 'ok', cmd: 'click', type: 'responsebutton' } });
+    client.send({ type: 'dialogEvent', windowId: id, event: { id: 'ok', cmd: 'click', data: '1', type: 'responsebutton' } });
     await closed(client, id, from);
     await client.next('modified', (m) => m.modified, 30_000, from);
     const beforeSave = client.messages.length;
@@ -203,12 +203,12 @@ describe('WatermarkText and LibreOffice dialogs over the editor protocol', () =>
     const from = writer.client.messages.length;
     const readerFrom = reader.client.messages.length;
     reader.client.send({ type: 'dialogEvent', windowId: id, event: { id: 'spinED_LEFTINDENT', cmd: 'change', data: '3', type: 'spinfield' } });
-    reader.client.send({ type: 'dialogEvent', windowId: id, event: { id: 'ok', cmd: 'click', type: 'responsebutton' } });
+    reader.client.send({ type: 'dialogEvent', windowId: id, event: { id: 'ok', cmd: 'click', data: '1', type: 'responsebutton' } });
     expect(await reader.client.next('error', () => true, 10_000, readerFrom)).toMatchObject({ code: 'readonly' });
     // The writer's dialog stays open with its field as it was: no close, no new text for the field.
     await expect(closed(writer.client, id, from, 3000)).rejects.toThrow(/no dialog/);
     expect(writer.client.messages.slice(from).some((m) => m.type === 'dialog' && JSON.stringify(jsd(m)).includes('3.00'))).toBe(false);
-    writer.client.send({ type: 'dialogEvent', windowId: id, event: { id: 'cancel', cmd: 'click', type: 'responsebutton' } });
+    writer.client.send({ type: 'dialogEvent', windowId: id, event: { id: 'cancel', cmd: 'click', data: '0', type: 'responsebutton' } });
     await closed(writer.client, id, from);
   }, 120_000);
 });

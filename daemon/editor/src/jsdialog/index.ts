@@ -11,7 +11,7 @@ import type { DialogEvent } from '../../../protocol/editor.ts';
 import type { App } from '../core/app.ts';
 import { wrapTab } from '../chrome/dom.ts';
 import { t } from '../core/i18n.ts';
-import { parseJsDialog, RESPONSE, responseButton, clickEvent, mnemonic, type JsDialogTree, type JsWidget } from './model.ts';
+import { parseJsDialog, RESPONSE, responseButton, clickEvent, dialogName, type JsDialogTree, type JsWidget } from './model.ts';
 import { JsDialogPanel } from './panel.ts';
 import { isPopupTree, JsPopup } from './popup.ts';
 import { domId } from './render.ts';
@@ -58,8 +58,9 @@ class JsDialogBox {
     return this.panel.dialog;
   }
 
+  /** The title shown and the dialog's accessible name: LibreOffice's title, else its dialog id humanised (dialogName). */
   private setTitle(): void {
-    this.titleEl.textContent = mnemonic(this.tree.title ?? (typeof this.tree.text === 'string' ? this.tree.text : '')).label || t('dialogs.untitled');
+    this.titleEl.textContent = dialogName(this.tree) || t('dialogs.untitled');
   }
 
   /** The whole dialog again (LibreOffice sends it after a tab page was built, for example). */
@@ -124,6 +125,15 @@ class JsDialogBox {
   private focusables(): HTMLElement[] {
     return [...this.element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((x) => !x.closest('[hidden]') && x.getClientRects().length > 0);
   }
+}
+
+/**
+ * One console line per JSDialog or popup that opens (window id, type, LibreOffice's dialog id, title): which of
+ * LibreOffice's dialogs came up is otherwise seen only as a box over the page (issue 23 item 5).
+ */
+function logOpened(windowId: number, tree: JsDialogTree): void {
+  const dialogid = typeof tree.dialogid === 'string' ? tree.dialogid : '';
+  console.info(`[ode] jsdialog open ${windowId} ${tree.type} ${dialogid || '-'} "${dialogName(tree)}"`);
 }
 
 /**
@@ -208,6 +218,7 @@ export function mountJsDialogs(app: App): void {
   session.on('dialog', (m) => {
     const msg = parseJsDialog(m.json);
     if (!msg || (msg.jsontype !== 'dialog' && msg.jsontype !== 'popup')) return;
+    if (msg.kind === 'full' && !open.has(msg.windowId) && !popups.has(msg.windowId)) logOpened(msg.windowId, msg.dialog);
     if (popupMessage(msg) || msg.jsontype !== 'dialog') return;
     const box = open.get(msg.windowId);
     switch (msg.kind) {

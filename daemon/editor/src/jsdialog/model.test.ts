@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { clickEvent, findWidget, mnemonic, parseJsDialog, replaceWidget, RESPONSE, responseButton, spinValue, type JsDialogTree } from './model.ts';
+import {
+  clickEvent,
+  dialogName,
+  findWidget,
+  humanise,
+  mnemonic,
+  parseJsDialog,
+  replaceWidget,
+  RESPONSE,
+  responseButton,
+  spinValue,
+  type JsDialogTree,
+} from './model.ts';
 
 /** A Paragraph dialog cut down to the shapes LibreOffice 25.2 sends (ids, types and fields as it writes them). */
 const PARAGRAPH = JSON.stringify({
@@ -111,7 +123,7 @@ describe('LibreOffice JSDialog payloads (jsdialog/model.ts)', () => {
     const tree = (parseJsDialog(PARAGRAPH) as { dialog: JsDialogTree }).dialog;
     expect(responseButton(tree, RESPONSE.ok)).toBe('ok');
     expect(responseButton(tree, RESPONSE.cancel)).toBe('cancel');
-    expect(clickEvent(tree, 'ok')).toEqual({ id: 'ok', cmd: 'click', type: 'responsebutton' });
+    expect(clickEvent(tree, 'ok')).toEqual({ id: 'ok', cmd: 'click', data: '1', type: 'responsebutton' });
     expect(clickEvent(tree, 'other')).toEqual({ id: 'other', cmd: 'click', type: 'pushbutton' });
     // Without a response table, buttons named ok / cancel are the dialog's.
     const bare: JsDialogTree = { id: '3', type: 'dialog', children: [{ id: 'ok', type: 'pushbutton' }] };
@@ -130,5 +142,16 @@ describe('LibreOffice JSDialog payloads (jsdialog/model.ts)', () => {
     expect(responseButton(closing, RESPONSE.cancel)).toBeUndefined();
     expect(responseButton(closing, RESPONSE.close)).toBe('close');
     expect(responseButton({ ...closing, responses: [] }, RESPONSE.close)).toBe('close');
+  });
+  it("names a dialog by its title, else by LibreOffice's dialog id or first child's id in words", () => {
+    expect(humanise('SplitCellsDialog')).toBe('Split cells dialog');
+    expect(humanise('cui/ui/splitcellsdialog')).toBe('Splitcellsdialog');
+    expect(humanise('chart_wizard')).toBe('Chart wizard');
+    expect(humanise('42')).toBe('');
+    expect(humanise('')).toBe('');
+    expect(dialogName({ id: '7', type: 'dialog', title: '~Split Cells' })).toBe('Split Cells');
+    expect(dialogName({ id: '7', type: 'dialog', title: '', dialogid: 'ChartTypeDialog' })).toBe('Chart type dialog');
+    expect(dialogName({ id: '7', type: 'modalpopup', children: [{ id: 'FloatingUnderline', type: 'container' }] })).toBe('Floating underline');
+    expect(dialogName({ id: '7', type: 'dialog', children: [{ id: '', type: 'container' }] })).toBe('');
   });
 });

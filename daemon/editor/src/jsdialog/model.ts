@@ -104,6 +104,34 @@ export function mnemonic(text: string): { label: string; key?: string } {
   return key === undefined ? { label } : { label, key };
 }
 
+/**
+ * A widget or dialog id as words: the last part of a path (`cui/ui/splitcellsdialog`), its camel case and
+ * underscores split, the first letter capital (`SplitCellsDialog` -> `Split cells dialog`, `chart_wizard` ->
+ * `Chart wizard`). Empty for an empty or numeric id (a window id says nothing to a user).
+ */
+export function humanise(id: string): string {
+  const last = id.split('/').at(-1) ?? '';
+  if (/^\d*$/.test(last)) return '';
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_\-.]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The accessible name of a JSDialog (WCAG 4.1.2; axe `aria-dialog-name`): LibreOffice's `title` (mnemonic marker
+ * removed), else its `text`, else its `dialogid` (the .ui file and dialog LibreOffice built it from) humanised, else
+ * its widget tree's first child's id humanised. Empty when none says anything; the caller then names it itself.
+ */
+export function dialogName(tree: JsDialogTree): string {
+  const given = mnemonic(typeof tree.title === 'string' ? tree.title : typeof tree.text === 'string' ? tree.text : '').label.trim();
+  if (given) return given;
+  if (typeof tree.dialogid === 'string' && humanise(tree.dialogid)) return humanise(tree.dialogid);
+  return humanise(tree.children?.[0]?.id ?? '');
+}
+
 /** The widget of `root`'s tree with `id` (the first in document order), or undefined. */
 export function findWidget(root: JsWidget, id: string): JsWidget | undefined {
   if (id === '') return undefined;
@@ -152,11 +180,16 @@ export function responseOf(dialog: JsDialogTree, id: string): number | undefined
 export const RESPONSE = { cancel: 0, ok: 1, close: 7, help: 10, reset: 101 } as const;
 
 /**
- * The event of a click on button `id` of `dialog`: a response button goes as `responsebutton` (LibreOffice ends
- * the dialog with its response, or runs the button's own handler when it has one), others as `pushbutton`.
+ * The event of a click on button `id` of `dialog`: a response button goes as `responsebutton` with its response
+ * code as `data` (`{id: 'ok', cmd: 'click', data: '1', type: 'responsebutton'}`, as Collabora's JSDialogBuilder
+ * sends it), others as `pushbutton`. LibreOffice 25.2's executor runs the button's own click handler when it has
+ * one (Format > Paragraph's OK), else ends the dialog with the response read from `data`: without `data` that
+ * response is 0, RET_CANCEL, and a dialog whose OK has no handler of its own (Table > Split cells) closed as
+ * cancelled.
  */
 export function clickEvent(dialog: JsDialogTree, id: string): DialogEvent {
-  return { id, cmd: 'click', type: responseOf(dialog, id) !== undefined ? 'responsebutton' : 'pushbutton' };
+  const response = responseOf(dialog, id);
+  return response !== undefined ? { id, cmd: 'click', data: String(response), type: 'responsebutton' } : { id, cmd: 'click', type: 'pushbutton' };
 }
 
 /**

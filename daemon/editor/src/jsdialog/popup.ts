@@ -10,7 +10,8 @@
  */
 import type { DialogEvent } from '../../../protocol/editor.ts';
 import { wrapTab } from '../chrome/dom.ts';
-import type { JsDialogTree, JsWidget } from './model.ts';
+import { t } from '../core/i18n.ts';
+import { dialogName, type JsDialogTree, type JsWidget } from './model.ts';
 import { JsDialogPanel } from './panel.ts';
 
 const FOCUSABLE = 'button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex="0"]';
@@ -59,8 +60,9 @@ export class JsPopup {
     this.element = document.createElement('div');
     this.element.className = 'ode-jsd-popup';
     this.element.setAttribute('role', 'dialog');
-    const name = this.anchor?.getAttribute('aria-label') || this.anchor?.textContent?.trim() || '';
-    if (name) this.element.setAttribute('aria-label', name);
+    // Named by its tool item, else by LibreOffice's title or dialog id (a popup without its tool item in the page).
+    const name = this.anchor?.getAttribute('aria-label') || this.anchor?.textContent?.trim() || dialogName(tree) || t('dialogs.untitled');
+    this.element.setAttribute('aria-label', name);
     this.element.dataset.windowId = String(windowId);
     this.element.append(this.panel.element);
     this.element.addEventListener('keydown', (e) => {
