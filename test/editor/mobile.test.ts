@@ -1,12 +1,12 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { strToU8, zipSync } from 'fflate';
 import type { BrowserContextOptions, CDPSession } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileId, painted, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
 import { docxText } from '../helpers/docx.ts';
+import { twoPageDrawing } from '../helpers/drawing.ts';
 import { pastBox, settledCaret } from '../helpers/caret.ts';
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
@@ -25,20 +25,6 @@ const TABLET: BrowserContextOptions = {
   userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel Tablet) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
 };
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1000, height: 700 } };
-
-/** A small two-page drawing (ODF: the mimetype first and stored), made here: the corpus has no drawing. */
-function drawing(): Uint8Array {
-  const ns =
-    'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"';
-  const content = `<?xml version="1.0" encoding="UTF-8"?><office:document-content ${ns} office:version="1.3"><office:body><office:drawing><draw:page draw:name="One"><draw:rect svg:x="2cm" svg:y="2cm" svg:width="12cm" svg:height="5cm"><text:p>Drawn for a phone</text:p></draw:rect></draw:page><draw:page draw:name="Two"><draw:ellipse svg:x="3cm" svg:y="3cm" svg:width="8cm" svg:height="8cm"/></draw:page></office:drawing></office:body></office:document-content>`;
-  const manifest =
-    '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.3"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.graphics"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
-  return zipSync({
-    mimetype: [strToU8('application/vnd.oasis.opendocument.graphics'), { level: 0 }],
-    'content.xml': strToU8(content),
-    'META-INF/manifest.xml': strToU8(manifest),
-  });
-}
 
 /** The page objects the page functions below touch (this project is type-checked for Node, not the DOM). */
 interface Box {
@@ -153,7 +139,7 @@ describe('the editor on phones and tablets', () => {
     copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'letter.docx'));
     copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'sheet.xlsx'));
     copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'slides.pptx'));
-    writeFileSync(join(folder, 'drawing.odg'), drawing());
+    writeFileSync(join(folder, 'drawing.odg'), twoPageDrawing());
   });
   beforeAll(() => mkdirSync(ARTIFACTS, { recursive: true }));
 

@@ -6,10 +6,21 @@ import { menusFor, visibleEntries, type MenuEntry } from './menus.ts';
 const ids = (entries: MenuEntry[]): string[] => entries.flatMap((e) => (typeof e === 'string' ? [e] : ids(e.items)));
 
 describe('the menus per document type', () => {
-  it('has a Sheet menu only for spreadsheets and a Slide menu for presentations and drawings', () => {
+  it('has a Sheet menu only for spreadsheets, References and Form for text, a Slide menu for presentations and a Page menu for drawings', () => {
     const titles = (t: Parameters<typeof menusFor>[0]) => menusFor(t).map((m) => m.label);
     // Collabora Online's order (Control.Menubar.js): File, Edit, View, Insert, Format, then the application's menus.
-    expect(titles('text')).toEqual(['menu.file', 'menu.edit', 'menu.view', 'menu.insert', 'menu.format', 'menu.table', 'menu.tools', 'menu.help']);
+    expect(titles('text')).toEqual([
+      'menu.file',
+      'menu.edit',
+      'menu.view',
+      'menu.insert',
+      'menu.format',
+      'menu.references',
+      'menu.table',
+      'menu.form',
+      'menu.tools',
+      'menu.help',
+    ]);
     expect(titles('spreadsheet')).toEqual([
       'menu.file',
       'menu.edit',
@@ -35,7 +46,45 @@ describe('the menus per document type', () => {
     expect(titles('spreadsheet')).toContain('menu.sheet');
     expect(titles('spreadsheet')).not.toContain('menu.slide');
     expect(titles('presentation')).toContain('menu.slide');
-    expect(titles('drawing')).toContain('menu.slide');
+    // Collabora's drawings: Table, then Page (New, Duplicate, Delete page), no Slide menu.
+    expect(titles('drawing')).toEqual([
+      'menu.file',
+      'menu.edit',
+      'menu.view',
+      'menu.insert',
+      'menu.format',
+      'menu.table',
+      'menu.page',
+      'menu.tools',
+      'menu.help',
+    ]);
+    const page = menusFor('drawing').find((m) => m.label === 'menu.page');
+    expect(ids(page?.items ?? []).slice(0, 3)).toEqual(['slide.new', 'slide.duplicate', 'slide.delete']);
+  });
+
+  it("has Collabora's References and Form entries in text documents, each one LibreOffice command", () => {
+    const menu = (label: string) => ids(menusFor('text').find((m) => m.label === label)?.items ?? []).filter((id) => id !== '-');
+    const unoOf = new Map(menuUnoItems('text').map((i) => [i.id, i.uno]));
+    expect(menu('menu.references').map((id) => unoOf.get(id))).toEqual([
+      '.uno:InsertMultiIndex',
+      '.uno:InsertIndexesEntry',
+      '.uno:UpdateCurIndex',
+      '.uno:UpdateAllIndexes',
+      '.uno:InsertFootnote',
+      '.uno:InsertEndnote',
+      '.uno:FootnoteDialog',
+      '.uno:InsertBookmark',
+      '.uno:InsertReferenceField',
+    ]);
+    expect(menu('menu.form').map((id) => unoOf.get(id))).toEqual([
+      '.uno:InsertContentControl',
+      '.uno:InsertCheckboxContentControl',
+      '.uno:InsertDropdownContentControl',
+      '.uno:InsertPictureContentControl',
+      '.uno:InsertDateContentControl',
+      '.uno:ContentControlProperties',
+    ]);
+    for (const t of ['spreadsheet', 'presentation', 'drawing'] as const) expect(menuUnoItems(t).some((i) => /^(references|form)\./.test(i.id))).toBe(false);
   });
 
   it("puts track changes under Edit > Track changes and AutoCorrect while typing under Tools > AutoCorrect (Collabora's places)", () => {

@@ -15,14 +15,15 @@ export interface MenuDef {
 
 /**
  * The menus of a document of type `docType`, in menu bar order: Collabora Online's compact menus (its
- * Control.Menubar.js, issue 23), whose order is File, Edit, View, Insert, Format, then Table (text, presentations),
- * Sheet and Data (spreadsheets), Slide (presentations and drawings), Tools, Help. Collabora's References and Form
- * menus of text documents have no counterpart here; its track changes are Edit > Track Changes (no Review menu).
+ * Control.Menubar.js, issue 23), whose order is File, Edit, View, Insert, Format, then References, Table and Form
+ * (text), Table (presentations, drawings), Sheet and Data (spreadsheets), Slide (presentations) or Page (drawings),
+ * Tools, Help. Collabora's track changes are Edit > Track Changes (no Review menu).
  */
 export function menusFor(docType: DocType): MenuDef[] {
   const text = docType === 'text';
   const calc = docType === 'spreadsheet';
   const slides = docType === 'presentation' || docType === 'drawing';
+  const drawing = docType === 'drawing';
   const shapes: MenuEntry = { label: 'menu.shape', items: ['insert.shape.rectangle', 'insert.shape.ellipse', 'insert.shape.arrow', 'insert.shape.star'] };
   const menus: MenuDef[] = [
     {
@@ -117,7 +118,6 @@ export function menusFor(docType: DocType): MenuDef[] {
             { label: 'menu.field', items: ['insert.pageNumber', 'insert.pageCount', 'insert.date', 'insert.time'] },
             'insert.footnote',
             'insert.endnote',
-            'insert.tableOfContents',
             '-',
             'insert.pageBreak',
             'insert.specialCharacter',
@@ -190,6 +190,24 @@ export function menusFor(docType: DocType): MenuDef[] {
       ],
     },
   ];
+  if (text)
+    // Collabora's References (its Zotero entries are Insert > Citation and Bibliography here).
+    menus.push({
+      label: 'menu.references',
+      items: [
+        'insert.tableOfContents',
+        'references.indexEntry',
+        'references.updateIndex',
+        'insert.updateIndexes',
+        '-',
+        'insert.footnote',
+        'insert.endnote',
+        'references.notesSettings',
+        '-',
+        'references.bookmark',
+        'references.crossReference',
+      ],
+    });
   if (text || slides)
     menus.push({
       label: 'menu.table',
@@ -203,6 +221,12 @@ export function menusFor(docType: DocType): MenuDef[] {
         '-',
         'table.properties',
       ],
+    });
+  if (text)
+    // Collabora's Form: content controls (Word's, kept in docx as w:sdt).
+    menus.push({
+      label: 'menu.form',
+      items: ['form.richText', 'form.checkbox', 'form.dropdown', 'form.picture', 'form.date', '-', 'form.properties'],
     });
   if (calc) {
     menus.push({
@@ -224,7 +248,10 @@ export function menusFor(docType: DocType): MenuDef[] {
       items: ['data.sortAscending', 'data.sortDescending', 'data.sort', '-', 'data.autoFilter', 'data.standardFilter', 'data.removeFilter'],
     });
   }
-  if (slides)
+  if (drawing)
+    // Collabora's Page menu of drawings (its New, Duplicate and Delete page), with the slide panel's moves.
+    menus.push({ label: 'menu.page', items: ['slide.new', 'slide.duplicate', 'slide.delete', '-', 'slide.moveUp', 'slide.moveDown'] });
+  else if (slides)
     menus.push({
       label: 'menu.slide',
       items: [
@@ -247,15 +274,7 @@ export function menusFor(docType: DocType): MenuDef[] {
   menus.push({
     label: 'menu.tools',
     // Collabora's Tools > AutoCorrect > While Typing (.uno:AutoFormatMenu > .uno:OnlineAutoFormat).
-    items: [
-      'tools.spelling',
-      'tools.autoSpell',
-      'tools.wordCount',
-      '-',
-      { label: 'menu.autoCorrect', items: ['tools.autoCorrectWhileTyping'] },
-      '-',
-      'insert.updateIndexes',
-    ],
+    items: ['tools.spelling', 'tools.autoSpell', 'tools.wordCount', '-', { label: 'menu.autoCorrect', items: ['tools.autoCorrectWhileTyping'] }],
   });
   menus.push({ label: 'menu.help', items: ['help.shortcuts', 'help.debug'] });
   return menus;
