@@ -414,6 +414,25 @@ describe('a host written for Collabora, request by request (issue 14, server sid
     client.close();
   }, 180_000);
 
+  it('EGroupware answers RENAME_FILE with its CheckFileInfo (no handler for it, though SupportsRename): the editor is told the name the file kept, not the one asked for', async () => {
+    const src = host.addFile('rn2', 'Report.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')), {
+      SupportsRename: true,
+      UserCanRename: true,
+    });
+    const { client } = await EditorClient.open(daemon.url, src, { token: host.token });
+    // EGroupware's Files::process: an unknown X-WOPI-Override falls through to check_file_info (Size as a string).
+    host.answer('RENAME_FILE', {
+      status: 200,
+      body: JSON.stringify({ BaseFileName: 'Report.docx', OwnerId: '5', Size: '4096', UserId: '5', SupportsRename: true, UserCanRename: true }),
+    });
+    const from = client.messages.length;
+    client.send({ type: 'rename', name: 'Asked for' });
+    expect(await client.next('renamed', () => true, 60_000, from)).toMatchObject({ ok: true, name: 'Report' });
+    expect(host.of('RENAME_FILE').filter((r) => r.path.endsWith('/rn2'))).toHaveLength(1);
+    expect(host.files.get('rn2')!.name).toBe('Report.docx');
+    client.close();
+  }, 120_000);
+
   it('a PutFile answered 423 (richdocuments: locked by another operation, nothing written) is tried again: the text reaches the file', async () => {
     const src = host.addFile('lk1', 'letter.docx', readFileSync(join(CORPUS, 'properties/documentProperties.docx')));
     const { client } = await EditorClient.open(daemon.url, src, { token: host.token });

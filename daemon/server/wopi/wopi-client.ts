@@ -150,7 +150,10 @@ export class WopiClient {
    * Collabora Online sends it (wsd/wopi/WopiStorage.cpp uploads the saved file for a rename): richdocuments writes
    * the request body into the renamed file, so an empty body would empty it (issue 14, item 7).
    * @param body the document as stored (bytes)
-   * @returns the host's JSON answer (MS-WOPI: Name; Collabora also reads Url and LastModifiedTime).
+   * @returns the host's JSON answer (MS-WOPI: Name; Collabora also reads Url and LastModifiedTime). An answer without
+   *   `Name` but with `BaseFileName` is a CheckFileInfo: a host that answers every POST it does not know that way
+   *   (EGroupware's collabora app has no RENAME_FILE though it says SupportsRename) renamed nothing, so `Name` is
+   *   its BaseFileName without the extension, the name the file still has.
    * @throws WopiError.
    */
   async renameFile(src: WopiSrc, token: string, requestedName: string, body: Uint8Array, lock?: string): Promise<Record<string, unknown>> {
@@ -161,7 +164,9 @@ export class WopiClient {
     };
     if (lock) headers['X-WOPI-Lock'] = lock;
     const a = await this.request('RenameFile', 'POST', src.url, token, headers, body);
-    return a.body.length > 0 ? (jsonObject(a.body) ?? {}) : {};
+    const j = a.body.length > 0 ? (jsonObject(a.body) ?? {}) : {};
+    if (typeof j.Name !== 'string' && typeof j.BaseFileName === 'string') return { ...j, Name: j.BaseFileName.replace(/\.[^.]*$/, '') };
+    return j;
   }
 
   /**
