@@ -338,6 +338,8 @@ describe('spreadsheet: formats, a download while editing, sort and autofilter, r
     expect(c.values.A1).toBe('Test spreadsheet');
     // The sorted, filtered range (moved right by the inserted column).
     await goTo('K1:K4');
+    // The picture once the status bar has the range's summary (Fruit, 1, 2, 3).
+    await poll(() => f.locator('.ode-status-summary').textContent(), 30_000).toContain('Sum: 6');
     await doc.page.screenshot({ path: 'test/artifacts/editor-tasks-spreadsheet.png' });
   }, 120_000);
 
