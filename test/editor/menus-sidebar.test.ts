@@ -169,6 +169,10 @@ describe('menus and sidebar in the browser editor', () => {
     await size.waitFor();
     await page.keyboard.press('Enter'); // 2 x 2
     await size.waitFor({ state: 'detached' });
+    // The dialog goes before LibreOffice has inserted the table (its OK runs after the dialog ends): keys typed at
+    // once went into the paragraph at load 16-20 (Merge cells then never enabled). In a table LibreOffice enables
+    // .uno:DeleteRows (its state arrives on the socket).
+    await expect.poll(() => unoStates.get('.uno:DeleteRows'), { timeout: 30_000 }).toMatch(/^(?!disabled$)/);
   }
 
   beforeAll(async () => {
