@@ -90,7 +90,7 @@ export function partView(doc: StructureDocument, part: string, view: PrunedView)
  * as they are.
  * @throws StructureError bad_package when the .rels part is not well formed.
  */
-export function relationshipsOf(doc: StructureDocument, source: string): Relationship[] {
+export function relationshipsOf(doc: StructureDocument, source: string): readonly Relationship[] {
   const name = relsPartName(source);
   if (canStream(doc, name) && doc.pkg.has(name)) return readRelationships(doc, source);
   // docRelationships sees the package's .rels parts and those addRelationship made, not those put in place

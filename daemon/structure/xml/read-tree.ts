@@ -410,12 +410,21 @@ export function readChild<E extends ReadElement>(parent: E, ns: string, name: st
  * Empty when there is no .rels part.
  * @throws StructureError bad_package when the .rels part is not well-formed.
  */
-export function readRelationships(doc: StructureDocument, source: string, parts: PartReader = streamedParts): Relationship[] {
+export function readRelationships(doc: StructureDocument, source: string, parts: PartReader = streamedParts): readonly Relationship[] {
   const name = relsPartName(source);
   if (!doc.pkg.textOf(name)) return [];
-  return readChildren(parts(doc, name), REL_NS, 'Relationship').map((r) => {
+  const root = parts(doc, name);
+  // a stream-built tree does not change: its list is made once (the slide decks ask for a slide's many times)
+  const hit = root instanceof TreeElement ? relationshipLists.get(root) : undefined;
+  if (hit) return hit;
+  const list = readChildren(root, REL_NS, 'Relationship').map((r) => {
     const external = r.getAttribute('TargetMode') === 'External';
     const target = r.getAttribute('Target') ?? '';
     return { id: r.getAttribute('Id') ?? '', type: r.getAttribute('Type') ?? '', target: external ? target : resolveTarget(source, target), external };
   });
+  if (root instanceof TreeElement) relationshipLists.set(root, list);
+  return list;
 }
+
+/** The relationships read from each stream-built .rels tree (`readRelationships`). */
+const relationshipLists = new WeakMap<TreeElement, readonly Relationship[]>();
