@@ -117,10 +117,28 @@ const writerCursor = async (page: Page, _frame: Frame, nth: number) => {
   if (nth > 0) await page.keyboard.press('End');
   await page.keyboard.type(nth === 0 ? 'First ' : ' second');
 };
+/** Ctrl+A; the copy after it presses Ctrl+C until the clipboard has what it waits for (Ctrl+A may reach LibreOffice later). */
 const selectAllKeys = async (page: Page) => {
   await page.keyboard.press('Control+a');
-  await page.waitForTimeout(500);
 };
+
+/**
+ * Resolves once `read()` gave the same value `reads` times in a row, 300 ms apart, and `enough` accepts it (a count
+ * of things that arrive in a burst: refused keys, painted frames). Its last value.
+ * @throws Error after `timeoutMs`, naming the last value.
+ */
+async function settled<T>(read: () => Promise<T> | T, enough: (v: T) => boolean, timeoutMs = 30_000, reads = 3): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last = await read();
+  for (let same = 1; ; ) {
+    if (same >= reads && enough(last)) return last;
+    if (Date.now() > until) throw new Error(`not settled within ${timeoutMs} ms (last: ${JSON.stringify(last)})`);
+    await new Promise((r) => setTimeout(r, 300));
+    const now = await read();
+    same = now === last ? same + 1 : 1;
+    last = now;
+  }
+}
 
 /**
  * Selects the word before the caret (Shift+Ctrl+Left) and waits for the selection's handles: Ctrl+B is a UNO
@@ -212,6 +230,8 @@ interface OpenOptions {
   fileInfo?: Record<string, unknown>;
   checkFileInfoOverride?: string;
   context?: BrowserContext;
+  /** Called with the new page before it opens the host page (to listen from the first WebSocket frame on). */
+  beforeLoad?: (page: Page) => void;
 }
 
 /**
@@ -229,6 +249,8 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
   let browser: Browser;
   let context: BrowserContext;
   const hostPages: HostPage[] = [];
+  /** Counts the tries: each try's files have their own ids (a CI retry must not join the document a failed try left open). */
+  let tries = 0;
   const folder = mkdtempSync(join(tmpdir(), 'ode-e2e-'));
   const corpus = (path: string) => {
     const to = join(folder, path.replace(/\//g, '_'));
@@ -265,8 +287,9 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
     return h;
   }
   /** Opens the host page in a new tab of `ctx`; resolves with the page and the editor's frame once Document_Loaded arrived. */
-  async function openPage(h: HostPage, ctx: BrowserContext = context): Promise<{ page: Page; frame: Frame }> {
+  async function openPage(h: HostPage, ctx: BrowserContext = context, beforeLoad?: (page: Page) => void): Promise<{ page: Page; frame: Frame }> {
     const page = await ctx.newPage();
+    beforeLoad?.(page);
     const since = h.messages().length;
     await page.goto(h.url);
     await h.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000, since);
@@ -277,7 +300,7 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
     const original = corpus(corpusPath);
     wopi.addFile(id, name, original);
     const host = await hostFor(id, o);
-    return { host, original, ...(await openPage(host, o.context)) };
+    return { host, original, ...(await openPage(host, o.context, o.beforeLoad)) };
   }
   const putsOf = (id: string) => wopi.of('PutFile').filter((r) => r.path === `/wopi/files/${id}/contents`);
   /** Waits until the daemon has unloaded the document of file `id` (its views closed, its exit save done). */
@@ -289,7 +312,7 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
 
   for (const c of CASES) {
     it(`${c.kind}: Document_Loaded arrives; typing and Ctrl+B reach the file; Save arrives at the host as PutFile`, async () => {
-      const id = `doc-${c.kind}`;
+      const id = `doc-${c.kind}-${++tries}`;
       const { host, page, frame, original } = await open(id, c.corpus, `sample.${c.kind}`);
       const loaded = host.messages().find((m) => m.MessageId === 'App_LoadingStatus' && m.Values.Status === 'Document_Loaded')!;
       expect(loaded.origin).toBe(new URL(daemon.url).origin);
@@ -321,7 +344,7 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
 
   for (const c of CASES) {
     it(`${c.kind}: two browser contexts see each other's cursors, the other user's name in their colour`, async () => {
-      const id = `shared-${c.kind}`;
+      const id = `shared-${c.kind}-${++tries}`;
       const bobContext = await browser.newContext({ viewport: { width: 1240, height: 800 } });
       try {
         const alice = await open(id, c.corpus, `shared.${c.kind}`);
@@ -373,17 +396,30 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
 
   for (const c of CASES) {
     it(`${c.kind}: permission=readonly blocks typing: the page says read-only, no PutFile, the file is unchanged`, async () => {
-      const id = `ro-${c.kind}`;
-      const { page, frame, original } = await open(id, c.corpus, `readonly.${c.kind}`, { params: { permission: 'readonly' } });
+      const id = `ro-${c.kind}-${++tries}`;
+      // The daemon's answers to this page's input: one `readonly` error per key or command that would change the document.
+      let refused = 0;
+      const { page, frame, original } = await open(id, c.corpus, `readonly.${c.kind}`, {
+        params: { permission: 'readonly' },
+        beforeLoad: (p) =>
+          p.on('websocket', (ws) =>
+            ws.on('framereceived', ({ payload }) => {
+              if (typeof payload === 'string' && payload.includes('"code":"readonly"')) refused++;
+            }),
+          ),
+      });
       await expect.poll(async () => (await frame.locator('body').innerText()).toLowerCase(), { timeout: 30_000 }).toContain('read-only');
       await frame.focus('.ode-input');
       await page.keyboard.type('Should not land');
       await page.keyboard.press('Enter');
       await page.keyboard.press('Control+b');
       await page.keyboard.press('Control+s');
-      // Nothing to wait for when nothing happens: give the keys time to reach the kit, then leave (a modified
-      // document would make its exit save now).
-      await page.waitForTimeout(2000);
+      // The daemon refused the 15 characters and Enter (and maybe Bold) and the refusals stopped coming: every key
+      // reached it before the page leaves (a modified document would make its exit save now).
+      await settled(
+        () => refused,
+        (n) => n >= 16,
+      );
       await page.close();
       await unloaded(id);
       expect(putsOf(id)).toHaveLength(0);
@@ -404,14 +440,26 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
           await page.evaluate(() => (globalThis as unknown as HostGlobal).navigator.clipboard.writeText('before the copy'));
           await frame.focus('.ode-input');
           await c.selectAll(page, frame);
-          await page.keyboard.press('Control+c');
-          await page.waitForTimeout(2000);
-          const text = await page.evaluate(() => (globalThis as unknown as HostGlobal).navigator.clipboard.readText());
+          const clipboard = () => page.evaluate(() => (globalThis as unknown as HostGlobal).navigator.clipboard.readText());
+          // Ctrl+C again until the copy wrote the clipboard (with DisableCopy: the marker only, the text before is
+          // gone) and, when copying is allowed, until the selection's text is there (Ctrl+A may reach LibreOffice later).
+          const copied = (text: string) => text !== 'before the copy' && (fileInfo.DisableCopy === true || text.includes(c.text));
+          let text = '';
+          await expect
+            .poll(
+              async () => {
+                await page.keyboard.press('Control+c');
+                return copied((text = await clipboard()));
+              },
+              { timeout: 30_000, interval: 1000 },
+            )
+            .toBe(true);
           await page.close();
           return text;
         };
-        expect(await copyAll(`copy-allowed-${c.kind}`, {})).toContain(c.text);
-        expect(await copyAll(`copy-disabled-${c.kind}`, { DisableCopy: true })).not.toContain(c.text);
+        const n = ++tries;
+        expect(await copyAll(`copy-allowed-${c.kind}-${n}`, {})).toContain(c.text);
+        expect(await copyAll(`copy-disabled-${c.kind}-${n}`, { DisableCopy: true })).not.toContain(c.text);
       } finally {
         await clipContext.close();
       }
@@ -420,7 +468,9 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
 
   for (const c of CASES) {
     it(`${c.kind}: DownloadAsPostMessage (checkfileinfo_override) gives Download_As with a URL that downloads a PDF`, async () => {
-      const { host, page, frame } = await open(`dl-${c.kind}`, c.corpus, `download.${c.kind}`, { checkFileInfoOverride: 'DownloadAsPostMessage=true' });
+      const { host, page, frame } = await open(`dl-${c.kind}-${++tries}`, c.corpus, `download.${c.kind}`, {
+        checkFileInfoOverride: 'DownloadAsPostMessage=true',
+      });
       await frame.getByRole('menuitem', { name: 'File', exact: true }).click();
       await frame.getByRole('menuitem', { name: /^Download as/ }).click();
       await frame.getByRole('menuitem', { name: /PDF/ }).first().click();
@@ -431,9 +481,12 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
       await page.close();
       if (c.kind !== 'docx') return;
       // That PDF, opened in the editor (a drawing of pages): a screenshot of the pdf view.
-      wopi.addFile('pdf', 'exported.pdf', pdf);
-      const pdfView = await openPage(await hostFor('pdf'));
-      await pdfView.page.waitForTimeout(1000);
+      const pdfId = `pdf-${++tries}`;
+      wopi.addFile(pdfId, 'exported.pdf', pdf);
+      const pdfView = await openPage(await hostFor(pdfId));
+      // Painted frames (the editor's `ode:painted` marks) until no new tiles come: the pages as a person sees them.
+      const paints = () => pdfView.frame.evaluate(() => performance.getEntriesByName('ode:painted').length);
+      await settled(paints, (n) => n > 0);
       await pdfView.page.screenshot({ path: join(ARTIFACTS, 'e2e-pdf.png') });
       await pdfView.page.close();
     });
@@ -441,7 +494,7 @@ describe('Must show: the editor end to end in Chromium, through a host page', ()
 
   for (const c of CASES) {
     it(`${c.kind}: closebutton=true shows a Close button; pressing it gives UI_Close with EverModified`, async () => {
-      const { host, page, frame } = await open(`close-${c.kind}`, c.corpus, `close.${c.kind}`, { params: { closebutton: 'true' } });
+      const { host, page, frame } = await open(`close-${c.kind}-${++tries}`, c.corpus, `close.${c.kind}`, { params: { closebutton: 'true' } });
       await frame.getByRole('button', { name: 'Close', exact: true }).click();
       const msg = await host.waitFor('UI_Close', () => true, 10_000);
       expect(msg.Values.EverModified).toBe(false);
