@@ -515,7 +515,7 @@ describe('menus and sidebar in the browser editor', () => {
     // This try's headings (a retry adds its own) at the end of the document, the index in an empty paragraph just
     // before them. LibreOffice protects an index: the caret is inside it after the insertion (and after an update),
     // where Ctrl+End and the arrow keys did not move it out in LibreOffice 25.2 (a click does), and typing there
-    // answers "Read-Only Content".
+    // answers "Read-Only Content" (checked below).
     const mark = `Head${Date.now().toString(36)}`;
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
@@ -529,6 +529,14 @@ describe('menus and sidebar in the browser editor', () => {
     // The index lists the heading: its text twice in the document.
     await expect.poll(() => times(`${mark}A`), { timeout: 60_000, interval: 1_000 }).toBe(2);
     expect((await save('menus.docx'))['word/document.xml']).toMatch(/w:docPartGallery w:val="Table of Contents"/);
+    // A key typed in the index (the caret is there): LibreOffice's "Read-Only Content" message box as HTML, with its
+    // text and its OK, which closes it.
+    await page.keyboard.type('x');
+    const message = page.getByRole('dialog', { name: 'Read-Only Content' });
+    await message.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await message.textContent()).toContain('Write-protected content cannot be changed.');
+    await message.getByRole('button', { name: 'OK', exact: true }).click();
+    await message.waitFor({ state: 'detached', timeout: 30_000 });
     // A heading more: in the index once Update all indexes ran (which leaves the caret in the index).
     await toLastParagraph();
     await heading(`${mark}B`);

@@ -162,6 +162,27 @@ const selectedOf = (w: JsWidget): number => {
   return Number.isInteger(s) ? s : -1;
 };
 
+/**
+ * A multi-line text (`multilineedit`): LibreOffice's message boxes carry their text in read-only ones (`cursor:
+ * false`: "Write-protected content cannot be changed."), shown as a paragraph; an editable one is a text area that
+ * sends its text as `change` (executor.cxx: type `edit`, a JSTextView).
+ */
+function multilineEdit(w: JsWidget, ctx: RenderContext): HTMLElement {
+  const text = typeof w.text === 'string' ? w.text : '';
+  if (w.cursor === false) {
+    const p = document.createElement('p');
+    p.className = 'ode-jsd-message';
+    p.textContent = text;
+    return root(p, w);
+  }
+  const area = document.createElement('textarea');
+  area.className = 'ode-field';
+  area.value = text;
+  identify(ctx, w, area);
+  area.addEventListener('change', () => ctx.send({ id: w.id, cmd: 'change', data: area.value, type: 'edit' }));
+  return root(wrap(area), w);
+}
+
 function listBox(w: JsWidget, ctx: RenderContext): HTMLElement {
   const entries = entriesOf(w);
   if (w.type === 'combobox' && typeof w.text === 'string') {
@@ -623,7 +644,20 @@ export function renderWidget(w: JsWidget, ctx: RenderContext): HTMLElement | und
       return toggle(w, ctx, 'radio');
     case 'pushbutton':
     case 'menubutton':
+    // A message box's buttons (LibreOffice 25.2's JSMessageDialog: `okbutton`, `cancelbutton`...), pushbuttons too.
+    case 'okbutton':
+    case 'cancelbutton':
+    case 'closebutton':
+    case 'yesbutton':
+    case 'nobutton':
       return button(w, ctx);
+    case 'multilineedit':
+      return multilineEdit(w, ctx);
+    case 'image':
+      // A message box's icon: decorative (its title and text say what it is).
+      return typeof w.image === 'string' && w.image.startsWith('data:image/')
+        ? root(Object.assign(document.createElement('img'), { src: w.image, alt: '' }), w)
+        : undefined;
     case 'frame':
       return frame(w, ctx);
     case 'tabcontrol':
