@@ -42,7 +42,8 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
     copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), path);
     page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${env.daemon.url}/?user=${encodeURIComponent(USER)}&open=${fileId(name)}`);
-    await page.waitForFunction(stateIs, 'Ready', { timeout: 40_000 });
+    // Each copy is a new document: it waits for a kit of its own (a kit is not reused), slow at CI load.
+    await page.waitForFunction(stateIs, 'Ready', { timeout: 90_000 });
     await page.keyboard.press('Control+Home');
   };
 
@@ -81,7 +82,7 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
     const saved = readFileSync(file());
     expect(texts(decode(parts(saved)['word/document.xml']))).toContain('Typed after ');
     expect(savedComments(saved)).toEqual([{ author: USER, text: 'Margin note' }]);
-  }, 120_000);
+  }, 180_000);
 
   it('reply and resolve reach the saved file', async () => {
     await openCopy();
@@ -103,5 +104,5 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
     // The resolved thread: w15:done="1" on the first comment's paragraph (word/commentsExtended.xml).
     const extended = decode(parts(saved)['word/commentsExtended.xml']);
     expect(extended.match(/w15:done="1"/g)?.length).toBe(1);
-  }, 120_000);
+  }, 180_000);
 });

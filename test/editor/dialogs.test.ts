@@ -58,7 +58,8 @@ describe('LibreOffice dialogs in the browser editor', () => {
     copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), file);
     page = await env.browser.newPage({ viewport: { width: 1200, height: 800 } });
     await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
-    await page.waitForFunction(painted, null, { timeout: 60_000 });
+    // Each copy is a new document: it waits for a kit of its own (a kit is not reused), slow at CI load.
+    await page.waitForFunction(painted, null, { timeout: 90_000 });
   }, 120_000);
   afterEach(() => page.close());
 
