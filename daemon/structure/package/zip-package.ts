@@ -96,13 +96,21 @@ export class ZipPackage {
   /**
    * The part for a streaming read (xml/stream.ts `XmlSource`): its text when it was decoded already, is under
    * `LARGE_PART` bytes, or is an XML part of a Strict package (whose namespaces are rewritten in the text), else its
-   * bytes, which the stream decodes piece by piece; undefined when it does not exist.
+   * bytes, which the stream decodes piece by piece; undefined when it does not exist. With `keep` false, what is
+   * inflated and decoded now is not kept for later reads (for a part read once: less for the garbage collector).
    * @throws StructureError bad_package when the part cannot be inflated.
    */
-  sourceOf(name: string): string | Uint8Array | undefined {
+  sourceOf(name: string, keep = true): string | Uint8Array | undefined {
     const k = key(name);
     const hit = this.texts.get(k);
     if (hit !== undefined) return hit;
+    if (!keep && !this.cache.has(k) && !this.changed.has(k) && this.nameSet.has(k) && !(this.strict && isXmlPart(k))) {
+      const entry = this.entries.get(k);
+      if (entry) {
+        const data = inflate(entry);
+        return data.length < LARGE_PART ? UTF8.decode(data) : data;
+      }
+    }
     const data = this.bytesOf(k);
     if (data === undefined || data.length < LARGE_PART || (this.strict && isXmlPart(k))) return this.textOf(k);
     return data;

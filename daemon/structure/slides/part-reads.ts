@@ -77,11 +77,12 @@ export function partRoot(doc: StructureDocument, part: string): ReadElement {
 
 /**
  * As `partRoot`, but a streamed read keeps only what `view` keeps (xml/read-tree.ts `streamedView`): for parts
- * of which the decks read a few elements (an odp's styles.xml, a slide layout's name and type).
+ * of which the decks read a few elements (an odp's styles.xml, a slide layout's name and type). With `keep` false,
+ * a tree built now is not kept for later reads (a reader that reads the part once).
  * @throws StructureError bad_package when the part is missing or not well formed.
  */
-export function partView(doc: StructureDocument, part: string, view: PrunedView): ReadElement {
-  return canStream(doc, part) ? streamedView(doc, part, view) : domOf(doc, part).documentElement!;
+export function partView(doc: StructureDocument, part: string, view: PrunedView, keep = true): ReadElement {
+  return canStream(doc, part) ? streamedView(doc, part, view, keep) : domOf(doc, part).documentElement!;
 }
 
 /**

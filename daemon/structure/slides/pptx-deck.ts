@@ -256,45 +256,53 @@ export class PptxDeck implements SlideDeck {
     return this.namesFrom((part) => partView(this.doc, part, SLIDE_NAMES));
   }
 
-  /** The slide names, read from the slide parts' roots as `read` gives them (whole trees, or SLIDE_NAMES views). */
+  /** The slide names, read from the slide parts' roots as `read` gives them (SLIDE_NAMES views, or the DOM). */
   private namesFrom(read: (part: string) => ReadElement): string[] {
     const names: string[] = [];
-    for (const s of this.slideParts()) {
-      const root = read(s.part);
-      let name = readChild(root, NS.p, 'cSld')?.getAttribute('name') ?? '';
-      if (!name) {
-        const title = titleText(this.treeOf(root, s.part));
-        if (title) {
-          let count = 1;
-          for (const prev of names) {
-            if (!prev.startsWith(title)) continue;
-            const rest = prev.slice(title.length);
-            if (rest === '' || (/^ \((\d+)\)$/.test(rest) && Number(rest.slice(2, -1)) > 0)) count++;
-          }
-          name = count === 1 ? title : `${title} (${count})`;
-        }
-      }
-      names.push(name);
-    }
+    for (const s of this.slideParts()) names.push(this.nameOf(read(s.part), s.part, names));
     return names.map((n, i) => n || `Slide ${i + 1}`);
   }
 
-  /** The whole slides result. */
+  /**
+   * A slide's own name (p:cSld/@name), else its title with " (2)", " (3)"... when `before` (the names of the slides
+   * before it, as this gives them) has it already, else "" (the caller names it "Slide <n>").
+   */
+  private nameOf(root: ReadElement, part: string, before: readonly string[]): string {
+    const name = readChild(root, NS.p, 'cSld')?.getAttribute('name') ?? '';
+    if (name) return name;
+    const title = titleText(this.treeOf(root, part));
+    if (!title) return '';
+    let count = 1;
+    for (const prev of before) {
+      if (!prev.startsWith(title)) continue;
+      const rest = prev.slice(title.length);
+      if (rest === '' || (/^ \((\d+)\)$/.test(rest) && Number(rest.slice(2, -1)) > 0)) count++;
+    }
+    return count === 1 ? title : `${title} (${count})`;
+  }
+
+  /**
+   * The whole slides result. Each slide is read once, named and described from the same tree, which is not kept
+   * (`partView`'s `keep`): a deck's extraction holds one slide's tree at a time, not all of them (less for the
+   * garbage collector to copy while it runs).
+   */
   describe(): SlidesResult {
     const masters = this.masters();
-    // named from the trees the objects are read from next (the names view would read each slide twice)
-    const names = this.namesFrom((part) => partView(this.doc, part, SLIDE_OBJECTS));
     const MasterSlides: SlidesResult['MasterSlides'] = {};
     masters.forEach((m, i) => (MasterSlides[`MasterSlide ${i}`] = { Name: m.name }));
+    const names: string[] = [];
     const Slides: Record<string, SlideItem> = {};
     this.slideParts().forEach((s, i) => {
+      const root = partView(this.doc, s.part, SLIDE_OBJECTS, false);
+      const name = this.nameOf(root, s.part, names);
+      names.push(name);
       const layout = this.layoutOf(s.part);
       const id = autoLayoutOfType(this.layoutInfo(layout).type);
-      const objects = slideObjects(this.readSpTree(s.part)).map(describeObject);
+      const objects = slideObjects(this.treeOf(root, s.part)).map(describeObject);
       const Objects: SlideItem['Objects'] = {};
       objects.forEach((o, k) => (Objects[`Objects ${k}`] = o));
       Slides[`Slide ${i}`] = {
-        SlideName: names[i],
+        SlideName: name || `Slide ${i + 1}`,
         MasterSlideName: masters.find((m) => m.layout === layout)?.name ?? '',
         LayoutId: id,
         LayoutName: autoLayoutName(id),

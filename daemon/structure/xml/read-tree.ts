@@ -308,20 +308,21 @@ export interface PrunedView {
 }
 
 /**
- * The tree of a part of `doc` as `streamedParts` gives it, but pruned by `view`, cached per document and view;
- * when the whole tree of the part was built already, that tree (it holds everything the view keeps).
+ * The tree of a part of `doc` as `streamedParts` gives it, but pruned by `view`, cached per document and view
+ * (unless `keep` is false: then a tree built now is not kept); when the whole tree of the part was built already,
+ * that tree (it holds everything the view keeps).
  * @throws StructureError bad_package when the part is missing or not well-formed (in what was read of it).
  */
-export function streamedView(doc: StructureDocument, part: string, view: PrunedView): ReadElement {
+export function streamedView(doc: StructureDocument, part: string, view: PrunedView, keep = true): ReadElement {
   const name = part.replace(/^\//, '');
   let byPart = trees.get(doc);
   if (!byPart) trees.set(doc, (byPart = new Map()));
   const hit = byPart.get(name) ?? byPart.get(`${view.name}\u0000${name}`);
   if (hit) return hit;
-  const source = doc.pkg.sourceOf(name);
+  const source = doc.pkg.sourceOf(name, keep);
   if (source === undefined) throw new StructureError('bad_package', `the package has no part ${name}`, name);
   const root = buildReadTree(source, name, EXTRACTION_ATTRIBUTES, EXTRACTION_FULL_ATTRIBUTES_UNDER, view.prune, view.dropByName);
-  byPart.set(`${view.name}\u0000${name}`, root);
+  if (keep) byPart.set(`${view.name}\u0000${name}`, root);
   return root;
 }
 
