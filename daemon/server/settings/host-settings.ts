@@ -2,6 +2,7 @@ import { OdeError } from '../errors.ts';
 import type { ProofSigner } from '../wopi/wopi-client.ts';
 import { describeHostTlsError, type HostFetch } from '../http/host-tls.ts';
 import { checkWopiHost } from '../wopi/wopi-src.ts';
+import { fetchRetryingStale } from '../wopi/stale-connection.ts';
 import { jsonObject } from '../http/page-form.ts';
 import type { SettingFile, SettingsListing } from '../../protocol/settings.ts';
 export type { SettingFile, SettingsListing };
@@ -13,7 +14,8 @@ export type { SettingFile, SettingsListing };
  * `file`), delete (DELETE `{base}?access_token&fileId=...`) and the download of one listed file's `uri`. Every
  * request carries the token in the query, `Authorization: Bearer` and the proof headers (spec "Security" 5), as
  * the WOPI client does for WOPISrc; redirects are not followed (a settings endpoint has no reason to move, and
- * the token must not travel elsewhere).
+ * the token must not travel elsewhere). A GET (the listing, a file) that meets a kept-alive connection the host closed
+ * is sent again at once, once, as the WOPI client's GETs are (stale-connection.ts).
  */
 
 /** The two settings kinds: `userconfig` (a user iframe) and `systemconfig` (an admin iframe). */
@@ -205,7 +207,14 @@ export class HostSettingsClient {
     if (this.opts.userAgent) headers['User-Agent'] = this.opts.userAgent;
     let res: Response;
     try {
-      res = await (this.opts.fetch ?? fetch)(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs) });
+      // A GET on a kept-alive connection the host closed as it went out is sent again at once, once (stale-connection.ts).
+      res = await fetchRetryingStale(this.opts.fetch ?? fetch, url, () => ({
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      }));
     } catch (e) {
       const err = e as Error & { cause?: { code?: string } };
       const why =

@@ -4,6 +4,7 @@ import { WopiError, errorForStatus } from './wopi-error.ts';
 import type { WopiSrc } from './wopi-src.ts';
 import { describeHostTlsError, type HostFetch } from '../http/host-tls.ts';
 import { jsonObject } from '../http/page-form.ts';
+import { fetchRetryingStale } from './stale-connection.ts';
 
 /** Signs one request to a host: the proof headers (X-WOPI-Proof, X-WOPI-ProofOld, X-WOPI-TimeStamp) for the absolute URL. */
 export type ProofSigner = (accessToken: string, url: string) => Record<string, string>;
@@ -183,22 +184,26 @@ export class WopiClient {
   /**
    * One HTTP request with the time-out. A kept-alive connection the host closed as the request went out (its
    * keep-alive time-out; `staleConnection`) fails before any answer: a GET is then sent again at once, once, on a new
-   * connection, as browsers do; never after a time-out or an HTTP error, and never a POST (not idempotent).
+   * connection, as browsers do; never after a time-out or an HTTP error, and never a POST (not idempotent):
+   * stale-connection.ts `fetchRetryingStale`.
    * @throws WopiError unavailable (connection, time-out), failed (the host's TLS certificate).
    */
   private async send(operation: string, url: URL, method: 'GET' | 'POST', headers: Record<string, string>, body: Uint8Array | undefined): Promise<Response> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await (this.opts.fetch ?? fetch)(url, { method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(this.opts.timeoutMs) });
-      } catch (e) {
-        const err = e as Error & { cause?: { code?: string } };
-        if (attempt === 1 && method === 'GET' && staleConnection(err)) continue;
-        const why = err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (err.cause?.code ?? err.message);
-        // A certificate problem is the operator's to fix, not a passing outage: not retried, and the message says what to do.
-        const tls = describeHostTlsError(e, url.host);
-        if (tls) throw new WopiError('failed', `${operation} to ${url.host} failed: ${tls}`);
-        throw new WopiError('unavailable', `${operation} to ${url.host} failed: ${why}`);
-      }
+    try {
+      return await fetchRetryingStale(this.opts.fetch ?? fetch, url, () => ({
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+      }));
+    } catch (e) {
+      const err = e as Error & { cause?: { code?: string } };
+      const why = err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (err.cause?.code ?? err.message);
+      // A certificate problem is the operator's to fix, not a passing outage: not retried, and the message says what to do.
+      const tls = describeHostTlsError(e, url.host);
+      if (tls) throw new WopiError('failed', `${operation} to ${url.host} failed: ${tls}`);
+      throw new WopiError('unavailable', `${operation} to ${url.host} failed: ${why}`);
     }
   }
 
@@ -243,17 +248,6 @@ export class WopiClient {
       return { status: res.status, headers: res.headers, body: buf };
     }
   }
-}
-
-/**
- * Connection errors that mean the host closed or reset the connection before answering: undici's `UND_ERR_SOCKET`
- * ("other side closed") on a reused keep-alive socket, ECONNRESET, EPIPE. Not ECONNREFUSED (a host that is down) and
- * not time-outs.
- */
-const STALE_CONNECTION = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
-
-function staleConnection(err: Error & { cause?: { code?: string } }): boolean {
-  return err.name !== 'TimeoutError' && err.name !== 'AbortError' && STALE_CONNECTION.has(err.cause?.code ?? '');
 }
 
 /** `<file URL>/contents`, keeping the file URL's query (hosts put their own parameters there). */
