@@ -29,6 +29,7 @@ import { download } from './routes/download.ts';
 import { transformStructure } from './routes/transform-structure.ts';
 import { health, root } from './routes/health.ts';
 import { capabilities, discovery } from './routes/hosting.ts';
+import { favicon, loleafletImage } from './routes/host-icons.ts';
 import { extractLinkTargets, getThumbnail } from './routes/link-targets.ts';
 import { wopiAccessCheck } from './routes/wopi-access-check.ts';
 import { ProofKeyStore } from './routes/proof-key-store.ts';
@@ -96,6 +97,8 @@ const ROUTES: Route[] = [
   { method: 'GET', path: '/hosting/capabilities', exact: true, handler: capabilities },
   { method: 'GET', path: '/UpdateCheck', exact: true, handler: updateCheck },
   { method: 'GET', path: '/browser', exact: false, handler: editorPage },
+  { method: 'GET', path: '/favicon.ico', exact: true, handler: favicon },
+  { method: 'GET', path: '/loleaflet', exact: false, handler: loleafletImage },
   { method: 'POST', path: '/browser', exact: false, handler: editorPage },
   { method: 'POST', path: '/ode/convert-to', exact: false, handler: convertTo },
   { method: 'POST', path: '/cool/convert-to', exact: false, handler: convertTo },

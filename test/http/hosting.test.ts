@@ -44,6 +44,30 @@ describe('discovery and capabilities over HTTP', () => {
     expect(byExt.get('pptx')!.getAttribute('name')).toBe('edit');
   });
 
+  it("serves a favicon and the icons hosts take from Collabora's image paths; other names are a JSON 404", async () => {
+    const editorUrl = actions()
+      .find((a) => a.getAttribute('ext') === 'docx')!
+      .getAttribute('urlsrc')!;
+    // EGroupware's Insert_Button imgurl 'images/lc_saveas.svg', resolved against the editor page.
+    const relative = new URL('images/lc_saveas.svg', editorUrl).href;
+    for (const url of [
+      `${daemon.url}/favicon.ico`,
+      relative,
+      `${daemon.url}/browser/dist/images/closedoc.svg`,
+      `${daemon.url}/loleaflet/dist/images/lc_save.svg`,
+    ]) {
+      const r = await fetch(url);
+      expect(r.status, url).toBe(200);
+      expect(r.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await r.text()).toMatch(/^<svg [^>]*viewBox="0 0 24 24"/);
+    }
+    for (const url of [`${daemon.url}/browser/dist/images/no-such-icon.svg`, `${daemon.url}/loleaflet/dist/images/__proto__`, `${daemon.url}/loleaflet/x`]) {
+      const r = await fetch(url);
+      expect(r.status, url).toBe(404);
+      expect(((await r.json()) as { code: string }).code).toBe('not_found');
+    }
+  });
+
   it('has the Collabora app names with absolute favicons that resolve, MIME-type apps, Capabilities and Settings', async () => {
     const names = apps().map((a) => a.getAttribute('name'));
     for (const n of [

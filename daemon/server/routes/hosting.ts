@@ -5,6 +5,7 @@ import { checkPostAllow } from '../http/post-allow.ts';
 import { BASE_HEADERS, sendJson } from '../http/respond.ts';
 import { APP_ICONS } from './app-icons.ts';
 import { baseUrl, type Handler, type RouteContext } from './context.ts';
+import { HOST_ICONS, sendHostIcon } from './host-icons.ts';
 
 /** Path prefix of the versioned browser resources (the editor, the settings page, icons). */
 export function browserPath(ctx: RouteContext): string {
@@ -45,10 +46,14 @@ export const capabilities: Handler = (req, res, ctx) => {
   );
 };
 
-/** GET /browser/<hash>/images/<icon>.svg: the app icons discovery links to. */
+/**
+ * GET /browser/<hash>/images/<icon>.svg: the app icons discovery links to; under `/browser/<hash>/images/` and
+ * Collabora's `/browser/dist/images/`, also the icons hosts take from Collabora's image set (host-icons.ts).
+ */
 export const appIcon: Handler = (req, res, ctx, { rest }) => {
-  const m = /^\/([^/]+)\/images\/([a-z-]+\.svg)$/.exec(rest);
-  const svg = m && m[1] === ctx.versionHash ? APP_ICONS[m[2]] : undefined;
+  const m = /^\/([^/]+)\/images\/([A-Za-z0-9_.-]+)$/.exec(rest);
+  if (m && (m[1] === ctx.versionHash || m[1] === 'dist') && Object.hasOwn(HOST_ICONS, m[2])) return sendHostIcon(req, res, m[2]);
+  const svg = m && m[1] === ctx.versionHash && Object.hasOwn(APP_ICONS, m[2]) ? APP_ICONS[m[2]] : undefined;
   if (!svg) throw new OdeError('not_found', `No resource at ${req.url}.`);
   res.writeHead(200, { ...BASE_HEADERS, 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=31536000, immutable' });
   res.end(svg);
