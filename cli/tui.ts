@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { AdminTokenStore } from '../certs/admin-token.ts';
 import { loadRuntime } from './runtime.ts';
+import { selfCommand } from './self-command.ts';
 
 /** The address a client dials for a listener bound to `listen` (a wildcard address means this machine). */
 export function adminUrl(listen: string, port: number): string {
@@ -60,7 +61,7 @@ export function tuiCommand(): Command {
       if (opts.node.length > 0) return runCluster(opts.node, first?.token, Math.min(60_000, Math.max(250, Number(opts.interval) || 2000)));
       if (!first)
         return fail(
-          `no admin token under ${c.state_dir} (OS keyring or ${tokens.path}): start the daemon first (\`ode serve\` creates the token; \`ode admin token\` prints it)`,
+          `no admin token under ${c.state_dir} (OS keyring or ${tokens.path}): start the daemon first (\`${selfCommand('serve')}\` creates the token; \`${selfCommand('admin token')}\` prints it)`,
         );
       if (!process.stdin.isTTY) return fail('the dashboard needs an interactive terminal (stdin is not a TTY)');
       // Re-read at most once a second, so `ode admin token --rotate` applies without restarting the dashboard.
