@@ -56,13 +56,22 @@ export async function startServe(
 
 /**
  * Writes `<dir>/ode.yaml` for `ode serve`: `settings` (the keys of the checkout's ode.yaml) with `net.port` a free
- * port of this machine. Returns the file's path and the address the daemon will serve (`http://127.0.0.1:<port>`).
+ * port of this machine, and `admin.port` another unless `settings.admin` names one (the default 9981 is taken when
+ * another `ode serve` runs on the machine: the daemon would exit with EADDRINUSE). Returns the file's path, the
+ * address the daemon will serve (`http://127.0.0.1:<port>`) and its admin listener's (`http://127.0.0.1:<port>`;
+ * meaningless when `settings.admin` sets a socket or port 0).
  */
-export async function writeServeConfig(dir: string, settings: Record<string, unknown> & { net?: never }): Promise<{ config: string; url: string }> {
+export async function writeServeConfig(
+  dir: string,
+  settings: Record<string, unknown> & { net?: never; admin?: Record<string, unknown> },
+): Promise<{ config: string; url: string; adminUrl: string }> {
   const port = await freePort();
+  let adminPort = await freePort();
+  while (adminPort === port) adminPort = await freePort(); // each was released before the next was asked for
+  const admin = { port: adminPort, ...settings.admin };
   const config = join(dir, 'ode.yaml');
-  writeFileSync(config, stringify({ net: { port }, ...settings }));
-  return { config, url: `http://127.0.0.1:${port}` };
+  writeFileSync(config, stringify({ net: { port }, ...settings, admin }));
+  return { config, url: `http://127.0.0.1:${port}`, adminUrl: `http://127.0.0.1:${admin.port}` };
 }
 
 /** A scratch folder for an `ode serve` test, and what the test started: ended by useServeScratch's afterAll. */
