@@ -343,9 +343,15 @@ export class KitProcess extends EventEmitter {
     this.watch?.stop();
     const pending = [...this.pending.values()];
     this.pending.clear();
+    // A kit asked to stop (its document closed, the daemon stopping) ends the requests still waiting without a crash.
+    const ended =
+      this.limitError ??
+      (was === 'stopping'
+        ? new OdeError('no_kit', 'The LibreOffice process was stopped (its document closed, or the server is stopping) before it answered.')
+        : new OdeError('kit_crashed', `The LibreOffice process stopped unexpectedly (${signal ?? `exit code ${code}`}).`));
     for (const p of pending) {
       clearTimeout(p.timer);
-      p.reject(this.limitError ?? new OdeError('kit_crashed', `The LibreOffice process stopped unexpectedly (${signal ?? `exit code ${code}`}).`));
+      p.reject(ended);
     }
     if (was !== 'stopping') this.reportExit(code, signal, was);
     else this.log.debug({ code, signal }, 'kit stopped');

@@ -114,6 +114,9 @@ export class ViewSession implements ViewHandle {
   private fail(e: unknown): void {
     if (e instanceof ProtocolError) return this.close(CLOSE.protocol, e.message);
     const err = e as Error;
+    // A request of a view that left (a tile still being painted when the last view closed and its kit stopped) has
+    // nobody to answer: not a failure worth a warning.
+    if (this.ws.readyState !== this.ws.OPEN) return void this.log.debug({ err: err.message }, 'editor request ended after the view left');
     this.log.warn({ err: err.message }, 'editor request failed');
     this.send({ type: 'error', code: e instanceof OdeError ? e.code : e instanceof WopiError ? e.kind : 'internal', message: err.message });
   }
