@@ -2,9 +2,13 @@
  * One edited document's journal (docs/reliability.md, "Edit journal"; files in journal-store.ts): every input of a
  * view that may store the document is appended before it goes to the kit, numbered; a snapshot (the kit's copy
  * written in input order: kit.md `exportDoc` `inOrder`) is taken `snapshotMs` after the last input, so a rebuild
- * replays only the input since. The journal starts at the first input after the stored file held everything (its
- * first snapshot is the kit folder file: the downloaded copy or the last save) and is deleted when an upload of a
- * save made after its last input succeeds.
+ * replays only the input since. The journal starts (on disk) at the first change after the stored file held
+ * everything: an input that may change the document (input-policy.ts isModifyingEvent, a paste), or LibreOffice
+ * saying the document is modified (a click on a check box, a drag of the fill handle). Input before that (clicks,
+ * arrows, sheet switches) waits in memory, the lead-in, and is written first when the journal starts: a document
+ * only looked at leaves no journal (issue 17). Its first snapshot is the kit folder file (the downloaded copy or the
+ * last save, marked `stored` in snapshot.json). It is deleted when an upload of a save made after its last change
+ * succeeds, and when the document unloads with the host holding everything (`storedAll`).
  *
  * A rebuild (after a kit crash: `rebuildInto`; after a daemon restart: recovery.ts) opens the snapshot in a fresh kit,
  * creates the views, puts each view's cursor where it was at the snapshot (a click on it), and replays the input.
@@ -23,6 +27,11 @@ const CB_CELL_CURSOR = 17;
 const CB_SET_PART = 14;
 /** A snapshot is taken at once when this many inputs wait since the last one (bounds the replay). */
 const SNAPSHOT_AFTER_ENTRIES = 2000;
+/**
+ * The most inputs the lead-in keeps (input before the journal starts); past it, it starts again from the views'
+ * cursors then (the input before only moved them).
+ */
+const LEAD_IN_MAX = 1000;
 /**
  * What a view says of itself, not of the document (its zoom, its visible area): it does not start a journal. The
  * editor sends both as soon as it has `status`; a journal started by them was a snapshot (a saveAs of the whole
@@ -76,6 +85,18 @@ export class DocumentJournal {
   private disabled: boolean;
   /** A change (isModifyingEvent, a paste) was journaled since the last snapshot: without one a snapshot writes nothing new. */
   private changedSinceSnapshot = false;
+  /** Input before the journal started (nothing changed yet), in memory; written first when it starts. */
+  private leadIn: JournalEntry[] = [];
+  /** The views' cursors when the lead-in's first input came (the snapshot's cursors when the journal starts). */
+  private leadInCursors: Record<string, JournalCursor> | undefined;
+  /** The last input that may change the document (isModifyingEvent, a paste); 0: none. */
+  private inputChangeSeq = 0;
+  /** `inputChangeSeq`, or the input number when LibreOffice last said the document became modified. */
+  private changeSeq = 0;
+  /** The input the host's stored file holds (the last upload's cut). */
+  private storedSeq = 0;
+  /** LibreOffice's ModifiedStatus as last told (`modifiedChanged`). */
+  private docModified = false;
 
   constructor(
     private readonly host: JournalHost,
@@ -120,8 +141,13 @@ export class DocumentJournal {
     return v;
   }
 
-  /** Appends `view`'s input before it goes to the kit (a read-only view's input is not journaled: it changes nothing). */
+  /**
+   * Appends `view`'s input before it goes to the kit (a read-only view's input is not journaled: it changes nothing).
+   * Before the journal started, input that cannot change the document waits in the lead-in (memory).
+   */
   record(view: ViewHandle, event: KitEditEvent): void {
+    // The part a view switched to, for its cursor in the next snapshot (LibreOffice does not always call back SET_PART).
+    if (event.type === 'setPart' && mayStore(view)) this.parts.set(view.viewId, event.part);
     if (!this.store.open && VIEW_ONLY.has(event.type)) return;
     this.add(view, (s, v) => ({ s, v, e: event }), isModifyingEvent(event));
   }
@@ -134,9 +160,16 @@ export class DocumentJournal {
   private add(view: ViewHandle, make: (s: number, v: number) => JournalEntry, changes: boolean): void {
     if (this.disabled || !mayStore(view)) return;
     try {
+      if (!this.store.open && !changes && !this.docModified) {
+        this.lead(make(++this.seq, this.keyOf(view).key));
+        return;
+      }
       if (!this.store.open && !this.begin()) return;
       const entry = make(++this.seq, this.keyOf(view).key);
-      if (changes) this.changedSinceSnapshot = true;
+      if (changes) {
+        this.changedSinceSnapshot = true;
+        this.inputChangeSeq = this.changeSeq = entry.s;
+      }
       this.entries.push(entry);
       this.store.append(entry);
       this.noteMeta();
@@ -148,12 +181,21 @@ export class DocumentJournal {
     }
   }
 
-  /** Starts the journal from the kit folder file (which holds every input up to `fileSeq`). */
+  /** Keeps an input that changes nothing while the journal has not started (see the module docstring). */
+  private lead(entry: JournalEntry): void {
+    if (this.leadIn.length >= LEAD_IN_MAX) this.leadIn = [];
+    if (this.leadIn.length === 0) this.leadInCursors = this.cursorsByKey();
+    this.leadIn.push(entry);
+  }
+
+  /**
+   * Starts the journal from the kit folder file (which holds every input up to `fileSeq`): the lead-in's input is
+   * written first, the snapshot's cursors those from before it.
+   */
   private begin(): boolean {
     const format = this.format();
     const writer = this.host.writer();
     if (!format || !writer || !existsSync(this.host.path())) return false;
-    if (this.seq !== this.fileSeq) this.host.log.warn({ seq: this.seq, fileSeq: this.fileSeq }, 'journal starts behind the input');
     // A journal left by an earlier opening of this document (not stored yet) is kept beside, for the next start.
     if (existsSync(this.opts.dir)) renameSync(this.opts.dir, `${this.opts.dir}-${Date.now()}`);
     this.meta = {
@@ -168,10 +210,40 @@ export class DocumentJournal {
       createdAt: Date.now(),
     };
     this.snapshotSeq = this.fileSeq;
+    const leadIn = this.leadIn.filter((e) => e.s > this.fileSeq);
+    const cursors = leadIn.length > 0 && this.leadInCursors ? this.leadInCursors : this.cursorsByKey();
+    this.leadIn = [];
+    this.leadInCursors = undefined;
     this.entries = [];
-    this.store.create(this.meta, this.host.path(), this.fileSeq, this.cursorsByKey());
-    this.host.log.debug({ dir: this.opts.dir }, 'edit journal started');
+    this.store.create(this.meta, this.host.path(), this.fileSeq, cursors, true);
+    for (const e of leadIn) {
+      this.entries.push(e);
+      this.store.append(e);
+    }
+    this.host.log.debug({ dir: this.opts.dir, leadIn: leadIn.length }, 'edit journal started');
     return true;
+  }
+
+  /**
+   * LibreOffice's ModifiedStatus changed. Becoming modified is a change made by the input sent so far (a click on a
+   * check box, a drag of the fill handle: input that isModifyingEvent does not count): a journal not started yet
+   * starts, holding the lead-in.
+   */
+  modifiedChanged(modified: boolean): void {
+    const was = this.docModified;
+    this.docModified = modified;
+    if (!modified || was || this.disabled) return;
+    this.changeSeq = this.seq;
+    if (this.store.open || this.leadIn.length === 0) return;
+    try {
+      if (this.begin()) {
+        this.noteMeta();
+        this.armSnapshot();
+      }
+    } catch (e) {
+      this.disabled = true;
+      this.host.log.error({ err: (e as Error).message, dir: this.opts.dir }, 'the edit journal could not be written; this document is no longer journaled');
+    }
   }
 
   /**
@@ -204,20 +276,20 @@ export class DocumentJournal {
   /** The kit wrote its folder file holding the input up to `cut`. */
   saved(cut: number): void {
     this.fileSeq = Math.max(this.fileSeq, cut);
+    // The lead-in starts again after the file: its cursors were from before input the file now holds.
+    if (this.leadIn.some((e) => e.s <= this.fileSeq)) this.leadIn = [];
   }
 
   /**
    * The host stored a save holding the input up to `cut`, and its LastModifiedTime is now `lastModifiedTime`: with
-   * no input after `cut` the journal is deleted; otherwise it builds on the new stored file's time.
+   * no change after `cut` (input after it only moved the cursors) the journal is deleted; otherwise it builds on the
+   * new stored file's time.
    */
   uploaded(cut: number, lastModifiedTime: string | undefined): void {
+    this.storedSeq = Math.max(this.storedSeq, cut);
     if (!this.store.open || !this.meta) return;
-    if (cut >= this.seq) {
-      clearTimeout(this.snapshotTimer);
-      this.store.remove();
-      this.entries = [];
-      this.meta = undefined;
-      this.host.log.debug('edit journal cleared: the stored file holds everything');
+    if (cut >= this.changeSeq && cut >= 0) {
+      this.remove('edit journal cleared: the stored file holds everything');
       return;
     }
     this.meta.lastModifiedTime = lastModifiedTime ?? this.meta.lastModifiedTime;
@@ -225,16 +297,30 @@ export class DocumentJournal {
   }
 
   /**
-   * A save holding the input up to `cut` was kept as a recovery copy (the daemon stops before the host took it):
-   * with no input after `cut` the journal is deleted, the copy holds it all (recovery.ts uploads it at the next start).
+   * The document unloads and the host holds what LibreOffice has (not modified, nothing typed since the last upload,
+   * no upload pending or failed): the journal is deleted unless an input after the stored file's may have changed
+   * the document (a cell's text typed but not entered is not "modified" in LibreOffice: its journal is kept).
    */
-  copied(cut: number): void {
-    if (!this.store.open || cut < 0 || cut < this.seq) return;
+  storedAll(): void {
+    this.leadIn = [];
+    if (this.store.open && this.inputChangeSeq <= this.storedSeq) this.remove('edit journal cleared: the document closed unchanged since its last upload');
+  }
+
+  private remove(why: string): void {
     clearTimeout(this.snapshotTimer);
     this.store.remove();
     this.entries = [];
     this.meta = undefined;
-    this.host.log.info('edit journal cleared: the recovery copy of the exit save holds everything');
+    this.host.log.debug(why);
+  }
+
+  /**
+   * A save holding the input up to `cut` was kept as a recovery copy (the daemon stops before the host took it):
+   * with no change after `cut` the journal is deleted, the copy holds it all (recovery.ts uploads it at the next start).
+   */
+  copied(cut: number): void {
+    if (!this.store.open || cut < 0 || cut < this.changeSeq) return;
+    this.remove('edit journal cleared: the recovery copy of the exit save holds everything');
   }
 
   /** The stored file was replaced or reloaded (the kit's copy discarded): the journal goes. */
@@ -243,7 +329,9 @@ export class DocumentJournal {
     this.store.remove();
     this.entries = [];
     this.meta = undefined;
-    this.fileSeq = this.seq;
+    this.leadIn = [];
+    this.fileSeq = this.storedSeq = this.seq;
+    this.docModified = false;
   }
 
   /** The document closes: an unstored journal stays on disk for the next start (recovery.ts). */

@@ -185,6 +185,14 @@ export class DocumentSaving {
 
   /** Unsaved changes, or a save whose upload is pending or retrying (admin API `modified`). */
   get modifiedOrUploading(): boolean {
+  /**
+   * The host holds what LibreOffice has: not modified, nothing typed since the last upload, no upload pending or
+   * failed, no conflict waiting.
+   */
+  get hostHasAll(): boolean {
+    return !this.unsaved && this.uploader?.busy !== true && !this.refusedBytes && this.lastUploadError === undefined;
+  }
+
     return this.unsaved || this.uploader?.busy === true;
   }
 

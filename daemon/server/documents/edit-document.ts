@@ -366,6 +366,7 @@ export class EditDocument {
       // Slides or sheets may have been added, deleted or moved: read the parts again and tell every view.
       this.parts.refresh(false);
       if (t.message.type === 'documentSize') return;
+    if (t.modified !== undefined) this.journal?.modifiedChanged(t.modified);
     }
     if (!t.message) return;
     if (t.message.type === 'stateChanged') this.parts.afterState(t.message.command);
@@ -600,6 +601,8 @@ export class EditDocument {
 
   /**
    * The kit died while the document was unloading (before its exit save was stored): when the edit journal holds
+    // LibreOffice says the host has its document (a sheet switched, cells clicked: issue 17): no journal is left.
+    if (!this.kitLost && this.saves.hostHasAll) this.journal?.storedAll();
    * input the host lacks, the exit save is made from it in a kit of its own with no user's view (journal-rebuild.ts)
    * and uploaded like any exit save (its recovery copy kept when the host does not take it), the rebuild within
    * documents.exit_save_secs. Failing that, the journal stays on disk for the next start (recovery.ts).

@@ -33,9 +33,23 @@ export interface RebuildOptions {
  * `opts.deadline`.
  */
 export async function rebuildJournalFile(pool: EditingKitPool, j: StoredJournal, opts: RebuildOptions): Promise<Uint8Array> {
+  return (await rebuild(pool, j, opts, false))!;
+}
+
+/**
+ * `rebuildJournalFile`, but saving only when the replayed input changed the document (`.uno:Save` with
+ * DontSaveIfUnmodified; a cell's typed text is entered first): undefined when it changed nothing and the snapshot is
+ * the file the host holds (`stored`), so there is nothing to upload (a journal of clicks and sheet switches, issue
+ * 17); a kit snapshot's bytes when only the snapshot holds the changes. @throws as `rebuildJournalFile`.
+ */
+export function rebuildJournalChanges(pool: EditingKitPool, j: StoredJournal, opts: RebuildOptions): Promise<Uint8Array | undefined> {
+  return rebuild(pool, j, opts, true);
+}
+
+async function rebuild(pool: EditingKitPool, j: StoredJournal, opts: RebuildOptions, onlyChanges: boolean): Promise<Uint8Array | undefined> {
   let kit: EditingKit | undefined;
   let givenUp = false;
-  const work = async (): Promise<Uint8Array> => {
+  const work = async (): Promise<Uint8Array | undefined> => {
     const leased = await pool.leaseEditingKit(opts.settings ? { settings: opts.settings } : undefined);
     if (givenUp) {
       pool.retireKit(leased);
@@ -53,7 +67,8 @@ export async function rebuildJournalFile(pool: EditingKitPool, j: StoredJournal,
         views.set(v.key, (await leased.createView({ userName: v.userName, userId: v.userId, lang: v.lang, timezone: v.timezone })).viewId);
       await replay(leased, () => j.entries, views, j.snapshot.cursors);
       await settled(leased);
-      await leased.saveDoc(opened.viewId, false);
+      const { saved } = await leased.saveDoc(opened.viewId, onlyChanges);
+      if (!saved && onlyChanges && j.snapshot.stored) return undefined;
       return readFileSync(input);
     } finally {
       await leased.closeDoc().catch(() => undefined);

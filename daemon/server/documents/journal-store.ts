@@ -6,7 +6,7 @@
  * |-----------------------|------------------------------------------------------------------------------------|------------------------------------------|
  * | `meta.json`           | WOPISrc, file name, format, the writer's access token and its expiry, the stored file's LastModifiedTime the journal builds on, the views | when one of them changes (atomic rename) |
  * | `snapshot-<seq>.<ext>`| the document with every input up to `seq` (the downloaded or saved file, or a kit snapshot) | replaced by a newer snapshot             |
- * | `snapshot.json`       | `seq`, the snapshot's file name, each view's cursor at the snapshot               | atomic rename after the snapshot file    |
+ * | `snapshot.json`       | `seq`, the snapshot's file name, each view's cursor at the snapshot, `stored` (the first snapshot: the host has it) | atomic rename after the snapshot file    |
  * | `events.jsonl`        | one line per input after the snapshot: `{s, v, e}` (sequence, view key, editor event) or `{s, v, paste}` | appended before the input goes to the kit; fdatasync'd at most every `syncMs` |
  *
  * Appends are plain write(2) calls, so a killed daemon loses nothing of what it wrote (the page cache survives the
@@ -72,6 +72,12 @@ export interface SnapshotInfo {
   file: string;
   /** By view key. */
   cursors: Record<string, JournalCursor>;
+  /**
+   * True for the journal's first snapshot: the kit folder file, which the host holds (the downloaded copy or an
+   * uploaded save); a rebuild that changes nothing then has nothing to upload (recovery.ts). Absent for a kit snapshot
+   * and in journals of older versions.
+   */
+  stored?: boolean;
 }
 
 /** One input after the snapshot: an editor event, or a paste (base64 bytes). */
@@ -118,16 +124,19 @@ export class JournalStore {
   }
 
   /**
-   * Starts the journal: `snapshotFrom` (a file holding every input up to `seq`) is copied in, then snapshot.json,
-   * meta.json, and an empty events.jsonl. Replaces what the folder held.
+   * Starts the journal: `snapshotFrom` (a file holding every input up to `seq`; `stored`: the host holds it) is
+   * copied in, then snapshot.json, meta.json, and an empty events.jsonl. Replaces what the folder held.
    */
-  create(meta: JournalMeta, snapshotFrom: string, seq: number, cursors: Record<string, JournalCursor>): void {
+  create(meta: JournalMeta, snapshotFrom: string, seq: number, cursors: Record<string, JournalCursor>, stored = false): void {
     this.remove();
     mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     this.snapshotFile = `snapshot-${seq}.${meta.format}`;
     copyFileSync(snapshotFrom, join(this.dir, this.snapshotFile));
     fsyncFile(join(this.dir, this.snapshotFile));
-    writeAtomic(join(this.dir, 'snapshot.json'), JSON.stringify({ seq, file: this.snapshotFile, cursors } satisfies SnapshotInfo));
+    writeAtomic(
+      join(this.dir, 'snapshot.json'),
+      JSON.stringify({ seq, file: this.snapshotFile, cursors, ...(stored ? { stored: true } : {}) } satisfies SnapshotInfo),
+    );
     this.writeMeta(meta);
     this.fd = openSync(join(this.dir, 'events.jsonl'), 'w', 0o600);
   }

@@ -2,7 +2,9 @@
  * What a start does with what the previous daemon left unstored (issue 17, items 6 and 8; docs/reliability.md):
  *
  * 1. Each edit journal (`<state_dir>/journal/*`, journal-store.ts) is rebuilt in a kit (its snapshot, the views'
- *    cursors, its input replayed, then `.uno:Save`) into a recovery copy, and the journal is deleted.
+ *    cursors, its input replayed, then `.uno:Save`) into a recovery copy, and the journal is deleted. A journal whose
+ *    input changed nothing (LibreOffice not modified after the replay) on the file the host holds is deleted without
+ *    a copy: nothing is uploaded for a document only looked at.
  * 2. Every recovery copy (`<state_dir>/recovery/`, the Uploader's copies of saves the host did not take, and the
  *    copies of step 1) moves to `<state_dir>/recovery/pending/` with its sidecar `.json` (WOPISrc, token and its
  *    expiry, the stored file's LastModifiedTime it builds on), so a new session of the same document cannot delete it.
@@ -30,7 +32,7 @@ import type { WopiClient } from '../wopi/wopi-client.ts';
 import { WopiError } from '../wopi/wopi-error.ts';
 import { parseWopiSrc, type WopiSrc } from '../wopi/wopi-src.ts';
 import type { EditingKitPool } from './editing-kit.ts';
-import { rebuildJournalFile } from './journal-rebuild.ts';
+import { rebuildJournalChanges } from './journal-rebuild.ts';
 import { JournalStore, type StoredJournal } from './journal-store.ts';
 import { lockDocKey, type LockRecords } from './lock-records.ts';
 
@@ -204,6 +206,15 @@ export class RecoveryService implements RecoveryOffers {
     const started = Date.now();
     try {
       const bytes = await this.rebuild(j);
+      if (!bytes) {
+        // Only clicks, cursor moves and sheet switches (or changes undone): the host has the document as it was.
+        rmSync(dir, { recursive: true, force: true });
+        log.info(
+          { document: docKey(j.meta.wopiSrc), replayed: j.entries.length, ms: Date.now() - started },
+          'an edit journal a previous daemon left changed nothing the host lacks; deleted without an upload',
+        );
+        return;
+      }
       mkdirSync(this.deps.recoveryDir, { recursive: true, mode: 0o700 });
       const copy = join(this.deps.recoveryDir, `${basename(dir)}-journal-${Date.now()}-${safeName(j.meta.fileName)}`);
       writeFileSync(copy, bytes, { mode: 0o600 });
@@ -226,10 +237,13 @@ export class RecoveryService implements RecoveryOffers {
     }
   }
 
-  /** Opens the journal's snapshot in a kit, replays its input, saves, and returns the saved file (journal-rebuild.ts). */
-  private rebuild(j: StoredJournal): Promise<Uint8Array> {
+  /**
+   * Opens the journal's snapshot in a kit, replays its input, saves, and returns the saved file; undefined when the
+   * input changed nothing the host lacks (journal-rebuild.ts rebuildJournalChanges).
+   */
+  private rebuild(j: StoredJournal): Promise<Uint8Array | undefined> {
     const limits = this.deps.config().limits;
-    return rebuildJournalFile(this.deps.pool, j, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
+    return rebuildJournalChanges(this.deps.pool, j, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
   }
 
   /** Step 2: every copy with a sidecar moves to pending/ (copies without one, from older versions, stay and are logged). */
