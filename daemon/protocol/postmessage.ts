@@ -51,6 +51,12 @@ export interface EditorToHost {
   Download_As: { Type: 'print' | 'slideshow' | 'export'; URL: string };
   Session_Closed: { Code: number; Reason: string };
   User_Idle: { Message: string };
+  /** The user saved (File > Save, the Save button, Ctrl+S); the save runs unless the host disabled UI_Save (Disable_Default_UIAction). */
+  UI_Save: Record<string, never>;
+  /** Answer to Get_Export_Formats: the formats of File > Download as for this document's type. */
+  Get_Export_Formats_Resp: ExportFormat[];
+  /** Following another view changed (Action_FollowUser, or the followed view left): -1 when none is followed. */
+  FollowUser_Changed: { FollowedViewId: number; IsFollowUser: boolean; IsFollowEditor: boolean };
   /** Settings iframe only (settings.html): its content height as a CSS length (`"412px"`), whenever it changes. */
   Iframe_Height: { ContentHeight: string };
 }
@@ -76,7 +82,23 @@ export interface HostToEditor {
   Show_Menu_Item: { id: string };
   Insert_Button: InsertButtonValues;
   insert_button: InsertButtonValues;
+  /** `action`: `UI_Save` or `UI_Close` (DEFAULT_UI_ACTIONS); `disable: true`: the editor only posts it, the host acts. */
+  Disable_Default_UIAction: { action: string; disable: boolean };
+  /** Collabora's classic/notebookbar switch: Ode's editor has one layout, so nothing changes. */
+  Action_ChangeUIMode: { Mode: string };
+  Get_Export_Formats: Record<string, unknown>;
+  /** Follow a view (`ViewId`), the view that moved last (no `ViewId`), or stop (`Follow: false`). */
+  Action_FollowUser: { Follow?: boolean; ViewId?: number };
 }
+
+/** One entry of Get_Export_Formats_Resp: the menu's label (UI language) and the extension Action_Export takes. */
+export interface ExportFormat {
+  Label: string;
+  Format: string;
+}
+
+/** The UI actions whose default a host may turn off with Disable_Default_UIAction (Collabora's, less UI_Hyperlink). */
+export const DEFAULT_UI_ACTIONS = ['UI_Save', 'UI_Close'] as const;
 
 /** Values of Insert_Button / insert_button. */
 export interface InsertButtonValues {
@@ -117,6 +139,10 @@ export const HOST_TO_EDITOR_IDS = [
   'Show_Menu_Item',
   'Insert_Button',
   'insert_button',
+  'Disable_Default_UIAction',
+  'Action_ChangeUIMode',
+  'Get_Export_Formats',
+  'Action_FollowUser',
 ] as const satisfies readonly HostToEditorId[];
 
 /** An incoming message, decoded: `Values` is always an object (missing or non-object Values become `{}`). */

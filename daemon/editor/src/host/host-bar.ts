@@ -45,6 +45,8 @@ export class HostBar {
     b.replaceChildren();
     if (v.imgurl) {
       const img = Object.assign(document.createElement('img'), { src: v.imgurl, alt: '', width: 18, height: 18 });
+      // An icon that does not load (a path of Collabora's image set Ode does not draw, a host the CSP refuses): the text.
+      img.addEventListener('error', () => img.replaceWith(v.label || v.hint || v.id));
       b.append(img);
     } else b.append(v.label || v.hint || v.id);
     b.setAttribute('aria-label', label);

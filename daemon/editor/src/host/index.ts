@@ -1,11 +1,14 @@
 import { CLOSE, type ViewInfo } from '../../../protocol/editor.ts';
 import { commandIdOfButton, type EditorToHostId, type HostViewInfo, type InsertButtonValues } from '../../../protocol/postmessage.ts';
+import { DOWNLOAD_FORMATS } from '../chrome/commands.ts';
 import type { App } from '../core/app.ts';
-import { setLanguage, UI_LANGUAGES } from '../core/i18n.ts';
+import { setLanguage, t, UI_LANGUAGES } from '../core/i18n.ts';
 import { HostBridge } from './bridge.ts';
 import './catalogue.ts';
 import { createDebug } from './debug.ts';
+import { installDefaultActions } from './default-actions.ts';
 import { installExport } from './export.ts';
+import { installFollow } from './follow.ts';
 import { installMove } from './move.ts';
 import { installRecoveryBanner } from './recovery-banner.ts';
 import { installReconnect } from './reconnect.ts';
@@ -57,6 +60,10 @@ export function mountHost(app: App): void {
   app.postToHost = (id, values = {}) => bridge.send(id as EditorToHostId, values as never);
   installExport(app, bridge);
   installMove(app);
+  const defaults = installDefaultActions(app, bridge);
+  /** This view is leaving on purpose (Action_Close, Close): no overlay when the socket closes. */
+  let expectedClose = false;
+  installFollow(app, bridge);
   const fileInfo = () => session.state.status?.fileInfo ?? {};
   const overlays = createOverlays(app, () => !yes(fileInfo().DisableInactiveMessages));
   const bar = new HostBar(app);
@@ -65,7 +72,17 @@ export function mountHost(app: App): void {
 
   // --- Commands of the host (shown or hidden by policy.ts) ---
   commands.register(
-    { id: 'file.close', label: 'file.close', run: () => bridge.send('UI_Close', { EverModified: session.state.everModified }) },
+    {
+      id: 'file.close',
+      label: 'file.close',
+      run: () => {
+        bridge.send('UI_Close', { EverModified: session.state.everModified });
+        // As Collabora (onClose: map.remove()): the view leaves unless the host took Close over (Disable_Default_UIAction).
+        if (!defaults.enabled('UI_Close')) return;
+        expectedClose = true;
+        session.send({ type: 'close' });
+      },
+    },
     { id: 'file.versions', label: 'file.versions', run: () => bridge.send('UI_FileVersions', {}) },
     { id: 'insert.remoteImage', label: 'insert.remoteImage', run: () => bridge.send('UI_InsertGraphic', {}) },
     { id: 'insert.remoteLink', label: 'insert.remoteLink', run: () => bridge.send('UI_PickLink', {}) },
@@ -186,7 +203,6 @@ export function mountHost(app: App): void {
   });
 
   // --- Closing, idle, conflicts, token ---
-  let expectedClose = false;
   let idleShown = false;
   let kitMessage: string | undefined;
   session.on('idle', (m) => {
@@ -279,6 +295,21 @@ export function mountHost(app: App): void {
   };
   bridge.on('Insert_Button', insertButton('Clicked_Button'));
   bridge.on('insert_button', insertButton('clicked_button'));
+  // Collabora answers with the formats of its Download as menu (app.file.exportFormats), whatever HideExportOption
+  // says: hosts offer them in their own Save As dialog (EGroupware). Asked before the document is known, it answers once it is.
+  bridge.on('Get_Export_Formats', () => {
+    const answer = (docType: keyof typeof DOWNLOAD_FORMATS) =>
+      bridge.send(
+        'Get_Export_Formats_Resp',
+        DOWNLOAD_FORMATS[docType].map((f) => ({ Label: t(`file.downloadAs.${f}`), Format: f })),
+      );
+    const st = session.state.status;
+    if (st) answer(st.docType);
+    else session.once('status', (m) => answer(m.docType));
+  });
+  // Collabora switches between its classic toolbar and the notebookbar; Ode's editor has one layout (as for
+  // ui_defaults' UIMode): known, and nothing changes.
+  bridge.on('Action_ChangeUIMode', (v) => console.info(`[ode] Action_ChangeUIMode ${JSON.stringify(v.Mode)}: the editor has one layout, nothing changes`));
 
   /** SaveAsPostmessage: Save As is the host's; the editor only asks with UI_SaveAs {format}. */
   function saveAsThroughHost(baseFileName: unknown) {
