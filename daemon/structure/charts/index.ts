@@ -35,7 +35,8 @@ export function embeddedObjects(doc: StructureDocument, parts: PartReader = domP
  * Charts of a document (spec: Extraction result, "Chart item"), keyed `Charts.ByEmbedIndex.<n>` where n counts
  * every embedded object (formulas and other OLE objects too), so the keys may have gaps. The objects are found in
  * the parts as stored in the package, through trees built from the stream (`parts`; `domParts` reads their DOM,
- * which the equivalence tests compare against); each chart's own part is read as DOM.
+ * which the equivalence tests compare against); so are a DrawingML chart's own part and app.xml (an ODF chart
+ * object is read as DOM).
  * @throws StructureError bad_package when a chart part is missing or not well-formed.
  */
 export function extractCharts(doc: StructureDocument, parts: PartReader = streamedParts): Record<string, ChartItem> {

@@ -1,8 +1,7 @@
-import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { relsPartName, resolveTarget } from '../package/opc-relationships.ts';
-import { NS, childElements } from '../xml/dom.ts';
-import { domParts, readChildren, type PartReader } from '../xml/read-tree.ts';
+import { NS } from '../xml/dom.ts';
+import { domParts, readChildren, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 
 // The two look-ups the chart reader, the chart writer and the embedded workbook share (kept apart so that none of
 // them imports another at run time).
@@ -17,7 +16,10 @@ export function relTarget(doc: StructureDocument, source: string, id: string, pa
   return undefined;
 }
 
-/** The data element (c:strRef, c:numRef, c:strLit, c:numLit, c:multiLvlStrRef) of a c:cat / c:val / c:tx. */
-export function dataOf(holder: Element | undefined): Element | undefined {
-  return holder ? childElements(holder, NS.c).find((e) => /^(strRef|numRef|strLit|numLit|multiLvlStrRef)$/.test(e.localName ?? '')) : undefined;
+/**
+ * The data element (c:strRef, c:numRef, c:strLit, c:numLit, c:multiLvlStrRef) of a c:cat / c:val / c:tx, of the
+ * holder's type (DOM or stream-built tree).
+ */
+export function dataOf<E extends ReadElement>(holder: E | undefined): E | undefined {
+  return holder ? readChildren(holder, NS.c).find((e) => /^(strRef|numRef|strLit|numLit|multiLvlStrRef)$/.test(e.localName ?? '')) : undefined;
 }

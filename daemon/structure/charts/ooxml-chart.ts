@@ -1,7 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
 import { relsPartName } from '../package/opc-relationships.ts';
-import { NS, childElements, firstChild } from '../xml/dom.ts';
+import { NS } from '../xml/dom.ts';
 import { domParts, readChild, readChildren, type PartReader, type ReadElement } from '../xml/read-tree.ts';
 import { ChartTable } from './chart-table.ts';
 import type { ChartHandle, EmbeddedObject } from './embedded-object.ts';
@@ -59,19 +59,19 @@ export const CHART_GROUPS = new Set([
 ]);
 const PIE_GROUPS = new Set(['pieChart', 'pie3DChart', 'doughnutChart', 'ofPieChart']);
 
-/** Which series element and data role each table column comes from. */
-export interface ColumnSource {
-  ser: Element;
+/** Which series element (of a DOM, or of a stream-built tree: `E`) and data role each table column comes from. */
+export interface ColumnSource<E extends ReadElement = Element> {
+  ser: E;
   /** `val`, or for XY charts `yVal`, `xVal`, `bubbleSize`. */
   role: string;
   /** True for the column that carries the series name. */
   named: boolean;
 }
 
-/** The parsed view of one chart part: its table and where each column comes from. */
-export interface OoxmlChartModel {
+/** The parsed view of one chart part: its table and where each column comes from (elements of type `E`). */
+export interface OoxmlChartModel<E extends ReadElement = Element> {
   table: ChartTable;
-  sources: ColumnSource[];
+  sources: ColumnSource<E>[];
   xy: boolean;
 }
 
@@ -80,8 +80,9 @@ export interface OoxmlChartModel {
  * LibreOffice imports as formula objects) or of a pptx's slides (graphic frames with charts or OLE objects), in
  * document order; `mc:Fallback` content is skipped. Names, as LibreOffice 25.2 names the objects: a chart's is the
  * drawing's wp:docPr/@name (docx, with `Object<n>` kept as an alias) or p:cNvPr/@name (pptx), `Object<n>` when
- * it has none. The story parts are read through `parts`
- * (default: their DOM, as transformations need; extraction passes stream-built trees); chart parts always as DOM.
+ * it has none. The story parts, and the chart parts and app.xml that a chart's title and table are read from, are
+ * read through `parts` (default: their DOM, as transformations need; extraction passes stream-built trees); a
+ * chart's table is written through the DOM.
  * @throws StructureError bad_package when a part is not well-formed.
  */
 export function ooxmlEmbeddedObjects(doc: StructureDocument, parts: PartReader = domParts): EmbeddedObject[] {
@@ -118,7 +119,7 @@ export function ooxmlEmbeddedObjects(doc: StructureDocument, parts: PartReader =
             index,
             name,
             aliases: doc.format === 'docx' && name !== `Object${index + 1}` ? [`Object${index + 1}`] : [],
-            chart: part && doc.has(part) ? ooxmlChart(doc, part) : undefined,
+            chart: part && doc.has(part) ? ooxmlChart(doc, part, parts) : undefined,
           });
           continue;
         }
@@ -171,11 +172,15 @@ function drawingName(graphicData: ReadElement, format: string): string {
   return '';
 }
 
-function ooxmlChart(doc: StructureDocument, part: string): ChartHandle {
-  const space = (): Element => doc.xml(part).documentElement!;
+/**
+ * The handle of the chart in `part`: its title and table read from the part as `parts` gives it (a stream-built
+ * tree for extraction: about a third of a DOM's cost), written through its DOM.
+ */
+function ooxmlChart(doc: StructureDocument, part: string, parts: PartReader): ChartHandle {
+  const space = (): ReadElement => parts(doc, part);
   return {
     get title() {
-      return chartTitle(doc, space());
+      return chartTitle(doc, space(), parts);
     },
     subtitle: '',
     get limits() {
@@ -183,64 +188,67 @@ function ooxmlChart(doc: StructureDocument, part: string): ChartHandle {
     },
     read: () => readOoxmlChart(space()).table,
     write: (table) => {
-      writeOoxmlChart(doc, part, readOoxmlChart(space()), table);
+      writeOoxmlChart(doc, part, readOoxmlChart(doc.xml(part).documentElement!), table);
       doc.markChanged(part);
     },
   };
 }
 
-/** The plot area's chart-type groups (c:barChart, c:pieChart, ...), in order. */
-export function chartGroups(space: Element): Element[] {
-  const chart = firstChild(space, NS.c, 'chart');
-  const plot = chart && firstChild(chart, NS.c, 'plotArea');
-  return plot ? childElements(plot, NS.c).filter((e) => CHART_GROUPS.has(e.localName ?? '')) : [];
+/** The plot area's chart-type groups (c:barChart, c:pieChart, ...), in order (elements of `space`'s type). */
+export function chartGroups<E extends ReadElement>(space: E): E[] {
+  const chart = readChild(space, NS.c, 'chart');
+  const plot = chart && readChild(chart, NS.c, 'plotArea');
+  return plot ? readChildren(plot, NS.c).filter((e) => CHART_GROUPS.has(e.localName ?? '')) : [];
 }
 
 /** Points of a cache or literal (c:strCache, c:numCache, c:strLit, c:numLit) as idx -> text, and its ptCount. */
-function points(data: Element | undefined): { count: number; pts: Map<number, string>; numeric: boolean } {
+function points(data: ReadElement | undefined): { count: number; pts: Map<number, string>; numeric: boolean } {
   const pts = new Map<number, string>();
   if (!data) return { count: 0, pts, numeric: false };
-  let cache: Element | undefined = data;
-  if (data.localName === 'strRef' || data.localName === 'numRef') cache = firstChild(data, NS.c, data.localName === 'strRef' ? 'strCache' : 'numCache');
+  let cache: ReadElement | undefined = data;
+  if (data.localName === 'strRef' || data.localName === 'numRef') cache = readChild(data, NS.c, data.localName === 'strRef' ? 'strCache' : 'numCache');
   else if (data.localName === 'multiLvlStrRef') {
-    const ml = firstChild(data, NS.c, 'multiLvlStrCache');
-    const lvl = ml ? childElements(ml, NS.c, 'lvl')[0] : undefined;
-    const count = Number((ml && firstChild(ml, NS.c, 'ptCount')?.getAttribute('val')) ?? '0');
-    if (lvl) for (const pt of childElements(lvl, NS.c, 'pt')) pts.set(Number(pt.getAttribute('idx')), firstChild(pt, NS.c, 'v')?.textContent ?? '');
+    const ml = readChild(data, NS.c, 'multiLvlStrCache');
+    const lvl = ml ? readChild(ml, NS.c, 'lvl') : undefined;
+    const count = Number((ml && readChild(ml, NS.c, 'ptCount')?.getAttribute('val')) ?? '0');
+    if (lvl) for (const pt of readChildren(lvl, NS.c, 'pt')) pts.set(Number(pt.getAttribute('idx')), readChild(pt, NS.c, 'v')?.textContent ?? '');
     return { count, pts, numeric: false };
   }
   if (!cache) return { count: 0, pts, numeric: false };
-  for (const pt of childElements(cache, NS.c, 'pt')) pts.set(Number(pt.getAttribute('idx')), firstChild(pt, NS.c, 'v')?.textContent ?? '');
-  const count = Number(firstChild(cache, NS.c, 'ptCount')?.getAttribute('val') ?? String(pts.size));
+  for (const pt of readChildren(cache, NS.c, 'pt')) pts.set(Number(pt.getAttribute('idx')), readChild(pt, NS.c, 'v')?.textContent ?? '');
+  const count = Number(readChild(cache, NS.c, 'ptCount')?.getAttribute('val') ?? String(pts.size));
   return { count, pts, numeric: cache.localName === 'numCache' || cache.localName === 'numLit' };
 }
 
 /** A series name: c:tx/c:strRef cache, or c:tx/c:v; undefined when it has none. */
-export function seriesName(ser: Element): string | undefined {
-  const tx = firstChild(ser, NS.c, 'tx');
+export function seriesName(ser: ReadElement): string | undefined {
+  const tx = readChild(ser, NS.c, 'tx');
   if (!tx) return undefined;
-  const v = firstChild(tx, NS.c, 'v');
+  const v = readChild(tx, NS.c, 'v');
   if (v) return v.textContent ?? '';
   const { pts } = points(dataOf(tx));
   return pts.get(0);
 }
 
-/** Reads a chart part's table as LibreOffice builds it (see the module comment). */
-export function readOoxmlChart(space: Element): OoxmlChartModel {
-  const sources: ColumnSource[] = [];
+/**
+ * Reads a chart part's table as LibreOffice builds it (see the module comment), from its c:chartSpace as a DOM or a
+ * stream-built tree (the model's elements are of that type).
+ */
+export function readOoxmlChart<E extends ReadElement>(space: E): OoxmlChartModel<E> {
+  const sources: ColumnSource<E>[] = [];
   let xy = false;
-  const serieses: Element[] = [];
+  const serieses: E[] = [];
   for (const g of chartGroups(space)) {
     const roles = g.localName === 'scatterChart' ? ['yVal', 'xVal'] : g.localName === 'bubbleChart' ? ['yVal', 'xVal', 'bubbleSize'] : ['val'];
     if (roles.length > 1) xy = true;
     const named = g.localName === 'bubbleChart' ? 'bubbleSize' : roles[0];
-    for (const ser of childElements(g, NS.c, 'ser')) {
+    for (const ser of readChildren(g, NS.c, 'ser')) {
       serieses.push(ser);
-      for (const role of roles) if (role === roles[0] || firstChild(ser, NS.c, role)) sources.push({ ser, role, named: role === named });
+      for (const role of roles) if (role === roles[0] || readChild(ser, NS.c, role)) sources.push({ ser, role, named: role === named });
     }
   }
   const columns = sources.map((s, i) => {
-    const { count, pts } = points(dataOf(firstChild(s.ser, NS.c, s.role)));
+    const { count, pts } = points(dataOf(readChild(s.ser, NS.c, s.role)));
     const values = Array.from({ length: count }, (_, k) => (pts.has(k) && pts.get(k) !== '' ? Number(pts.get(k)) : NaN));
     // LibreOffice labels a column without a (non-empty) name `Series<column+1>`
     const desc = (s.named ? seriesName(s.ser) : undefined) || `Series${i + 1}`;
@@ -248,9 +256,9 @@ export function readOoxmlChart(space: Element): OoxmlChartModel {
   });
   let rowDescriptions: string[] = [];
   if (!xy) {
-    const catSer = serieses.find((s) => firstChild(s, NS.c, 'cat'));
+    const catSer = serieses.find((s) => readChild(s, NS.c, 'cat'));
     if (catSer) {
-      const { count, pts, numeric } = points(dataOf(firstChild(catSer, NS.c, 'cat')));
+      const { count, pts, numeric } = points(dataOf(readChild(catSer, NS.c, 'cat')));
       rowDescriptions = Array.from({ length: count }, (_, k) => {
         const t = pts.get(k) ?? '';
         return numeric && t !== '' ? formatChartNumber(Number(t)) : t;
@@ -264,23 +272,23 @@ export function readOoxmlChart(space: Element): OoxmlChartModel {
 }
 
 /** True when a CT_Boolean element is on (`val` absent means true, ECMA-376 Part 1, 21.2.2). */
-function booleanOn(el: Element | undefined): boolean | undefined {
+function booleanOn(el: ReadElement | undefined): boolean | undefined {
   if (!el) return undefined;
   const v = el.getAttribute('val');
   return v === null || v === '' || v === '1' || v === 'true';
 }
 
 /** Text of a c:title: its rich text paragraphs (joined by line breaks) or its c:strRef cache. */
-function titleText(title: Element): string | undefined {
-  const tx = firstChild(title, NS.c, 'tx');
+function titleText(title: ReadElement): string | undefined {
+  const tx = readChild(title, NS.c, 'tx');
   if (!tx) return undefined;
-  const rich = firstChild(tx, NS.c, 'rich');
+  const rich = readChild(tx, NS.c, 'rich');
   if (rich) {
-    return childElements(rich, NS.a, 'p')
+    return readChildren(rich, NS.a, 'p')
       .map((p) =>
-        childElements(p, NS.a)
+        readChildren(p, NS.a)
           .filter((r) => r.localName === 'r' || r.localName === 'fld')
-          .map((r) => firstChild(r, NS.a, 't')?.textContent ?? '')
+          .map((r) => readChild(r, NS.a, 't')?.textContent ?? '')
           .join(''),
       )
       .join('\n');
@@ -292,27 +300,28 @@ function titleText(title: Element): string | undefined {
  * The chart title as LibreOffice's oox import makes it: none when the automatic title is deleted
  * (c:autoTitleDeleted on; when absent, on for all but Office 2007 files, whose AppVersion is 12.x); the
  * c:title text; or, for a c:title without text or a missing c:title, the automatic title: the series name
- * when the chart has one group with one series (or a pie), else "Chart Title" when a c:title exists.
+ * when the chart has one group with one series (or a pie), else "Chart Title" when a c:title exists. `space` is
+ * the chart part's c:chartSpace, as a DOM or a stream-built tree; app.xml is read through `parts` (default: its DOM).
  */
-export function chartTitle(doc: StructureDocument, space: Element): string {
-  const chart = firstChild(space, NS.c, 'chart');
+export function chartTitle(doc: StructureDocument, space: ReadElement, parts: PartReader = domParts): string {
+  const chart = readChild(space, NS.c, 'chart');
   if (!chart) return '';
-  const deleted = booleanOn(firstChild(chart, NS.c, 'autoTitleDeleted')) ?? !isOffice2007(doc);
+  const deleted = booleanOn(readChild(chart, NS.c, 'autoTitleDeleted')) ?? !isOffice2007(doc, parts);
   if (deleted) return '';
-  const title = firstChild(chart, NS.c, 'title');
+  const title = readChild(chart, NS.c, 'title');
   const text = title ? titleText(title) : undefined;
   if (text !== undefined) return text;
   const groups = chartGroups(space);
   let auto = '';
   if (groups.length === 1) {
-    const sers = childElements(groups[0], NS.c, 'ser');
+    const sers = readChildren(groups[0], NS.c, 'ser');
     if (sers.length === 1 || (sers.length > 0 && PIE_GROUPS.has(groups[0].localName ?? ''))) auto = seriesName(sers[0]) ?? '';
   }
   return title ? auto || 'Chart Title' : auto;
 }
 
-function isOffice2007(doc: StructureDocument): boolean {
+function isOffice2007(doc: StructureDocument, parts: PartReader): boolean {
   if (!doc.has('docProps/app.xml')) return false;
-  const v = firstChild(doc.xml('docProps/app.xml').documentElement!, NS.ep, 'AppVersion')?.textContent ?? '';
+  const v = readChild(parts(doc, 'docProps/app.xml'), NS.ep, 'AppVersion')?.textContent ?? '';
   return v.startsWith('12.');
 }

@@ -173,7 +173,8 @@ export const EXTRACTION_ATTRIBUTES: KeptAttributes = table([
       rPr: unprefixed(DRAWINGML_TEXT_ATTRIBUTES.rPr),
     },
   ],
-  [NS.c, { chart: [[NS.r, 'id']] }],
+  // charts: the chart part's caches (c:ptCount, c:pt) and its automatic title switch (ooxml-chart.ts)
+  [NS.c, { chart: [[NS.r, 'id']], ptCount: [['', 'val']], pt: [['', 'idx']], autoTitleDeleted: [['', 'val']] }],
   [NS.wp, { docPr: [['', 'name']] }],
   [
     NS.p,
