@@ -86,6 +86,8 @@ export class DocumentSaving {
   private heldUnmodified = false;
   /** Changes made so far (`changedBy`): a save notes it when it goes to the kit, to know what came after it. */
   private changeCount = 0;
+  /** LibreOffice's "modified" is not a change until a user changes the document (`ignoreLoadModified`). */
+  private loadModified: 'ignore' | 'held' | undefined;
 
   /** `idleMs`, `autoMs`: documents.idle_save_secs and autosave_secs in ms. */
   constructor(
@@ -183,8 +185,6 @@ export class DocumentSaving {
     return this.modified || this.userChanged;
   }
 
-  /** Unsaved changes, or a save whose upload is pending or retrying (admin API `modified`). */
-  get modifiedOrUploading(): boolean {
   /**
    * The host holds what LibreOffice has: not modified, nothing typed since the last upload, no upload pending or
    * failed, no conflict waiting.
@@ -193,6 +193,8 @@ export class DocumentSaving {
     return !this.unsaved && this.uploader?.busy !== true && !this.refusedBytes && this.lastUploadError === undefined;
   }
 
+  /** Unsaved changes, or a save whose upload is pending or retrying (admin API `modified`). */
+  get modifiedOrUploading(): boolean {
     return this.unsaved || this.uploader?.busy === true;
   }
 
@@ -204,11 +206,25 @@ export class DocumentSaving {
     this.host.emit({ type: 'changed', what: 'modified' });
   }
 
+  /**
+   * The document being loaded is a pdf: LibreOffice 25.2 says it is modified right after loading one that has
+   * comments (issue 16: every close of an unchanged pdf uploaded a new version, the editor said "Unsaved changes").
+   * Until a user changes it (a comment command: `changedBy`), that "modified" is held back: not shown, not saved.
+   */
+  ignoreLoadModified(): void {
+    this.loadModified = 'ignore';
+  }
+
   /** `view` changed the document (input, paste): it is the last writer, and an idle save is due. */
   changedBy(view: ViewHandle): void {
     this.changeCount++;
     this.changedByUser = true;
     this.writerView = view;
+    if (this.loadModified === 'held') {
+      this.modified = true;
+      this.host.broadcast({ type: 'modified', modified: true });
+    }
+    this.loadModified = undefined;
     this.scheduler.changed();
     this.noteModified();
   }
@@ -244,6 +260,10 @@ export class DocumentSaving {
    * @returns whether the views may be told now.
    */
   modifiedChanged(modified: boolean): boolean {
+    if (this.loadModified && !this.changedByUser) {
+      this.loadModified = modified ? 'held' : 'ignore';
+      return false;
+    }
     this.modified = modified;
     this.noteModified();
     if (!modified && this.inSave) {
@@ -465,5 +485,6 @@ export class DocumentSaving {
     this.refusedBytes = undefined;
     this.modified = false;
     this.changedByUser = false;
+    this.loadModified = undefined;
   }
 }

@@ -321,6 +321,9 @@ export class EditDocument {
     try {
       this.info = await loadDocument(this.loading, first);
       first.viewId = this.info.viewId;
+      // LibreOffice 25.2 calls a pdf with comments modified as soon as it is loaded (its import adds them to the
+      // pages): that is not a change of anyone's (document-saving.ts ignoreLoadModified).
+      if (/\.pdf$/i.test(first.fileInfo.BaseFileName)) this.saves.ignoreLoadModified();
       this.state = 'live';
       this.startChecks();
       if (first.fileInfo.SupportsLocks && !first.readonly) await this.wopiLock.take(first);
