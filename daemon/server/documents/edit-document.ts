@@ -138,6 +138,8 @@ export class EditDocument {
   private transition: Promise<void> | undefined;
   /** The kit died while the document was unloading: its exit save is made from the edit journal (`unload`). */
   private kitLost = false;
+  /** The daemon stops (`shutdown`): an exit save made from the journal ends by then (ms since the epoch). */
+  private stopDeadline: number | undefined;
   private readonly onKitExit = () => this.kitDied();
   private readonly onKitCallback = (viewId: number, type: number, payload: string) => this.callback(viewId, type, payload);
 
@@ -321,9 +323,6 @@ export class EditDocument {
     try {
       this.info = await loadDocument(this.loading, first);
       first.viewId = this.info.viewId;
-      // LibreOffice 25.2 calls a pdf with comments modified as soon as it is loaded (its import adds them to the
-      // pages): that is not a change of anyone's (document-saving.ts ignoreLoadModified).
-      if (/\.pdf$/i.test(first.fileInfo.BaseFileName)) this.saves.ignoreLoadModified();
       this.state = 'live';
       this.startChecks();
       if (first.fileInfo.SupportsLocks && !first.readonly) await this.wopiLock.take(first);
@@ -607,16 +606,19 @@ export class EditDocument {
     // LibreOffice says the host has its document (a sheet switched, cells clicked: issue 17): no journal is left.
     if (!this.kitLost && this.saves.hostHasAll) this.journal?.storedAll();
    * input the host lacks, the exit save is made from it in a kit of its own with no user's view (journal-rebuild.ts)
-   * and uploaded like any exit save (its recovery copy kept when the host does not take it), the rebuild within
-   * documents.exit_save_secs. Failing that, the journal stays on disk for the next start (recovery.ts).
+   * and uploaded like any exit save (its recovery copy kept when the host does not take it). While the daemon runs
+   * the rebuild has the kit's own limits only (a minute of three users typing is ~900 keys to replay: 20 s did not
+   * do at load, and the document closed with its input only in the journal: bench:load, issue 17); when the daemon
+   * stops, it ends by the stop's deadline (documents.exit_save_secs). Failing that, the journal stays on disk for
+   * the next start (recovery.ts).
    */
   private async exitSaveFromJournal(): Promise<void> {
     const journal = this.journal;
     const stored = journal?.readBack();
     if (!journal || !stored) return;
     const started = Date.now();
-    const { documents, limits } = this.deps.config();
-    const deadline = started + documents.exit_save_secs * 1000;
+    const { limits } = this.deps.config();
+    const deadline = this.stopDeadline;
     const writer = this.saves.lastWriter ?? [...this.views].find((v) => mayStore(v));
     try {
       const settings = writer ? await this.deps.settings?.(writer.fileInfo, writer.token) : undefined;
@@ -626,7 +628,7 @@ export class EditDocument {
             loadMs: limits.load_secs * 1000,
             convertMs: limits.convert_secs * 1000,
             ...(settings ? { settings } : {}),
-            deadline,
+            ...(deadline === undefined ? {} : { deadline }),
           }),
         journal.cut(),
       );
@@ -648,6 +650,7 @@ export class EditDocument {
    * back (Uploader.finishBy), and what the host has not taken by then stays in the recovery copy.
    */
   async shutdown(deadline?: number): Promise<void> {
+    this.stopDeadline = deadline ?? Date.now() + this.deps.config().documents.exit_save_secs * 1000;
     if (deadline !== undefined) this.saves.uploader?.finishBy(deadline);
     await this.unload('the daemon is stopping');
     this.closeViews(CLOSE.goingAway, 'the server is stopping');
