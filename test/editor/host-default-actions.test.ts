@@ -11,8 +11,9 @@ import { openHostPage, useHostPageEditing } from '../helpers/host-page-setup.ts'
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 
 /**
- * The PostMessages a host sends that Ode took over from Collabora Online (Map.WOPI.js) in issue 25's new-user try:
- * Disable_Default_UIAction (UI_Save, UI_Close), Get_Export_Formats, Action_ChangeUIMode and Action_FollowUser, in
+ * The PostMessages a host sends that Ode ignored until the new-user try, now handled as Collabora Online's Map.WOPI.js does:
+ * Disable_Default_UIAction (UI_Save, UI_Close), Get_Export_Formats, Action_ChangeUIMode and Action_FollowUser, and
+ * Insert_Button icons at Collabora's image paths and on an http: WOPI host (the editor page's img-src), in
  * Chromium through a host page (test/helpers/host-page.ts) against a real daemon and LibreOffice. Each test opens its
  * own copy of a document in its own page, so a retry starts afresh.
  */
@@ -101,6 +102,27 @@ describe('host PostMessages as Collabora: default actions, export formats, UI mo
     await host.post({ MessageId: 'Action_ChangeUIMode', Values: { Mode: 'notebookbar' } });
     await expect.poll(() => lines.some((l) => l.includes('Action_ChangeUIMode "notebookbar"')), { timeout: 30_000 }).toBe(true);
     expect(lines.filter((l) => l.includes('is not handled'))).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("Insert_Button icons load from Collabora's image path and from the http: WOPI host (img-src); a missing one shows the text", async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="18" height="18"><rect width="18" height="18" fill="#c33"/></svg>');
+    const { host, page, frame } = await open('icons', DOCX, { assets: { 'share.svg': { type: 'image/svg+xml', body: svg } } });
+    // The host page is the WOPI host, on http://localhost (another origin than the daemon's 127.0.0.1).
+    expect(host.origin.startsWith('http://localhost:')).toBe(true);
+    await host.post({ MessageId: 'Insert_Button', Values: { id: 'egwSaveAs', imgurl: 'images/lc_saveas.svg', hint: 'Save As (host)' } });
+    await host.post({ MessageId: 'Insert_Button', Values: { id: 'share', imgurl: `${host.origin}/share.svg`, hint: 'Share (host)' } });
+    await host.post({ MessageId: 'Insert_Button', Values: { id: 'missing', imgurl: 'images/no-such-icon.svg', hint: 'Missing icon', label: 'Missing' } });
+    /** The button's icon: its natural width once loaded, 0 while loading, -1 when it was replaced by the text. */
+    const icon = (name: string) =>
+      frame.getByRole('button', { name }).evaluate((b) => {
+        const img = (b as unknown as { querySelector(s: 'img'): { complete: boolean; naturalWidth: number } | null }).querySelector('img');
+        return img ? (img.complete ? img.naturalWidth : 0) : -1;
+      });
+    await expect.poll(() => icon('Save As (host)'), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => icon('Share (host)'), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => icon('Missing icon'), { timeout: 30_000 }).toBe(-1);
+    expect(await frame.getByRole('button', { name: 'Missing icon' }).textContent()).toBe('Missing');
     await page.close();
   }, 120_000);
 
