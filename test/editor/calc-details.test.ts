@@ -1,11 +1,10 @@
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { fileId, stateIs } from '../helpers/browser.ts';
 import { calcSteps, sheetNames, sheetXml, unzip } from '../helpers/calc-page.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { copyForTry, useDemoBrowser } from '../helpers/demo-browser.ts';
 
 /** The shared string of cell `ref` of a worksheet (t="s" cells), or its inline value. */
 const cellText = (read: (name: string) => string, sheet: string, ref: string): string | undefined => {
@@ -27,22 +26,31 @@ const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =
  * workbook SampleSS.xlsx (sheets "First Sheet", "Sheet Number 2", "Sheet3"; A1 "Test spreadsheet", A2 and B2 text,
  * A4 text, read by hand from its sheet1.xml): the status bar's selection text, the cell style box, the row and
  * column header context menus (checked in the stored xlsx), renaming a sheet by double click while another user
- * changes the sheet list, the formula bar after a sort.
+ * changes the sheet list, the formula bar after a sort. Each test, and each CI retry of one, opens its own copy of
+ * the workbook in a page of its own.
  */
 describe('spreadsheet details (issue 23)', () => {
-  const env = useDemoBrowser('ode-calc-details-', (folder) => copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'book.xlsx')));
+  const env = useDemoBrowser('ode-calc-details-');
   let page: Page;
-  const file = join(env.folder, 'book.xlsx');
-  const { nameBox, formula, goTo, enter, save, stored } = calcSteps(() => page, file, poll);
+  /** This try's copy of the workbook: its name in the demo host's folder and its path. */
+  let book = { name: '', path: '' };
+  const { nameBox, formula, goTo, enter, save, stored } = calcSteps(
+    () => page,
+    () => book.path,
+    poll,
+  );
   const status = () => page.locator('.ode-status');
 
-  beforeAll(async () => {
+  beforeEach(async () => {
+    book = await copyForTry(env, join(CORPUS, 'spreadsheets/SampleSS.xlsx'), 'book.xlsx');
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
-    await page.goto(`${env.daemon.url}/?open=${fileId('book.xlsx')}`);
-    await page.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
+    await page.goto(`${env.daemon.url}/?open=${fileId(book.name)}`);
+    // Each copy is a new document: it waits for a kit of its own (a kit is not reused), slow at CI load.
+    await page.waitForFunction(stateIs, 'Ready', { timeout: 90_000 });
     await page.getByRole('tab', { name: 'Sheet3' }).waitFor({ timeout: 30_000 });
-  }, 120_000);
+  }, 150_000);
+  afterEach(() => page?.context().close());
 
   it('shows the selection in the status bar without quotes, and the sum and average of numbers', async () => {
     await enter('F1', '3');
@@ -119,8 +127,8 @@ describe('spreadsheet details (issue 23)', () => {
     await save();
     // B2's text is in B3 now, B2 empty; column D (4) hidden.
     await stored((read) => cellText(read, 'First Sheet', 'B3')).toBe('2nd row 2nd column');
-    const xml = sheetXml(unzip(file), 'First Sheet');
-    expect(cellText(unzip(file), 'First Sheet', 'B2')).toBeUndefined();
+    const xml = sheetXml(unzip(book.path), 'First Sheet');
+    expect(cellText(unzip(book.path), 'First Sheet', 'B2')).toBeUndefined();
     // The <col> elements covering column 4 (attributes in any order): hidden.
     const cols = [...xml.matchAll(/<col\b[^>]*>/g)]
       .map((m) => m[0])
@@ -131,7 +139,8 @@ describe('spreadsheet details (issue 23)', () => {
 
   it('keeps the name typed in a sheet tab while another user inserts a sheet', async () => {
     const other = await (await env.browser.newContext({ viewport: { width: 1000, height: 700 } })).newPage();
-    await other.goto(`${env.daemon.url}/?open=${fileId('book.xlsx')}`);
+    onTestFinished(() => other.context().close());
+    await other.goto(`${env.daemon.url}/?open=${fileId(book.name)}`);
     await other.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
     await page.getByRole('tab', { name: 'First Sheet' }).click();
     await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('First Sheet');
@@ -150,7 +159,6 @@ describe('spreadsheet details (issue 23)', () => {
     await poll(() => page.getByRole('tab').allTextContents()).toEqual(['Budget 2027', 'Sheet Number 2', 'Sheet3', 'Sheet4']);
     await save();
     await stored((read) => sheetNames(read)).toEqual(['Budget 2027', 'Sheet Number 2', 'Sheet3', 'Sheet4']);
-    await other.context().close();
   }, 120_000);
 
   it('shows the sorted value in the formula bar after a sort', async () => {
@@ -170,12 +178,15 @@ describe('spreadsheet details (issue 23)', () => {
 });
 
 describe('F6 in a spreadsheet (issue 23 item 8)', () => {
-  const env = useDemoBrowser('ode-calc-f6-', (folder) => copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'book.xlsx')));
+  const env = useDemoBrowser('ode-calc-f6-');
 
   it('goes through menu bar, toolbar, formula bar, sheet tabs and document, and back with Shift+F6', async () => {
+    // Its own copy and page (a CI retry too).
+    const { name } = await copyForTry(env, join(CORPUS, 'spreadsheets/SampleSS.xlsx'), 'book.xlsx');
     const page = await (await env.browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-    await page.goto(`${env.daemon.url}/?open=${fileId('book.xlsx')}`);
-    await page.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
+    onTestFinished(() => page.context().close());
+    await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
+    await page.waitForFunction(stateIs, 'Ready', { timeout: 90_000 });
     await poll(() => page.getByRole('tab').count(), { timeout: 30_000 }).toBe(3);
     await page.locator('.ode-input').focus();
     /** Where the focus is: the region (slot) holding it and the focused element's accessible name or text. */
@@ -214,6 +225,5 @@ describe('F6 in a spreadsheet (issue 23 item 8)', () => {
     expect(await where()).toMatch(/\|First Sheet$/);
     await page.keyboard.press('Shift+F6');
     expect(await where()).toMatch(/\|Name Box$/);
-    await page.context().close();
-  }, 120_000);
+  }, 150_000);
 });

@@ -1,11 +1,10 @@
-import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileId, stateIs } from '../helpers/browser.ts';
 import { calcSteps, sheetNames, sheetXml } from '../helpers/calc-page.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { copyForTry, useDemoBrowser } from '../helpers/demo-browser.ts';
 
 /** The few page objects the page functions touch (the tests are type-checked for Node, not the DOM). */
 interface PageGlobal {
@@ -21,28 +20,48 @@ const poll = <T>(fn: () => T | Promise<T>, options: { timeout?: number } = {}) =
  * Spreadsheets in the browser editor (issue 5 "Spreadsheets"), in Debian's Chromium against a real daemon and
  * LibreOffice, on the corpus workbook SampleSS.xlsx (sheets "First Sheet", "Sheet Number 2", "Sheet3"; A1 "Test
  * spreadsheet"): cell cursor and name box, formula bar to the saved file, headers, sheet tabs and inserting a
- * sheet, and the spec's clipboard extensions (data-sheets-* on copy, the span form on paste).
+ * sheet, and the spec's clipboard extensions (data-sheets-* on copy, the span form on paste). Each test, and each CI
+ * retry of one, opens its own copy of the workbook in a page of its own.
  */
 describe('spreadsheets in the browser editor', () => {
-  const env = useDemoBrowser('ode-calc-', (folder) => copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'book.xlsx')));
+  const env = useDemoBrowser('ode-calc-');
   let page: Page;
-  const file = join(env.folder, 'book.xlsx');
-  const { nameBox, formula, goTo, enter, save, stored } = calcSteps(() => page, file, poll);
+  /** This try's copy of the workbook: its name in the demo host's folder and its path. */
+  let book = { name: '', path: '' };
+  const { nameBox, formula, goTo, enter, save, stored } = calcSteps(
+    () => page,
+    () => book.path,
+    poll,
+  );
 
-  beforeAll(async () => {
+  beforeEach(async () => {
+    book = await copyForTry(env, join(CORPUS, 'spreadsheets/SampleSS.xlsx'), 'book.xlsx');
     const context = await env.browser.newContext({ viewport: { width: 1200, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.daemon.url });
     page = await context.newPage();
-    await page.goto(`${env.daemon.url}/?open=${fileId('book.xlsx')}`);
-    await page.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
-  });
+    await page.goto(`${env.daemon.url}/?open=${fileId(book.name)}`);
+    // Each copy is a new document: it waits for a kit of its own (a kit is not reused), slow at CI load.
+    await page.waitForFunction(stateIs, 'Ready', { timeout: 90_000 });
+    await poll(() => page.getByRole('tab').count(), { timeout: 60_000 }).toBe(3);
+    // The tests start on the first sheet (the workbook's saved active tab is the second: workbook.xml activeTab="1").
+    await page.getByRole('tab', { name: 'First Sheet' }).click();
+    await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('First Sheet');
+  }, 150_000);
+  afterEach(() => page?.context().close());
+
+  /** Inserts a sheet after the first (the current one), Sheet4 (selected). */
+  const insertSheet4 = async () => {
+    await page.getByRole('button', { name: 'Insert sheet' }).click();
+    await poll(() => page.getByRole('tab').allTextContents()).toEqual(['First Sheet', 'Sheet4', 'Sheet Number 2', 'Sheet3']);
+    await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Sheet4');
+  };
 
   it('lists the workbook sheets as tabs and shows another sheet on click', async () => {
     const names = ['First Sheet', 'Sheet Number 2', 'Sheet3']; // xl/workbook.xml of the corpus file, read by hand
     await poll(() => page.getByRole('tab').allTextContents()).toEqual(names);
-    await page.getByRole('tab', { name: 'First Sheet' }).click();
-    await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('First Sheet');
-    await poll(() => page.locator('.ode-status').textContent(), { timeout: 30_000 }).toContain('Sheet 1 of 3');
+    await page.getByRole('tab', { name: 'Sheet3' }).click();
+    await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Sheet3');
+    await poll(() => page.locator('.ode-status').textContent(), { timeout: 30_000 }).toContain('Sheet 3 of 3');
   });
 
   it('shows the cell cursor, moves it with the arrow keys and the name box follows', async () => {
@@ -62,6 +81,7 @@ describe('spreadsheets in the browser editor', () => {
   });
 
   it('shows column letters and row numbers, highlights the cursor and selects a column from its header', async () => {
+    await goTo('B2');
     await poll(() => page.locator('.ode-calc-colhead .ode-calc-header').allTextContents()).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D', 'E']));
     const columns = await page.locator('.ode-calc-colhead .ode-calc-header').allTextContents();
     expect(columns.slice(0, 5)).toEqual(['A', 'B', 'C', 'D', 'E']);
@@ -90,19 +110,18 @@ describe('spreadsheets in the browser editor', () => {
     await goTo('A2');
     await formula().fill('not entered');
     await formula().press('Escape');
-    expect(await formula().inputValue()).toBe('2nd row');
+    await poll(() => formula().inputValue()).toBe('2nd row');
   });
 
   it('inserts a sheet after the current one: a new selected tab, and a sheet in the saved file', async () => {
-    await page.getByRole('button', { name: 'Insert sheet' }).click();
-    await poll(() => page.getByRole('tab').allTextContents()).toEqual(['First Sheet', 'Sheet4', 'Sheet Number 2', 'Sheet3']);
-    await poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Sheet4');
+    await insertSheet4();
     await poll(() => page.locator('.ode-status').textContent(), { timeout: 30_000 }).toContain('Sheet 2 of 4');
     await save();
     await stored(sheetNames).toEqual(['First Sheet', 'Sheet4', 'Sheet Number 2', 'Sheet3']);
   });
 
   it('copies cells with data-sheets-value, -numberformat and -formula (R1C1) and the Google Sheets marker', async () => {
+    await insertSheet4(); // empty cells
     await enter('D1', '2');
     await enter('E1', '12.5%');
     await enter('F1', '=D1+E1');
@@ -132,6 +151,9 @@ describe('spreadsheets in the browser editor', () => {
   });
 
   it('pastes the one-cell span form: a formula (R1C1 -> A1 at the target) and a value', async () => {
+    // On a new sheet, with D1 = 2 (what the formula below refers to).
+    await insertSheet4();
+    await enter('D1', '2');
     const paste = (html: string) =>
       page.evaluate((h) => {
         const g = globalThis as unknown as PageGlobal;
@@ -154,6 +176,8 @@ describe('spreadsheets in the browser editor', () => {
   it('renames a sheet in place, moves it right and left, goes through tabs with the arrow keys and deletes it', async () => {
     const tabs = () => page.getByRole('tab').allTextContents();
     const selected = () => page.getByRole('tab', { selected: true }).textContent();
+    await insertSheet4();
+    await enter('A1', 'On Sheet4');
     await page.getByRole('tab', { name: 'Sheet4' }).dblclick();
     const name = page.getByRole('textbox', { name: 'Sheet name' });
     await name.fill('Renamed');
@@ -170,7 +194,7 @@ describe('spreadsheets in the browser editor', () => {
     await page.getByRole('tab', { name: 'Renamed' }).focus();
     await page.keyboard.press('ArrowRight');
     await poll(selected).toBe('Sheet Number 2');
-    await poll(() => formula().inputValue()).not.toBe('=D1*2');
+    await poll(() => formula().inputValue()).not.toBe('On Sheet4');
     await page.keyboard.press('ArrowLeft');
     await poll(selected).toBe('Renamed');
     await page.keyboard.press('Shift+F10');
@@ -184,7 +208,7 @@ describe('spreadsheets in the browser editor', () => {
   it("shows another user's cell cursor in their colour with their name", async () => {
     const other = await page.context().newPage();
     try {
-      await other.goto(`${env.daemon.url}/?user=${encodeURIComponent('Other user')}&open=${fileId('book.xlsx')}`);
+      await other.goto(`${env.daemon.url}/?user=${encodeURIComponent('Other user')}&open=${fileId(book.name)}`);
       await other.waitForFunction(stateIs, 'Ready', { timeout: 60_000 });
       await other.getByRole('tab', { name: 'First Sheet' }).click();
       await other.getByRole('textbox', { name: 'Name Box' }).fill('D3');

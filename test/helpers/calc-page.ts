@@ -45,8 +45,12 @@ export interface CalcSteps {
   stored<T>(read: (file: (name: string) => string) => T): ReturnType<typeof expect.poll<T | undefined>>;
 }
 
-/** The steps on the page `page()` returns (a getter: the page is made in beforeAll), for the stored xlsx `file`. */
-export function calcSteps(page: () => Page, file: string, poll: Poll): CalcSteps {
+/**
+ * The steps on the page `page()` returns (a getter: the page is made in a hook), for the stored xlsx `file` (a path, or
+ * a getter of the path when each test opens its own copy).
+ */
+export function calcSteps(page: () => Page, file: string | (() => string), poll: Poll): CalcSteps {
+  const path = typeof file === 'string' ? () => file : file;
   const nameBox = () => page().getByRole('textbox', { name: 'Name Box' });
   const formula = () => page().getByRole('textbox', { name: 'Formula', exact: true });
   const goTo = async (address: string, shown = address) => {
@@ -72,7 +76,7 @@ export function calcSteps(page: () => Page, file: string, poll: Poll): CalcSteps
       poll(
         () => {
           try {
-            return read(unzip(file));
+            return read(unzip(path()));
           } catch {
             return undefined; // not written yet
           }

@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { fileId, launchChromium, painted } from './browser.ts';
@@ -36,6 +36,30 @@ export function useDemoBrowser(prefix: string, prepare: (folder: string) => void
     rmSync(env.folder, { recursive: true, force: true });
   });
   return env;
+}
+
+/** How many copies copyForTry made in this test file's process (their names' numbers). */
+let copies = 0;
+
+/**
+ * Copies `source` (a corpus file's path) into the demo host's folder as `<stem>-<n><ext>` of `name` (`book.xlsx` ->
+ * `book-3.xlsx`), a new name at each call: a test, and each CI retry of it, opens a document of its own, never the
+ * one a failed try left open or changed. Resolves once the demo host lists the copy (its folder watcher sees a new
+ * file a moment later: `/?open=<id>` of a file not yet listed opens nothing), with the copy's name (for fileId and
+ * openDemoDocument) and its path.
+ * @throws Error when the start page does not list the copy within 30 s.
+ */
+export async function copyForTry(env: DemoBrowser, source: string, name: string): Promise<{ name: string; path: string }> {
+  const ext = extname(name);
+  const copy = `${name.slice(0, name.length - ext.length)}-${++copies}${ext}`;
+  const path = join(env.folder, copy);
+  copyFileSync(source, path);
+  const form = `id="f-${fileId(copy)}"`;
+  for (const until = Date.now() + 30_000; !(await (await fetch(`${env.daemon.url}/`)).text()).includes(form); ) {
+    if (Date.now() > until) throw new Error(`the demo host did not list ${copy} within 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { name: copy, path };
 }
 
 /** Opens `name` (a file of the demo host's folder) in `page` and waits for the menu bar and the first painted tiles. */
