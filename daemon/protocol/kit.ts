@@ -553,6 +553,8 @@ export interface FakeKitControl {
   saveDelayMs?: number;
   /** `saveDoc` fails with `save_failed` (LibreOffice could not write the file). */
   failSave?: boolean;
+  /** Only the kit of this process id fails its saves (a document's exit save failing, while a fresh kit saves). */
+  failSavePid?: number;
   /** The kit process kills itself (SIGKILL) when a `saveDoc` arrives, as a LibreOffice crashing in `.uno:Save`. */
   crashOnSave?: boolean;
   /** Only the kit of this process id does so (a document's kit dying in its exit save, while a fresh kit saves). */

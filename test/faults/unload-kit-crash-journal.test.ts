@@ -25,6 +25,7 @@ async function typeSlowly(client: EditorClient, typed: { text: string }, n: numb
  * kit"); the same with LibreOffice: unload-kit-crash.test.ts.
  * - The kit dies in the exit save after the last user left (seen in bench:load: 166 of 659 characters only in the
  *   journal until the next start): the exit save is made from the edit journal in a fresh kit and stored now.
+ * - The exit save fails in a kit that stays alive (LibreOffice could not save, or did not answer): the same.
  * - The last user leaves while the document is rebuilt after a kit crash (`recovering`): the leave is honoured once
  *   the rebuild is done, with an exit save.
  * The host's stored file is the oracle (every typed character, in order).
@@ -69,6 +70,27 @@ describe('fault: a kit dying while the document unloads (fake kits)', () => {
       })();
       expect(copies).toEqual([]);
     }
+  });
+
+  it('the exit save fails in a kit that stays alive: it is made from the journal in a fresh kit and stored', { timeout: 120_000 }, async () => {
+    const { host, daemon } = env;
+    const stateDir = join(daemon.configFile, '..', 'state');
+    const id = 'uk-save-fails';
+    const { client } = await env.open(host.addFile(id, `${id}.docx`, DOCX));
+    const typed = { text: '' };
+    await typeSlowly(client, typed, 40);
+    const doc = daemon.server.documents.list().find((d) => d.key.endsWith(`/${id}`))!;
+    daemon.fakeKit({ failSavePid: doc.kitPid });
+    const puts = host.of('PutFile').length;
+    client.close();
+    expect(await documentsClosed(daemon.server, 60_000)).toBe(true);
+    daemon.fakeKit({});
+    expect(fakeKitText(host.files.get(id)!.bytes)).toBe(typed.text);
+    const put = host.of('PutFile').slice(puts);
+    expect(put).toHaveLength(1);
+    expect(put[0]!.headers['x-ode-wopi-isexitsave']).toBe('true');
+    const journals = readdirSync(join(stateDir, 'journal'), { withFileTypes: true }).filter((e) => e.isDirectory());
+    expect(journals.map((e) => e.name)).toEqual([]);
   });
 
   it("a kit's unexpected exit is logged at error with its last lines of output, secrets redacted (item 3)", { timeout: 60_000 }, async () => {

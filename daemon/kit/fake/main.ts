@@ -81,7 +81,7 @@ async function save(viewId: number, dontSaveIfUnmodified: boolean): Promise<{ sa
   const bytes = d.bytes();
   const at = generation;
   if (ctl.saveDelayMs) await sleep(ctl.saveDelayMs);
-  if (ctl.failSave) fail('save_failed', 'the fake kit was told to fail saves');
+  if (ctl.failSave || ctl.failSavePid === process.pid) fail('save_failed', 'the fake kit was told to fail saves');
   writeFileSync(d.path, bytes);
   if (generation === at && d.modified) {
     d.modified = false;

@@ -595,6 +595,12 @@ export class EditDocument {
       await this.save('exit');
     } catch (e) {
       this.log.error({ err: (e as Error).message }, 'exit save failed');
+      // A kit alive but unable to save (LibreOffice failed or did not answer within its limit) is treated as one that
+      // died: the exit save is made from the journal in a fresh kit, not left in the journal until the next start.
+      if (!this.kitLost && this.kit && this.journal?.active) {
+        this.retireKit();
+        this.kitLost = true;
+      }
     }
     if (this.kitLost) await this.exitSaveFromJournal();
     await this.saves.uploader?.stop(5000);
@@ -602,7 +608,8 @@ export class EditDocument {
   }
 
   /**
-   * The kit died while the document was unloading (before its exit save was stored): when the edit journal holds
+   * The kit died while the document was unloading (before its exit save was stored), or its exit save failed: when
+   * the edit journal holds
     // LibreOffice says the host has its document (a sheet switched, cells clicked: issue 17): no journal is left.
     if (!this.kitLost && this.saves.hostHasAll) this.journal?.storedAll();
    * input the host lacks, the exit save is made from it in a kit of its own with no user's view (journal-rebuild.ts)
