@@ -49,18 +49,32 @@ export function resolveTarget(source: string, target: string): string {
   return base.join('/');
 }
 
-/** The relationships of `source` (package-level when `''`); empty when it has none. */
-export function relationshipsOf(pkg: ZipPackage, source: string): Relationship[] {
+/**
+ * The relationships of `source` (package-level when `''`) as the package's .rels part says now; empty when it has
+ * none. The list is made once per text of the part (opening a document and reading its properties ask for the
+ * package's several times), so it is shared and readonly.
+ * @throws StructureError bad_package when the .rels part is not well-formed.
+ */
+export function relationshipsOf(pkg: ZipPackage, source: string): readonly Relationship[] {
   const name = relsPartName(source);
   const text = pkg.textOf(name);
   if (!text) return [];
+  let lists = packageLists.get(pkg);
+  if (!lists) packageLists.set(pkg, (lists = new Map()));
+  const hit = lists.get(name);
+  if (hit && hit.text === text) return hit.list;
   const root = parseXml(text, name).documentElement!;
-  return childElements(root, NS.rel, 'Relationship').map((r) => {
+  const list = childElements(root, NS.rel, 'Relationship').map((r) => {
     const external = r.getAttribute('TargetMode') === 'External';
     const target = r.getAttribute('Target') ?? '';
     return { id: r.getAttribute('Id') ?? '', type: r.getAttribute('Type') ?? '', target: external ? target : resolveTarget(source, target), external };
   });
+  lists.set(name, { text, list });
+  return list;
 }
+
+/** Per package and .rels part: the text `relationshipsOf` last read and the list it made of it. */
+const packageLists = new WeakMap<ZipPackage, Map<string, { text: string; list: readonly Relationship[] }>>();
 
 /** The first internal target of `source` with one of the relationship `types`, if any. */
 export function targetOfType(pkg: ZipPackage, source: string, types: readonly string[]): string | undefined {
