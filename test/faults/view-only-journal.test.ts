@@ -28,7 +28,7 @@ const journals = (stateDir: string): string[] => (existsSync(join(stateDir, 'jou
 
 /**
  * Writes an edit journal as a daemon leaves it when it is killed (journal-store.ts): the stored file as its first
- * snapshot (`stored`), one view, and `events`.
+ * snapshot (marked `stored`, unless `stored` is false: a journal of an older version), one view, and `events`.
  */
 function writeJournal(
   stateDir: string,
@@ -36,12 +36,13 @@ function writeJournal(
   meta: { wopiSrc: string; fileName: string; token: string; lastModifiedTime: string },
   bytes: Buffer,
   events: unknown[],
+  stored = true,
 ): void {
   const dir = join(stateDir, 'journal', id);
   const format = meta.fileName.split('.').pop()!;
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `snapshot-0.${format}`), bytes);
-  writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ seq: 0, file: `snapshot-0.${format}`, cursors: {}, stored: true }));
+  writeFileSync(join(dir, 'snapshot.json'), JSON.stringify({ seq: 0, file: `snapshot-0.${format}`, cursors: {}, ...(stored ? { stored: true } : {}) }));
   writeFileSync(
     join(dir, 'meta.json'),
     JSON.stringify({ version: 1, ...meta, format, views: [{ key: 1, userName: 'U', userId: 'u' }], createdAt: Date.now() - 60_000 }),
@@ -107,7 +108,7 @@ describe('fault: a document only looked at leaves no journal and no upload', () 
     expect(daemon.logBuffer.recent(2000, 'info').some((l) => /edit journal/.test(l.msg))).toBe(false);
   });
 
-  it('a journal of clicks and sheet switches a previous daemon left is deleted without an upload; one with typing is uploaded', {
+  it('journals of clicks and sheet switches a previous daemon left (marked stored, or older: the host has the snapshot) are deleted without an upload; one with typing is uploaded', {
     timeout: 300_000,
   }, async () => {
     host ??= await FakeWopiHost.start();
@@ -115,6 +116,7 @@ describe('fault: a document only looked at leaves no journal and no upload', () 
     daemon = undefined;
     const looked = host.addFile('vo3', 'vo3.xlsx', XLSX);
     const typed = host.addFile('vo4', 'vo4.docx', DOCX);
+    const older = host.addFile('vo5', 'vo5.docx', DOCX);
     writeJournal(
       stateDir,
       'looked',
@@ -129,6 +131,14 @@ describe('fault: a document only looked at leaves no journal and no upload', () 
       DOCX,
       [...arrow(1024), ...[...'journaled'].flatMap((ch) => [{ type: 'key', event: 'input', charCode: ch.charCodeAt(0), keyCode: 0 }])],
     );
+    writeJournal(
+      stateDir,
+      'older',
+      { wopiSrc: older, fileName: 'vo5.docx', token: host.token, lastModifiedTime: host.files.get('vo5')!.lastModifiedTime },
+      DOCX,
+      [...click(2000, 2000), ...arrow(1024), ...arrow(1027)],
+      false,
+    );
     daemon = await startDaemon(overrides, 1);
     const deadline = Date.now() + 180_000;
     while (journals(stateDir).length > 0 && Date.now() < deadline) await sleep(200);
@@ -138,6 +148,7 @@ describe('fault: a document only looked at leaves no journal and no upload', () 
     expect(host.of('PutFile').map((p) => p.path)).toEqual(['/wopi/files/vo4/contents']);
     expect(docxText(host.files.get('vo4')!.bytes)).toContain('journaled');
     expect(Buffer.from(host.files.get('vo3')!.bytes).equals(XLSX)).toBe(true);
-    expect(daemon.logBuffer.recent(2000, 'info').some((l) => l.msg.startsWith('an edit journal a previous daemon left changed nothing'))).toBe(true);
+    expect(Buffer.from(host.files.get('vo5')!.bytes).equals(DOCX)).toBe(true);
+    expect(daemon.logBuffer.recent(2000, 'info').filter((l) => l.msg.startsWith('an edit journal a previous daemon left changed nothing'))).toHaveLength(2);
   });
 });

@@ -33,23 +33,23 @@ export interface RebuildOptions {
  * `opts.deadline`.
  */
 export async function rebuildJournalFile(pool: EditingKitPool, j: StoredJournal, opts: RebuildOptions): Promise<Uint8Array> {
-  return (await rebuild(pool, j, opts, false))!;
+  return (await rebuild(pool, j, opts, false)).bytes;
 }
 
 /**
  * `rebuildJournalFile`, but saving only when the replayed input changed the document (`.uno:Save` with
- * DontSaveIfUnmodified; a cell's typed text is entered first): undefined when it changed nothing and the snapshot is
- * the file the host holds (`stored`), so there is nothing to upload (a journal of clicks and sheet switches, issue
- * 17); a kit snapshot's bytes when only the snapshot holds the changes. @throws as `rebuildJournalFile`.
+ * DontSaveIfUnmodified; a cell's typed text is entered first): `changed` false when it changed nothing, `bytes` then
+ * being the snapshot's (a journal of clicks and sheet switches, issue 17: nothing to upload when the snapshot is the
+ * stored file). @throws as `rebuildJournalFile`.
  */
-export function rebuildJournalChanges(pool: EditingKitPool, j: StoredJournal, opts: RebuildOptions): Promise<Uint8Array | undefined> {
+export function rebuildJournalChanges(pool: EditingKitPool, j: StoredJournal, opts: RebuildOptions): Promise<{ bytes: Uint8Array; changed: boolean }> {
   return rebuild(pool, j, opts, true);
 }
 
-async function rebuild(pool: EditingKitPool, j: StoredJournal, opts: RebuildOptions, onlyChanges: boolean): Promise<Uint8Array | undefined> {
+async function rebuild(pool: EditingKitPool, j: StoredJournal, opts: RebuildOptions, onlyChanges: boolean): Promise<{ bytes: Uint8Array; changed: boolean }> {
   let kit: EditingKit | undefined;
   let givenUp = false;
-  const work = async (): Promise<Uint8Array | undefined> => {
+  const work = async (): Promise<{ bytes: Uint8Array; changed: boolean }> => {
     const leased = await pool.leaseEditingKit(opts.settings ? { settings: opts.settings } : undefined);
     if (givenUp) {
       pool.retireKit(leased);
@@ -68,8 +68,7 @@ async function rebuild(pool: EditingKitPool, j: StoredJournal, opts: RebuildOpti
       await replay(leased, () => j.entries, views, j.snapshot.cursors);
       await settled(leased);
       const { saved } = await leased.saveDoc(opened.viewId, onlyChanges);
-      if (!saved && onlyChanges && j.snapshot.stored) return undefined;
-      return readFileSync(input);
+      return { bytes: readFileSync(input), changed: saved };
     } finally {
       await leased.closeDoc().catch(() => undefined);
       pool.retireKit(leased);

@@ -3,8 +3,9 @@
  *
  * 1. Each edit journal (`<state_dir>/journal/*`, journal-store.ts) is rebuilt in a kit (its snapshot, the views'
  *    cursors, its input replayed, then `.uno:Save`) into a recovery copy, and the journal is deleted. A journal whose
- *    input changed nothing (LibreOffice not modified after the replay) on the file the host holds is deleted without
- *    a copy: nothing is uploaded for a document only looked at.
+ *    input changed nothing (LibreOffice not modified after the replay) on the file the host holds (its snapshot
+ *    marked `stored`, or, for older journals, equal to the host's GetFile) is deleted without a copy: nothing is
+ *    uploaded for a document only looked at.
  * 2. Every recovery copy (`<state_dir>/recovery/`, the Uploader's copies of saves the host did not take, and the
  *    copies of step 1) moves to `<state_dir>/recovery/pending/` with its sidecar `.json` (WOPISrc, token and its
  *    expiry, the stored file's LastModifiedTime it builds on), so a new session of the same document cannot delete it.
@@ -205,8 +206,8 @@ export class RecoveryService implements RecoveryOffers {
     }
     const started = Date.now();
     try {
-      const bytes = await this.rebuild(j);
-      if (!bytes) {
+      const { bytes, changed } = await this.rebuild(j);
+      if (!changed && (j.snapshot.stored === true || (await this.hostHas(j, bytes)))) {
         // Only clicks, cursor moves and sheet switches (or changes undone): the host has the document as it was.
         rmSync(dir, { recursive: true, force: true });
         log.info(
@@ -238,10 +239,22 @@ export class RecoveryService implements RecoveryOffers {
   }
 
   /**
-   * Opens the journal's snapshot in a kit, replays its input, saves, and returns the saved file; undefined when the
-   * input changed nothing the host lacks (journal-rebuild.ts rebuildJournalChanges).
+   * True when the host's file is `bytes` (GetFile with the journal's token): a journal of an older version (no
+   * `stored` mark) whose snapshot is the stored file. False when it differs or cannot be read (then uploaded).
    */
-  private rebuild(j: StoredJournal): Promise<Uint8Array | undefined> {
+  private async hostHas(j: StoredJournal, bytes: Uint8Array): Promise<boolean> {
+    try {
+      return Buffer.from(await this.deps.client.getFile(parseWopiSrc(j.meta.wopiSrc), j.meta.token)).equals(Buffer.from(bytes));
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Opens the journal's snapshot in a kit, replays its input, saves when that changed the document, and returns the
+   * file and whether it changed (journal-rebuild.ts rebuildJournalChanges).
+   */
+  private rebuild(j: StoredJournal): Promise<{ bytes: Uint8Array; changed: boolean }> {
     const limits = this.deps.config().limits;
     return rebuildJournalChanges(this.deps.pool, j, { loadMs: limits.load_secs * 1000, convertMs: limits.convert_secs * 1000 });
   }
