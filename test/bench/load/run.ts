@@ -14,22 +14,32 @@
  * time from the users leaving to a document's stored file holding everything; a document still open at the bound is
  * reported, with the recovery copies the daemon keeps (`documents.recovery`).
  *
+ * When characters are lost the step prints what the daemon kept of them, so a loss explains itself: the recovery
+ * copies (`documents.recovery`), the edit journals left in its state dir (`<state_dir>/journal/*`: file, inputs after
+ * the snapshot, the snapshot's input number), and the daemon's log lines about the lost document plus its warnings
+ * and errors since the users left (from the last LOG_KEEP_LINES lines of its log, at BENCH_LOG's level); the daemon's
+ * dir is then kept (as with BENCH_KEEP_DIR=1) and its path printed.
+ *
  * The daemon runs as `ode serve` in its own process (its event loop is not the clients'); the WOPI host is the
  * tests' fake host in this process. BENCH_STEPS (default "2,4,8,12,16,20") lists N; BENCH_CONVERT_NICE sets
  * kits.convert_nice (default: the daemon's, 10; 0 runs conversions at the editing kits' priority). BENCH_LOG sets the
  * daemon's log_level (default warn) and BENCH_LOG_FILE keeps its whole log (default: only the last 20 kB, printed when
- * it fails to start). Prints the table and writes it to
+ * it fails to start). BENCH_KEEP_DIR=1 keeps the daemon's dir (config, state_dir) at the end. BENCH_KILL_KITS=N is a
+ * fault, not load: in each step the kits of the first N documents die in their exit save (every process stopped
+ * before the users leave, killed once the document is unloading), as a kit did at load; their exit save is then made
+ * from the edit journal and every character must still be stored; BENCH_SNAPSHOT_SECS=600 (no journal snapshot)
+ * makes it replay the whole minute of typing. Prints the table and writes it to
  * test/bench/load/last-run.md (or BENCH_OUT). Issue 17's goal: p95 under 50 ms and zero errors; Collabora sizes about 10 users per
  * CPU thread (20 on these 2-core machines), aim 60.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { stringify } from 'yaml';
-import { treeUsage } from '../../../daemon/server/pool/kit-limits.ts';
+import { processTree, treeUsage } from '../../../daemon/server/pool/kit-limits.ts';
 import { createAdminClient, type AdminTestClient } from '../../helpers/admin-client.ts';
 import { EditorClient } from '../../helpers/editor-client.ts';
 import { FakeWopiHost } from '../../helpers/fake-wopi-host.ts';
@@ -43,6 +53,15 @@ const SECS = Number(process.env.BENCH_SECS ?? 60);
 const CONVERT_NICE = process.env.BENCH_CONVERT_NICE === undefined ? undefined : Number(process.env.BENCH_CONVERT_NICE);
 const LOG_LEVEL = process.env.BENCH_LOG ?? 'warn';
 const LOG_FILE = process.env.BENCH_LOG_FILE;
+/** BENCH_KILL_KITS: the kits of this many documents of each step die in their exit save (a fault, not load). */
+const KILL_KITS = Number(process.env.BENCH_KILL_KITS ?? 0);
+/**
+ * BENCH_SNAPSHOT_SECS: documents.journal_snapshot_secs (default the daemon's, 2): 600 takes no journal snapshot in a
+ * step, so an exit save made from the journal replays the whole minute of typing.
+ */
+const SNAPSHOT_SECS = process.env.BENCH_SNAPSHOT_SECS === undefined ? undefined : Number(process.env.BENCH_SNAPSHOT_SECS);
+/** Lines of the daemon's log kept in memory, for the lines about a lost document. */
+const LOG_KEEP_LINES = 20_000;
 /** Longest wait for the exit saves of one step after the users left (ms). */
 const SAVE_WAIT_MS = Number(process.env.BENCH_SAVE_WAIT_SECS ?? 300) * 1000;
 const USERS = 3;
@@ -67,6 +86,57 @@ const count = (text: string, ch: string) => text.split(ch).length - 1;
 function rssMb(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** The daemon's last LOG_KEEP_LINES log lines (stderr: pino JSON lines, and a few plain ones). */
+const logTail: string[] = [];
+let logPartial = '';
+function keepLog(chunk: string): void {
+  const lines = (logPartial + chunk).split('\n');
+  logPartial = lines.pop() ?? '';
+  logTail.push(...lines.filter(Boolean));
+  if (logTail.length > LOG_KEEP_LINES) logTail.splice(0, logTail.length - LOG_KEEP_LINES);
+}
+
+/**
+ * What the daemon kept of lost document `id` (the host's file id): its log lines, and every warning or error logged
+ * since `since` (ms since the epoch: a kit's exit names no document). At most 60 lines, each cut to 600 characters.
+ */
+function logAbout(id: string, since: number): string[] {
+  const doc = `/wopi/files/${id}"`;
+  const found: string[] = [];
+  for (const line of logTail) {
+    let entry: { time?: number; level?: number } = {};
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      // A plain line (the start banner): never about a document.
+    }
+    if (line.includes(doc) || ((entry.time ?? 0) >= since && (entry.level ?? 0) >= 40)) found.push(line.slice(0, 600));
+  }
+  return found.slice(-60);
+}
+
+/** The edit journals left in `stateDir` (journal-store.ts): per folder its file, inputs after its snapshot, the snapshot's input. */
+function journalsLeft(stateDir: string): string[] {
+  const root = join(stateDir, 'journal');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => {
+      const dir = join(root, e.name);
+      const read = (f: string) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : '');
+      let file = '?';
+      let snapshot = '?';
+      try {
+        file = (JSON.parse(read('meta.json')) as { fileName?: string }).fileName ?? '?';
+      } catch {}
+      try {
+        snapshot = String((JSON.parse(read('snapshot.json')) as { seq?: number }).seq);
+      } catch {}
+      const inputs = read('events.jsonl').split('\n').filter(Boolean).length;
+      return `${e.name}: ${file}, ${inputs} inputs after the snapshot of input ${snapshot}`;
+    });
 }
 
 interface StepResult {
@@ -94,6 +164,7 @@ async function step(
   admin: AdminTestClient,
   docx: Buffer,
   stepNo: number,
+  stateDir: string,
 ): Promise<StepResult> {
   const errors: string[] = [];
   const latencies: number[] = [];
@@ -174,9 +245,39 @@ async function step(
   await Promise.all(converters);
   for (const doc of docs)
     for (const c of doc.clients) for (const m of c.messages) if (m.type === 'error') errors.push(`${doc.id}: error frame ${String(m.code)}`);
+  // BENCH_KILL_KITS: every process of these documents' kits is stopped before the users leave and killed once the
+  // document is unloading, so the kit dies in its exit save (seen at load: the exit save is then made from the journal).
+  const doomed = new Map<string, number[]>();
+  if (KILL_KITS > 0) {
+    const list = await admin.client.documents.list.query();
+    for (const doc of docs.slice(0, KILL_KITS)) {
+      const pid = list.find((d) => d.fileName === `${doc.id}.docx`)?.kitPid;
+      if (!pid) continue;
+      const tree = processTree(pid);
+      for (const p of tree) process.kill(p, 'SIGSTOP');
+      doomed.set(`${doc.id}.docx`, tree);
+    }
+  }
   // The users leave: the last one's leaving makes the exit save.
   const left = Date.now();
   for (const doc of docs) for (const c of doc.clients) c.close();
+  const killing = (async () => {
+    while (doomed.size > 0 && Date.now() < left + 120_000) {
+      for (const d of await admin.client.documents.list.query()) {
+        const tree = doomed.get(d.fileName);
+        if (!tree || d.state !== 'unloading') continue;
+        for (const p of tree)
+          try {
+            process.kill(p, 'SIGKILL');
+          } catch {
+            // Ended with its parent.
+          }
+        doomed.delete(d.fileName);
+        console.log(`  ${d.fileName}: its kit killed in the exit save ${((Date.now() - left) / 1000).toFixed(1)} s after the users left`);
+      }
+      await sleep(20);
+    }
+  })();
   const original = docxText(docx);
   const stored = (id: string) => docxText(host.files.get(id)!.bytes);
   const complete = (doc: (typeof docs)[number]) => LETTERS.every((ch, u) => count(stored(doc.id), ch) >= count(original, ch) + doc.typed[u]!);
@@ -196,6 +297,7 @@ async function step(
     }
     await sleep(200);
   }
+  await killing;
   let typed = 0;
   let lost = 0;
   for (const doc of docs) {
@@ -225,8 +327,17 @@ async function step(
       );
   }
   const stillOpen = docs.length - storedAt.size - closedAt.size;
-  if (lost > 0)
-    for (const r of await admin.client.documents.recovery.query()) console.log(`  recovery copy: ${r.fileName} ${r.source} ${r.state} ${r.error ?? ''}`);
+  if (lost > 0) {
+    const copies = await admin.client.documents.recovery.query();
+    const journals = journalsLeft(stateDir);
+    console.log(`  recovery copies: ${copies.length}, edit journals left: ${journals.length}`);
+    for (const r of copies) console.log(`  recovery copy: ${r.fileName} ${r.source} ${r.state} ${r.error ?? ''}`);
+    for (const j of journals) console.log(`  edit journal: ${j}`);
+    for (const doc of docs.filter((d) => LETTERS.some((ch, u) => count(stored(d.id), ch) < count(original, ch) + d.typed[u]!))) {
+      console.log(`  ${doc.id}: the daemon's log about it, and its warnings and errors since the users left (log level ${LOG_LEVEL}):`);
+      for (const line of logAbout(doc.id, left)) console.log(`    ${line}`);
+    }
+  }
   const storedMs = Math.max(0, ...[...storedAt.values()].map((t) => t - left));
   return { n, latencies, errors, conversions, conversionErrors, daemonMb, kitsMb, load, typed, lost, storedMs, stillOpen };
 }
@@ -251,7 +362,7 @@ async function main(): Promise<void> {
       state_dir: join(dir, 'state'),
       log_level: LOG_LEVEL,
       kits: { prespawn: 2, max: maxN + 4, ...(CONVERT_NICE === undefined ? {} : { convert_nice: CONVERT_NICE }) },
-      documents: { check_secs: 0 },
+      documents: { check_secs: 0, ...(SNAPSHOT_SECS === undefined ? {} : { journal_snapshot_secs: SNAPSHOT_SECS }) },
     }),
   );
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('ODE_')));
@@ -260,19 +371,22 @@ async function main(): Promise<void> {
   const logFile = LOG_FILE ? createWriteStream(LOG_FILE) : undefined;
   daemon.stderr!.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-20_000);
+    keepLog(d.toString());
     logFile?.write(d);
   });
   const url = `http://127.0.0.1:${port}`;
   const admin = createAdminClient(`http://127.0.0.1:${adminPort}`, adminToken);
   const results: StepResult[] = [];
+  let keepDir = process.env.BENCH_KEEP_DIR !== undefined;
   try {
     const deadline = Date.now() + 120_000;
     while (!stderr.includes('Ode is running at') && Date.now() < deadline && daemon.exitCode === null) await sleep(100);
     if (!stderr.includes('Ode is running at')) throw new Error(`the daemon did not start:\n${stderr}`);
     for (const [i, n] of STEPS.entries()) {
       console.log(`step ${n} documents x ${USERS} users (${SECS} s)...`);
-      const r = await step(n, url, host, daemon, admin, docx, i);
+      const r = await step(n, url, host, daemon, admin, docx, i, join(dir, 'state'));
       results.push(r);
+      if (r.lost > 0) keepDir = true;
       console.log(
         `  p50 ${median(r.latencies).toFixed(1)} ms, p95 ${percentile(r.latencies, 95).toFixed(1)} ms, errors ${r.errors.length}, lost ${r.lost}/${r.typed}, exit saves stored within ${(r.storedMs / 1000).toFixed(1)} s${r.stillOpen ? `, ${r.stillOpen} documents still open` : ''}`,
       );
@@ -284,7 +398,8 @@ async function main(): Promise<void> {
     await new Promise((r) => daemon.once('exit', r));
     logFile?.end();
     await host.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (keepDir) console.log(`kept the daemon's dir (state_dir: state/; delete it when done): ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
   const f = (x: number) => x.toFixed(1);
   say(
