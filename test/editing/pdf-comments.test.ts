@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
 import { useEditing } from '../helpers/editing-setup.ts';
+import { onePagePdf } from '../helpers/pdf.ts';
 
 /** The comments of a Draw document as LibreOffice lists them (`.uno:ViewAnnotations`). */
 type Annotations = { comments?: Record<string, { author?: string; text?: string }> };
@@ -63,4 +64,21 @@ describe('pdf in view_comment: comments only', () => {
     expect(hasAnnotation(stored, 'Note from the second view')).toBe(true);
     expect(hasAnnotation(pdf.body, 'Note from the first view')).toBe(false);
   }, 180_000);
+
+  it('a user without UserCanWrite only reads the pdf: status readonly, not commentsOnly; a comment is refused and nothing is saved', async () => {
+    const src = env.host.addFile('pdf-reader', 'reader.pdf', onePagePdf('Handout to read'), { UserCanWrite: false });
+    const r = await env.open(src);
+    expect(r.status).toMatchObject({ docType: 'drawing', readonly: true, commentsOnly: false });
+    let from = r.client.messages.length;
+    r.client.send({ type: 'uno', command: '.uno:InsertAnnotation', args: JSON.stringify({ Text: { type: 'string', value: 'Not allowed' } }) });
+    await r.client.next('error', (m) => m.code === 'readonly', 10_000, from);
+    from = r.client.messages.length;
+    r.client.send({ type: 'commandValues', command: '.uno:ViewAnnotations' });
+    const listed = (await r.client.next('commandValues', (m) => m.command === '.uno:ViewAnnotations', 10_000, from)).value as Annotations;
+    expect(Object.values(listed.comments ?? {})).toEqual([]);
+    from = r.client.messages.length;
+    r.client.send({ type: 'save' });
+    await r.client.next('error', (m) => m.code === 'readonly', 10_000, from);
+    expect(env.host.of('PutFile').filter((q) => q.path.includes('/pdf-reader/')).length).toBe(0);
+  }, 120_000);
 });

@@ -1,36 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { onePagePdf } from '../helpers/pdf.ts';
 import { poll, useTaskEnv } from './task-env.ts';
 
 /**
  * PDF tasks (issue 16) in Chromium through a host page: a PDF the user may write is opened for comments only
  * (LibreOffice 25.2's comments-only view, as Collabora's view_comment); a comment added from the toolbar and
  * saved with the Save button is in the PDF the host stores, as an annotation read from its bytes (not through
- * LibreOffice). The PDF is written here (PDF 1.4, ISO 32000-1 section 7: one page, one line of Helvetica text),
- * so the test needs no conversion.
+ * LibreOffice). The PDF is written by the test (helpers/pdf.ts onePagePdf), so it needs no conversion.
  */
 const env = useTaskEnv();
-
-/** A one-page PDF with `text` on it: objects, a cross-reference table with exact byte offsets, a trailer. */
-function onePagePdf(text: string): Buffer {
-  const content = `BT /F1 24 Tf 72 700 Td (${text}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 /**
  * True when a PDF's bytes hold an annotation whose text is `text`: an /Annots array, and the text as LibreOffice
@@ -74,4 +52,24 @@ describe('pdf: open for comments, add a comment, save it back', () => {
     await poll(() => doc.frame.locator('.ode-state').textContent(), 30_000).toBe('All changes saved');
     await doc.page.screenshot({ path: 'test/artifacts/editor-tasks-pdf.png' });
   }, 240_000);
+
+  it('a user who may not write the pdf (UserCanWrite false) reads it: "Read-only", no Comment, no Save', async () => {
+    const doc = await env.open('reader.pdf', onePagePdf('Handout to read'), { userId: 'bob', userName: 'Bob Reader', fileInfo: { UserCanWrite: false } });
+    const badge = doc.frame.locator('.ode-status .ode-badge');
+    await poll(() => badge.textContent(), 30_000).toBe('Read-only');
+    expect(await doc.frame.locator('.ode-state').textContent()).toBe('Read-only');
+    expect(await doc.frame.locator('.ode-status').textContent()).not.toContain('Comments only');
+    // The pages panel is there without its page buttons (a pdf's pages cannot change), the comment and save commands are not.
+    await poll(() => doc.frame.getByRole('listbox', { name: 'Pages' }).isVisible(), 30_000).toBe(true);
+    expect(await doc.frame.getByRole('toolbar', { name: 'Pages' }).isVisible()).toBe(false);
+    const toolbar = doc.frame.getByRole('toolbar');
+    expect(await toolbar.getByRole('button', { name: 'Comment', exact: true }).isVisible()).toBe(false);
+    expect(await toolbar.getByRole('button', { name: 'Save', exact: true }).isVisible()).toBe(false);
+    // Its shortcut opens no Insert comment dialog either.
+    await doc.frame.locator('.ode-input').focus();
+    await doc.page.keyboard.press('Control+Alt+C');
+    await doc.page.keyboard.type('not a comment');
+    expect(await doc.frame.getByRole('dialog', { name: 'Insert comment' }).count()).toBe(0);
+    await doc.close();
+  }, 180_000);
 });

@@ -29,7 +29,12 @@ export interface TaskEnv {
   daemon: TestDaemon;
   wopi: FakeWopiHost;
   browser: Browser;
-  open(name: string, bytes: Buffer, opts?: { viewport?: { width: number; height: number }; userId?: string; userName?: string }): Promise<OpenedTask>;
+  /** `fileInfo`: CheckFileInfo properties the host page's proxy merges over the host's answer (UserCanWrite: false, ...). */
+  open(
+    name: string,
+    bytes: Buffer,
+    opts?: { viewport?: { width: number; height: number }; userId?: string; userName?: string; fileInfo?: Record<string, unknown> },
+  ): Promise<OpenedTask>;
 }
 
 /**
@@ -60,7 +65,7 @@ export function useTaskEnv(documents: Record<string, number> = {}): TaskEnv {
   });
   env.open = async (name, bytes, opts = {}) => {
     const id = `task${n++}`;
-    const info = opts.userId ? { UserId: opts.userId, UserFriendlyName: opts.userName ?? opts.userId } : {};
+    const info = { ...(opts.userId ? { UserId: opts.userId, UserFriendlyName: opts.userName ?? opts.userId } : {}), ...opts.fileInfo };
     const src = env.wopi.files.has(id) ? env.wopi.fileUrl(id) : env.wopi.addFile(id, name, bytes);
     const host = await startHostPage({ daemonUrl: env.daemon.url, wopiSrc: src, token: env.wopi.token, fileInfo: info });
     const page = await env.browser.newPage({ viewport: opts.viewport ?? { width: 1280, height: 800 } });

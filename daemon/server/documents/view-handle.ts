@@ -14,7 +14,10 @@ export interface ViewHandle {
   tokenTtl?: number;
   /** True when this view may not change the document (UserCanWrite false, permission=readonly, view_comment). */
   readonly readonly: boolean;
-  /** A pdf opened with view_comment: read-only, but comments may be added, edited and deleted (optional: false when absent). */
+  /**
+   * A pdf opened by a user who may write it (UserCanWrite, not permission=readonly): read-only, but comments may be
+   * added, edited and deleted, and are saved back (optional: false when absent).
+   */
   readonly commentsOnly?: boolean;
   /** LibreOffice's view id, set by the document when the view is created (and again after a reload). */
   viewId: number;

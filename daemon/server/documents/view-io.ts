@@ -49,7 +49,7 @@ export class ViewIo {
     const modifying = isModifyingEvent(event);
     // A pdf opened with view_comment is read-only but for its comments, which are saved back (mayStore).
     const comment = view.commentsOnly === true && isCommentCommand(event);
-    if (modifying && (view.readonly || host.readOnlyForAll()) && !comment) {
+    if (modifying && ((view.readonly && !comment) || host.readOnlyForAll())) {
       view.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you.' });
       return;
     }

@@ -73,7 +73,9 @@ export function statusFor(view: ViewHandle, info: OpenedDocument, readOnlyForAll
     width: info.width,
     height: info.height,
     readonly: view.readonly || readOnlyForAll,
-    commentsOnly: /\.pdf$/i.test(view.fileInfo.BaseFileName),
+    // The view may add comments and save them (a pdf opened by a user who may write it, view-handle.ts mayStore);
+    // not when the storage refused the file or another application locks it.
+    commentsOnly: view.commentsOnly === true && !readOnlyForAll,
     fileInfo,
     features: editorGates(featurePolicy(view.fileInfo)),
   };

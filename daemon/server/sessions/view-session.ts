@@ -174,9 +174,11 @@ export class ViewSession implements ViewHandle {
     const unknownFeatures = featurePolicy(this.fileInfo).unknown;
     if (unknownFeatures.length)
       this.log.warn({ names: unknownFeatures }, 'IsUserLocked / IsUserRestricted name features Ode does not know (docs/postmessage.md lists them)');
-    const commentsOnly = extname(this.fileInfo.BaseFileName).toLowerCase() === '.pdf';
-    this.readonly = !this.fileInfo.UserCanWrite || msg.readonly === true || commentsOnly;
-    this.commentsOnly = commentsOnly && msg.readonly !== true;
+    const pdf = extname(this.fileInfo.BaseFileName).toLowerCase() === '.pdf';
+    this.readonly = !this.fileInfo.UserCanWrite || msg.readonly === true || pdf;
+    // A pdf is read-only but for its comments, which are saved back: only for a user who may write the file and did
+    // not open it read-only (a reader without UserCanWrite sees "Read-only" and cannot comment, as Collabora).
+    this.commentsOnly = pdf && msg.readonly !== true && this.fileInfo.UserCanWrite === true;
     this.tokenTtl = msg.tokenTtl;
     this.armTokenWarning(msg.tokenTtl);
     // The editor may talk to its host page from now on (App_LoadingStatus Frame_Ready): tell it the origin.

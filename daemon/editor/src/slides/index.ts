@@ -119,7 +119,8 @@ export function mountSlides(app: App): void {
   app.events.on('slideshow', (url) => slideshow.show(url));
 
   session.on('status', (m) => {
-    const pdf = m.commentsOnly;
+    // A pdf (its pages cannot change): commented by a user who may write it, or only read.
+    const pdf = m.commentsOnly || /\.pdf$/i.test(String(m.fileInfo.BaseFileName ?? ''));
     const multi = m.docType === 'presentation' || m.docType === 'drawing';
     sorter?.destroy();
     sorter = undefined;
