@@ -321,6 +321,9 @@ export class EditDocument {
   /** Loads the document for its first view (document-loading.ts), then it is live; a failure closes it. */
   private async open(first: ViewHandle): Promise<void> {
     try {
+      // LibreOffice 25.2 calls a pdf with comments modified as soon as it is loaded (its import adds them to the
+      // pages): that is not a change of anyone's (document-saving.ts ignoreLoadModified).
+      if (/\.pdf$/i.test(first.fileInfo.BaseFileName)) this.saves.ignoreLoadModified();
       this.info = await loadDocument(this.loading, first);
       first.viewId = this.info.viewId;
       this.state = 'live';
@@ -363,12 +366,12 @@ export class EditDocument {
     const t = translateCallback(type, payload);
     if (t.invalidated)
       this.tiles.invalidate(t.invalidated.part, t.invalidated.x, t.invalidated.y, t.invalidated.width, t.invalidated.height, t.invalidated.all);
+    if (t.modified !== undefined) this.journal?.modifiedChanged(t.modified);
     if (t.modified !== undefined && !this.saves.modifiedChanged(t.modified)) return;
     if (t.message?.type === 'documentSize' || t.message?.type === 'part') {
       // Slides or sheets may have been added, deleted or moved: read the parts again and tell every view.
       this.parts.refresh(false);
       if (t.message.type === 'documentSize') return;
-    if (t.modified !== undefined) this.journal?.modifiedChanged(t.modified);
     }
     if (!t.message) return;
     if (t.message.type === 'stateChanged') this.parts.afterState(t.message.command);
@@ -604,15 +607,14 @@ export class EditDocument {
     }
     if (this.kitLost) await this.exitSaveFromJournal();
     await this.saves.uploader?.stop(5000);
+    // LibreOffice says the host has its document (a sheet switched, cells clicked: issue 17): no journal is left.
+    if (!this.kitLost && this.saves.hostHasAll) this.journal?.storedAll();
     this.close();
   }
 
   /**
    * The kit died while the document was unloading (before its exit save was stored), or its exit save failed: when
-   * the edit journal holds
-    // LibreOffice says the host has its document (a sheet switched, cells clicked: issue 17): no journal is left.
-    if (!this.kitLost && this.saves.hostHasAll) this.journal?.storedAll();
-   * input the host lacks, the exit save is made from it in a kit of its own with no user's view (journal-rebuild.ts)
+   * the edit journal holds input the host lacks, the exit save is made from it in a kit of its own with no user's view (journal-rebuild.ts)
    * and uploaded like any exit save (its recovery copy kept when the host does not take it). While the daemon runs
    * the rebuild has the kit's own limits only (a minute of three users typing is ~900 keys to replay: 20 s did not
    * do at load, and the document closed with its input only in the journal: bench:load, issue 17); when the daemon
