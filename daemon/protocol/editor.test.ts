@@ -13,6 +13,12 @@ describe('editing protocol codecs', () => {
       windowId: 10,
       event: { id: 'ok', cmd: 'click', type: 'responsebutton' },
     });
+    expect(parseClientMessage('{"type":"commentDraft","command":".uno:ReplyComment","args":"{}"}')).toEqual({
+      type: 'commentDraft',
+      command: '.uno:ReplyComment',
+      args: '{}',
+    });
+    expect(parseClientMessage('{"type":"commentDraft"}')).toEqual({ type: 'commentDraft' });
   });
   it('refuses broken frames, naming what is wrong', () => {
     const bad: Array<[string, RegExp]> = [
@@ -26,6 +32,8 @@ describe('editing protocol codecs', () => {
       ['{"type":"dialogEvent","windowId":10,"event":"click"}', /dialogEvent\.event must be a object/],
       ['{"type":"dialogEvent","windowId":10,"event":{"id":"ok"}}', /dialogEvent\.event\.cmd must be a non-empty string/],
       ['{"type":"dialogEvent","windowId":10,"event":{"id":"f","cmd":"change","data":1}}', /dialogEvent\.event\.data must be absent or a string/],
+      // A draft is only ever one of the comment commands (the daemon sends it as input when the view leaves).
+      ['{"type":"commentDraft","command":".uno:Save"}', /commentDraft\.command must be one of \.uno:InsertAnnotation/],
     ];
     for (const [text, why] of bad) expect(() => parseClientMessage(text), text).toThrow(why);
     expect(() => parseClientMessage('{}')).toThrow(ProtocolError);

@@ -63,6 +63,12 @@ export type ClientMessage =
   | { type: 'citationInsert'; itemKeys: string[]; style?: string }
   | { type: 'bibliographyInsert'; style?: string }
   | { type: 'close' }
+  /**
+   * The comment being written in the browser (a dialog's or a reply's text, not yet sent as `uno`): the daemon keeps
+   * the latest and sends it as that `uno` in this view when the socket closes first (the tab closed: the exit save
+   * has it). Without `command` it is dropped; a comment `uno` of the view drops it too (it was sent).
+   */
+  | { type: 'commentDraft'; command?: CommentDraftCommand; args?: string }
   | { type: 'ping'; id: number }
   | { type: 'pong'; id: number };
 
@@ -102,6 +108,11 @@ export interface RecoveryOfferCopy {
   /** Why it was not stored: `conflict` (the stored file changed meanwhile), `token_expired`, `failed`, `host_unavailable`. */
   reason: string;
 }
+
+/** The UNO commands a `commentDraft` may hold: a new comment, a reply (Writer's and the others'), an edit. */
+export const COMMENT_DRAFT_COMMANDS = ['.uno:InsertAnnotation', '.uno:ReplyComment', '.uno:ReplyToAnnotation', '.uno:EditAnnotation'] as const;
+/** One of COMMENT_DRAFT_COMMANDS. */
+export type CommentDraftCommand = (typeof COMMENT_DRAFT_COMMANDS)[number];
 
 /** One message type's name. */
 export type ClientMessageType = ClientMessage['type'];
@@ -310,6 +321,7 @@ const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
   recoveryChoice: { id: 'string', choice: 'string' },
   resetAccessToken: { token: 'string', tokenTtl: 'number?' },
   closeDocument: {},
+  commentDraft: { command: 'string?', args: 'string?' },
   eSignatureStart: {},
   eSignatureCancel: {},
   citationList: { style: 'string?' },
@@ -322,6 +334,7 @@ const CLIENT_FIELDS: Record<ClientMessageType, Record<string, FieldKind>> = {
 
 /** Allowed values of the string enumerations. */
 const ENUMS: Record<string, readonly string[]> = {
+  'commentDraft.command': COMMENT_DRAFT_COMMANDS,
   'key.event': ['input', 'up'],
   'windowKey.event': ['input', 'up'],
   'composition.stage': ['update', 'end'],

@@ -15,6 +15,7 @@ import { CLOSE, ProtocolError, encodeTileFrame, parseClientMessage, type ClientM
 import type { EditDocument } from '../documents/edit-document.ts';
 import type { CachedTile } from '../documents/tile-cache.ts';
 import { featurePolicy, gateOf } from '../documents/feature-policy.ts';
+import { isCommentCommand } from '../documents/input-policy.ts';
 import type { DocumentRegistry } from '../documents/registry.ts';
 import type { ViewHandle } from '../documents/view-handle.ts';
 import { OdeError } from '../errors.ts';
@@ -68,6 +69,8 @@ export class ViewSession implements ViewHandle {
   /** Pings sent by flush(), by id, waiting for their pong. */
   private readonly pongWaiters = new Map<number, () => void>();
   private nextPing = 1;
+  /** The comment this view's user is writing in the browser (`commentDraft`), sent as its `uno` if the socket closes first. */
+  private commentDraft: { command: string; args?: string } | undefined;
 
   constructor(
     private readonly ws: WebSocket,
@@ -130,6 +133,8 @@ export class ViewSession implements ViewHandle {
       return this.load(msg);
     }
     if (this.state !== 'live' || !this.doc) return;
+    // A comment command of this view: the comment being written was sent (or another one ended it).
+    if (msg.type === 'uno' && isCommentCommand(msg)) this.commentDraft = undefined;
     if (this.refused(msg)) return;
     await this.dispatch(msg, this.doc);
   }
@@ -260,6 +265,9 @@ export class ViewSession implements ViewHandle {
       }
       case 'close':
         return this.close(CLOSE.normal, 'closed by the editor');
+      case 'commentDraft':
+        this.commentDraft = msg.command ? { command: msg.command, args: msg.args } : undefined;
+        return;
       case 'clipboardGet': {
         const items = await doc.clipboard(
           this,
@@ -352,8 +360,24 @@ export class ViewSession implements ViewHandle {
     }
   }
 
+  /**
+   * The socket closed while the user was writing a comment in the browser (the tab closed with the Insert comment
+   * dialog open: its `pagehide` message is not always delivered, issue 16): the comment goes to the document as the
+   * `uno` the editor would have sent, checked as that input is, before the view leaves and the exit save runs.
+   */
+  private sendCommentDraft(): void {
+    const d = this.commentDraft;
+    this.commentDraft = undefined;
+    if (!d || !this.doc) return;
+    const msg: Extract<ClientMessage, { type: 'uno' }> = { type: 'uno', command: d.command, ...(d.args === undefined ? {} : { args: d.args }) };
+    if (this.refused(msg)) return;
+    this.log.info({ command: d.command }, 'the view left while writing a comment: the comment is inserted');
+    this.doc.input(this, msg);
+  }
+
   private async closed(): Promise<void> {
     if (this.state === 'closed') return;
+    if (this.state === 'live') this.sendCommentDraft();
     this.state = 'closed';
     clearTimeout(this.tokenTimer);
     this.eSign?.dispose();

@@ -94,6 +94,8 @@ export interface CommentDraftHooks {
   onOpen?(take: () => string | undefined): void;
   /** Ctrl+S in the comment's field: the caller takes the text and saves. */
   onSave?(): void;
+  /** The text changed (as typed, untrimmed). */
+  onInput?(text: string): void;
 }
 
 /** A comment's text (undefined when cancelled, or when `hooks.onOpen`'s `take` took it). */
@@ -107,6 +109,7 @@ export async function askComment(hooks: CommentDraftHooks = {}): Promise<string 
     close('cancel');
     return value;
   };
+  text.addEventListener('input', () => hooks.onInput?.(text.value));
   text.addEventListener('keydown', (e) => {
     if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's' && hooks.onSave) {
       e.preventDefault();

@@ -22,6 +22,7 @@ import {
   showShortcuts,
 } from './chrome-dialogs.ts';
 import { colorLong } from './colors.ts';
+import { CommentDraft } from './comment-draft.ts';
 import { stateText } from './dom.ts';
 
 export type DocType = Msg<'status'>['docType'];
@@ -190,13 +191,19 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
     icon: 'comment',
     enabled: commentable,
     run: async (arg) => {
-      const insert = (text: string) => uno('.uno:InsertAnnotation', { Text: { type: 'string', value: text } });
+      const draft = new CommentDraft(session);
+      const insert = (text: string) => {
+        uno('.uno:InsertAnnotation', { Text: { type: 'string', value: text } });
+        draft.sent();
+      };
       if (arg) return insert(arg);
       // A comment still being typed in the dialog is inserted before a save (not the autosave kind that keeps the
       // edit: DontTerminateEdit) or an export, and when the page goes away (the exit save), as the cell being
-      // edited is (issue 16).
+      // edited is (issue 16). The daemon holds the text as it is typed (CommentDraft), for a tab closed before the
+      // `pagehide` message got out.
       let stop: (() => void) | undefined;
       const text = await askComment({
+        onInput: (value) => draft.update('.uno:InsertAnnotation', {}, value),
         onOpen: (take) => {
           const commit = () => {
             const pending = take();
@@ -215,6 +222,7 @@ export function registerChromeCommands(app: App, docType: DocType, hooks: Chrome
       });
       stop?.();
       if (text) insert(text);
+      else draft.drop();
     },
   });
   if (isText) add({ id: 'insert.pageBreak', label: 'insert.pageBreak', shortcut: 'Ctrl+Enter', enabled: editable, run: () => uno('.uno:InsertPagebreak') });

@@ -11,6 +11,8 @@
 import type { App } from '../core/app.ts';
 import { language, registerMessages, t } from '../core/i18n.ts';
 import { applyCommentAction, commentCommands, commentDate, parseAnnotations, threads, type DocComment } from './comments-model.ts';
+import type { CommentDraftCommand } from '../../../protocol/editor.ts';
+import { CommentDraft } from './comment-draft.ts';
 import { button, el, type RightDock } from './panels-dom.ts';
 
 registerMessages({
@@ -135,7 +137,17 @@ export function mountComments(app: App, dock: RightDock): void {
     if (d.mode === 'reply' && cmds.reply) uno(cmds.reply, { Id: d.id, Text: text });
     else uno(cmds.edit, { Id: d.id, Text: text });
     draft = undefined;
+    held.sent();
     return true;
+  };
+  // The daemon holds the reply or edit as it is typed, for a tab closed before the `pagehide` message got out.
+  const held = new CommentDraft(session);
+  const holdDraft = () => {
+    const d = draft;
+    if (!d || !canComment() || (d.mode === 'edit' && d.text.trim() === d.original.trim())) return held.drop();
+    const cmds = commentCommands(session.state.status?.docType ?? 'text');
+    const command = d.mode === 'reply' && cmds.reply ? cmds.reply : cmds.edit;
+    held.update(command as CommentDraftCommand, { Id: d.id }, d.text);
   };
   // Before a save that ends edits (all but the autosave kind asking DontTerminateEdit) and before an export; when
   // the page goes away, for the exit save.
@@ -162,7 +174,11 @@ export function mountComments(app: App, dock: RightDock): void {
     const author = c.author || t('comments.unknownAuthor');
     const label = t(mode === 'reply' ? 'comments.replyLabel' : 'comments.editLabel', { author });
     const area = el('textarea', { className: 'ode-comment-input', rows: 3, value: draft?.text ?? '', attrs: { 'aria-label': label } });
-    area.addEventListener('input', () => draft && (draft.text = area.value));
+    area.addEventListener('input', () => {
+      if (!draft) return;
+      draft.text = area.value;
+      holdDraft();
+    });
     area.addEventListener('focus', () => draft && (draft.focused = true));
     area.addEventListener('blur', () => draft && (draft.focused = false));
     const submit = () => {
@@ -175,6 +191,7 @@ export function mountComments(app: App, dock: RightDock): void {
     const cancel = () => {
       if (draft) draft.focused = false;
       draft = undefined;
+      held.drop();
       render();
     };
     area.addEventListener('keydown', (e) => {
@@ -221,6 +238,7 @@ export function mountComments(app: App, dock: RightDock): void {
       const actions = el('div', { className: 'ode-comment-actions' });
       const open = (mode: 'reply' | 'edit') => {
         draft = { id: c.id, mode, text: mode === 'edit' ? c.text : '', original: mode === 'edit' ? c.text : '', focused: true };
+        held.drop();
         render();
       };
       if (isRoot && cmds.reply) actions.append(button(t('comments.replyLabel', { author }), t('comments.reply'), () => open('reply'), 'ode-link-button'));
@@ -246,7 +264,7 @@ export function mountComments(app: App, dock: RightDock): void {
     if (!loaded) return;
     // Someone is writing a reply or an edit: the list is rebuilt when they send or cancel it.
     if (draft && document.activeElement instanceof HTMLTextAreaElement && list.contains(document.activeElement)) return;
-    if (draft && !comments.some((c) => c.id === draft!.id)) draft = undefined;
+    if (draft && !comments.some((c) => c.id === draft!.id)) (draft = undefined), held.drop();
     const all = threads(comments);
     if (all.length === 0) return list.replaceChildren(el('p', { className: 'ode-panel-empty' }, t('comments.none')));
     list.replaceChildren(
