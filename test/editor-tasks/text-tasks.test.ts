@@ -451,3 +451,28 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     await poll(() => f.getByRole('textbox', { name: 'Reply to Ada Lovelace' }).count(), 30_000).toBe(0);
   }, 180_000);
 });
+
+describe('text document: the status bar says the page of the caret', () => {
+  it('"Page n of N" follows the caret: typing that makes page 2, Ctrl+Home, a click on page 2 after a scroll', async () => {
+    // A document of its own (a retry starts from its own file).
+    const doc = await env.open('pages.docx', DOCX);
+    const { page, frame: f } = doc;
+    const position = f.locator('.ode-status-position');
+    await poll(() => position.textContent(), 30_000).toBe('Page 1 of 1');
+    await f.locator('.ode-input').focus();
+    await page.keyboard.press('Control+End');
+    // Empty paragraphs until the text runs onto a second page (an A4 page holds about 40 lines of 14 pt), then text there.
+    for (let i = 0; i < 60; i++) await page.keyboard.press('Enter');
+    await page.keyboard.type('On page two', { delay: 20 });
+    await poll(() => position.textContent(), 30_000).toBe('Page 2 of 2');
+    await page.keyboard.press('Control+Home');
+    await poll(() => position.textContent(), 30_000).toBe('Page 1 of 2');
+    // Scrolled to the end (the caret stays on page 1), a click into the last page moves the caret there.
+    const scroller = f.locator('.ode-doc');
+    await scroller.evaluate((e: { scrollTop: number; scrollHeight: number }) => (e.scrollTop = e.scrollHeight));
+    const box = (await scroller.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await poll(() => position.textContent(), 30_000).toBe('Page 2 of 2');
+    await doc.close();
+  }, 180_000);
+});
