@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import type { FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import { docxText } from '../helpers/docx.ts';
 import { startHostPage, type HostPage } from '../helpers/host-page.ts';
@@ -49,15 +49,20 @@ const DOCUMENTS = { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, id
 // One daemon and one browser for the file. The editor page may read images from the host pages
 // (Action_InsertGraphic): they are on http://localhost.
 const env = useHostPageEditing({ documents: DOCUMENTS, net: { content_security_policy: 'connect-src http://localhost:*; img-src http://localhost:*' } });
+/** Counts the tries: each test, and each CI retry of one, opens a file of its own (`<name>-<try>`) in a page of its own. */
+let tries = 0;
 
 describe('host integration: PostMessage, CheckFileInfo properties, iframe parameters', () => {
   let page: Page;
   let host: HostPage;
   let frame: FrameLocator;
-  const consoleLines: string[] = [];
+  let consoleLines: string[] = [];
+  /** This try's file id. */
+  let id = '';
 
-  beforeAll(async () => {
-    const src = env.wopi.addFile('hostdoc1', 'letter.docx', DOCX);
+  beforeEach(async () => {
+    id = `hostdoc-${++tries}`;
+    const src = env.wopi.addFile(id, 'letter.docx', DOCX);
     host = await startHostPage({
       daemonUrl: env.daemon.url,
       wopiSrc: src,
@@ -68,11 +73,14 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
       checkFileInfoOverride: 'DownloadAsPostMessage=true',
     });
     page = await env.browser.newPage({ viewport: { width: 1100, height: 760 } });
-    page.on('console', (m) => consoleLines.push(m.text()));
+    const lines: string[] = (consoleLines = []);
+    page.on('console', (m) => lines.push(m.text()));
     await page.goto(host.url);
     frame = page.frameLocator('#ode');
-  }, 120_000);
-  afterAll(async () => {
+    // Each file is a new document: it waits for a kit of its own (a kit is not reused), slow at CI load.
+    await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 90_000);
+  }, 150_000);
+  afterEach(async () => {
     await page?.close();
     await host?.stop();
   });
@@ -86,7 +94,7 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
   const inFileMenu = (command: string) => frame.getByRole('menu', { name: 'File' }).locator(`[data-command="${command}"]`).count();
 
   it('says Frame_Ready, then Document_Loaded, as JSON envelopes from the editor origin', async () => {
-    const loaded = await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 60_000);
+    const loaded = await host.waitFor('App_LoadingStatus', (m) => m.Values.Status === 'Document_Loaded', 10_000);
     const statuses = host
       .messages()
       .filter((m) => m.MessageId === 'App_LoadingStatus')
@@ -166,11 +174,14 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
     const resp = await host.waitFor('Action_Save_Resp', undefined, 30_000, since);
     expect(resp.Values).toMatchObject({ success: true, fileName: 'letter.docx' });
     expect(env.wopi.of('PutFile').length).toBe(puts + 1);
-    expect(docxText(env.wopi.files.get('hostdoc1')!.bytes)).toContain('Saved by the host');
+    expect(docxText(env.wopi.files.get(id)!.bytes)).toContain('Saved by the host');
     await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === false, 10_000, since);
   }, 60_000);
 
   it('closebutton: the Close button posts UI_Close with EverModified true after typing', async () => {
+    await frame.locator('.ode-doc').click({ position: { x: 300, y: 200 } });
+    await page.keyboard.type('Modified ');
+    await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 15_000);
     await frame.getByRole('button', { name: 'Close', exact: true }).click();
     expect((await host.waitFor('UI_Close', undefined, 10_000)).Values).toEqual({ EverModified: true });
   });
@@ -206,19 +217,26 @@ describe('host integration: PostMessage, CheckFileInfo properties, iframe parame
 
 describe('host integration: guest, remote insert, history, token banner, conflict, debug, read-only', () => {
   const hosts: HostPage[] = [];
+  const pages: Page[] = [];
+  /** Opens file `<name>-<try>` in a host page with `opts`; resolves with the page, once it said Document_Loaded, and the id. */
   const open = async (
-    id: string,
+    name: string,
     opts: { params?: Record<string, string>; fileInfo?: Record<string, unknown>; tokenTtl?: number; assets?: Record<string, { type: string; body: Buffer }> },
   ) => {
+    const id = `${name}-${++tries}`;
     const opened = await openHostPage(
       env.browser,
       { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile(id, `${id}.docx`, DOCX), token: env.wopi.token, ...opts },
-      { viewport: { width: 1100, height: 760 }, timeoutMs: 60_000 },
+      { viewport: { width: 1100, height: 760 }, timeoutMs: 90_000, onPage: (p) => pages.push(p) },
     );
     hosts.push(opened.host);
-    return opened;
+    return { ...opened, id };
   };
 
+  // A failed try's page is closed too (a passing test closes its own).
+  afterEach(async () => {
+    for (const p of pages.splice(0)) await p.close();
+  });
   afterAll(async () => {
     for (const h of hosts) await h.stop();
   });
@@ -271,11 +289,11 @@ describe('host integration: guest, remote insert, history, token banner, conflic
   }, 120_000);
 
   it('the conflict question: the stored file changed under unsaved changes; "Keep mine" overwrites it', async () => {
-    const { host, page, frame } = await open('conflictdoc', {});
+    const { host, page, frame, id } = await open('conflictdoc', {});
     await frame.locator('.ode-doc').click({ position: { x: 300, y: 200 } });
     await page.keyboard.type('Mine wins ');
     await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 15_000);
-    env.wopi.touch('conflictdoc');
+    env.wopi.touch(id);
     await host.post({ MessageId: 'Action_Save', Values: { Notify: true } });
     const dialog = frame.getByRole('alertdialog');
     await dialog.waitFor({ timeout: 30_000 });
@@ -283,20 +301,20 @@ describe('host integration: guest, remote insert, history, token banner, conflic
     await page.screenshot({ path: 'test/artifacts/host-conflict.png' });
     // The focus is on the first answer: Enter chooses it (keyboard usable).
     await page.keyboard.press('Enter');
-    await expect.poll(() => docxText(env.wopi.files.get('conflictdoc')!.bytes), { timeout: 30_000 }).toContain('Mine wins');
+    await expect.poll(() => docxText(env.wopi.files.get(id)!.bytes), { timeout: 30_000 }).toContain('Mine wins');
     expect(await dialog.count()).toBe(0);
     await page.close();
   }, 90_000);
 
   it('Action_InsertGraphic: the image at the host URL lands in the document', async () => {
-    const { host, page, frame } = await open('imagedoc', { assets: { 'red.png': { type: 'image/png', body: png(40, 30, [220, 30, 30]) } } });
+    const { host, page, frame, id } = await open('imagedoc', { assets: { 'red.png': { type: 'image/png', body: png(40, 30, [220, 30, 30]) } } });
     await frame.locator('.ode-doc').click({ position: { x: 300, y: 200 } });
     await host.post({ MessageId: 'Action_InsertGraphic', Values: { filename: 'red.png', url: `${host.origin}/red.png` } });
     await host.waitFor('Doc_ModifiedStatus', (m) => m.Values.Modified === true, 20_000);
     const since = host.messages().length;
     await host.post({ MessageId: 'Action_Save', Values: { Notify: true } });
     expect((await host.waitFor('Action_Save_Resp', undefined, 30_000, since)).Values.success).toBe(true);
-    const media = Object.keys(unzipSync(new Uint8Array(env.wopi.files.get('imagedoc')!.bytes))).filter((n) => n.startsWith('word/media/'));
+    const media = Object.keys(unzipSync(new Uint8Array(env.wopi.files.get(id)!.bytes))).filter((n) => n.startsWith('word/media/'));
     expect(media.length).toBeGreaterThan(0);
     await page.screenshot({ path: 'test/artifacts/host-insert-graphic.png' });
     await page.close();
@@ -318,22 +336,25 @@ describe('host integration: guest, remote insert, history, token banner, conflic
 });
 
 describe('host integration: the idle overlay', () => {
-  let host: HostPage;
+  let host: HostPage | undefined;
+  let page: Page | undefined;
 
   // Documents opened from now on are unloaded after 6 s without input (the earlier ones keep an hour).
   beforeAll(() => env.daemon.reconfigure({ documents: { ...DOCUMENTS, idle_unload_secs: 6 } }));
-  afterAll(async () => {
+  afterEach(async () => {
+    await page?.close();
     await host?.stop();
   });
 
   it('an unused document is unloaded: User_Idle, Session_Closed 4408, the overlay; "Continue editing" opens it again', async () => {
+    const id = `idledoc-${++tries}`;
     const opened = await openHostPage(
       env.browser,
-      { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile('idledoc', 'idle.docx', DOCX), token: env.wopi.token, tokenTtl: Date.now() + 3_600_000 },
-      { viewport: { width: 1000, height: 700 }, timeoutMs: 60_000 },
+      { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile(id, 'idle.docx', DOCX), token: env.wopi.token, tokenTtl: Date.now() + 3_600_000 },
+      { viewport: { width: 1000, height: 700 }, timeoutMs: 90_000 },
     );
     host = opened.host;
-    const page = opened.page;
+    page = opened.page;
     await host.waitFor('User_Idle', undefined, 60_000);
     expect((await host.waitFor('Session_Closed', undefined, 30_000)).Values.Code).toBe(4408);
     const frame = page.frameLocator('#ode');
@@ -341,7 +362,7 @@ describe('host integration: the idle overlay', () => {
     await dialog.waitFor({ timeout: 30_000 });
     await page.screenshot({ path: 'test/artifacts/host-idle.png' });
     const since = host.messages().length;
-    const checks = () => env.wopi.of('CheckFileInfo').filter((r) => r.path.endsWith('/idledoc')).length;
+    const checks = () => env.wopi.of('CheckFileInfo').filter((r) => r.path.endsWith(`/${id}`)).length;
     const before = checks();
     await page.keyboard.press('Enter');
     // The editor page is posted again with the token: the document loads anew.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
 import type { HostPage } from '../helpers/host-page.ts';
 import { openHostPage, useHostPageEditing } from '../helpers/host-page-setup.ts';
@@ -17,18 +17,24 @@ const MAIL = 'ada.lovelace@example.org';
  *   and `IsUserRestricted: ['comments', 'print']`, UserExtraInfo.mail, and EnableOwnerTermination on a file someone
  *   else owns;
  * - the owner (OwnerId = UserId) with EnableOwnerTermination and `IsUserLocked: ['comments']`.
+ * Each test, and each CI retry of one, opens its own file (an id with a try number) in a page of its own: a retry
+ * never finds the menu or the document a failed try left open.
  */
 const env = useHostPageEditing(
   { kits: { prespawn: 2, max: 3 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, idle_unload_secs: 3600 } },
   2,
 );
 
-/** Opens `fileInfo` over the fake host's answer in a host page; resolves once the document is shown. */
+/** Counts the tries: each one's file has its own id. */
+let tries = 0;
+
+/** Opens `fileInfo` over the fake host's answer in a host page (file `<id>-<try>`); resolves once the document is shown. */
 function open(
-  id: string,
+  name: string,
   fileInfo: Record<string, unknown>,
   params: Record<string, string> = {},
 ): Promise<{ page: Page; host: HostPage; frame: FrameLocator }> {
+  const id = `${name}-${++tries}`;
   return openHostPage(env.browser, { daemonUrl: env.daemon.url, wopiSrc: env.wopi.addFile(id, `${id}.docx`, DOCX), token: env.wopi.token, fileInfo, params });
 }
 
@@ -36,7 +42,7 @@ describe('a locked and restricted guest', () => {
   let page: Page;
   let host: HostPage;
   let frame: FrameLocator;
-  beforeAll(async () => {
+  beforeEach(async () => {
     ({ page, host, frame } = await open(
       'guestdoc',
       {
@@ -51,7 +57,7 @@ describe('a locked and restricted guest', () => {
       { revisionhistory: 'true' },
     ));
   }, 150_000);
-  afterAll(async () => {
+  afterEach(async () => {
     await page?.close();
     await host?.stop();
   });
@@ -119,7 +125,8 @@ describe('a locked and restricted guest', () => {
 
   it('shows UserExtraInfo.mail and the guest (is_guest) in the users panel', async () => {
     const avatars = frame.locator('.ode-users');
-    expect(await avatars.getAttribute('title')).toBe(`Users editing: 1: Test User <${MAIL}>`);
+    // The users list arrives from the daemon after the document is shown.
+    await expect.poll(() => avatars.getAttribute('title'), { timeout: 30_000 }).toBe(`Users editing: 1: Test User <${MAIL}>`);
     await avatars.click();
     const me = frame.locator('.ode-user-item').first();
     await me.waitFor();
@@ -135,11 +142,11 @@ describe('the owner, locked out of comments', () => {
   let page: Page;
   let host: HostPage;
   let frame: FrameLocator;
-  beforeAll(async () => {
+  beforeEach(async () => {
     // FakeWopiHost's UserId is user-1.
     ({ page, host, frame } = await open('ownerdoc', { EnableOwnerTermination: true, OwnerId: 'user-1', IsUserLocked: ['insertannotation'] }));
   }, 150_000);
-  afterAll(async () => {
+  afterEach(async () => {
     await page?.close();
     await host?.stop();
   });
