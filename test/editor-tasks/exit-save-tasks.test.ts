@@ -49,4 +49,26 @@ describe('text document: closing the tab stores what was typed (exit save)', () 
       await poll(() => commentText(doc.stored()), 30_000).toBe(`Dialog ${mark}`);
       await doc.close();
     }, 180_000);
+
+  it('a reply being written in the comments panel, then the tab closed', async () => {
+    const { doc, f, page, mark } = await open();
+    await f.getByRole('toolbar').getByRole('button', { name: 'Comment', exact: true }).click();
+    const dialog = f.getByRole('dialog', { name: 'Insert comment' });
+    await dialog.waitFor();
+    await page.keyboard.type(`Note ${mark}`);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    const note = f
+      .getByRole('region', { name: 'Comments' })
+      .locator('.ode-comment')
+      .filter({ hasText: `Note ${mark}` });
+    await note.waitFor({ state: 'visible', timeout: 30_000 });
+    await note.getByRole('button', { name: 'Reply to Ada Lovelace' }).click();
+    const reply = f.getByRole('textbox', { name: 'Reply to Ada Lovelace' });
+    await reply.click();
+    await page.keyboard.type(`Reply ${mark}`);
+    await poll(() => reply.inputValue()).toBe(`Reply ${mark}`);
+    await page.close({ runBeforeUnload: true });
+    await poll(() => commentText(doc.stored()), 60_000).toBe(`Note ${mark}Reply ${mark}`);
+    await doc.close();
+  }, 180_000);
 });
