@@ -1,11 +1,11 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileId, painted, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { copyForTry, useDemoBrowser } from '../helpers/demo-browser.ts';
 import { documentXml } from '../helpers/docx.ts';
 
 /** Screenshots land here (ignored by git: products of the run). */
@@ -22,12 +22,8 @@ const runsWith = (xml: string, text: string) =>
     );
 
 /** The page objects the page functions touch (the tests are type-checked for Node, not the DOM). */
-interface PageElement {
-  action: string;
-  submit(): void;
-}
 interface PageGlobal {
-  document: { querySelector(selector: string): PageElement | null; documentElement: { dataset: Record<string, string | undefined> }; body: unknown };
+  document: { documentElement: { dataset: Record<string, string | undefined> }; body: unknown };
   getComputedStyle(e: unknown): { backgroundColor: string };
 }
 
@@ -35,45 +31,62 @@ interface PageGlobal {
  * The chrome in Debian's Chromium against a real daemon (demo host folder): the menu bar by keyboard (F10 and
  * Alt, arrows, Enter) makes text bold in the saved docx, the toolbar's font size changes the saved docx, the theme
  * toggle, the menus of each document type, accessible names of every menu item and toolbar button, the French UI.
+ * Each test, and each CI retry of one, opens its own copies of the documents in a page of its own.
  */
 describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
-  const env = useDemoBrowser('ode-chrome-', (folder) => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'chrome.docx'));
-    copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'sheet.xlsx'));
-    copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'slides.pptx'));
-    copyFileSync(join(CORPUS, 'presentations/AllSlidesConverterSC.pptx'), join(folder, 'title.pptx'));
-  });
+  const env = useDemoBrowser('ode-chrome-', () => mkdirSync(ARTIFACTS, { recursive: true }));
   let page: Page;
-  const docx = join(env.folder, 'chrome.docx');
+  /** The corpus file each document of the tests is a copy of. */
+  const SOURCES = {
+    'chrome.docx': 'properties/documentProperties.docx',
+    'sheet.xlsx': 'spreadsheets/SampleSS.xlsx',
+    'slides.pptx': 'presentations/AllSlidesConverterSC.pptx',
+    'title.pptx': 'presentations/AllSlidesConverterSC.pptx',
+  };
+  /** This try's copy of chrome.docx (the last one openCopy opened): its name in the demo host's folder and its path. */
+  let text = { name: '', path: '' };
+  const docx = () => text.path;
 
-  /** Opens `name` from the demo host's start page (optionally with iframe parameters) and waits for its canvas. */
+  beforeEach(async () => {
+    page = await env.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+  });
+  afterEach(() => page?.close());
+
+  /** Opens a new copy of `name` (optionally with iframe parameters) and waits for its canvas; returns the copy's path. */
+  async function openCopy(name: keyof typeof SOURCES, params = ''): Promise<string> {
+    const copy = await copyForTry(env, join(CORPUS, SOURCES[name]), name);
+    if (name === 'chrome.docx') text = copy;
+    await open(copy.name, params);
+    return copy.path;
+  }
+
+  /**
+   * Opens `name` from the demo host's start page (`/?open=<id>` submits the file's form), with iframe parameters
+   * `params` (`&permission=readonly`) added to the form's action as a host adds them, and waits for its canvas. The
+   * start page reloads itself a moment after the folder changed (a copy made or a document saved just before): a
+   * form changed by a script in the page was lost with it, or the script's context (the read-only view's first try
+   * failed so in CI); the reloaded `/?open=` page submits again, and the parameters are added to the POST itself.
+   */
   async function open(name: string, params = ''): Promise<void> {
-    if (!params) await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
-    else {
-      await page.goto(`${env.daemon.url}/`);
-      await Promise.all([
-        page.waitForURL(/ode\.html/, { waitUntil: 'commit', timeout: 60_000 }),
-        page.evaluate(
-          ([id, extra]) => {
-            const form = (globalThis as unknown as PageGlobal).document.querySelector(`#f-${id}`)!;
-            form.action += extra;
-            form.submit();
-          },
-          [fileId(name), params],
-        ),
-      ]);
+    const editor = /\/ode\.html\?/;
+    if (params) await page.route(editor, (route) => route.continue({ url: route.request().url() + params }));
+    try {
+      await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
+      await page.waitForURL(editor, { waitUntil: 'commit', timeout: 60_000 });
+    } finally {
+      if (params) await page.unroute(editor);
     }
-    await page.getByRole('menubar').waitFor({ timeout: 60_000 });
-    await page.waitForFunction(painted, null, { timeout: 30_000 });
+    // Each copy is a new document: it waits for a kit of its own (a kit is not reused), slow at CI load.
+    await page.getByRole('menubar').waitFor({ timeout: 90_000 });
+    await page.waitForFunction(painted, null, { timeout: 60_000 });
   }
 
   /** Clicks Save and waits until the folder's file changed; returns its document.xml. */
   async function save(): Promise<string> {
-    const before = statSync(docx).mtimeMs;
+    const before = statSync(docx()).mtimeMs;
     await page.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
-    await savedAfter(docx, before);
-    return documentXml(readFileSync(docx));
+    await savedAfter(docx(), before);
+    return documentXml(readFileSync(docx()));
   }
 
   /** Waits until `path` changed after `before` (mtime) and reads as a whole zip (the host may still be writing). */
@@ -88,24 +101,26 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await expect.poll(whole, { timeout: 30_000, interval: 200 }).toBe(true);
   }
 
-  beforeAll(async () => {
-    page = await env.browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
-  }, 120_000);
+  /** A paragraph of its own at the top, typed and selected with the keyboard (its selection handles shown). */
+  const selectedLine = async (line: string) => {
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.type(line);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    // A UNO command was seen to reach LibreOffice before keys sent just before it: the selection is there first.
+    await page.locator('.ode-handle-start').waitFor({ state: 'visible', timeout: 30_000 });
+  };
 
   it('makes a selection bold through the menu bar by keyboard only; the saved docx has <w:b/> on that run', async () => {
-    await open('chrome.docx');
+    await openCopy('chrome.docx');
     // The toolbar shows the states LibreOffice announced while loading (docDefaults: 12 pt, theme minor font Cambria).
     const toolbar = page.getByRole('toolbar');
     await expect.poll(() => toolbar.getByRole('combobox', { name: 'Font size' }).inputValue(), { timeout: 30_000 }).toBe('12');
     await expect.poll(() => toolbar.getByRole('combobox', { name: 'Font name' }).inputValue(), { timeout: 30_000 }).toBe('Cambria');
     expect(await toolbar.getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed')).toBe('false');
-    // A paragraph of its own at the top, selected with the keyboard.
-    await page.keyboard.press('Control+Home');
-    await page.keyboard.type('Menu bold text');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Home');
-    await page.keyboard.press('Shift+End');
+    await selectedLine('Menu bold text');
 
     await page.keyboard.press('F10');
     await expect
@@ -149,7 +164,8 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   });
 
   it('sets the font size of the selection from the toolbar; the saved docx has it', async () => {
-    // The paragraph typed above is still selected.
+    await openCopy('chrome.docx');
+    await selectedLine('Menu bold text');
     const size = page.getByRole('combobox', { name: 'Font size' });
     await size.selectOption('20');
     await expect.poll(() => size.inputValue()).toBe('20');
@@ -159,6 +175,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   });
 
   it('gives every menu item and toolbar button an accessible name', async () => {
+    await openCopy('chrome.docx');
     const menus = page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible');
     const tops = await menus.count();
     expect(tops).toBeGreaterThanOrEqual(6);
@@ -188,6 +205,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
         const w = globalThis as unknown as PageGlobal;
         return { theme: w.document.documentElement.dataset.theme, background: w.getComputedStyle(w.document.body).backgroundColor };
       });
+    await openCopy('chrome.docx');
     const before = await look();
     expect(before.theme).toBe('light');
     await page.getByRole('menubar').getByRole('menuitem', { name: 'View', exact: true }).click();
@@ -209,20 +227,30 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'chrome-text-dark-file-menu.png') });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
-    await open('chrome.docx');
+    await open(text.name);
     expect((await look()).theme).toBe('dark');
     await page.getByRole('menubar').getByRole('menuitem', { name: 'View', exact: true }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Dark theme' }).click();
     expect((await look()).theme).toBe('light');
+    // The first paragraph 20 pt bold (the toolbar's states at the second view below are then not the defaults).
+    await page.locator('.ode-input').focus();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Shift+End');
+    await page.locator('.ode-handle-start').waitFor({ state: 'visible', timeout: 30_000 });
+    const bar = page.getByRole('toolbar');
+    await bar.getByRole('combobox', { name: 'Font size' }).selectOption('20');
+    await bar.getByRole('button', { name: 'Bold', exact: true }).click();
+    await expect.poll(() => bar.getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => bar.getByRole('combobox', { name: 'Font size' }).inputValue(), { timeout: 30_000 }).toBe('20');
 
     // Without a remembered choice the system's scheme decides.
     const context = await env.browser.newContext({ viewport: { width: 1000, height: 700 }, colorScheme: 'dark' });
     const other = await context.newPage();
-    await other.goto(`${env.daemon.url}/?open=${fileId('chrome.docx')}`);
+    await other.goto(`${env.daemon.url}/?open=${fileId(text.name)}`);
     await other.getByRole('menubar').waitFor({ timeout: 60_000 });
     expect(await other.evaluate(() => (globalThis as unknown as PageGlobal).document.documentElement.dataset.theme)).toBe('dark');
     // A second view of an open document: its toolbar shows the states LibreOffice gave while creating the view
-    // (the cursor starts in the first paragraph, made 20 pt bold by the tests above).
+    // (the cursor starts in the first paragraph, made 20 pt bold above).
     const toolbar = other.getByRole('toolbar');
     await expect.poll(() => toolbar.getByRole('combobox', { name: 'Font size' }).inputValue(), { timeout: 30_000 }).toBe('20');
     expect(await toolbar.getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed')).toBe('true');
@@ -235,7 +263,8 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
       await page.getByRole('menubar').getByRole('menuitem', { name: 'View', exact: true }).click();
       await page.getByRole('menuitem', { name: item }).click();
     };
-    expect(await zoom.inputValue()).toBe('1');
+    await openCopy('chrome.docx');
+    await expect.poll(() => zoom.inputValue()).toBe('1');
     await view('Zoom in');
     await expect.poll(() => zoom.inputValue()).toBe('1.25');
     await view('Zoom in');
@@ -248,9 +277,10 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
 
   it('shows the menus of each document type: Sheet for a spreadsheet, Slide for a presentation', async () => {
     const titles = () => page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents();
+    await openCopy('chrome.docx');
     expect(await titles()).not.toContain('Sheet');
     expect(await titles()).not.toContain('Slide');
-    await open('sheet.xlsx');
+    await openCopy('sheet.xlsx');
     expect(await titles()).toContain('Sheet');
     expect(await titles()).not.toContain('Slide');
     await page.getByRole('menubar').getByRole('menuitem', { name: 'Insert', exact: true }).click();
@@ -258,7 +288,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     expect(await page.getByRole('menuitem', { name: 'Sum', exact: true }).count()).toBe(1);
     await page.screenshot({ path: join(ARTIFACTS, 'chrome-spreadsheet-insert-menu.png') });
     await page.keyboard.press('Escape');
-    await open('slides.pptx');
+    await openCopy('slides.pptx');
     expect(await titles()).toContain('Slide');
     expect(await titles()).not.toContain('Sheet');
     await page.getByRole('menubar').getByRole('menuitem', { name: 'Slide', exact: true }).click();
@@ -268,7 +298,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   });
 
   it('inserts a table, a link and a comment through keyboard-driven dialogs; Save as writes a new file', async () => {
-    await open('chrome.docx');
+    await openCopy('chrome.docx');
     const active = () =>
       page.evaluate(() => {
         const a = (
@@ -335,7 +365,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     const tbl = /<w:tbl>[\s\S]*?<\/w:tbl>/.exec(xml)?.[0] ?? '';
     expect(tbl.match(/<w:tr[ >]/g)?.length).toBe(3);
     expect(/<w:tr[ >][\s\S]*?<\/w:tr>/.exec(tbl)![0].match(/<w:tc>/g)?.length).toBe(4);
-    const files = unzipSync(new Uint8Array(readFileSync(docx)));
+    const files = unzipSync(new Uint8Array(readFileSync(docx())));
     const hyperlink = /<w:hyperlink [^>]*r:id="([^"]+)"[^>]*>([\s\S]*?)<\/w:hyperlink>/.exec(xml);
     expect(hyperlink?.[2]).toContain('Ode link');
     const rels = new TextDecoder().decode(files['word/_rels/document.xml.rels']);
@@ -362,14 +392,15 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     const saveAs = page.getByRole('dialog', { name: 'Save as' });
     await saveAs.waitFor();
     await page.keyboard.press('Control+A');
-    await page.keyboard.type('chrome-copy.docx');
+    const saveAsName = text.name.replace(/\.docx$/, '-copy.docx'); // this try's
+    await page.keyboard.type(saveAsName);
     await page.keyboard.press('Enter');
-    await expect.poll(() => existsSync(join(env.folder, 'chrome-copy.docx')), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => documentXml(readFileSync(join(env.folder, 'chrome-copy.docx'))).includes('Ode link'), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => existsSync(join(env.folder, saveAsName)), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => documentXml(readFileSync(join(env.folder, saveAsName))).includes('Ode link'), { timeout: 30_000 }).toBe(true);
   });
 
   it('applies a paragraph style, font and highlighting colours and centring from the toolbar, which is navigable with arrow keys', async () => {
-    await open('chrome.docx');
+    await openCopy('chrome.docx');
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Styled line');
@@ -449,7 +480,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   });
 
   it('inserts a local image and a special character, repairs by undoing back to a chosen change, shows the ruler', async () => {
-    await open('chrome.docx');
+    await openCopy('chrome.docx');
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     // A 4×4 red PNG.
@@ -470,7 +501,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.keyboard.type(' Repair me');
 
     let xml = await save();
-    const files = unzipSync(new Uint8Array(readFileSync(docx)));
+    const files = unzipSync(new Uint8Array(readFileSync(docx())));
     expect(Object.keys(files).some((f) => f.startsWith('word/media/'))).toBe(true);
     expect(xml).toMatch(/<w:drawing>/);
     expect(xml).toContain('© Repair me');
@@ -505,26 +536,28 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   });
 
   it('renames the document from its title (a button when renaming is allowed): the title follows and the host has the new name', async () => {
-    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(env.folder, 'rename-me.docx'));
-    await open('rename-me.docx');
+    const { name } = await copyForTry(env, join(CORPUS, 'properties/documentProperties.docx'), 'rename-me.docx');
+    const stem = name.replace(/\.docx$/, '');
+    const renamed = stem.replace('rename-me', 'renamed by chrome'); // this try's: 'renamed by chrome-<n>'
+    await open(name);
     await page.keyboard.press('F10');
     await page.keyboard.press('Enter');
     expect(await page.getByRole('menuitem', { name: 'Rename…' }).count()).toBe(1);
     await page.keyboard.press('Escape');
     // The title is a button that renames.
-    await page.getByRole('button', { name: 'Rename: rename-me.docx' }).click();
+    await page.getByRole('button', { name: `Rename: ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Rename' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('textbox').inputValue()).toBe('rename-me');
+    expect(await dialog.getByRole('textbox').inputValue()).toBe(stem);
     await page.keyboard.press('Control+A');
-    await page.keyboard.type('renamed by chrome');
+    await page.keyboard.type(renamed);
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('.ode-title').textContent(), { timeout: 30_000 }).toBe('renamed by chrome.docx');
-    expect(existsSync(join(env.folder, 'renamed by chrome.docx'))).toBe(true);
+    await expect.poll(() => page.locator('.ode-title').textContent(), { timeout: 30_000 }).toBe(`${renamed}.docx`);
+    expect(existsSync(join(env.folder, `${renamed}.docx`))).toBe(true);
   });
 
   it('spreadsheet toolbar: Sum, Currency, colours and Merge cells reach the saved xlsx', async () => {
-    await open('sheet.xlsx');
+    const path = await openCopy('sheet.xlsx');
     const toolbar = page.getByRole('toolbar');
     const keys = async (...k: string[]) => {
       for (const key of k) await page.keyboard.press(key);
@@ -547,7 +580,6 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await merge.click();
     await expect.poll(() => merge.getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
 
-    const path = join(env.folder, 'sheet.xlsx');
     const before = statSync(path).mtimeMs;
     await toolbar.getByRole('button', { name: 'Save', exact: true }).click();
     await savedAfter(path, before);
@@ -571,7 +603,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   });
 
   it('presentation: inserts a table from the toolbar into the current slide of the saved pptx', async () => {
-    await open('slides.pptx');
+    const path = await openCopy('slides.pptx');
     await page.getByRole('toolbar').getByRole('button', { name: 'Table' }).click();
     const dialog = page.getByRole('dialog', { name: 'Insert table' });
     await dialog.waitFor();
@@ -584,7 +616,6 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await dialog.waitFor({ state: 'detached' });
     // LibreOffice runs the dispatched .uno:InsertTable in its main loop: the document is modified once it ran.
     await page.waitForFunction(stateIs, 'Unsaved changes', { timeout: 30_000 });
-    const path = join(env.folder, 'slides.pptx');
     const before = statSync(path).mtimeMs;
     await page.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
     await savedAfter(path, before);
@@ -596,7 +627,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   });
 
   it('presentation: bold, font colour and highlighting of a title text reach the saved pptx', async () => {
-    await open('title.pptx');
+    const path = await openCopy('title.pptx');
     // The title placeholder sits at about 44 % of the slide's height (AllSlidesConverterSC.pptx, slide 1).
     const box = (await page.locator('.ode-doc').boundingBox())!;
     await page.mouse.dblclick(box.x + box.width / 2, box.y + box.height * 0.44);
@@ -610,7 +641,6 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
     await page.getByRole('dialog', { name: 'Highlighting colour' }).getByRole('button', { name: 'Yellow' }).click();
     await expect.poll(() => toolbar.getByRole('button', { name: 'Bold', exact: true }).getAttribute('aria-pressed'), { timeout: 30_000 }).toBe('true');
     await page.keyboard.press('Escape'); // leave the text edit: the change is in the shape
-    const path = join(env.folder, 'title.pptx');
     const before = statSync(path).mtimeMs;
     await toolbar.getByRole('button', { name: 'Save', exact: true }).click();
     await savedAfter(path, before);
@@ -622,7 +652,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   });
 
   it('leaves the editing commands out of the menus and the toolbar of a read-only view (permission=readonly)', async () => {
-    await open('chrome.docx', '&permission=readonly');
+    await openCopy('chrome.docx', '&permission=readonly');
     const toolbar = page.getByRole('toolbar');
     const titles = await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents();
     expect(titles).toContain('File');
@@ -639,7 +669,7 @@ describe('the editor chrome: menus, toolbar, themes, keyboard', () => {
   });
 
   it('speaks French with lang=fr', async () => {
-    await open('chrome.docx', '&lang=fr');
+    await openCopy('chrome.docx', '&lang=fr');
     const titles = await page.getByRole('menubar').locator(':scope > li > [role=menuitem]:visible').allTextContents();
     expect(titles.slice(0, 4)).toEqual(['Fichier', 'Édition', 'Affichage', 'Insertion']);
     expect(await page.getByRole('toolbar').getByRole('button', { name: 'Gras', exact: true }).count()).toBe(1);
