@@ -1,11 +1,11 @@
-import { copyFileSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileId, stateIs } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { copyForTry, useDemoBrowser } from '../helpers/demo-browser.ts';
 
 const parts = (bytes: Buffer) => unzipSync(new Uint8Array(bytes));
 const decode = (b: Uint8Array | undefined) => (b ? new TextDecoder().decode(b) : '');
@@ -28,7 +28,6 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
   let page: Page;
   /** This try's copy of the document: each test, and each CI retry of one, starts from the corpus file. */
   let path = '';
-  let tries = 0;
   const file = () => path;
   afterEach(() => page?.close());
 
@@ -37,9 +36,10 @@ describe('comments inserted in the editor: author, shown, body keeps the keys', 
    * no comments) as USER, with the caret at its start.
    */
   const openCopy = async () => {
-    const name = `note-${++tries}.docx`;
-    path = join(env.folder, name);
-    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), path);
+    // Listed by the demo host before the page asks for it (its folder watcher sees a new file a moment later).
+    const copy = await copyForTry(env, join(CORPUS, 'properties/documentProperties.docx'), 'note.docx');
+    path = copy.path;
+    const name = copy.name;
     page = await env.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${env.daemon.url}/?user=${encodeURIComponent(USER)}&open=${fileId(name)}`);
     // Each copy is a new document: it waits for a kit of its own (a kit is not reused), slow at CI load.

@@ -1,10 +1,10 @@
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileId, painted } from '../helpers/browser.ts';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { copyForTry, useDemoBrowser } from '../helpers/demo-browser.ts';
 import { documentXml } from '../helpers/docx.ts';
 
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
@@ -27,7 +27,6 @@ describe('LibreOffice dialogs in the browser editor', () => {
   let page: Page;
   /** This try's copy of the document (each test, and each CI retry of one, starts from the corpus file). */
   let file = '';
-  let tries = 0;
 
   const openParagraphDialog = async () => {
     await page.getByRole('menuitem', { name: 'Format', exact: true }).click();
@@ -53,9 +52,9 @@ describe('LibreOffice dialogs in the browser editor', () => {
   };
 
   beforeEach(async () => {
-    const name = `para-${++tries}.docx`;
-    file = join(env.folder, name);
-    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), file);
+    // Listed by the demo host before the page asks for it (its folder watcher sees a new file a moment later).
+    const { name, path } = await copyForTry(env, join(CORPUS, 'properties/documentProperties.docx'), 'para.docx');
+    file = path;
     page = await env.browser.newPage({ viewport: { width: 1200, height: 800 } });
     await page.goto(`${env.daemon.url}/?open=${fileId(name)}`);
     // Each copy is a new document: it waits for a kit of its own (a kit is not reused), slow at CI load.
