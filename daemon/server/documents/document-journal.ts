@@ -54,6 +54,12 @@ export interface JournalHost {
   writer(): ViewHandle | undefined;
   /** True while the document is live in its kit (snapshots are taken then only). */
   live(): boolean;
+  /**
+   * A spreadsheet view is editing a cell (its text cursor is shown): a snapshot waits, because LibreOffice's saveAs
+   * ends the cell's edit mode, and the user's next key would then start a new edit that replaces the cell's text.
+   * Absent: never.
+   */
+  cellEditing?(): boolean;
   readonly log: Logger;
 }
 
@@ -392,6 +398,13 @@ export class DocumentJournal {
     const kit = this.host.kit();
     const format = this.format();
     if (this.snapshotting || !kit || !format || !this.store.open || !this.host.live() || this.entries.length === 0) return;
+    if (this.host.cellEditing?.()) {
+      // Tried again later (the replay after a crash grows meanwhile; the edit of one cell is short).
+      clearTimeout(this.snapshotTimer);
+      this.snapshotTimer = setTimeout(() => void (this.changedSinceSnapshot && this.snapshot()), this.opts.snapshotMs);
+      this.snapshotTimer.unref();
+      return;
+    }
     this.snapshotting = true;
     clearTimeout(this.snapshotTimer);
     const cut = this.seq;

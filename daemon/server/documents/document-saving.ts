@@ -57,6 +57,12 @@ export interface SavingHost {
   reload(): Promise<void>;
   /** The edit journal (document-journal.ts), when on: told what each save and upload holds. */
   journal?(): Pick<DocumentJournal, 'cut' | 'saved' | 'uploaded' | 'copied'> | undefined;
+  /**
+   * A spreadsheet view is editing a cell (its text cursor is shown). Entering the cell to save it would end that
+   * edit, and the user's next key would start a new one replacing the cell's text, so the idle save then keeps edit
+   * mode as the autosave does, and the document stays unsaved until a save that enters the cell. Absent: never.
+   */
+  cellEditing?(): boolean;
   readonly log: Logger;
 }
 
@@ -304,7 +310,10 @@ export class DocumentSaving {
     // edit mode of someone typing (Collabora's autosave keeps it too); a host may ask the same (Action_Save
     // DontTerminateEdit). Input since the last upload (userChanged) saves even when LibreOffice says unmodified:
     // a cell being edited does not mark the document modified until its text is entered.
-    const dontTerminateEdit = opts.dontTerminateEdit ?? kind === 'auto';
+    // The idle save keeps a cell being edited in edit mode too: entering it ended the edit of a user who had paused
+    // idle_save_secs, whose next key then replaced the cell's text (Collabora's idle saves keep it too).
+    const cellEditing = host.cellEditing?.() === true;
+    const dontTerminateEdit = opts.dontTerminateEdit ?? (kind === 'auto' || (kind === 'idle' && cellEditing));
     const dontSaveIfUnmodified = kind !== 'explicit' && !(this.userChanged && !dontTerminateEdit);
     let r: { saved: boolean };
     const journal = host.journal?.();
@@ -323,7 +332,10 @@ export class DocumentSaving {
     journal?.saved(cut);
     this.savedAt = Date.now();
     host.emit({ type: 'saved', ok: true, kind });
-    return this.uploadSaved(kind, writer, readFileSync(host.path()), cut, changes);
+    // Saved in edit mode, the file lacks what is typed in the cell (LibreOffice does not mark the document modified
+    // for it): the document stays unsaved, so the exit or explicit save after it enters the cell and stores it.
+    const incomplete = dontTerminateEdit && cellEditing;
+    return this.uploadSaved(kind, writer, readFileSync(host.path()), cut, changes, incomplete);
   }
 
   /**
@@ -351,7 +363,7 @@ export class DocumentSaving {
    * the bytes hold; -1 none), the views told, the stored time kept; a failure handled by `uploadFailed`.
    * `changes`: the change count when the save was made (`stored`).
    */
-  private async uploadSaved(kind: SaveKind, writer: ViewHandle, bytes: Uint8Array, cut: number, changes: number): Promise<SaveResult> {
+  private async uploadSaved(kind: SaveKind, writer: ViewHandle, bytes: Uint8Array, cut: number, changes: number, incomplete = false): Promise<SaveResult> {
     const { host } = this;
     const journal = host.journal?.();
     const isModifiedByUser = this.userChanged;
@@ -367,7 +379,7 @@ export class DocumentSaving {
     });
     const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
     if (outcome.ok) {
-      this.stored(outcome.lastModifiedTime, changes);
+      this.stored(outcome.lastModifiedTime, changes, incomplete);
       journal?.uploaded(cut, this.lastModifiedTime);
       host.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
       // Saving changes drops a signature: every view sees the state of the stored file.
@@ -408,13 +420,16 @@ export class DocumentSaving {
    * `changesAtSave` (`changes` when the save went to the kit): a change made after it (typed while the kit saved or
    * the upload ran) is not in the stored file, so the document stays unsaved and its idle save due; clearing the
    * flags then made the exit save of a user who typed during an upload and left skip as "not modified" (issue 17).
+   * `incomplete`: the stored file may lack input made before the save (a spreadsheet's cell still being edited, saved
+   * with DontTerminateEdit): the document stays unsaved the same way (issue 16).
    */
-  stored(lastModifiedTime: string | undefined, changesAtSave?: number): void {
+  stored(lastModifiedTime: string | undefined, changesAtSave?: number, incomplete = false): void {
     this.storedTime = lastModifiedTime ?? this.lastModifiedTime;
-    if (changesAtSave !== undefined && changesAtSave !== this.changeCount) {
+    if (incomplete || (changesAtSave !== undefined && changesAtSave !== this.changeCount)) {
       this.changedByUser = true;
       this.heldUnmodified = false;
-      this.host.log.info({ changes: this.changeCount - changesAtSave }, 'stored; changes made during the save are saved next');
+      if (incomplete) this.host.log.info('stored in edit mode; a cell being edited is saved next');
+      else this.host.log.info({ changes: this.changeCount - (changesAtSave ?? 0) }, 'stored; changes made during the save are saved next');
       return;
     }
     this.changedByUser = false;

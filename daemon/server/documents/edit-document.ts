@@ -36,6 +36,7 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { CLOSE, type RecoveryChoice, type ServerMessage } from '../../protocol/editor.ts';
 import type { KitSettingsManifest } from '../../protocol/kit.ts';
+import { LOK_CALLBACK_CURSOR_VISIBLE, LOK_DOCTYPE_SPREADSHEET } from '../../protocol/lok-enums.ts';
 import type { OdeConfig } from '../config/schema.ts';
 import { OdeError } from '../errors.ts';
 import type { FileInfo } from '../wopi/check-file-info.ts';
@@ -138,6 +139,8 @@ export class EditDocument {
   private transition: Promise<void> | undefined;
   /** The kit died while the document was unloading: its exit save is made from the edit journal (`unload`). */
   private kitLost = false;
+  /** The views whose text cursor LibreOffice shows (LOK_CALLBACK_CURSOR_VISIBLE): in a spreadsheet, editing a cell. */
+  private readonly textCursorShown = new Set<number>();
   /** The daemon stops (`shutdown`): an exit save made from the journal ends by then (ms since the epoch). */
   private stopDeadline: number | undefined;
   private readonly onKitExit = () => this.kitDied();
@@ -171,6 +174,7 @@ export class EditDocument {
       signatureChanged: () => void this.signing.tellState([...this.views]),
       reload: () => this.reload(),
       journal: () => this.journal,
+      cellEditing: () => this.cellEditing(),
       log: this.log,
     };
     this.saves = new DocumentSaving(host, cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000);
@@ -207,6 +211,7 @@ export class EditDocument {
       kit: () => this.kit,
       leased: (kit) => {
         this.kit = kit;
+        this.textCursorShown.clear();
         kit.on('exit', this.onKitExit);
         kit.on('callback', this.onKitCallback);
       },
@@ -226,6 +231,7 @@ export class EditDocument {
             lastModifiedTime: () => this.saves.lastModifiedTime,
             writer: () => (this.saves.lastWriter && mayStore(this.saves.lastWriter) ? this.saves.lastWriter : [...this.views].find((v) => mayStore(v))),
             live: () => this.state === 'live',
+            cellEditing: () => this.cellEditing(),
             log: this.log,
           },
           { dir: join(root.state_dir, 'journal', this.id), syncMs: cfg.journal_sync_ms, snapshotMs: cfg.journal_snapshot_secs * 1000 },
@@ -360,8 +366,17 @@ export class EditDocument {
     this.broadcast(this.colors.viewsMessage(this.views));
   }
 
+  /** A view of this spreadsheet is editing a cell: LibreOffice shows its text cursor (LOK_CALLBACK_CURSOR_VISIBLE). */
+  private cellEditing(): boolean {
+    return this.info?.docType === LOK_DOCTYPE_SPREADSHEET && [...this.views].some((v) => this.textCursorShown.has(v.viewId));
+  }
+
   /** A LibreOfficeKit callback of one view: invalidate cached tiles, track the modified state, tell that view. */
   private callback(viewId: number, type: number, payload: string): void {
+    if (type === LOK_CALLBACK_CURSOR_VISIBLE) {
+      if (payload.trim() === 'true') this.textCursorShown.add(viewId);
+      else this.textCursorShown.delete(viewId);
+    }
     this.journal?.callback(viewId, type, payload);
     const t = translateCallback(type, payload);
     if (t.invalidated)
