@@ -5,6 +5,7 @@ import { CORPUS } from '../helpers/convert-client.ts';
 import { documentsClosed } from '../helpers/daemon.ts';
 import type { EditorClient } from '../helpers/editor-client.ts';
 import { useEditing } from '../helpers/editing-setup.ts';
+import type { FakeKitControl } from '../../daemon/protocol/kit.ts';
 import { fakeKitText } from '../helpers/fake-kit.ts';
 
 const DOCX = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
@@ -18,6 +19,40 @@ async function typeSlowly(client: EditorClient, typed: { text: string }, n: numb
     typed.text += ch;
     await sleep(gapMs);
   }
+}
+
+type Env = ReturnType<typeof useEditing>;
+
+/**
+ * The part every exit-save case here shares: opens `id`, types 40 characters (then whatever `more` types), sets the
+ * fake kits' control for the document's kit (`control(pid)`), lets the last user leave, and checks the promise: one
+ * exit save PutFile holding every typed character, and no journal left for a next start. Returns the state dir.
+ */
+async function leaveAndCheckExitSave(
+  env: Env,
+  id: string,
+  control: (pid: number | undefined) => FakeKitControl,
+  more?: (client: EditorClient, typed: { text: string }) => Promise<void>,
+): Promise<string> {
+  const { host, daemon } = env;
+  const stateDir = join(daemon.configFile, '..', 'state');
+  const { client } = await env.open(host.addFile(id, `${id}.docx`, DOCX));
+  const typed = { text: '' };
+  await typeSlowly(client, typed, 40);
+  await more?.(client, typed);
+  const doc = daemon.server.documents.list().find((d) => d.key.endsWith(`/${id}`))!;
+  daemon.fakeKit(control(doc.kitPid));
+  const puts = host.of('PutFile').length;
+  client.close();
+  expect(await documentsClosed(daemon.server, 60_000)).toBe(true);
+  daemon.fakeKit({});
+  expect(fakeKitText(host.files.get(id)!.bytes)).toBe(typed.text);
+  const put = host.of('PutFile').slice(puts);
+  expect(put).toHaveLength(1);
+  expect(put[0]!.headers['x-ode-wopi-isexitsave']).toBe('true');
+  const journals = readdirSync(join(stateDir, 'journal'), { withFileTypes: true }).filter((e) => e.isDirectory());
+  expect(journals.map((e) => e.name)).toEqual([]);
+  return stateDir;
 }
 
 /**
@@ -34,33 +69,18 @@ describe('fault: a kit dying while the document unloads (fake kits)', () => {
   const env = useEditing({ readyKits: 2, maxKits: 4, fakeKits: true });
 
   it('the kit dies in the exit save: the exit save is made from the journal and stored at once', { timeout: 120_000 }, async () => {
-    const { host, daemon } = env;
-    const stateDir = join(daemon.configFile, '..', 'state');
     for (let run = 0; run < 2; run++) {
-      const id = `uk${run}`;
-      const { client } = await env.open(host.addFile(id, `${id}.docx`, DOCX));
-      const typed = { text: '' };
-      await typeSlowly(client, typed, 40);
       // Run 1: a journal snapshot (journal_snapshot_secs 2) holds part of the input, the rest is replayed after it.
-      if (run === 1) {
-        await sleep(2600);
-        await typeSlowly(client, typed, 25);
-      }
-      const doc = daemon.server.documents.list().find((d) => d.key.endsWith(`/${id}`))!;
-      daemon.fakeKit({ crashOnSavePid: doc.kitPid });
-      const puts = host.of('PutFile').length;
-      client.close();
-      expect(await documentsClosed(daemon.server, 60_000)).toBe(true);
-      daemon.fakeKit({});
-      const stored = fakeKitText(host.files.get(id)!.bytes);
-      expect(stored).toBe(typed.text);
-      const put = host.of('PutFile').slice(puts);
-      expect(put).toHaveLength(1);
-      expect(put[0]!.headers['x-ode-wopi-isexitsave']).toBe('true');
-      expect(daemon.logBuffer.recent(1000, 'warn').some((l) => l.msg.startsWith('the kit died during the unload: the exit save was made'))).toBe(true);
-      // Nothing is left for a next start: no journal, no recovery copy.
-      const journals = readdirSync(join(stateDir, 'journal'), { withFileTypes: true }).filter((e) => e.isDirectory());
-      expect(journals.map((e) => e.name)).toEqual([]);
+      const more =
+        run === 1
+          ? async (client: EditorClient, typed: { text: string }) => {
+              await sleep(2600);
+              await typeSlowly(client, typed, 25);
+            }
+          : undefined;
+      const stateDir = await leaveAndCheckExitSave(env, `uk${run}`, (pid) => ({ crashOnSavePid: pid }), more);
+      expect(env.daemon.logBuffer.recent(1000, 'warn').some((l) => l.msg.startsWith('the kit died during the unload: the exit save was made'))).toBe(true);
+      // Nothing is left for a next start: no journal (checked above), no recovery copy.
       const copies = (() => {
         try {
           return readdirSync(join(stateDir, 'recovery')).filter((n) => !n.endsWith('.json') && n !== 'pending');
@@ -73,24 +93,7 @@ describe('fault: a kit dying while the document unloads (fake kits)', () => {
   });
 
   it('the exit save fails in a kit that stays alive: it is made from the journal in a fresh kit and stored', { timeout: 120_000 }, async () => {
-    const { host, daemon } = env;
-    const stateDir = join(daemon.configFile, '..', 'state');
-    const id = 'uk-save-fails';
-    const { client } = await env.open(host.addFile(id, `${id}.docx`, DOCX));
-    const typed = { text: '' };
-    await typeSlowly(client, typed, 40);
-    const doc = daemon.server.documents.list().find((d) => d.key.endsWith(`/${id}`))!;
-    daemon.fakeKit({ failSavePid: doc.kitPid });
-    const puts = host.of('PutFile').length;
-    client.close();
-    expect(await documentsClosed(daemon.server, 60_000)).toBe(true);
-    daemon.fakeKit({});
-    expect(fakeKitText(host.files.get(id)!.bytes)).toBe(typed.text);
-    const put = host.of('PutFile').slice(puts);
-    expect(put).toHaveLength(1);
-    expect(put[0]!.headers['x-ode-wopi-isexitsave']).toBe('true');
-    const journals = readdirSync(join(stateDir, 'journal'), { withFileTypes: true }).filter((e) => e.isDirectory());
-    expect(journals.map((e) => e.name)).toEqual([]);
+    await leaveAndCheckExitSave(env, 'uk-save-fails', (pid) => ({ failSavePid: pid }));
   });
 
   it("a kit's unexpected exit is logged at error with its last lines of output, secrets redacted (item 3)", { timeout: 60_000 }, async () => {
@@ -155,23 +158,6 @@ describe('fault: the exit save from the journal takes longer than documents.exit
   const env = useEditing({ readyKits: 2, maxKits: 4, fakeKits: true, documents: { exit_save_secs: 2 } });
 
   it('while the daemon runs, the rebuild is not cut at exit_save_secs: the exit save is stored', { timeout: 120_000 }, async () => {
-    const { host, daemon } = env;
-    const stateDir = join(daemon.configFile, '..', 'state');
-    const id = 'uk-slow-rebuild';
-    const { client } = await env.open(host.addFile(id, `${id}.docx`, DOCX));
-    const typed = { text: '' };
-    await typeSlowly(client, typed, 40);
-    const doc = daemon.server.documents.list().find((d) => d.key.endsWith(`/${id}`))!;
-    daemon.fakeKit({ crashOnSavePid: doc.kitPid, openDelayMs: 5000 });
-    const puts = host.of('PutFile').length;
-    client.close();
-    expect(await documentsClosed(daemon.server, 60_000)).toBe(true);
-    daemon.fakeKit({});
-    expect(fakeKitText(host.files.get(id)!.bytes)).toBe(typed.text);
-    const put = host.of('PutFile').slice(puts);
-    expect(put).toHaveLength(1);
-    expect(put[0]!.headers['x-ode-wopi-isexitsave']).toBe('true');
-    const journals = readdirSync(join(stateDir, 'journal'), { withFileTypes: true }).filter((e) => e.isDirectory());
-    expect(journals.map((e) => e.name)).toEqual([]);
+    await leaveAndCheckExitSave(env, 'uk-slow-rebuild', (pid) => ({ crashOnSavePid: pid, openDelayMs: 5000 }));
   });
 });
