@@ -1,27 +1,16 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { IncomingMessage } from 'node:http';
+import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { HostFetch } from '../../daemon/server/http/host-tls.ts';
 import { WopiClient } from '../../daemon/server/wopi/wopi-client.ts';
 import type { WopiError } from '../../daemon/server/wopi/wopi-error.ts';
 import { parseWopiSrc } from '../../daemon/server/wopi/wopi-src.ts';
-
-/**
- * The pause between two requests of a user: undici puts a connection back in its pool a few turns of the event loop
- * after the answer's body was read, so a request sent at once goes on a new connection (seen in node 20); after a
- * pause it goes on the kept-alive one, which is the case played here. Each test asserts the reuse happened.
- */
-const idle = () => new Promise((r) => setTimeout(r, 200));
+import { agentFetch, idle, type StaleKeepAliveHost, startStaleKeepAliveHost } from '../helpers/stale-keepalive-host.ts';
 
 const fail = (p: Promise<unknown>) =>
   p.then(
     () => undefined,
     (e: unknown) => e as WopiError,
   );
-
-/** What the host does with a request that arrives on a connection that already served one. */
-type Reused = 'answer' | 'destroy';
 
 /**
  * Issue 17, item 2: a host that closes a kept-alive connection just as the next request goes out on it (its
@@ -31,58 +20,35 @@ type Reused = 'answer' | 'destroy';
  * a GET again at once, once, on a new connection; a POST, a time-out and an HTTP error are not sent again.
  */
 describe('WOPI client: a kept-alive connection closed by the host', () => {
-  let server: Server;
+  let host: StaleKeepAliveHost;
   let base: string;
-  let reused: Reused = 'destroy';
-  /** Every request the host received (destroyed ones too): method, path, whether it came on a reused connection. */
-  const seen: Array<{ method: string; path: string; reused: boolean }> = [];
   /** Answers by path: a status, or 'hang' (never answers). */
   const special = new Map<string, number | 'hang'>();
-  const served = new WeakSet<Socket>();
   /** Each test's own connection pool (undici's Agent and fetch, as the daemon's HostTls uses them). */
   let agent: Agent;
 
   beforeAll(async () => {
-    server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const path = new URL(req.url ?? '/', 'http://h').pathname;
-      const again = served.has(req.socket);
-      seen.push({ method: req.method ?? '', path, reused: again });
-      req.resume();
-      if (again && reused === 'destroy') {
-        req.socket.destroy();
-        return;
-      }
-      served.add(req.socket);
+    host = await startStaleKeepAliveHost((_req, res, path) => {
       const s = special.get(path);
       if (s === 'hang') return;
       if (typeof s === 'number') return void res.writeHead(s).end('no');
       if (path.endsWith('/contents')) return void res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end('the bytes');
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ BaseFileName: 'a.docx', OwnerId: 'o', UserId: 'u', Size: 9 }));
     });
-    // Long enough that the connection is kept between the test's requests; the race is played by `reused`.
-    server.keepAliveTimeout = 30_000;
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = host.origin;
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  });
+  afterAll(async () => host.stop());
   beforeEach(() => {
-    seen.length = 0;
+    host.seen.length = 0;
     special.clear();
-    reused = 'destroy';
+    host.reused = 'destroy';
     agent = new Agent();
   });
   afterEach(async () => {
     await agent.destroy();
   });
 
-  const client = (timeoutMs = 10_000) => {
-    const fetch: HostFetch = async (url, init) =>
-      (await undiciFetch(url, { ...(init as object), dispatcher: agent } as Parameters<typeof undiciFetch>[1])) as unknown as Response;
-    return new WopiClient({ timeoutMs, compatHeaders: false, fetch });
-  };
+  const client = (timeoutMs = 10_000) => new WopiClient({ timeoutMs, compatHeaders: false, fetch: agentFetch(agent) });
 
   it('CheckFileInfo on a connection the host closes is sent again at once on a new one, and answers', async () => {
     const c = client();
@@ -91,7 +57,7 @@ describe('WOPI client: a kept-alive connection closed by the host', () => {
     await idle();
     // The second request goes out on the kept-alive connection, which the host destroys.
     expect((await c.checkFileInfo(src, 'tok')).BaseFileName).toBe('a.docx');
-    expect(seen.map((s) => s.reused)).toEqual([false, true, false]);
+    expect(host.seen.map((s) => s.reused)).toEqual([false, true, false]);
   });
 
   it('GetFile (the /contents GET) likewise', async () => {
@@ -100,7 +66,7 @@ describe('WOPI client: a kept-alive connection closed by the host', () => {
     await c.checkFileInfo(src, 'tok');
     await idle();
     expect((await c.getFile(src, 'tok')).toString()).toBe('the bytes');
-    expect(seen.map((s) => [s.path.endsWith('/contents'), s.reused])).toEqual([
+    expect(host.seen.map((s) => [s.path.endsWith('/contents'), s.reused])).toEqual([
       [false, false],
       [true, true],
       [true, false],
@@ -114,13 +80,13 @@ describe('WOPI client: a kept-alive connection closed by the host', () => {
     await idle();
     // From now on every request is destroyed, also on a new connection.
     const destroyAll = (req: IncomingMessage) => req.socket.destroy();
-    server.prependListener('request', destroyAll);
+    host.server.prependListener('request', destroyAll);
     try {
       const e = await fail(c.checkFileInfo(src, 'tok'));
       expect(e?.kind).toBe('unavailable');
-      expect(seen.map((s) => s.reused)).toEqual([false, true, false]);
+      expect(host.seen.map((s) => s.reused)).toEqual([false, true, false]);
     } finally {
-      server.off('request', destroyAll);
+      host.server.off('request', destroyAll);
     }
   });
 
@@ -131,19 +97,19 @@ describe('WOPI client: a kept-alive connection closed by the host', () => {
     await idle();
     const e = await fail(c.putFile(src, 'tok', new Uint8Array([1, 2, 3]), { isModifiedByUser: true, isAutosave: false, isExitSave: false }));
     expect(e?.kind).toBe('unavailable');
-    expect(seen.filter((s) => s.method === 'POST').map((s) => s.reused)).toEqual([true]);
+    expect(host.seen.filter((s) => s.method === 'POST').map((s) => s.reused)).toEqual([true]);
   });
 
   it('an HTTP error and a time-out are not sent again', async () => {
-    reused = 'answer';
+    host.reused = 'answer';
     const c = client(800);
     special.set('/wopi/files/ka5', 500);
     expect((await fail(c.checkFileInfo(parseWopiSrc(`${base}/wopi/files/ka5`), 'tok')))?.kind).toBe('unavailable');
-    expect(seen.filter((s) => s.path === '/wopi/files/ka5')).toHaveLength(1);
+    expect(host.seen.filter((s) => s.path === '/wopi/files/ka5')).toHaveLength(1);
     special.set('/wopi/files/ka6', 'hang');
     const e = await fail(c.checkFileInfo(parseWopiSrc(`${base}/wopi/files/ka6`), 'tok'));
     expect(e?.kind).toBe('unavailable');
     expect(e?.message).toMatch(/no answer within 800 ms/);
-    expect(seen.filter((s) => s.path === '/wopi/files/ka6')).toHaveLength(1);
+    expect(host.seen.filter((s) => s.path === '/wopi/files/ka6')).toHaveLength(1);
   });
 });

@@ -1,13 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OdeError } from '../../daemon/server/errors.ts';
-import type { HostFetch } from '../../daemon/server/http/host-tls.ts';
 import { HostSettingsClient } from '../../daemon/server/settings/host-settings.ts';
-
-/** The pause between two requests, so that the second goes out on the kept-alive connection (keep-alive-retry.test.ts). */
-const idle = () => new Promise((r) => setTimeout(r, 200));
+import { agentFetch, idle, type StaleKeepAliveHost, startStaleKeepAliveHost } from '../helpers/stale-keepalive-host.ts';
 
 const fail = (p: Promise<unknown>) =>
   p.then(
@@ -23,57 +18,37 @@ const fail = (p: Promise<unknown>) =>
  * DELETE are not.
  */
 describe('host settings client: a kept-alive connection closed by the host', () => {
-  let server: Server;
+  let host: StaleKeepAliveHost;
   let base: URL;
-  const seen: Array<{ method: string; path: string; reused: boolean }> = [];
-  const served = new WeakSet<Socket>();
   let agent: Agent;
 
   beforeAll(async () => {
-    server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const path = new URL(req.url ?? '/', 'http://h').pathname;
-      const again = served.has(req.socket);
-      seen.push({ method: req.method ?? '', path, reused: again });
-      req.resume();
-      if (again) {
-        req.socket.destroy();
-        return;
-      }
-      served.add(req.socket);
+    host = await startStaleKeepAliveHost((_req, res, path) => {
       if (path.endsWith('/wopi/settings'))
         return void res
           .writeHead(200, { 'Content-Type': 'application/json' })
           .end(JSON.stringify({ kind: 'user', autotext: [{ stamp: 's1', uri: `${base.origin}/wopi/settings/file/a.bau` }] }));
       res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end('the file');
     });
-    server.keepAliveTimeout = 30_000;
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/wopi/settings`);
+    base = new URL(`${host.origin}/wopi/settings`);
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  });
+  afterAll(async () => host.stop());
   beforeEach(() => {
-    seen.length = 0;
+    host.seen.length = 0;
     agent = new Agent();
   });
   afterEach(async () => {
     await agent.destroy();
   });
 
-  const client = () => {
-    const fetch: HostFetch = async (url, init) =>
-      (await undiciFetch(url, { ...(init as object), dispatcher: agent } as Parameters<typeof undiciFetch>[1])) as unknown as Response;
-    return new HostSettingsClient({ timeoutMs: 10_000, fetch });
-  };
+  const client = () => new HostSettingsClient({ timeoutMs: 10_000, fetch: agentFetch(agent) });
 
   it('the settings listing GET on a connection the host closes is sent again at once on a new one, and answers', async () => {
     const c = client();
     expect((await c.list(base, 'tok', 'userconfig')).kind).toBe('user');
     await idle();
     expect((await c.list(base, 'tok', 'userconfig')).settings.autotext?.[0]?.stamp).toBe('s1');
-    expect(seen.map((s) => s.reused)).toEqual([false, true, false]);
+    expect(host.seen.map((s) => s.reused)).toEqual([false, true, false]);
   });
 
   it("a listed file's GET likewise", async () => {
@@ -81,7 +56,7 @@ describe('host settings client: a kept-alive connection closed by the host', () 
     const listing = await c.list(base, 'tok', 'userconfig');
     await idle();
     expect((await c.download(base, 'tok', listing.settings.autotext![0]!.uri)).toString()).toBe('the file');
-    expect(seen.map((s) => [s.path.endsWith('/a.bau'), s.reused])).toEqual([
+    expect(host.seen.map((s) => [s.path.endsWith('/a.bau'), s.reused])).toEqual([
       [false, false],
       [true, true],
       [true, false],
@@ -95,10 +70,10 @@ describe('host settings client: a kept-alive connection closed by the host', () 
     const e = await fail(c.upload(base, 'tok', '/settings/userconfig/autotext/a.bau', new Uint8Array([1, 2])));
     expect(e).toBeInstanceOf(OdeError);
     expect(e?.code).toBe('settings_host_error');
-    expect(seen.filter((s) => s.method === 'POST')).toHaveLength(1);
+    expect(host.seen.filter((s) => s.method === 'POST')).toHaveLength(1);
     await c.list(base, 'tok', 'userconfig');
     await idle();
     expect((await fail(c.remove(base, 'tok', '/settings/userconfig/autotext/a.bau')))?.code).toBe('settings_host_error');
-    expect(seen.filter((s) => s.method === 'DELETE')).toHaveLength(1);
+    expect(host.seen.filter((s) => s.method === 'DELETE')).toHaveLength(1);
   });
 });
