@@ -2,7 +2,7 @@ import { OdeError } from '../errors.ts';
 import type { ProofSigner } from '../wopi/wopi-client.ts';
 import { describeHostTlsError, type HostFetch } from '../http/host-tls.ts';
 import { checkWopiHost } from '../wopi/wopi-src.ts';
-import { fetchRetryingStale } from '../wopi/stale-connection.ts';
+import { fetchRetryingStale, hostFetchFailure } from '../wopi/stale-connection.ts';
 import { jsonObject } from '../http/page-form.ts';
 import type { SettingFile, SettingsListing } from '../../protocol/settings.ts';
 export type { SettingFile, SettingsListing };
@@ -208,17 +208,9 @@ export class HostSettingsClient {
     let res: Response;
     try {
       // A GET on a kept-alive connection the host closed as it went out is sent again at once, once (stale-connection.ts).
-      res = await fetchRetryingStale(this.opts.fetch ?? fetch, url, () => ({
-        method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
-      }));
+      res = await fetchRetryingStale(this.opts.fetch ?? fetch, url, { method, headers, body, timeoutMs: this.opts.timeoutMs });
     } catch (e) {
-      const err = e as Error & { cause?: { code?: string } };
-      const why =
-        err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (describeHostTlsError(e, url.host) ?? err.cause?.code ?? err.message);
+      const why = hostFetchFailure(e, this.opts.timeoutMs, describeHostTlsError(e, url.host));
       throw new OdeError('settings_host_error', `The settings ${operation} request to ${url.host} failed: ${why}.`);
     }
     const buf = Buffer.from(await res.arrayBuffer());

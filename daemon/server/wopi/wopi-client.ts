@@ -4,7 +4,7 @@ import { WopiError, errorForStatus } from './wopi-error.ts';
 import type { WopiSrc } from './wopi-src.ts';
 import { describeHostTlsError, type HostFetch } from '../http/host-tls.ts';
 import { jsonObject } from '../http/page-form.ts';
-import { fetchRetryingStale } from './stale-connection.ts';
+import { fetchRetryingStale, hostFetchFailure } from './stale-connection.ts';
 
 /** Signs one request to a host: the proof headers (X-WOPI-Proof, X-WOPI-ProofOld, X-WOPI-TimeStamp) for the absolute URL. */
 export type ProofSigner = (accessToken: string, url: string) => Record<string, string>;
@@ -190,19 +190,12 @@ export class WopiClient {
    */
   private async send(operation: string, url: URL, method: 'GET' | 'POST', headers: Record<string, string>, body: Uint8Array | undefined): Promise<Response> {
     try {
-      return await fetchRetryingStale(this.opts.fetch ?? fetch, url, () => ({
-        method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
-      }));
+      return await fetchRetryingStale(this.opts.fetch ?? fetch, url, { method, headers, body, timeoutMs: this.opts.timeoutMs });
     } catch (e) {
-      const err = e as Error & { cause?: { code?: string } };
-      const why = err.name === 'TimeoutError' ? `no answer within ${this.opts.timeoutMs} ms` : (err.cause?.code ?? err.message);
       // A certificate problem is the operator's to fix, not a passing outage: not retried, and the message says what to do.
       const tls = describeHostTlsError(e, url.host);
       if (tls) throw new WopiError('failed', `${operation} to ${url.host} failed: ${tls}`);
+      const why = hostFetchFailure(e, this.opts.timeoutMs);
       throw new WopiError('unavailable', `${operation} to ${url.host} failed: ${why}`);
     }
   }
