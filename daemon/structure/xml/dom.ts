@@ -1,6 +1,6 @@
 import { DOMImplementation, XMLSerializer, normalizeLineEndings, type Document, type Element, type Node } from '@xmldom/xmldom';
 import { StructureError } from '../errors.ts';
-import { Namespaces, XMLNS_NS, plainParser } from './namespaces.ts';
+import { Namespaces, XMLNS_NS, onStartTag, plainParser } from './namespaces.ts';
 
 /** Namespace URIs used by the engine, by their usual prefixes. */
 export const NS = {
@@ -61,16 +61,15 @@ export function parseXml(text: string, part: string): Document {
   const append = (node: Node): void => {
     if (current) current.appendChild(node);
   };
-  parser.on('opentag', (tag) => {
+  onStartTag(parser, (tag) => {
     names.open(tag);
     const scope = names.scope;
     const el = doc.createElementNS(names.uri || null, tag.name);
-    const all = tag.attributes;
-    for (const name in all) {
+    for (const { name, value } of tag.list) {
       const colon = name.indexOf(':');
       const attrUri = colon < 0 ? (name === 'xmlns' ? XMLNS_NS : null) : scope[name.slice(0, colon)]!;
       const attr = doc.createAttributeNS(attrUri, name);
-      attr.value = attr.nodeValue = all[name]!;
+      attr.value = attr.nodeValue = value;
       el.setAttributeNode(attr);
     }
     if (current) current.appendChild(el);

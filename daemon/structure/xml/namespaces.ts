@@ -19,15 +19,66 @@ export type Scope = Record<string, string | undefined>;
 /** The bindings every document starts with (Namespaces in XML 1.0, 3: xml and xmlns). */
 const ROOT_SCOPE: Scope = Object.assign(Object.create(null) as Scope, { xml: XML_NS, xmlns: XMLNS_NS });
 
-/** A start tag as saxes gives it without namespace processing: its qualified name and attributes by name. */
-export interface PlainTag {
+/** One attribute of a start tag as saxes reads it: qualified name and value. */
+export interface PlainAttribute {
   name: string;
-  attributes: Record<string, string>;
+  value: string;
 }
 
-/** A saxes parser without its namespace processing (done by `Namespaces`), with or without positions. */
+/**
+ * A start tag as `plainParser` gives it without namespace processing: its qualified name and its attributes in
+ * document order (no object by name: saxes's is a dictionary-mode object, slow to fill and to enumerate).
+ */
+export interface PlainTag {
+  name: string;
+  list: readonly PlainAttribute[];
+  /** True for `<a/>`, false for `<a>` (saxes sets it before reporting the tag). */
+  isSelfClosing: boolean;
+}
+
+/** What plainParser replaces of saxes's plain mode: the step that turns a start tag's attribute list into its object. */
+interface AttributeStep {
+  attribList: PlainAttribute[];
+  tag: { list?: PlainAttribute[] };
+  processAttribs(): void;
+  fail(message: string): void;
+}
+
+/**
+ * A saxes parser without its namespace processing (done by `Namespaces`), with or without positions. Its start tags
+ * carry their attributes as a list (`PlainTag`), checked for repeated names with saxes's own message.
+ */
 export function plainParser(position = false): SaxesParser<{ xmlns: false }> {
-  return new SaxesParser({ xmlns: false, position });
+  const parser = new SaxesParser({ xmlns: false, position });
+  (parser as unknown as AttributeStep).processAttribs = listAttributes;
+  return parser;
+}
+
+/** Listens to the start tags of a `plainParser` parser, as `PlainTag`s. */
+export function onStartTag(parser: SaxesParser<{ xmlns: false }>, handler: (tag: PlainTag) => void): void {
+  parser.on('opentag', handler as unknown as Parameters<typeof parser.on<'opentag'>>[1]);
+}
+
+/** saxes's processAttribsPlain, keeping the list instead of filling an object by name (XML 1.0, 3.1: Unique Att Spec). */
+function listAttributes(this: AttributeStep): void {
+  const list = this.attribList;
+  const n = list.length;
+  if (n > 1) {
+    if (n <= 16) {
+      for (let i = 1; i < n; i++) {
+        const name = list[i]!.name;
+        for (let j = 0; j < i; j++) if (list[j]!.name === name) this.fail(`duplicate attribute: ${name}.`);
+      }
+    } else {
+      const seen = new Set<string>();
+      for (const { name } of list) {
+        if (seen.has(name)) this.fail(`duplicate attribute: ${name}.`);
+        seen.add(name);
+      }
+    }
+  }
+  this.tag.list = list;
+  this.attribList = [];
 }
 
 /**
@@ -56,22 +107,34 @@ export class Namespaces {
   open(tag: PlainTag): void {
     const parent = this.scopes.length > 0 ? this.scopes[this.scopes.length - 1]! : ROOT_SCOPE;
     let scope = parent;
-    const all = tag.attributes;
-    // the prefixed attributes other than namespace declarations, checked once the tag's declarations are in scope
-    const prefixed = this.prefixed;
-    prefixed.length = 0;
-    for (const name in all) {
+    const list = tag.list;
+    // prefixed attributes other than namespace declarations are checked once the tag's declarations are in scope
+    let prefixed = 0;
+    for (let i = 0; i < list.length; i++) {
+      const name = list[i]!.name;
       const colon = name.indexOf(':');
       if (colon < 0) {
-        if (name === 'xmlns') scope = this.declare(scope, parent, '', all[name]!);
+        if (name === 'xmlns') scope = this.declare(scope, parent, '', list[i]!.value);
         continue;
       }
       if (colon === 0 || colon === name.length - 1 || name.indexOf(':', colon + 1) >= 0) this.fail(`malformed name: ${name}.`);
-      if (colon === 5 && name.startsWith('xmlns')) scope = this.declare(scope, parent, name.slice(6), all[name]!);
-      else prefixed.push(name);
+      if (colon === 5 && name.startsWith('xmlns')) scope = this.declare(scope, parent, name.slice(6), list[i]!.value);
+      else prefixed++;
     }
     this.scopes.push(scope);
+    const known = this.known(scope);
     const name = tag.name;
+    const hit = known.tags.get(name);
+    if (hit) {
+      this.uri = hit.uri;
+      this.local = hit.local;
+    } else this.resolveTag(scope, name, known);
+    if (prefixed > 0) this.checkAttributes(list, scope, known, prefixed > 1);
+    this.scope = scope;
+  }
+
+  /** Resolves and checks a tag name not seen before in `scope`, into `uri` and `local`, and notes it in `known`. */
+  private resolveTag(scope: Scope, name: string, known: KnownNames): void {
     const colon = name.indexOf(':');
     let uri: string;
     let local = name;
@@ -84,10 +147,44 @@ export class Namespaces {
       uri = scope[prefix] ?? '';
       if (uri === '') this.fail(`unbound namespace prefix: ${JSON.stringify(prefix)}.`);
     }
-    if (prefixed.length > 0) this.checkAttributes(prefixed, scope);
-    this.scope = scope;
+    known.tags.set(name, { uri, local });
     this.uri = uri;
     this.local = local;
+  }
+
+  /**
+   * The names resolved in `scope` so far (a scope's bindings never change once its tag is open): looking a name up
+   * in a Map costs less than slicing its prefix and finding it in the scope, a dictionary whose keys V8 would first
+   * look up in its string table.
+   */
+  private known(scope: Scope): KnownNames {
+    if (scope === this.lastScope) return this.lastKnown!;
+    let known = this.knownByScope.get(scope);
+    if (!known) {
+      known = { tags: new Map(), attributes: new Map() };
+      this.knownByScope.set(scope, known);
+    }
+    this.lastScope = scope;
+    this.lastKnown = known;
+    return known;
+  }
+
+  private lastScope: Scope | undefined;
+  private lastKnown: KnownNames | undefined;
+  private readonly knownByScope = new Map<Scope, KnownNames>();
+
+  /**
+   * The namespace URI of a start tag's attribute in `scope`, the scope given with that tag: '' for an unprefixed
+   * one, the xmlns namespace for `xmlns`, else its prefix's binding (checked bound when the tag was opened).
+   */
+  attributeUri(scope: Scope, name: string): string {
+    const known = this.known(scope);
+    const hit = known.attributes.get(name);
+    if (hit !== undefined) return hit;
+    const colon = name.indexOf(':');
+    const uri = colon < 0 ? (name === 'xmlns' ? XMLNS_NS : '') : (scope[name.slice(0, colon)] ?? '');
+    known.attributes.set(name, uri);
+    return uri;
   }
 
   /** A processing instruction's target has no colon (saxes's xmlns mode checks it so). */
@@ -127,26 +224,36 @@ export class Namespaces {
 
   /**
    * Every prefixed attribute's prefix is bound, and no two attributes have the same namespace and local name, in
-   * attribute order (`names`: the prefixed attributes other than xmlns:*, whose prefix is always bound and whose
-   * namespace no other prefix may take). Two attributes of different names can share both only when two prefixes
+   * attribute order (of `list`, the start tag's attributes: its prefixed ones other than xmlns:*, whose prefix is
+   * always bound and whose namespace no other prefix may take; `several` when there are two or more of them). Two attributes of different names can share both only when two prefixes
    * in scope are bound to one URI (saxes refuses a repeated name), so the pairs are compared only then.
    */
-  private checkAttributes(names: readonly string[], scope: Scope): void {
-    const seen: string[] | undefined = names.length > 1 && aliases(scope) ? [] : undefined;
-    for (const name of names) {
+  private checkAttributes(list: readonly PlainAttribute[], scope: Scope, known: KnownNames, several: boolean): void {
+    let seen: string[] | undefined;
+    const aliased = several && aliases(scope);
+    for (let i = 0; i < list.length; i++) {
+      const name = list[i]!.name;
       const colon = name.indexOf(':');
-      const uri = scope[name.slice(0, colon)];
-      if (uri === undefined || uri === '') this.fail(`unbound namespace prefix: ${JSON.stringify(name.slice(0, colon))}.`);
-      if (seen) {
+      if (colon < 0 || (colon === 5 && name.startsWith('xmlns'))) continue;
+      let uri = known.attributes.get(name);
+      if (uri === undefined) {
+        uri = scope[name.slice(0, colon)];
+        if (uri === undefined || uri === '') this.fail(`unbound namespace prefix: ${JSON.stringify(name.slice(0, colon))}.`);
+        known.attributes.set(name, uri);
+      }
+      if (aliased) {
         const eq = `{${uri}}${name.slice(colon + 1)}`;
+        seen ??= [];
         if (seen.includes(eq)) this.fail(`duplicate attribute: ${eq}.`);
         seen.push(eq);
       }
     }
   }
-
-  /** The prefixed attributes of the tag being opened (reused from tag to tag). */
-  private readonly prefixed: string[] = [];
+}
+/** The names resolved in one scope: tag names to namespace URI and local name, attribute names to namespace URI. */
+interface KnownNames {
+  tags: Map<string, { uri: string; local: string }>;
+  attributes: Map<string, string>;
 }
 
 /** Per scope: true when two prefixes in it are bound to the same URI (computed once the scope's tag declared all). */

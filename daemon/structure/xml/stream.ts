@@ -1,7 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import { StructureError } from '../errors.ts';
 import { parseXml } from './dom.ts';
-import { Namespaces, XMLNS_NS, plainParser, type PlainTag, type Scope } from './namespaces.ts';
+import { Namespaces, onStartTag, plainParser, type PlainTag, type Scope } from './namespaces.ts';
 
 /**
  * Streaming reads of XML parts, for the extraction paths where building a DOM costs too much: saxes (a
@@ -58,40 +58,36 @@ const STOP = Symbol('stop');
 class TagElement implements StreamElement {
   constructor(
     private readonly tag: PlainTag,
+    private readonly names: Namespaces,
     private readonly scope: Scope,
     readonly ns: string,
     readonly local: string,
     readonly depth: number,
   ) {}
 
-  /** The namespace URI of attribute `name` (its prefix bound in this scope; checked at the start tag). */
-  private uriOf(name: string, colon: number): string {
-    if (colon < 0) return name === 'xmlns' ? XMLNS_NS : '';
-    return this.scope[name.slice(0, colon)]!;
-  }
-
   attr(ns: string, local: string): string | undefined {
-    const all = this.tag.attributes;
-    for (const name in all) {
-      const colon = name.indexOf(':');
-      if (name.length - colon - 1 !== local.length || !name.endsWith(local)) continue;
-      if (this.uriOf(name, colon) === ns) return all[name];
+    const list = this.tag.list;
+    for (let i = 0; i < list.length; i++) {
+      const name = list[i]!.name;
+      if (!name.endsWith(local) || (name.length !== local.length && name.charCodeAt(name.length - local.length - 1) !== COLON)) continue;
+      if (this.names.attributeUri(this.scope, name) === ns) return list[i]!.value;
     }
     return undefined;
   }
 
   pick(names: ReadonlyArray<readonly [string, string]>): Array<string | undefined> {
     const out: Array<string | undefined> = new Array(names.length);
-    const all = this.tag.attributes;
-    for (const name in all) {
+    const list = this.tag.list;
+    for (let a = 0; a < list.length; a++) {
+      const name = list[a]!.name;
       const colon = name.indexOf(':');
       const local = colon < 0 ? name : name.slice(colon + 1);
       let uri: string | undefined;
       for (let i = 0; i < names.length; i++) {
         if (names[i]![1] !== local) continue;
-        uri ??= this.uriOf(name, colon);
+        uri ??= this.names.attributeUri(this.scope, name);
         if (names[i]![0] === uri) {
-          out[i] = all[name];
+          out[i] = list[a]!.value;
           break;
         }
       }
@@ -100,13 +96,14 @@ class TagElement implements StreamElement {
   }
 
   attrs(): StreamAttribute[] {
-    const all = this.tag.attributes;
-    return Object.keys(all).map((name) => {
+    return this.tag.list.map(({ name, value }) => {
       const colon = name.indexOf(':');
-      return { namespaceURI: this.uriOf(name, colon), localName: colon < 0 ? name : name.slice(colon + 1), value: all[name]! };
+      return { namespaceURI: this.names.attributeUri(this.scope, name), localName: colon < 0 ? name : name.slice(colon + 1), value };
     });
   }
 }
+
+const COLON = 0x3a;
 
 /**
  * A part to stream: its text, or its UTF-8 bytes, which `streamXml` decodes and parses piece by piece (pieces of
@@ -136,14 +133,14 @@ export function streamXml(source: XmlSource, part: string, handlers: StreamHandl
   // the namespace URI and local name of each open element, for its end tag
   const uris: string[] = [];
   const locals: string[] = [];
-  parser.on('opentag', (tag) => {
+  onStartTag(parser, (tag) => {
     depth++;
     names.open(tag);
     const { uri, local } = names;
     uris.push(uri);
     locals.push(local);
     if (skipUntil >= 0 || !handlers.onOpen) return;
-    const verdict = handlers.onOpen(new TagElement(tag, names.scope, uri, local, depth));
+    const verdict = handlers.onOpen(new TagElement(tag, names, names.scope, uri, local, depth));
     if (verdict === 'skip') {
       skipUntil = depth;
       feed.skipContent(tag);
@@ -153,7 +150,7 @@ export function streamXml(source: XmlSource, part: string, handlers: StreamHandl
         parser.off('cdata');
       }
     } else if (verdict === 'stop') throw STOP;
-    else if (dropByName && (tag as { isSelfClosing?: boolean }).isSelfClosing === false) feed.dropAhead(names.scope, depth + 1, dropByName);
+    else if (dropByName && tag.isSelfClosing === false) feed.dropAhead(names.scope, depth + 1, dropByName);
   });
   parser.on('closetag', () => {
     const uri = uris.pop()!;
@@ -248,8 +245,8 @@ class Feed {
    * the end tag as usual. Nothing moves when the content could hide its end (`contentEnd`) or saxes is not where
    * the start tag ends: saxes then parses the content, unreported, as before.
    */
-  skipContent(tag: PlainTag & { isSelfClosing?: boolean }): void {
-    if (tag.isSelfClosing !== false) return;
+  skipContent(tag: PlainTag): void {
+    if (tag.isSelfClosing) return;
     const p = this.parser as unknown as ParserPosition;
     const piece = this.piece;
     if (typeof p.i !== 'number' || p.chunk !== piece || piece.charCodeAt(p.i - 1) !== GT) return;
@@ -405,7 +402,7 @@ export function parseFragments(text: string, part: string, wanted: (ns: string, 
     // position is just past the tag name: the tag starts at the last '<' before it.
     starts.push(text.lastIndexOf('<', parser.position - 1));
   });
-  parser.on('opentag', (tag) => {
+  onStartTag(parser, (tag) => {
     depth++;
     names.open(tag);
     const start = starts.pop()!;
