@@ -1,5 +1,6 @@
 import type { Rect } from '../../../protocol/editor.ts';
 import type { App } from '../core/app.ts';
+import { dragLoHandle } from '../view/handle-drag.ts';
 
 /** The square's side (CSS px) when LibreOffice's handle area is drawn smaller at the current zoom. */
 const MIN_SIDE_PX = 7;
@@ -46,40 +47,21 @@ export class FillHandle {
     down.preventDefault();
     down.stopPropagation();
     const { view, session } = this.app;
-    const hx = Math.round(a[0] + a[2] / 2);
-    const hy = Math.round(a[1] + a[3] / 2);
-    const [px, py] = view.toTwips(down.clientX, down.clientY);
-    const at = (e: PointerEvent): [number, number] => {
-      const [x, y] = view.toTwips(e.clientX, e.clientY);
-      return [hx + x - px, hy + y - py];
-    };
-    const mouse = (event: 'buttondown' | 'move' | 'buttonup', [x, y]: [number, number]) =>
-      session.send({ type: 'mouse', event, x, y, count: 1, buttons: 1, modifier: 0 });
-    mouse('buttondown', [hx, hy]);
-    this.el.setPointerCapture(down.pointerId);
-    let frame = 0;
-    let last = down;
-    const move = (e: PointerEvent) => {
-      last = e;
-      if (!frame)
-        frame = requestAnimationFrame(() => {
-          frame = 0;
-          mouse('move', at(last));
-        });
-    };
-    const up = (e: PointerEvent) => {
-      cancelAnimationFrame(frame);
-      mouse('move', at(e));
-      mouse('buttonup', at(e));
-      this.app.events.emit('userActive');
-      this.el.removeEventListener('pointermove', move);
-      this.el.removeEventListener('pointerup', up);
-      this.el.removeEventListener('pointercancel', up);
-      this.app.view.focus();
-    };
-    this.el.addEventListener('pointermove', move);
-    this.el.addEventListener('pointerup', up);
-    this.el.addEventListener('pointercancel', up);
+    const handle: [number, number] = [Math.round(a[0] + a[2] / 2), Math.round(a[1] + a[3] / 2)];
+    dragLoHandle(
+      this.el,
+      down,
+      handle,
+      (x, y) => view.toTwips(x, y),
+      (m) => session.send(m),
+      {
+        finalMove: true,
+        onEnd: () => {
+          this.app.events.emit('userActive');
+          view.focus();
+        },
+      },
+    );
   }
 
   private draw(): void {

@@ -1,5 +1,6 @@
 import type { ClientMessage, Rect } from '../../../protocol/editor.ts';
 import { t } from '../core/i18n.ts';
+import { dragLoHandle, followDrag } from './handle-drag.ts';
 import type { TileView } from './tile-view.ts';
 
 /** The eight knobs of a shape's frame: fractions of its width and height. */
@@ -123,59 +124,8 @@ export class Handles {
       if (!g || down.button !== 0) return;
       down.preventDefault();
       down.stopPropagation();
-      const hx = Math.round(g[0] + fx * g[2]);
-      const hy = Math.round(g[1] + fy * g[3]);
-      const [px, py] = this.view.toTwips(down.clientX, down.clientY);
-      const at = (e: PointerEvent): [number, number] => {
-        const [x, y] = this.view.toTwips(e.clientX, e.clientY);
-        return [hx + x - px, hy + y - py];
-      };
-      const mouse = (event: 'buttondown' | 'move' | 'buttonup', [x, y]: [number, number]) =>
-        this.send({ type: 'mouse', event, x, y, count: 1, buttons: 1, modifier: 0 });
-      mouse('buttondown', [hx, hy]);
-      followDrag(
-        knob,
-        down,
-        (e) => mouse('move', at(e)),
-        (e) => mouse('buttonup', at(e)),
-        { dropPendingMove: true },
-      );
+      const handle: [number, number] = [Math.round(g[0] + fx * g[2]), Math.round(g[1] + fy * g[3])];
+      dragLoHandle(knob, down, handle, (x, y) => this.view.toTwips(x, y), this.send);
     });
   }
-}
-
-/**
- * Follows the pointer that pressed `target` (`down`, captured so the drag goes on outside it): `onMove` runs at most
- * once an animation frame with the pointer's latest event, `onEnd` once on pointerup or pointercancel, which ends the
- * drag. A move still waiting for its frame then runs after `onEnd`, or not at all with `dropPendingMove` (where
- * `onEnd` itself sends the final position).
- */
-function followDrag(
-  target: HTMLElement,
-  down: PointerEvent,
-  onMove: (e: PointerEvent) => void,
-  onEnd: (e: PointerEvent) => void,
-  { dropPendingMove = false } = {},
-): void {
-  target.setPointerCapture(down.pointerId);
-  let frame = 0;
-  let last = down;
-  const move = (e: PointerEvent) => {
-    last = e;
-    if (!frame)
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        onMove(last);
-      });
-  };
-  const up = (e: PointerEvent) => {
-    if (dropPendingMove) cancelAnimationFrame(frame);
-    onEnd(e);
-    target.removeEventListener('pointermove', move);
-    target.removeEventListener('pointerup', up);
-    target.removeEventListener('pointercancel', up);
-  };
-  target.addEventListener('pointermove', move);
-  target.addEventListener('pointerup', up);
-  target.addEventListener('pointercancel', up);
 }
