@@ -1,7 +1,8 @@
-import type { Element } from '@xmldom/xmldom';
+import { normalizeLineEndings } from '@xmldom/xmldom';
 import type { ZipPackage } from '../package/zip-package.ts';
 import { REL, targetOfType } from '../package/opc-relationships.ts';
-import { NS, childElements, childText, parseXml } from '../xml/dom.ts';
+import { NS } from '../xml/dom.ts';
+import { buildReadTree, readChild, readChildren, type ReadElement } from '../xml/read-tree.ts';
 import { UNO_DATE_TYPES, count, emptyDocumentProperties, isoDateTime, type DocumentProperties, type UserDefinedProperty } from './document-properties.ts';
 
 /**
@@ -15,22 +16,36 @@ import { UNO_DATE_TYPES, count, emptyDocumentProperties, isoDateTime, type Docum
  * (when not zero) -> user-defined longs, as LibreOffice 25.2 imports them.
  * Statistics are the ones stored in app.xml (Pages or Slides, Words, CharactersWithSpaces, Characters,
  * Paragraphs); LibreOffice recounts them on load (see the analysis page).
+ * The three parts are read as stream-built trees (xml/read-tree.ts), a fraction of a DOM's cost, with line endings
+ * normalised as the DOM parse does (xml/dom.ts parseXml).
+ * @throws StructureError bad_package when one of the parts is not well-formed XML.
  */
 export function readOoxmlDocumentProperties(pkg: ZipPackage): DocumentProperties {
   const p = emptyDocumentProperties();
   const corePart = targetOfType(pkg, '', REL.coreProperties);
   const core = corePart ? pkg.textOf(corePart) : undefined;
-  if (core && corePart) readCore(parseXml(core, corePart).documentElement!, p);
+  if (core && corePart) readCore(part(core, corePart), p);
   const appPart = targetOfType(pkg, '', REL.extendedProperties);
   const app = appPart ? pkg.textOf(appPart) : undefined;
-  if (app && appPart) readApp(parseXml(app, appPart).documentElement!, p);
+  if (app && appPart) readApp(part(app, appPart), p);
   const customPart = targetOfType(pkg, '', REL.customProperties);
   const custom = customPart ? pkg.textOf(customPart) : undefined;
-  if (custom && customPart) readCustom(parseXml(custom, customPart).documentElement!, p);
+  if (custom && customPart) readCustom(part(custom, customPart), p);
   return p;
 }
 
-function readCore(root: Element, p: DocumentProperties): void {
+/** A part's tree (every attribute kept), its text's line endings normalised as parseXml does. */
+function part(text: string, name: string): ReadElement {
+  return buildReadTree(normalizeLineEndings(text), name);
+}
+
+/** The text of the first child element with that namespace and local name, or undefined when there is none. */
+function childText(parent: ReadElement, ns: string, name: string): string | undefined {
+  const el = readChild(parent, ns, name);
+  return el ? (el.textContent ?? '') : undefined;
+}
+
+function readCore(root: ReadElement, p: DocumentProperties): void {
   const text = (ns: string, name: string) => childText(root, ns, name)?.trim() ?? '';
   p.Title = text(NS.dc, 'title');
   p.Subject = text(NS.dc, 'subject');
@@ -52,7 +67,7 @@ function readCore(root: Element, p: DocumentProperties): void {
   if (status) p.UserDefinedProperties.OOXMLCorePropertyContentStatus = { type: 'string', value: status };
 }
 
-function readApp(root: Element, p: DocumentProperties): void {
+function readApp(root: ReadElement, p: DocumentProperties): void {
   const text = (name: string) => childText(root, NS.ep, name)?.trim() ?? '';
   p.Generator = text('Application');
   p.TemplateName = text('Template');
@@ -75,7 +90,7 @@ function readApp(root: Element, p: DocumentProperties): void {
 }
 
 /** A custom property's value by its vt: element (ECMA-376 Part 1 22.4), typed as LibreOffice imports it. */
-function customValue(el: Element): UserDefinedProperty | undefined {
+function customValue(el: ReadElement): UserDefinedProperty | undefined {
   const text = el.textContent ?? '';
   switch (el.localName) {
     case 'lpwstr':
@@ -108,10 +123,10 @@ function customValue(el: Element): UserDefinedProperty | undefined {
   }
 }
 
-function readCustom(root: Element, p: DocumentProperties): void {
-  for (const prop of childElements(root, NS.custom, 'property')) {
+function readCustom(root: ReadElement, p: DocumentProperties): void {
+  for (const prop of readChildren(root, NS.custom, 'property')) {
     const name = prop.getAttribute('name');
-    const valueEl = childElements(prop, NS.vt)[0];
+    const valueEl = readChildren(prop, NS.vt)[0];
     const value = valueEl ? customValue(valueEl) : undefined;
     if (name && value) p.UserDefinedProperties[name] = value;
   }
