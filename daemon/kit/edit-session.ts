@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { LokDocument } from '../native/index.ts';
 import {
   LOK_DOCTYPE_PRESENTATION,
+  LOK_DOCTYPE_SPREADSHEET,
   LOK_DOCTYPE_TEXT,
   LOK_FEATURE_DOCUMENT_PASSWORD,
   LOK_FEATURE_DOCUMENT_PASSWORD_TO_MODIFY,
@@ -28,6 +29,7 @@ import {
   VclKeyModifier,
 } from '../native/lok-enums.ts';
 import type { CreateViewRequest, DocInfoResult, KitEditEvent, OpenRequest, OpenResult, TileRequestMessage, WindowPaintRequest } from '../protocol/kit.ts';
+import { CellEdits, reenter, type Reentry } from './cell-reentry.ts';
 import { buildLoadOptions } from './convert-job.ts';
 import { allowedInReadOnly, dispatchEvent, isCommentCommand, type DroppedReason } from './edit-events.ts';
 import { forwardedPayload } from './text-parts.ts';
@@ -144,6 +146,8 @@ export class EditSession {
   /** Orders posted input (keys, mouse, text) before the synchronous calls (UNO commands, save, paste, copy). */
   readonly #order: InputOrder;
   #saveWaiters = new Map<number, SaveWaiter>();
+  /** A spreadsheet's cells being edited, per view (cell-reentry.ts); undefined for other documents. */
+  readonly #cellEdits: CellEdits | undefined;
   /** The view of the last posted input queued (a key or click of another view waits for it: see `event`). */
   #lastPostedView: number | undefined;
   #state: 'open' | 'closing' | 'closed' = 'open';
@@ -152,6 +156,7 @@ export class EditSession {
     this.#doc = doc;
     this.#sink = sink;
     this.#docType = doc.getDocumentType();
+    this.#cellEdits = this.#docType === LOK_DOCTYPE_SPREADSHEET ? new CellEdits() : undefined;
     this.#order =
       INPUT_ORDER_MODE === 'fence' ? new InputOrder(undefined, (done) => this.#state !== 'closed' && doc.postInputFence(done, FENCE_HOPS)) : new InputOrder();
   }
@@ -221,6 +226,7 @@ export class EditSession {
     this.#doc.registerCallback((type, payload) => {
       if (type === LOK_CALLBACK_WINDOW) trackWindow(state, payload);
       this.#order.callbackArrived();
+      this.#cellEdits?.offer(viewId, type, payload);
       this.#saveWaiters.get(viewId)?.offer(type, payload);
       this.#sink(viewId, type, forwardedPayload(this.#docType, type, payload));
     });
@@ -282,6 +288,7 @@ export class EditSession {
       }
     }
     this.#saveWaiters.get(viewId)?.abort(kitError('bad_request', `view ${viewId} left while saving`));
+    this.#cellEdits?.forget(viewId);
     this.#views.delete(viewId);
     this.#doc.destroyView(viewId);
   }
@@ -461,24 +468,38 @@ export class EditSession {
   /**
    * `saveDoc`: `.uno:Save` in place from the view, waiting for its UNO_COMMAND_RESULT (edit-save.ts); saves are
    * serialised. Resolves `{saved: false}` when `dontSaveIfUnmodified` skipped an unmodified document; unless
-   * `dontTerminateEdit`, the text of a cell being edited is entered first (edit-save.ts).
+   * `dontTerminateEdit`, the text of a cell being edited is entered first (edit-save.ts). `reenterCell` (the idle
+   * save, issue 16): the cell the view edits is entered for the save and put back into edit mode with the caret where
+   * it was, before any input sent meanwhile (cell-reentry.ts); a cell that must not be entered (a formula being typed,
+   * a selection in it, another view's edit) stays in edit mode, as with `dontTerminateEdit`, and `editKept` says so.
    * @throws Error with `code` save_failed (LibreOffice said no), timeout (no answer in SAVE_TIMEOUT_MS),
    * bad_request (unknown view, closing).
    */
-  saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit = false): Promise<{ saved: boolean }> {
+  saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit = false, reenterCell = false): Promise<{ saved: boolean; editKept?: boolean }> {
     const run = async () => {
       // The keys typed just before Save must be in the saved file.
       let restore: (() => void) | undefined;
+      let reentry: Reentry | undefined;
+      let editKept = false;
+      let release: (() => void) | undefined;
       const waiter = await this.#inOrder(() => {
         const view = this.#use(viewId);
+        let keepEdit = dontTerminateEdit;
+        if (reenterCell && !dontTerminateEdit && this.#cellEdits) {
+          const plan = this.#cellEdits.plan(viewId);
+          if (plan === 'keep') keepEdit = editKept = true;
+          else if (plan !== 'none') reentry = plan;
+        }
         const w = new SaveWaiter(SAVE_TIMEOUT_MS);
         this.#saveWaiters.set(viewId, w);
         try {
           // A read-only view saves too (the writers have left): LibreOffice saves only from a writable view.
           restore = liftReadOnlyForSave(this.#doc, viewId, view);
-          postSave(this.#doc, dontSaveIfUnmodified, dontTerminateEdit);
+          postSave(this.#doc, dontSaveIfUnmodified, keepEdit);
           // `.uno:Save` is a UNO command: LibreOffice may queue it like input (a later copy or snapshot waits).
           if (this.#order.mode === 'fence') this.#order.posted();
+          // Input sent while the save runs waits for the re-entry: it goes on in the cell, after the caret.
+          if (reentry) release = this.#order.hold();
         } catch (e) {
           this.#saveWaiters.delete(viewId);
           w.abort(e as Error);
@@ -488,9 +509,17 @@ export class EditSession {
         return w;
       }, 'barrier');
       try {
-        return await waiter.done;
+        const r = await waiter.done;
+        return editKept ? { ...r, editKept } : r;
       } finally {
         if (this.#saveWaiters.get(viewId) === waiter) this.#saveWaiters.delete(viewId);
+        // Only when the save ended the edit (a failed save may not have reached the cell: F2 in edit mode is not a no-op).
+        if (reentry && this.#state === 'open' && this.#views.has(viewId) && !this.#cellEdits?.editing(viewId)) {
+          this.#doc.setView(viewId);
+          reenter(this.#doc, reentry.fromEnd);
+          this.#order.posted();
+        }
+        release?.();
         if (restore && this.#state === 'open' && this.#views.has(viewId)) this.#inOrder(restore).catch(() => undefined);
       }
     };

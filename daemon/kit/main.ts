@@ -98,7 +98,9 @@ function handleEdit(msg: EditRequest, loaded: OfficeHandle): void {
       void answer(msg, async () => (session ?? noDocument()).docInfo(msg.viewId));
       return;
     case 'saveDoc':
-      void answer(msg, async () => (session ?? noDocument()).saveDoc(msg.viewId, msg.dontSaveIfUnmodified, msg.dontTerminateEdit === true));
+      void answer(msg, async () =>
+        (session ?? noDocument()).saveDoc(msg.viewId, msg.dontSaveIfUnmodified, msg.dontTerminateEdit === true, msg.reenterCell === true),
+      );
       return;
     case 'exportDoc':
       void answer(msg, async () => {

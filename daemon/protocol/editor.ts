@@ -214,7 +214,16 @@ export type ServerMessage =
   | { type: 'unoResult'; command: string; success: boolean; result?: unknown }
   | { type: 'commandValues'; command: string; value: unknown }
   | { type: 'modified'; modified: boolean }
-  | { type: 'saved'; ok: boolean; autosave: boolean; exitSave: boolean; lastModifiedTime?: string; error?: { code: string; message: string } }
+  | {
+      type: 'saved';
+      ok: boolean;
+      autosave: boolean;
+      exitSave: boolean;
+      lastModifiedTime?: string;
+      /** A spreadsheet cell being edited stayed in edit mode: its text is not in the stored file (issue 16). */
+      cellKept?: boolean;
+      error?: { code: string; message: string };
+    }
   | { type: 'savedAs'; ok: boolean; name?: string; url?: string; error?: { code: string; message: string } }
   | { type: 'renamed'; ok: boolean; name?: string; error?: { code: string; message: string } }
   | { type: 'conflict'; unsavedChanges: boolean }

@@ -123,9 +123,13 @@ export interface CommandValuesResult {
   value: string | null;
 }
 
-/** Fields of a `saveDoc` result: false when `dontSaveIfUnmodified` and LibreOffice skipped an unmodified document. */
+/**
+ * Fields of a `saveDoc` result: `saved` false when `dontSaveIfUnmodified` and LibreOffice skipped an unmodified
+ * document; `editKept` true when a `reenterCell` save left a cell in edit mode (its text is not in the file).
+ */
 export interface SaveDocResult {
   saved: boolean;
+  editKept?: boolean;
 }
 
 /** One clipboard flavour (LOK getClipboard / paste): a mime type and its bytes. */
@@ -398,6 +402,9 @@ export interface CommandValuesRequest {
 /**
  * `.uno:Save` in place (to the opened `input`) from view `viewId`; result `saved` (false: unmodified and skipped).
  * `dontTerminateEdit` (default false) leaves a cell being edited in edit mode, so its text is not in the save.
+ * `reenterCell` (default false; the idle save): the cell the view edits is entered for the save, then the view is put
+ * back into edit mode with the caret where it was; a cell that must not be entered (a formula being typed, a selection
+ * in its text, another view editing a cell) stays in edit mode, and the result's `editKept` says so.
  */
 export interface SaveDocRequest {
   type: 'saveDoc';
@@ -405,6 +412,7 @@ export interface SaveDocRequest {
   viewId: number;
   dontSaveIfUnmodified: boolean;
   dontTerminateEdit?: boolean;
+  reenterCell?: boolean;
 }
 
 /**

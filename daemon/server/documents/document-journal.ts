@@ -289,12 +289,15 @@ export class DocumentJournal {
   /**
    * The host stored a save holding the input up to `cut`, and its LastModifiedTime is now `lastModifiedTime`: with
    * no change after `cut` (input after it only moved the cursors) the journal is deleted; otherwise it builds on the
-   * new stored file's time.
+   * new stored file's time. `inEdit` (a spreadsheet's idle save entered a cell being edited and put it back into edit
+   * mode, issue 16): the journal is kept even so, its snapshot from before that cell's edit, because its replay types
+   * the cell's text from the edit's first key (the kit's re-entry, F2, is not input): a journal started after the
+   * save would type the rest of the text into the entered cell, replacing it. `storedAll` deletes it at the close.
    */
-  uploaded(cut: number, lastModifiedTime: string | undefined): void {
+  uploaded(cut: number, lastModifiedTime: string | undefined, inEdit = false): void {
     this.storedSeq = Math.max(this.storedSeq, cut);
     if (!this.store.open || !this.meta) return;
-    if (cut >= this.changeSeq && cut >= 0) {
+    if (cut >= this.changeSeq && cut >= 0 && !inEdit) {
       this.remove('edit journal cleared: the stored file holds everything');
       return;
     }

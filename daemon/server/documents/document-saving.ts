@@ -58,11 +58,13 @@ export interface SavingHost {
   /** The edit journal (document-journal.ts), when on: told what each save and upload holds. */
   journal?(): Pick<DocumentJournal, 'cut' | 'saved' | 'uploaded' | 'copied'> | undefined;
   /**
-   * A spreadsheet view is editing a cell (its text cursor is shown). Entering the cell to save it would end that
-   * edit, and the user's next key would start a new one replacing the cell's text, so the idle save then keeps edit
-   * mode as the autosave does, and the document stays unsaved until a save that enters the cell. Absent: never.
+   * A spreadsheet view is editing a cell (its text cursor is shown). Entering the cell to save it ends that edit, and
+   * the user's next key would start a new one replacing the cell's text, so the idle save asks the kit to put the
+   * cell back into edit mode (kit.md `saveDoc` `reenterCell`); the autosave keeps edit mode. Absent: never.
    */
   cellEditing?(): boolean;
+  /** The views editing a cell (the idle save is made from one, so that the kit enters its cell). Absent: none. */
+  cellEditors?(): ViewHandle[];
   readonly log: Logger;
 }
 
@@ -298,7 +300,10 @@ export class DocumentSaving {
     if (this.readOnlyForAll)
       return { saved: false, reason: 'the document is read-only for everyone (the storage refused its size, or another application locks it)' };
     if (this.conflictBytes) return { saved: false, reason: 'the stored document changed elsewhere: the users must choose overwrite or reload first' };
-    const writer = by && mayStore(by) ? by : ([...host.views].find((v) => mayStore(v)) ?? this.lastWriter);
+    const cellEditing = host.cellEditing?.() === true;
+    // The idle save is made from the view editing a cell (the kit enters and re-enters the cell of the saving view only).
+    const editor = kind === 'idle' && cellEditing ? host.cellEditors?.().find((v) => mayStore(v)) : undefined;
+    const writer = by && mayStore(by) ? by : (editor ?? [...host.views].find((v) => mayStore(v)) ?? this.lastWriter);
     if (!writer || !mayStore(writer)) {
       if (by && kind === 'explicit') by.send({ type: 'error', code: 'readonly', message: 'This document is open read-only for you: it cannot be saved.' });
       return { saved: false, reason: 'no view may write this document (all are read-only)' };
@@ -310,12 +315,14 @@ export class DocumentSaving {
     // edit mode of someone typing (Collabora's autosave keeps it too); a host may ask the same (Action_Save
     // DontTerminateEdit). Input since the last upload (userChanged) saves even when LibreOffice says unmodified:
     // a cell being edited does not mark the document modified until its text is entered.
-    // The idle save keeps a cell being edited in edit mode too: entering it ended the edit of a user who had paused
-    // idle_save_secs, whose next key then replaced the cell's text (Collabora's idle saves keep it too).
-    const cellEditing = host.cellEditing?.() === true;
-    const dontTerminateEdit = opts.dontTerminateEdit ?? (kind === 'auto' || (kind === 'idle' && cellEditing));
+    // The idle save enters a cell being edited and the kit puts it back into edit mode with the caret where it was
+    // (issue 16): entering it alone ended the edit of a user who had paused idle_save_secs, whose next key then
+    // replaced the cell's text. Collabora's idle saves keep edit mode (DontTerminateEdit) and leave the text out; the
+    // kit does that too for a cell it must not enter (a formula being typed: kit.md `saveDoc` `reenterCell`).
+    const dontTerminateEdit = opts.dontTerminateEdit ?? kind === 'auto';
+    const reenterCell = kind === 'idle' && cellEditing && !dontTerminateEdit;
     const dontSaveIfUnmodified = kind !== 'explicit' && !(this.userChanged && !dontTerminateEdit);
-    let r: { saved: boolean };
+    let r: { saved: boolean; editKept?: boolean };
     const journal = host.journal?.();
     // The input this save holds: everything sent to the kit before `.uno:Save` (the kit saves in input order). A
     // save that leaves a cell in edit mode lacks that cell's typed text: it holds no cut (-1), and only moves the
@@ -323,19 +330,22 @@ export class DocumentSaving {
     const cut = dontTerminateEdit ? -1 : (journal?.cut() ?? 0);
     const changes = this.changeCount;
     try {
-      r = await kit.saveDoc(viewId, dontSaveIfUnmodified, dontTerminateEdit);
+      r = reenterCell ? await kit.saveDoc(viewId, dontSaveIfUnmodified, false, true) : await kit.saveDoc(viewId, dontSaveIfUnmodified, dontTerminateEdit);
     } catch (e) {
       host.emit({ type: 'saved', ok: false, kind, error: (e as Error).message });
       throw e;
     }
     if (!r.saved && kind !== 'explicit') return { saved: false, reason: 'not modified' };
-    journal?.saved(cut);
+    // A save that put a cell back into edit mode holds its text, but the journal's replay types that text from the
+    // start of the cell's edit (the re-entry is not input): it keeps its snapshot from before the edit (`inEdit`).
+    const inEdit = reenterCell && !r.editKept;
+    if (!r.editKept && !inEdit) journal?.saved(cut);
     this.savedAt = Date.now();
     host.emit({ type: 'saved', ok: true, kind });
     // Saved in edit mode, the file lacks what is typed in the cell (LibreOffice does not mark the document modified
     // for it): the document stays unsaved, so the exit or explicit save after it enters the cell and stores it.
-    const incomplete = dontTerminateEdit && cellEditing;
-    return this.uploadSaved(kind, writer, readFileSync(host.path()), cut, changes, incomplete);
+    const incomplete = (dontTerminateEdit && cellEditing) || r.editKept === true;
+    return this.uploadSaved(kind, writer, readFileSync(host.path()), r.editKept ? -1 : cut, changes, incomplete, inEdit);
   }
 
   /**
@@ -361,9 +371,18 @@ export class DocumentSaving {
   /**
    * Uploads a save's `bytes` with `writer`'s token and does what the outcome asks: the journal told (`cut`: the input
    * the bytes hold; -1 none), the views told, the stored time kept; a failure handled by `uploadFailed`.
-   * `changes`: the change count when the save was made (`stored`).
+   * `changes`: the change count when the save was made (`stored`). `inEdit`: a cell was entered for the save and is
+   * being edited again (the journal keeps its replay from before that edit: DocumentJournal `uploaded`).
    */
-  private async uploadSaved(kind: SaveKind, writer: ViewHandle, bytes: Uint8Array, cut: number, changes: number, incomplete = false): Promise<SaveResult> {
+  private async uploadSaved(
+    kind: SaveKind,
+    writer: ViewHandle,
+    bytes: Uint8Array,
+    cut: number,
+    changes: number,
+    incomplete = false,
+    inEdit = false,
+  ): Promise<SaveResult> {
     const { host } = this;
     const journal = host.journal?.();
     const isModifiedByUser = this.userChanged;
@@ -380,11 +399,11 @@ export class DocumentSaving {
     const meta = { autosave: kind === 'idle' || kind === 'auto', exitSave: kind === 'exit' };
     if (outcome.ok) {
       this.stored(outcome.lastModifiedTime, changes, incomplete);
-      journal?.uploaded(cut, this.lastModifiedTime);
+      journal?.uploaded(cut, this.lastModifiedTime, inEdit);
       host.log.info({ kind, bytes: outcome.bytes, isModifiedByUser }, 'saved and uploaded');
       // Saving changes drops a signature: every view sees the state of the stored file.
       host.signatureChanged();
-      host.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime });
+      host.broadcast({ type: 'saved', ok: true, ...meta, lastModifiedTime: this.lastModifiedTime, ...(incomplete ? { cellKept: true } : {}) });
       this.noteModified();
       return { saved: true };
     }

@@ -175,6 +175,7 @@ export class EditDocument {
       reload: () => this.reload(),
       journal: () => this.journal,
       cellEditing: () => this.cellEditing(),
+      cellEditors: () => [...this.views].filter((v) => this.textCursorShown.has(v.viewId)),
       log: this.log,
     };
     this.saves = new DocumentSaving(host, cfg.idle_save_secs * 1000, cfg.autosave_secs * 1000);

@@ -36,8 +36,11 @@ export interface EditingKit {
   clipboardGet(viewId: number, mimeTypes: string[]): Promise<Array<{ mimeType: string; data: Uint8Array }>>;
   paste(viewId: number, mimeType: string, data: Uint8Array): Promise<boolean>;
   docInfo(viewId: number): Promise<DocInfoResult>;
-  /** `.uno:Save` in place; `dontTerminateEdit` keeps a cell being edited in edit mode (kit.md, Editing: `saveDoc`). */
-  saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit?: boolean): Promise<{ saved: boolean }>;
+  /**
+   * `.uno:Save` in place; `dontTerminateEdit` keeps a cell being edited in edit mode; `reenterCell` enters it and
+   * puts it back into edit mode, `editKept` when it could not (kit.md, Editing: `saveDoc`).
+   */
+  saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit?: boolean, reenterCell?: boolean): Promise<{ saved: boolean; editKept?: boolean }>;
   /** saveAs a copy (kit.md, Editing: `exportDoc`); `inOrder`: after the input sent before it, later input waiting (the journal's snapshot). */
   exportDoc(output: string, format: string, filterOptions?: string, opts?: { inOrder?: boolean }): Promise<void>;
   closeDoc(): Promise<void>;

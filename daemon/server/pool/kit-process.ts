@@ -557,12 +557,22 @@ export class KitProcess extends EventEmitter {
   /**
    * `saveDoc`: `.uno:Save` in place, to open()'s `input`, from view `viewId`; `{saved: false}` when
    * `dontSaveIfUnmodified` and LibreOffice skipped an unmodified document; `dontTerminateEdit` keeps a cell being
-   * edited in edit mode (its text is then not saved). The daemon then reads `input`.
+   * edited in edit mode (its text is then not saved); `reenterCell` enters it and puts the view back into edit mode,
+   * `editKept` true when it could not (kit.md `saveDoc`). The daemon then reads `input`.
    * @throws OdeError save_failed, timeout (60 s), kit_crashed, bad_request.
    */
-  async saveDoc(viewId: number, dontSaveIfUnmodified: boolean, dontTerminateEdit = false): Promise<{ saved: boolean }> {
-    const r = await this.edit({ type: 'saveDoc', viewId, dontSaveIfUnmodified, dontTerminateEdit }, EDIT_LIMITS_MS.save, 'saving');
-    return { saved: r.saved };
+  async saveDoc(
+    viewId: number,
+    dontSaveIfUnmodified: boolean,
+    dontTerminateEdit = false,
+    reenterCell = false,
+  ): Promise<{ saved: boolean; editKept?: boolean }> {
+    const r = await this.edit(
+      { type: 'saveDoc', viewId, dontSaveIfUnmodified, dontTerminateEdit, ...(reenterCell ? { reenterCell } : {}) },
+      EDIT_LIMITS_MS.save,
+      'saving',
+    );
+    return r.editKept ? { saved: r.saved, editKept: true } : { saved: r.saved };
   }
 
   /**

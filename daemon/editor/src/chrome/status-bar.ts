@@ -277,12 +277,14 @@ export function mountStatusBar(app: App): void {
   // Save state.
   // A spreadsheet cell being edited shows LibreOffice's text caret (LOK_CALLBACK_CURSOR_VISIBLE true, a `cursor`
   // message without a rectangle): its text is not in a save made with DontTerminateEdit (the autosave timer, a
-  // host's Action_Save asking it), so the state never says "saved" then (issue 16).
+  // host's Action_Save asking it), so the state does not say "saved" then (issue 16), unless the last save says it
+  // holds the cell (`saved` without `cellKept`: the idle save enters the cell and puts it back into edit mode).
   let cellEditing = false;
+  let cellKept = true;
   session.on('cursor', (m) => {
     if (m.rect.every((v) => v === 0)) cellEditing = m.visible && session.state.status?.docType === 'spreadsheet';
   });
-  const savedOrPending = () => (cellEditing ? t('status.unsaved') : t('status.saved'));
+  const savedOrPending = () => (cellEditing && cellKept ? t('status.unsaved') : t('status.saved'));
   session.on('sent', (m) => {
     if (m.type === 'save') showState(t('status.saving'));
   });
@@ -292,6 +294,7 @@ export function mountStatusBar(app: App): void {
     showState(m.modified ? t('status.unsaved') : savedOrPending());
   });
   session.on('saved', (m) => {
+    if (m.ok) cellKept = m.cellKept === true;
     if (m.ok) return showState(savedOrPending());
     const text = t('status.notSaved', { message: m.error?.message ?? 'unknown error' });
     showState(text, true);
