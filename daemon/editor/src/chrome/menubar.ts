@@ -249,6 +249,12 @@ export class MenuBar {
     }
   }
 
+  /** Closes the submenu `parentItem` opened and gives it the focus back (ArrowLeft or Escape in a submenu). */
+  private backToParent(parentItem: HTMLElement): void {
+    this.closeSubsAfter(parentItem.closest('[role=menu]')!);
+    parentItem.focus();
+  }
+
   private activate(item: HTMLElement): void {
     if ((item as HTMLElement & { odeSub?: MenuEntry[] }).odeSub) return this.openSub(item, 'first');
     const id = item.dataset.command;
@@ -273,9 +279,14 @@ export class MenuBar {
   private onKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement;
     const topIndex = this.tops.findIndex((x) => x.item === target);
+    if (topIndex < 0 && !target.matches(ITEM)) return;
+    if (topIndex >= 0) this.current = topIndex;
     let handled = true;
-    if (topIndex >= 0) {
-      this.current = topIndex;
+    if (e.key === 'Tab') {
+      // Tab leaves the menu bar: the menus close and the browser moves the focus on.
+      this.closeAll(false);
+      handled = false;
+    } else if (topIndex >= 0) {
       switch (e.key) {
         case 'ArrowRight':
           this.moveTop(1, this.expanded);
@@ -302,10 +313,6 @@ export class MenuBar {
         case 'Escape':
           this.closeAll(true);
           break;
-        case 'Tab':
-          this.closeAll(false);
-          handled = false;
-          break;
         default:
           handled = this.typeAhead(
             e.key,
@@ -313,7 +320,7 @@ export class MenuBar {
             target,
           );
       }
-    } else if (target.matches(ITEM)) {
+    } else {
       const menu = target.closest('[role=menu]')!;
       const items = this.itemsOf(menu);
       const i = items.indexOf(target);
@@ -341,28 +348,20 @@ export class MenuBar {
           else this.moveTop(1, true);
           break;
         case 'ArrowLeft':
-          if (isSub && parentItem) {
-            this.closeSubsAfter(parentItem.closest('[role=menu]')!);
-            parentItem.focus();
-          } else this.moveTop(-1, true);
+          if (isSub && parentItem) this.backToParent(parentItem);
+          else this.moveTop(-1, true);
           break;
         case 'Escape':
-          if (isSub && parentItem) {
-            this.closeSubsAfter(parentItem.closest('[role=menu]')!);
-            parentItem.focus();
-          } else {
+          if (isSub && parentItem) this.backToParent(parentItem);
+          else {
             this.closeAll(false);
             this.tops[this.current].item.focus();
           }
           break;
-        case 'Tab':
-          this.closeAll(false);
-          handled = false;
-          break;
         default:
           handled = this.typeAhead(e.key, items, target);
       }
-    } else handled = false;
+    }
     if (handled) {
       e.preventDefault();
       e.stopPropagation();
