@@ -44,6 +44,21 @@ function borderLine(width: number): { type: string; value: unknown } {
 }
 
 /**
+ * The row and column commands of a text or presentation table (`table.*`) and of a spreadsheet (`sheet.*`): the same
+ * UNO commands act on the table at the caret or on the sheet's selected rows and columns.
+ */
+function rowColumnItems(menu: 'table' | 'sheet'): UnoItem[] {
+  return [
+    { id: `${menu}.insertRowsAbove`, uno: '.uno:InsertRowsBefore' },
+    { id: `${menu}.insertRowsBelow`, uno: '.uno:InsertRowsAfter' },
+    { id: `${menu}.insertColumnsBefore`, uno: '.uno:InsertColumnsBefore' },
+    { id: `${menu}.insertColumnsAfter`, uno: '.uno:InsertColumnsAfter' },
+    { id: `${menu}.deleteRows`, uno: '.uno:DeleteRows' },
+    { id: `${menu}.deleteColumns`, uno: '.uno:DeleteColumns' },
+  ];
+}
+
+/**
  * The arguments of `.uno:SetBorderStyle` (SvxBoxItem and SvxBoxInfoItem as UNO sequences): the outer lines
  * left, right, bottom, top and four distances; the inner horizontal and vertical lines, flags, the mask of the
  * lines that are set (all seven: 127) and a distance. `outer` and `inner` are line widths in 1/100 mm (0: none).
@@ -125,12 +140,7 @@ export function menuUnoItems(docType: DocType): UnoItem[] {
   }
   if (text || impress) {
     items.push(
-      { id: 'table.insertRowsAbove', uno: '.uno:InsertRowsBefore' },
-      { id: 'table.insertRowsBelow', uno: '.uno:InsertRowsAfter' },
-      { id: 'table.insertColumnsBefore', uno: '.uno:InsertColumnsBefore' },
-      { id: 'table.insertColumnsAfter', uno: '.uno:InsertColumnsAfter' },
-      { id: 'table.deleteRows', uno: '.uno:DeleteRows' },
-      { id: 'table.deleteColumns', uno: '.uno:DeleteColumns' },
+      ...rowColumnItems('table'),
       { id: 'table.delete', uno: '.uno:DeleteTable' },
       { id: 'table.mergeCells', uno: '.uno:MergeCells' },
       { id: 'table.splitCells', uno: '.uno:SplitCell' },
@@ -149,12 +159,7 @@ export function menuUnoItems(docType: DocType): UnoItem[] {
   }
   if (calc) {
     items.push(
-      { id: 'sheet.insertRowsAbove', uno: '.uno:InsertRowsBefore' },
-      { id: 'sheet.insertRowsBelow', uno: '.uno:InsertRowsAfter' },
-      { id: 'sheet.insertColumnsBefore', uno: '.uno:InsertColumnsBefore' },
-      { id: 'sheet.insertColumnsAfter', uno: '.uno:InsertColumnsAfter' },
-      { id: 'sheet.deleteRows', uno: '.uno:DeleteRows' },
-      { id: 'sheet.deleteColumns', uno: '.uno:DeleteColumns' },
+      ...rowColumnItems('sheet'),
       { id: 'view.freezePanes', uno: '.uno:FreezePanes', toggle: true },
       { id: 'view.freezeFirstColumn', uno: '.uno:FreezePanesColumn' },
       { id: 'view.freezeFirstRow', uno: '.uno:FreezePanesRow' },
