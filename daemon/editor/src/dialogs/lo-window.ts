@@ -175,33 +175,23 @@ export class LoWindow {
       const sy = r.height ? this.height / r.height : 1;
       return { x: Math.round((e.clientX - r.left) * sx), y: Math.round((e.clientY - r.top) * sy) };
     };
-    c.addEventListener('mousedown', (e) => {
+    // A press or release: the button, and the click count (double clicks in lists and fields).
+    const button = (event: 'buttondown' | 'buttonup', e: MouseEvent) => {
       e.preventDefault();
       e.stopPropagation();
-      if (this.kind === 'dialog') this.focus();
+      if (event === 'buttondown' && this.kind === 'dialog') this.focus();
       this.session.send({
         type: 'windowMouse',
         windowId: this.id,
-        event: 'buttondown',
+        event,
         ...at(e),
         count: Math.max(1, e.detail),
         buttons: mouseButton(e.button),
         modifier: modifier(e),
       });
-    });
-    c.addEventListener('mouseup', (e) => {
-      e.preventDefault();
-      e.stopPropagation();
-      this.session.send({
-        type: 'windowMouse',
-        windowId: this.id,
-        event: 'buttonup',
-        ...at(e),
-        count: Math.max(1, e.detail),
-        buttons: mouseButton(e.button),
-        modifier: modifier(e),
-      });
-    });
+    };
+    c.addEventListener('mousedown', (e) => button('buttondown', e));
+    c.addEventListener('mouseup', (e) => button('buttonup', e));
     c.addEventListener('mousemove', (e) => {
       // Hover and drags (sliders, selections in lists); at most one move a frame.
       const now = performance.now();
