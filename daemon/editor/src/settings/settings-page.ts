@@ -196,6 +196,19 @@ export class SettingsPage {
       },
     });
     const key = `${name}/${f.file}`;
+    // Edit, Replace and Delete: the action names the class, the data-key and the messages (settings.<action>, .<action>Label).
+    const button = (action: 'edit' | 'replace' | 'delete', onclick: () => void) =>
+      el(
+        'button',
+        {
+          type: 'button',
+          class: `ode-settings-${action}`,
+          'data-key': `${action}-${key}`,
+          'aria-label': t(`settings.${action}Label`, { file: f.file }),
+          onclick,
+        },
+        t(`settings.${action}`),
+      );
     return el(
       'li',
       { 'data-file': f.file },
@@ -203,44 +216,12 @@ export class SettingsPage {
       ' ',
       el('span', { class: 'ode-settings-stamp' }, t('settings.stamp', { stamp: f.stamp })),
       ' ',
-      name === 'wordbook' && /\.dic$/i.test(f.file)
-        ? el(
-            'button',
-            {
-              type: 'button',
-              class: 'ode-settings-edit',
-              'data-key': `edit-${key}`,
-              'aria-label': t('settings.editLabel', { file: f.file }),
-              onclick: () => void this.openWordbook(name, f),
-            },
-            t('settings.edit'),
-          )
-        : null,
+      name === 'wordbook' && /\.dic$/i.test(f.file) ? button('edit', () => void this.openWordbook(name, f)) : null,
       ' ',
-      el(
-        'button',
-        {
-          type: 'button',
-          class: 'ode-settings-replace',
-          'data-key': `replace-${key}`,
-          'aria-label': t('settings.replaceLabel', { file: f.file }),
-          onclick: () => replaceInput.click(),
-        },
-        t('settings.replace'),
-      ),
+      button('replace', () => replaceInput.click()),
       replaceInput,
       ' ',
-      el(
-        'button',
-        {
-          type: 'button',
-          class: 'ode-settings-delete',
-          'data-key': `delete-${key}`,
-          'aria-label': t('settings.deleteLabel', { file: f.file }),
-          onclick: () => void this.act(name, 'delete', f.file, () => this.api.remove(this.fileId(name, f.file))),
-        },
-        t('settings.delete'),
-      ),
+      button('delete', () => void this.act(name, 'delete', f.file, () => this.api.remove(this.fileId(name, f.file)))),
     );
   }
 
