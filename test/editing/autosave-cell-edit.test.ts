@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -198,6 +198,27 @@ describe('a cell being edited: saves and snapshots do not end its edit, the exit
       client.close();
       expect(await documentsClosed(daemon!.server, 90_000)).toBe(true);
       expect(xlsxText(host!.files.get('idle4')!.bytes)).toContain('HelloWorld');
+    });
+
+    it('closed after the idle save with nothing typed since: no exit save, no journal left', { timeout: 240_000 }, async () => {
+      // The journal kept after the idle save (its replay needs the cell's first keys) goes at the close: the stored
+      // file holds everything.
+      const client = await open('idle5');
+      const from = client.messages.length;
+      client.type('Hello');
+      await client.next('cellFormula', (m) => m.formula === 'Hello', 30_000, from);
+      expect(await idleStored('idle5')).toContain('Hello');
+      const journals = () => {
+        const dir = join(daemon!.store.get().state_dir, 'journal');
+        return existsSync(dir) ? readdirSync(dir) : [];
+      };
+      // Kept after the idle save's upload.
+      expect(journals()).toHaveLength(1);
+      const puts = host!.of('PutFile').length;
+      client.close();
+      expect(await documentsClosed(daemon!.server, 90_000)).toBe(true);
+      expect(host!.of('PutFile').length).toBe(puts);
+      expect(journals()).toEqual([]);
     });
 
     it('a formula being typed is not entered by the idle save: it stays in edit mode and unsaved, the exit save stores it', { timeout: 240_000 }, async () => {
