@@ -267,8 +267,13 @@ describe('the document view in Chromium', { timeout: 180_000 }, () => {
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('Shift+End');
     await selectionShown(page);
+    // The context's clipboard still holds an earlier test's copy with its own marker (logged: the menu test's cut,
+    // 'Some words '), which passed the wait below before a slow copy landed: a sentinel first, so the wait sees this copy.
+    await page.evaluate(() => (globalThis as unknown as PageGlobal).navigator.clipboard.writeText('sentinel'));
     await page.keyboard.press('Control+c');
-    await expect.poll(async () => (await page.evaluate(readClipboard))['text/html'] ?? '', { timeout: 30_000 }).toContain('id="meta-origin"');
+    // The marker names this document (its WOPISrc on the demo host).
+    const wopiSrc = encodeURIComponent(`${daemon.url}/demo/wopi/files/${fileId(name)}`);
+    await expect.poll(async () => (await page.evaluate(readClipboard))['text/html'] ?? '', { timeout: 30_000 }).toContain(`WOPISrc=${wopiSrc}&amp;`);
     const clip = await page.evaluate(readClipboard);
     expect(clip['text/html']).toMatch(/<div id="meta-origin" data-odeorigin="http:\/\/127\.0\.0\.1:\d+\/ode\/clipboard\?WOPISrc=[^"]+"/);
     expect(clip['text/html']).toContain('Hello');
