@@ -38,6 +38,9 @@ export interface CharFormat {
   backColor?: number;
 }
 
+/** The character toggles and escapement in force at a position (what Bold, Superscript... toggle from). */
+export type CharState = Required<Pick<CharFormat, 'bold' | 'italic' | 'strikeout' | 'shadowed' | 'underline'>> & { escapement: 'super' | 'sub' | 'none' };
+
 /** A paragraph formatting change, applied to whole paragraphs. */
 export interface ParaFormat {
   align?: 'left' | 'center' | 'right' | 'justify';
@@ -51,9 +54,7 @@ export interface TextObjectEditor {
   /** The paragraphs' plain text. */
   paragraphs(): string[];
   /** The character formatting in force at a position (for deciding toggles). */
-  charFormatAt(
-    pos: TextPosition,
-  ): Required<Pick<CharFormat, 'bold' | 'italic' | 'strikeout' | 'shadowed' | 'underline'>> & { escapement: 'super' | 'sub' | 'none' };
+  charFormatAt(pos: TextPosition): CharState;
   /** The paragraph formatting of a paragraph (for deciding bullet/numbering toggles). */
   paraFormatAt(paragraph: number): Required<Pick<ParaFormat, 'bullet' | 'numbering'>>;
   /** Replaces `range` with `text`; `\n` starts a new paragraph. Returns the position after the inserted text. */

@@ -6,7 +6,7 @@
  */
 import type { Element } from '@xmldom/xmldom';
 import type { StructureDocument } from '../document.ts';
-import type { CharFormat } from './deck.ts';
+import type { CharFormat, CharState } from './deck.ts';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
 import { domOf } from './part-reads.ts';
 
@@ -279,14 +279,7 @@ export function hexColor(value: number): string {
 }
 
 /** The toggles and escapement in force according to text-properties attributes. */
-export function charStateOf(props: TextProps): {
-  bold: boolean;
-  italic: boolean;
-  strikeout: boolean;
-  shadowed: boolean;
-  underline: boolean;
-  escapement: 'super' | 'sub' | 'none';
-} {
+export function charStateOf(props: TextProps): CharState {
   const weight = props['fo:font-weight'] ?? 'normal';
   const position = (props['style:text-position'] ?? '0% 100%').trim();
   const first = position.split(/\s+/)[0];

@@ -14,7 +14,7 @@
 import type { Element } from '@xmldom/xmldom';
 import { NS, childElements, firstChild } from '../xml/dom.ts';
 import { readChild, readChildren, type ReadElement } from '../xml/read-tree.ts';
-import type { CharFormat, ParaFormat, TextObjectEditor, TextPosition, TextRange } from './deck.ts';
+import type { CharFormat, CharState, ParaFormat, TextObjectEditor, TextPosition, TextRange } from './deck.ts';
 
 /** The edit engine's feature character (tab, line break, field). */
 export const FEATURE = '\u0001';
@@ -153,14 +153,7 @@ export class PptxTextBody implements TextObjectEditor {
   }
 
   /** The character formatting in force at a position (the run's own a:rPr). */
-  charFormatAt(pos: TextPosition): {
-    bold: boolean;
-    italic: boolean;
-    strikeout: boolean;
-    shadowed: boolean;
-    underline: boolean;
-    escapement: 'super' | 'sub' | 'none';
-  } {
+  charFormatAt(pos: TextPosition): CharState {
     const run = this.runAt(pos);
     const rPr = run ? firstChild(run, NS.a, 'rPr') : firstChild(this.para(pos.paragraph), NS.a, 'endParaRPr');
     const on = (name: string) => rPr?.getAttribute(name) === '1' || rPr?.getAttribute(name) === 'true';
