@@ -167,18 +167,17 @@ describe('presentations in Chromium: slide sorter, slide commands, slideshow; pd
   }, 180_000);
 
   /**
-   * Escape in the player, and the layer gone. The player leaves on the key's keydown, which removes its frame while
-   * the key is down: the key is released once the layer is gone, as a user's would be. With keyboard.press the key
-   * up went to the frame being removed, and Chromium never answered it (CDP Input.dispatchKeyEvent; about 1 press
-   * in 35 in a loop here), so press waited for ever: the keyboard test timed out at 120 s on both tries in CI.
+   * Escape in the player, and the layer gone. The player leaves on the key's keydown and the editor removes its frame
+   * at once, while the key's CDP events (Input.dispatchKeyEvent, key down then key up) may still wait for that frame's
+   * answer, which then never comes (measured in a loop of F5, ArrowRight, Escape under two busy loops: 1 press in
+   * 7-40 hung, on the key up, or on the key down when it came right after ArrowRight), and keyboard.press waits
+   * without a limit: the keyboard test hung until its 120 s time-out on both CI tries. So the press is not awaited
+   * beyond the layer's going (what the test asserts) and 5 s; a press left unanswered does not hold up later input.
    */
   const escapeShow = async () => {
-    await page.keyboard.down('Escape');
-    try {
-      await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'detached', timeout: 30_000 });
-    } finally {
-      await page.keyboard.up('Escape');
-    }
+    const pressed = page.keyboard.press('Escape').catch(() => undefined);
+    await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'detached', timeout: 30_000 });
+    await Promise.race([pressed, new Promise((r) => setTimeout(r, 5000))]);
   };
   /** A slideshow a failed try left open is closed first (a retry starts from the deck). */
   const noShow = async () => {
