@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postConvert } from '../helpers/convert-client.ts';
+import { escapeSlideshow } from '../helpers/slideshow.ts';
 import { corpus, openAgain, poll, useTaskEnv, zipText, type OpenedTask } from './task-env.ts';
 
 /**
@@ -203,8 +204,7 @@ describe('presentation: duplicate a slide, move through the slideshow', () => {
     await poll(shown).toBe('id3');
     await doc.page.keyboard.press('ArrowLeft');
     await poll(shown).toBe('id2');
-    await doc.page.keyboard.press('Escape');
-    await show.waitFor({ state: 'detached', timeout: 30_000 });
+    await escapeSlideshow(doc.page, doc.frame);
   }, 180_000);
 });
 

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fileId } from '../helpers/browser.ts';
 import { CORPUS, postConvert } from '../helpers/convert-client.ts';
 import { useDemoBrowser } from '../helpers/demo-browser.ts';
+import { escapeSlideshow } from '../helpers/slideshow.ts';
 
 /**
  * layouts.pptx: ppt/presentation.xml lists 10 p:sldId (read by hand); the first text of each slide, in order
@@ -166,19 +167,7 @@ describe('presentations in Chromium: slide sorter, slide commands, slideshow; pd
     if (n === SLIDES + 1) expect(firsts).toEqual([FIRST_TEXTS[1], FIRST_TEXTS[0], ...FIRST_TEXTS.slice(2)]);
   }, 180_000);
 
-  /**
-   * Escape in the player, and the layer gone. The player leaves on the key's keydown and the editor removes its frame
-   * at once, while the key's CDP events (Input.dispatchKeyEvent, key down then key up) may still wait for that frame's
-   * answer, which then never comes (measured in a loop of F5, ArrowRight, Escape under two busy loops: 1 press in
-   * 7-40 hung, on the key up, or on the key down when it came right after ArrowRight), and keyboard.press waits
-   * without a limit: the keyboard test hung until its 120 s time-out on both CI tries. So the press is not awaited
-   * beyond the layer's going (what the test asserts) and 5 s; a press left unanswered does not hold up later input.
-   */
-  const escapeShow = async () => {
-    const pressed = page.keyboard.press('Escape').catch(() => undefined);
-    await page.getByRole('dialog', { name: 'Slideshow' }).waitFor({ state: 'detached', timeout: 30_000 });
-    await Promise.race([pressed, new Promise((r) => setTimeout(r, 5000))]);
-  };
+  const escapeShow = () => escapeSlideshow(page);
   /** A slideshow a failed try left open is closed first (a retry starts from the deck). */
   const noShow = async () => {
     if (await page.getByRole('dialog', { name: 'Slideshow' }).isVisible()) await escapeShow();
