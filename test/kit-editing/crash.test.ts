@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,6 +50,32 @@ describe('kit editing: a kit killed while a document is open', () => {
     // The pool keeps a warm kit for conversions meanwhile.
     await pool.waitReady(1);
     expect(pool.status().kits.every((k) => !k.editing)).toBe(true);
+  });
+
+  it('a kit folder that cannot be removed after the kit died is logged, not thrown, and the pool goes on', async () => {
+    // A file made immutable (chattr +i: root cannot remove it either) stands for a process of the dead kit still
+    // writing into its folder (ENOTEMPTY): before, the exit handler's rmSync threw, an uncaught exception.
+    const lines: string[] = [];
+    const logged = new KitPool({ config: () => config, log: pino({ level: 'warn' }, { write: (l: string) => void lines.push(l) }) });
+    logged.start();
+    const kit = await logged.leaseEditingKit();
+    const stuck = join(kit.dir, 'stuck');
+    writeFileSync(stuck, 'x');
+    execFileSync('chattr', ['+i', stuck]);
+    try {
+      const exited = new Promise((r) => kit.once('exit', r));
+      process.kill(kit.pid!, 'SIGKILL');
+      await exited;
+      await expect.poll(() => lines.some((l) => l.includes('kit folder not removed after the exit')), { timeout: 15_000 }).toBe(true);
+      logged.retireKit(kit);
+      const fresh = await logged.leaseEditingKit();
+      expect(fresh.pid).not.toBe(kit.pid);
+      logged.retireKit(fresh);
+    } finally {
+      execFileSync('chattr', ['-i', stuck]);
+      rmSync(kit.dir, { recursive: true, force: true });
+      await logged.stop();
+    }
   });
 
   it('editing kits count towards kits.max: with every kit editing, a lease waits until one is retired', async () => {
