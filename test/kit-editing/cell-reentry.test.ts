@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { LOK_CALLBACK_JSDIALOG } from '../../daemon/protocol/lok-enums.ts';
 import type { KitEditEvent } from '../../daemon/protocol/kit.ts';
+import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
 import { keyEvents, LIMITS, nextCallback, sleep, stage, useKit } from './helpers.ts';
 
 const WORKBOOK = '/work/shared/corpus/spreadsheets/SampleSS.xlsx';
@@ -26,6 +27,21 @@ function formulaBarText(payload: string): string | undefined {
 }
 
 /**
+ * Opens a copy of WORKBOOK in `kit` for user Ada: its path, the view, `typeText` (each character's key events to that
+ * view) and `shows(text)` (resolves when LibreOffice's formula bar of the view shows `text`; 30 s at most).
+ */
+async function openWorkbook(kit: KitProcess) {
+  const input = stage(kit, WORKBOOK);
+  const v = (await kit.open({ input, userName: 'Ada' }, LIMITS)).viewId;
+  const typeText = (s: string) => {
+    for (const e of [...s].flatMap(keyEvents) as KitEditEvent[]) kit.sendEvent(v, e);
+  };
+  const shows = (text: string) =>
+    nextCallback(kit, (id, type, p) => id === v && type === LOK_CALLBACK_JSDIALOG && formulaBarText(p) === text, 30_000, `formula bar '${text}'`);
+  return { input, v, typeText, shows };
+}
+
+/**
  * The kit's `saveDoc` with `reenterCell` (issue 16, the idle save): the cell being edited is entered for the save and
  * put back into edit mode; keys sent while the save runs wait for that and go on in the cell. Real LibreOffice.
  */
@@ -33,13 +49,7 @@ describe('kit editing: a save that enters a cell being edited and puts it back i
   const k = useKit();
 
   it("'Hello', the save, 'World' sent right behind the save request: the file has 'Hello', the cell goes on to 'HelloWorld'", async () => {
-    const input = stage(k.kit, WORKBOOK);
-    const v = (await k.kit.open({ input, userName: 'Ada' }, LIMITS)).viewId;
-    const typeText = (s: string) => {
-      for (const e of [...s].flatMap(keyEvents) as KitEditEvent[]) k.kit.sendEvent(v, e);
-    };
-    const shows = (text: string) =>
-      nextCallback(k.kit, (id, type, p) => id === v && type === LOK_CALLBACK_JSDIALOG && formulaBarText(p) === text, 30_000, `formula bar '${text}'`);
+    const { input, v, typeText, shows } = await openWorkbook(k.kit);
     const hello = shows('Hello');
     typeText('Hello');
     await hello;
@@ -67,13 +77,7 @@ describe('kit editing: a save that may enter a cell keeps a formula being typed 
   const k = useKit();
 
   it('a formula being typed is not entered: editKept, the file lacks it, the cell is still in edit mode', async () => {
-    const input = stage(k.kit, WORKBOOK);
-    const v = (await k.kit.open({ input, userName: 'Ada' }, LIMITS)).viewId;
-    const typeText = (s: string) => {
-      for (const e of [...s].flatMap(keyEvents) as KitEditEvent[]) k.kit.sendEvent(v, e);
-    };
-    const shows = (text: string) =>
-      nextCallback(k.kit, (id, type, p) => id === v && type === LOK_CALLBACK_JSDIALOG && formulaBarText(p) === text, 30_000, `formula bar '${text}'`);
+    const { input, v, typeText, shows } = await openWorkbook(k.kit);
     const typed = shows('=LEN(A1');
     typeText('=LEN(A1');
     await typed;
