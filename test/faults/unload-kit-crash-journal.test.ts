@@ -24,6 +24,23 @@ async function typeSlowly(client: EditorClient, typed: { text: string }, n: numb
 type Env = ReturnType<typeof useEditing>;
 
 /**
+ * The last user of `id` leaves (`client` closes); then every document is closed within 60 s, the fake kits' control
+ * is reset, and the host got exactly one PutFile since the leave, an exit save (X-ODE-WOPI-IsExitSave) whose text is
+ * every character in `typed.text`.
+ */
+async function leaveExpectingOneExitSave(env: Env, id: string, client: EditorClient, typed: { text: string }): Promise<void> {
+  const { host, daemon } = env;
+  const puts = host.of('PutFile').length;
+  client.close();
+  expect(await documentsClosed(daemon.server, 60_000)).toBe(true);
+  daemon.fakeKit({});
+  expect(fakeKitText(host.files.get(id)!.bytes)).toBe(typed.text);
+  const put = host.of('PutFile').slice(puts);
+  expect(put).toHaveLength(1);
+  expect(put[0]!.headers['x-ode-wopi-isexitsave']).toBe('true');
+}
+
+/**
  * The part every exit-save case here shares: opens `id`, types 40 characters (then whatever `more` types), sets the
  * fake kits' control for the document's kit (`control(pid)`), lets the last user leave, and checks the promise: one
  * exit save PutFile holding every typed character, and no journal left for a next start. Returns the state dir.
@@ -42,14 +59,7 @@ async function leaveAndCheckExitSave(
   await more?.(client, typed);
   const doc = daemon.server.documents.list().find((d) => d.key.endsWith(`/${id}`))!;
   daemon.fakeKit(control(doc.kitPid));
-  const puts = host.of('PutFile').length;
-  client.close();
-  expect(await documentsClosed(daemon.server, 60_000)).toBe(true);
-  daemon.fakeKit({});
-  expect(fakeKitText(host.files.get(id)!.bytes)).toBe(typed.text);
-  const put = host.of('PutFile').slice(puts);
-  expect(put).toHaveLength(1);
-  expect(put[0]!.headers['x-ode-wopi-isexitsave']).toBe('true');
+  await leaveExpectingOneExitSave(env, id, client, typed);
   const journals = readdirSync(join(stateDir, 'journal'), { withFileTypes: true }).filter((e) => e.isDirectory());
   expect(journals.map((e) => e.name)).toEqual([]);
   return stateDir;
@@ -137,14 +147,7 @@ describe('fault: a kit dying while the document unloads (fake kits)', () => {
     const deadline = Date.now() + 30_000;
     while (doc.state !== 'recovering' && Date.now() < deadline) await sleep(10);
     expect(doc.state).toBe('recovering');
-    const puts = host.of('PutFile').length;
-    client.close();
-    expect(await documentsClosed(daemon.server, 60_000)).toBe(true);
-    daemon.fakeKit({});
-    expect(fakeKitText(host.files.get(id)!.bytes)).toBe(typed.text);
-    const put = host.of('PutFile').slice(puts);
-    expect(put).toHaveLength(1);
-    expect(put[0]!.headers['x-ode-wopi-isexitsave']).toBe('true');
+    await leaveExpectingOneExitSave(env, id, client, typed);
   });
 });
 
