@@ -99,11 +99,16 @@ export class CellEdits {
 /**
  * Puts the current view (the caller set it) back into edit mode in its cell (F2) and moves the caret `fromEnd`
  * characters left of the end. Posted keys, not user input: the edit journal never sees them (its replay types the
- * cell's text from the start of its edit).
+ * cell's text from the start of its edit). F2 runs through its accelerator, which posts `.uno:SetInputMode` in turn:
+ * Left keys posted right behind it ran before it, in cell mode, and moved the cell cursor instead of the caret (the
+ * next key then replaced another cell; autosave-cell-edit.test.ts, 2 runs of 3 at load). So `afterF2` is awaited
+ * between the two (the kit's input fence, with hops: every event F2 posted has run). Resolves when the keys are posted.
  */
-export function reenter(doc: LokDocument, fromEnd: number): void {
+export async function reenter(doc: LokDocument, fromEnd: number, afterF2: () => Promise<void>): Promise<void> {
   doc.postKeyEvent(LOK_KEYEVENT_KEYINPUT, 0, KEY_F2);
   doc.postKeyEvent(LOK_KEYEVENT_KEYUP, 0, KEY_F2);
+  if (fromEnd === 0) return;
+  await afterF2();
   for (let i = 0; i < fromEnd; i++) {
     doc.postKeyEvent(LOK_KEYEVENT_KEYINPUT, 0, VclKeyCode.KEY_LEFT);
     doc.postKeyEvent(LOK_KEYEVENT_KEYUP, 0, VclKeyCode.KEY_LEFT);

@@ -90,7 +90,7 @@ import { encodeTilePng } from './edit-png.ts';
 import { kitError, postSave, SAVE_TIMEOUT_MS, SaveWaiter } from './edit-save.ts';
 import { signDocument, trustCertificates } from './edit-sign.ts';
 import type { OfficeHandle } from './office.ts';
-import { InputOrder } from './input-order.ts';
+import { FENCE_MAX_MS, InputOrder } from './input-order.ts';
 import { applyViewRights, liftReadOnlyForSave } from './view-rights.ts';
 import { Watermark } from './watermark.ts';
 
@@ -229,6 +229,25 @@ export class EditSession {
       this.#cellEdits?.offer(viewId, type, payload);
       this.#saveWaiters.get(viewId)?.offer(type, payload);
       this.#sink(viewId, type, forwardedPayload(this.#docType, type, payload));
+    });
+  }
+
+  /**
+   * Resolves once LibreOffice's main loop has run the input posted so far and what it posted in turn (an input fence
+   * with FENCE_HOPS; at most FENCE_MAX_MS, and at once where this LibreOffice has no fence), with `viewId` current
+   * again afterwards. Rejects when the document closed or the view left meanwhile.
+   */
+  #fenced(viewId: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, FENCE_MAX_MS);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      if (!this.#doc.postInputFence(done, FENCE_HOPS)) done();
+    }).then(() => {
+      if (this.#state !== 'open' || !this.#views.has(viewId)) throw kitError('bad_request', 'the document closed or the view left');
+      this.#doc.setView(viewId);
     });
   }
 
@@ -516,7 +535,7 @@ export class EditSession {
         // Only when the save ended the edit (a failed save may not have reached the cell: F2 in edit mode is not a no-op).
         if (reentry && this.#state === 'open' && this.#views.has(viewId) && !this.#cellEdits?.editing(viewId)) {
           this.#doc.setView(viewId);
-          reenter(this.#doc, reentry.fromEnd);
+          await reenter(this.#doc, reentry.fromEnd, () => this.#fenced(viewId)).catch(() => undefined);
           this.#order.posted();
         }
         release?.();
