@@ -39,6 +39,15 @@ function key(client: EditorClient, charCode: number, keyCode: number): void {
 /** Enter: the cell's text is entered and the cursor moves down. */
 const enter = (client: EditorClient) => key(client, 13, 1280);
 
+/**
+ * Types `text` into the cell `client` is editing and waits (30 s at most) for a formula bar message, after message
+ * index `from`, showing `formula`: the cell's whole text once LibreOffice has the keys.
+ */
+async function typeShowing(client: EditorClient, text: string, formula: string, from: number): Promise<void> {
+  client.type(text);
+  await client.next('cellFormula', (m) => m.formula === formula, 30_000, from);
+}
+
 /** Enter, then waits until the cell cursor has moved (a cell address after it). */
 async function entered(client: EditorClient): Promise<void> {
   const from = client.messages.length;
@@ -97,12 +106,10 @@ describe('a cell being edited: saves and snapshots do not end its edit, the exit
     daemon = await startDaemon({ documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600, journal_snapshot_secs: 2 } }, 1);
     const { client } = await EditorClient.open(daemon.url, host.addFile('pause', 'pause.xlsx', XLSX), { token: host.token }, 90_000);
     const from = client.messages.length;
-    client.type('Hello');
-    await client.next('cellFormula', (m) => m.formula === 'Hello', 30_000, from);
+    await typeShowing(client, 'Hello', 'Hello', from);
     // Past the snapshot time, with nothing typed.
     await new Promise((r) => setTimeout(r, 6000));
-    client.type('World');
-    await client.next('cellFormula', (m) => m.formula === 'HelloWorld', 30_000, from);
+    await typeShowing(client, 'World', 'HelloWorld', from);
     await entered(client);
     client.close();
     expect(await documentsClosed(daemon.server, 90_000)).toBe(true);
@@ -132,8 +139,7 @@ describe('a cell being edited: saves and snapshots do not end its edit, the exit
     it("'Hello', the idle save stores it, 'World' + Enter: the cell is 'HelloWorld'", { timeout: 240_000 }, async () => {
       const client = await open('idle1');
       const from = client.messages.length;
-      client.type('Hello');
-      await client.next('cellFormula', (m) => m.formula === 'Hello', 30_000, from);
+      await typeShowing(client, 'Hello', 'Hello', from);
       expect(await idleStored('idle1')).toContain('Hello');
       // Saved, and every view is told (the status bar's "All changes saved": the file holds the cell's text).
       await client.next('modified', (m) => !m.modified, 30_000, from);
@@ -162,14 +168,11 @@ describe('a cell being edited: saves and snapshots do not end its edit, the exit
       enter(client);
       key(client, 0, UP);
       key(client, 0, F2);
-      client.type('x');
-      await client.next('cellFormula', (m) => m.formula === 'abcx', 30_000, from);
+      await typeShowing(client, 'x', 'abcx', from);
       key(client, 0, HOME);
-      client.type('y');
-      await client.next('cellFormula', (m) => m.formula === 'yabcx', 30_000, from);
+      await typeShowing(client, 'y', 'yabcx', from);
       expect(await idleStored('idle2')).toContain('yabcx');
-      client.type('z');
-      await client.next('cellFormula', (m) => m.formula === 'yzabcx', 30_000, from);
+      await typeShowing(client, 'z', 'yzabcx', from);
       await entered(client);
       client.close();
       expect(await documentsClosed(daemon!.server, 90_000)).toBe(true);
@@ -182,11 +185,9 @@ describe('a cell being edited: saves and snapshots do not end its edit, the exit
       // into the entered cell and replace it.
       const client = await open('idle4');
       const from = client.messages.length;
-      client.type('Hello');
-      await client.next('cellFormula', (m) => m.formula === 'Hello', 30_000, from);
+      await typeShowing(client, 'Hello', 'Hello', from);
       expect(await idleStored('idle4')).toContain('Hello');
-      client.type('World');
-      await client.next('cellFormula', (m) => m.formula === 'HelloWorld', 30_000, from);
+      await typeShowing(client, 'World', 'HelloWorld', from);
       const doc = daemon!.server.documents.list().find((d) => d.key.endsWith('/idle4'))!;
       const pid = doc.kitPid!;
       expect(pid).toBeGreaterThan(0);
@@ -205,8 +206,7 @@ describe('a cell being edited: saves and snapshots do not end its edit, the exit
       // file holds everything.
       const client = await open('idle5');
       const from = client.messages.length;
-      client.type('Hello');
-      await client.next('cellFormula', (m) => m.formula === 'Hello', 30_000, from);
+      await typeShowing(client, 'Hello', 'Hello', from);
       expect(await idleStored('idle5')).toContain('Hello');
       const journals = () => {
         const dir = join(daemon!.store.get().state_dir, 'journal');
@@ -229,13 +229,11 @@ describe('a cell being edited: saves and snapshots do not end its edit, the exit
       client.type('Committed');
       enter(client);
       await client.next('modified', (m) => m.modified, 30_000, from);
-      client.type('=LEN(A1');
-      await client.next('cellFormula', (m) => m.formula === '=LEN(A1', 30_000, from);
+      await typeShowing(client, '=LEN(A1', '=LEN(A1', from);
       const stored = await idleStored('idle3');
       expect(stored).toContain('Committed');
       expect(stored).not.toContain('LEN(');
-      client.type(')');
-      await client.next('cellFormula', (m) => m.formula === '=LEN(A1)', 30_000, from);
+      await typeShowing(client, ')', '=LEN(A1)', from);
       await entered(client);
       client.close();
       expect(await documentsClosed(daemon!.server, 90_000)).toBe(true);
