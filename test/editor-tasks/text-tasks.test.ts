@@ -410,10 +410,17 @@ describe('text document: the everyday tasks, each in the stored docx', () => {
     await type(`Boxed ${mark}`);
     // Saved while the box's text is being edited (no Escape).
     await saveUntil((b) => boxTexts(b).includes(`Boxed ${mark}`), 'the text box being edited');
-    // Out of the box (Escape ends its text edit, the next one its selection), back in the body.
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Escape');
-    await f.locator('.ode-graphic-frame').waitFor({ state: 'hidden', timeout: 30_000 });
+    // Out of the box (Escape ends its text edit, the next one its selection), back in the body. An Escape that
+    // reaches LibreOffice within a few ms of the one before can do nothing (measured: the second of two Escapes 12 ms
+    // apart left the box selected, 42 ms apart deselected it; likely LibreOffice switching the view's shell after the
+    // first one on its idle loop, which no input fence waits for), so one more press is allowed for each that changed
+    // nothing.
+    const box = f.locator('.ode-graphic-frame');
+    for (let i = 0; i < 4 && (await box.isVisible()); i++) {
+      await page.keyboard.press('Escape');
+      await box.waitFor({ state: 'hidden', timeout: i === 0 ? 1000 : 5000 }).catch(() => undefined);
+    }
+    await box.waitFor({ state: 'hidden', timeout: 30_000 });
     await page.keyboard.press('Control+End');
   }, 180_000);
 
