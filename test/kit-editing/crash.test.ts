@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../../daemon/server/config/load.ts';
+import { inKitJob } from '../../daemon/server/convert/kit-job.ts';
+import { OdeError } from '../../daemon/server/errors.ts';
 import { KitPool } from '../../daemon/server/pool/pool.ts';
 import type { KitProcess } from '../../daemon/server/pool/kit-process.ts';
 import { DOCX, LIMITS, stage } from './helpers.ts';
@@ -74,6 +76,28 @@ describe('kit editing: a kit killed while a document is open', () => {
     } finally {
       execFileSync('chattr', ['-i', stuck]);
       rmSync(kit.dir, { recursive: true, force: true });
+      await logged.stop();
+    }
+  });
+
+  it("a conversion job's folder that cannot be removed is logged; the job's own error stands", async () => {
+    // As above, an immutable file stands for a timed-out job's killed kit still writing into the job folder. Before,
+    // inKitJob's rmSync threw EPERM/ENOTEMPTY in its finally, and the request got that (a 500) instead of its time-out.
+    const lines: string[] = [];
+    const logged = new KitPool({ config: () => config, log: pino({ level: 'warn' }, { write: (l: string) => void lines.push(l) }) });
+    logged.start();
+    let stuck = '';
+    try {
+      const job = inKitJob(logged, async (_kit, dir) => {
+        stuck = join(dir, 'stuck');
+        writeFileSync(stuck, 'x');
+        execFileSync('chattr', ['+i', stuck]);
+        throw new OdeError('timeout', 'the conversion took too long');
+      });
+      await expect(job).rejects.toMatchObject({ code: 'timeout' });
+      expect(lines.some((l) => l.includes('job folder not removed'))).toBe(true);
+    } finally {
+      if (stuck) execFileSync('chattr', ['-i', stuck]);
       await logged.stop();
     }
   });

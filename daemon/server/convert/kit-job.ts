@@ -2,7 +2,7 @@
  * One job in a conversion kit (kit.md, Conversion): a fresh job folder in the kit's temp root for the job's files,
  * removed when the job ends whatever happened, and the job's time limits from the config.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConvertRequest } from '../../protocol/kit.ts';
 import type { OdeConfig } from '../config/schema.ts';
@@ -17,7 +17,8 @@ export function stageLimits(limits: OdeConfig['limits']): StageLimits {
 }
 
 /**
- * Runs `job` with a leased conversion kit and a fresh job folder of it (`dir`), then removes the folder.
+ * Runs `job` with a leased conversion kit and a fresh job folder of it (`dir`), then removes the folder
+ * (KitProcess.removeJobDir: a folder that cannot be removed is logged, never hides the job's own result or error).
  * @throws OdeError queue_full, no_kit (pool.ts withConversionKit), and whatever `job` throws.
  */
 export function inKitJob<T>(pool: Pick<KitPool, 'withConversionKit'>, job: (kit: KitProcess, dir: string) => Promise<T>): Promise<T> {
@@ -26,7 +27,7 @@ export function inKitJob<T>(pool: Pick<KitPool, 'withConversionKit'>, job: (kit:
     try {
       return await job(kit, dir);
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await kit.removeJobDir(dir);
     }
   });
 }

@@ -412,6 +412,17 @@ export class KitProcess extends EventEmitter {
   }
 
   /**
+   * Removes a job folder made by jobDir once its job ended, retried (5 x 200 ms) as removeDir does: after a time-out
+   * the killed kit's sandbox child can still be writing into it (ENOTEMPTY). Never rejects: a folder that still
+   * cannot be removed is logged (warn 'job folder not removed'), so the job's own result or error stands.
+   */
+  async removeJobDir(dir: string): Promise<void> {
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((err: unknown) =>
+      this.log.warn({ dir, err: (err as Error).message }, 'job folder not removed'),
+    );
+  }
+
+  /**
    * Sends a convert request (kit.md) and resolves with the kit's result.
    * @throws OdeError timeout (the kit is killed), kit_crashed (the kit died), or the kit's own error code.
    */
