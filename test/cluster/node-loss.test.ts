@@ -227,13 +227,28 @@ describe('`kill -9` of a node, and a rolling restart of all three, behind HAProx
     for (const t of typists) {
       const stored = storedWords(t.id);
       const missing = t.typed.filter((w) => !stored.has(w.toLowerCase()));
+      // Times in ms from the first drain's start: when each missing word was typed, the drains, the user's moves.
+      const ms = (at: number) => at - started;
       if (missing.length)
-        console.log(JSON.stringify({ id: t.id, missing, at: missing.map((w) => t.typed.indexOf(w)), typed: t.typed.length, nodes: t.nodes, moves: t.moves }));
+        console.log(
+          JSON.stringify({
+            id: t.id,
+            missing,
+            at: missing.map((w) => t.typed.indexOf(w)),
+            typedMs: missing.map((w) => ms(t.typedAt[t.typed.indexOf(w)])),
+            typed: t.typed.length,
+            drains: drains.map((d) => ({ node: d.node, serverId: d.serverId, ms: ms(d.at) })),
+            nodes: t.nodes,
+            moves: t.moves.map((m) => ({ ...m, closedMs: ms(m.closedAt), backMs: ms(m.backAt) })),
+          }),
+        );
       expect({ id: t.id, missing }).toEqual({ id: t.id, missing: [] });
       expect(t.typed.length).toBeGreaterThan(50);
       // Every document was on a node that drained at some point: it moved at least once, always with 4503.
       expect(t.moves.length).toBeGreaterThanOrEqual(1);
       expect(new Set(t.moves.map((m) => m.code))).toEqual(new Set([4503]));
+      // Each of those views was told `draining` before its close: none became live while its node drained.
+      expect({ id: t.id, untold: t.moves.filter((m) => !m.told).length }).toEqual({ id: t.id, untold: 0 });
     }
     expect(drains.reduce((n, d) => n + d.documents, 0)).toBeGreaterThanOrEqual(10);
     // Drain -> typing again: each move measured from the start of the drain of the node it left.

@@ -25,6 +25,8 @@ export interface Move {
   backAt: number;
   /** The node the view is on now. */
   to: string;
+  /** The lost view was told `draining` before its close (a drain's close without it lost the words typed meanwhile). */
+  told: boolean;
 }
 
 /**
@@ -124,6 +126,8 @@ export async function expectEveryWordStored(c: Pick<Cluster, 'nodes' | 'host'>, 
 export class Typist {
   /** Every word sent on a live socket, in order. */
   readonly typed: string[] = [];
+  /** Date.now() when each word of `typed` was sent. */
+  readonly typedAt: number[] = [];
   /** The nodes (serverId) the user was on, in order. */
   readonly nodes: string[] = [];
   readonly moves: Move[] = [];
@@ -176,6 +180,7 @@ export class Typist {
         const word = `${this.id}w${n++}`;
         client.type(`${word} `);
         this.typed.push(word);
+        this.typedAt.push(Date.now());
         await sleep(this.wordMs);
         continue;
       }
@@ -184,6 +189,7 @@ export class Typist {
         continue;
       }
       const closedAt = Date.now();
+      const told = client.messages.some((m) => m.type === 'draining');
       let routedAt = 0;
       for (;;) {
         const { status } = await probe(this.balancer, this.src).catch(() => ({ status: 0 }));
@@ -199,7 +205,7 @@ export class Typist {
         if (Date.now() - closedAt > 120_000) throw new Error(`${this.id}: no node took the document back within 120 s`);
         await sleep(100);
       }
-      this.moves.push({ code: client.closeCode, closedAt, routedAt, backAt: Date.now(), to: this.client.serverId! });
+      this.moves.push({ code: client.closeCode, closedAt, routedAt, backAt: Date.now(), to: this.client.serverId!, told });
     }
   }
 }

@@ -29,7 +29,8 @@ export interface RecordedRequest {
 /** A scripted answer for the next request(s) of an operation. */
 export interface ScriptedAnswer {
   status: number;
-  body?: string;
+  /** The answer's body: text, or bytes (a GetFile answered late with the file's content). */
+  body?: string | Buffer;
   headers?: Record<string, string>;
   delayMs?: number;
 }

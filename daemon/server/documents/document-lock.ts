@@ -33,6 +33,8 @@ export class DocumentLock {
   /** Our lock id while the host holds a lock for us. */
   id: string | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** The view whose token took the lock: the last one to unlock with when no view is left (a view refused as it joined). */
+  private takenWith: ViewHandle | undefined;
 
   constructor(private readonly host: LockHost) {}
 
@@ -53,6 +55,7 @@ export class DocumentLock {
     try {
       await this.lockReplacingPrevious(view, id);
       this.id = id;
+      this.takenWith = view;
       this.timer = setInterval(() => {
         const v = [...this.host.views].find((x) => !x.readonly) ?? view;
         client.lock(src, v.token, 'REFRESH_LOCK', id).catch((e: Error) => log.warn({ err: e.message }, 'RefreshLock failed'));
@@ -85,12 +88,16 @@ export class DocumentLock {
     if (previous) records?.settled(src.url.href);
   }
 
-  /** Stops refreshing and unlocks (not awaited) with the first view's token, or `fallback`'s when none is left. */
+  /**
+   * Stops refreshing and unlocks (not awaited) with the first view's token, or `fallback`'s when none is left, or
+   * that of the view that took the lock (the document's first view, refused when the node began draining as it loaded).
+   */
   release(fallback: ViewHandle | undefined): void {
     clearInterval(this.timer);
     const id = this.id;
-    const v = [...this.host.views][0] ?? fallback;
+    const v = [...this.host.views][0] ?? fallback ?? this.takenWith;
     this.id = undefined;
+    this.takenWith = undefined;
     if (!id || !v) return;
     this.host.client.lock(this.host.src, v.token, 'UNLOCK', id).then(
       () => this.host.records?.released(this.host.src.url.href, id),

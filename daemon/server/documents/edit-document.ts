@@ -139,6 +139,8 @@ export class EditDocument {
   private transition: Promise<void> | undefined;
   /** The kit died while the document was unloading: its exit save is made from the edit journal (`unload`). */
   private kitLost = false;
+  /** The node drains this document (`refuseJoins`, document-drain.ts): a view still joining is refused. */
+  private drainStarted = false;
   /** The views whose text cursor LibreOffice shows (LOK_CALLBACK_CURSOR_VISIBLE): in a spreadsheet, editing a cell. */
   private readonly textCursorShown = new Set<number>();
   /** The daemon stops (`shutdown`): an exit save made from the journal ends by then (ms since the epoch). */
@@ -295,7 +297,8 @@ export class EditDocument {
   /**
    * Adds a view: the first one opens the document (download, kit load); later ones get a new LibreOfficeKit view.
    * Sends the view its `status` and every view the new `views` list.
-   * @throws OdeError load_failed (the host or LibreOffice failed; the document closes), and WopiErrors.
+   * @throws OdeError load_failed (the host or LibreOffice failed; the document closes), OdeError draining (the node
+   *   began draining the document meanwhile: `refuseJoins`), and WopiErrors.
    */
   async join(view: ViewHandle): Promise<void> {
     if (this.state === 'unloading' || this.state === 'closed') throw new OdeError('no_kit', 'the document is closing; open it again');
@@ -307,6 +310,14 @@ export class EditDocument {
       await this.opened;
       if (!this.kit) throw new OdeError('load_failed', 'the document could not be opened');
       view.viewId = (await this.createKitView(this.kit, view)).viewId;
+    }
+    // The node began draining while this view was joining (the download, the load or its LibreOffice view): the
+    // drain told and flushed the views it found, and its exit save does not wait for this one, so what its user
+    // typed would be lost. Refused instead (4503): the editor opens the document again on another node. Its
+    // LibreOffice view goes with the kit, which the drain's unload releases.
+    if (this.drainStarted) {
+      this.log.info({ user: view.fileInfo.UserId }, 'a view still joining when the drain started is refused (4503): it opens the document again elsewhere');
+      throw new OdeError('draining', 'This Ode node is draining: open the document again through the load balancer.');
     }
     this.views.add(view);
     this.joinedAt.set(view, Date.now());
@@ -600,6 +611,15 @@ export class EditDocument {
   async adminClose(): Promise<void> {
     await this.unload('closed by the administrator');
     this.closeViews(CLOSE.adminClosed, 'an administrator closed the document');
+  }
+
+  /**
+   * The node drains this document (document-drain.ts): from now on a view whose join is still running is refused
+   * with OdeError `draining` (close 4503) when it would become live, instead of joining a document whose views were
+   * already told `draining` and whose exit save does not wait for it.
+   */
+  refuseJoins(): void {
+    this.drainStarted = true;
   }
 
   /** Exit save (only when modified), then the kit is released. Used when the last view leaves and when the daemon stops. */
