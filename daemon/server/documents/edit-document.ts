@@ -251,6 +251,11 @@ export class EditDocument {
     });
   }
 
+  /** The document is unloading or closed (read again after an await, where the state may have changed). */
+  private get closing(): boolean {
+    return this.state === 'unloading' || this.state === 'closed';
+  }
+
   /** The document's key (WOPISrc without its query). */
   get key(): string {
     return this.deps.src.key;
@@ -298,7 +303,8 @@ export class EditDocument {
    * Adds a view: the first one opens the document (download, kit load); later ones get a new LibreOfficeKit view.
    * Sends the view its `status` and every view the new `views` list.
    * @throws OdeError load_failed (the host or LibreOffice failed; the document closes), OdeError draining (the node
-   *   began draining the document meanwhile: `refuseJoins`), and WopiErrors.
+   *   began draining the document meanwhile: `refuseJoins`), OdeError no_kit (the document is closing, or began
+   *   closing meanwhile: DocumentRegistry.join opens it again), and WopiErrors.
    */
   async join(view: ViewHandle): Promise<void> {
     if (this.state === 'unloading' || this.state === 'closed') throw new OdeError('no_kit', 'the document is closing; open it again');
@@ -319,6 +325,10 @@ export class EditDocument {
       this.log.info({ user: view.fileInfo.UserId }, 'a view still joining when the drain started is refused (4503): it opens the document again elsewhere');
       throw new OdeError('draining', 'This Ode node is draining: open the document again through the load balancer.');
     }
+    // The document began closing while this view joined (its last other view left, an administrator closed it): a
+    // view let in now would get `status`, its input would be dropped and its socket never closed. DocumentRegistry.join
+    // opens the document again for it.
+    if (this.closing) throw new OdeError('no_kit', 'the document closed while this view joined; open it again');
     this.views.add(view);
     this.joinedAt.set(view, Date.now());
     this.idle.touch();

@@ -10,7 +10,7 @@ import type { ViewHandle } from './view-handle.ts';
 
 /**
  * The open documents, one per WOPISrc without its query (issue 4: one kit per document). A view joining a
- * document that is unloading waits for it to close and opens it afresh.
+ * document that is unloading (or begins unloading while the view joins) waits for it to close and opens it afresh.
  */
 export class DocumentRegistry {
   private readonly docs = new Map<string, EditDocument>();
@@ -76,7 +76,13 @@ export class DocumentRegistry {
         await new Promise((r) => setTimeout(r, 100));
         continue;
       }
-      await doc.join(view);
+      try {
+        await doc.join(view);
+      } catch (e) {
+        // The document began closing while the view joined (EditDocument.join): opened afresh once it closed.
+        if (e instanceof OdeError && e.code === 'no_kit' && (doc.state === 'unloading' || doc.state === 'closed') && attempt < 50) continue;
+        throw e;
+      }
       return doc;
     }
   }
