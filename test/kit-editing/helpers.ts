@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { DOMParser } from '@xmldom/xmldom';
 import { strFromU8, unzipSync } from 'fflate';
@@ -47,10 +47,15 @@ export function useKit(): { kit: KitProcess; tmp: string } {
   return env;
 }
 
-/** Copies `file` into a fresh job dir of the kit and returns the copy's path. */
+/**
+ * Copies `file` into a fresh job dir of the kit and returns the copy's path. The copy is writable (0644), as the
+ * daemon's downloaded copy is: the corpus files are read-only (0444), and a copy keeping that mode cannot be saved in
+ * place (`.uno:Save` answers save_failed).
+ */
 export function stage(kit: KitProcess, file: string): string {
   const input = join(kit.jobDir(), basename(file));
   copyFileSync(file, input);
+  chmodSync(input, 0o644);
   return input;
 }
 
