@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { Office } from '../index.ts';
-import { copyToWork, emit, errorInfo, fixtureArgs } from './fixture-env.ts';
+import { copyToWork, emit, errorInfo, fixtureArgs, settle } from './fixture-env.ts';
 
 interface LoadCase {
   file: string;
@@ -34,12 +34,10 @@ for (const c of cases) {
     const doc = await office.documentLoad(url, { password: c.password, options: c.options });
     const docType = doc.getDocumentType();
     doc.postUnoCommand('.uno:SelectAll');
-    // SelectAll is dispatched asynchronously: give it a moment to land.
-    let text = '';
-    for (let i = 0; i < 50 && text === ''; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-      text = doc.getTextSelection('text/plain;charset=utf-8').text;
-    }
+    // SelectAll is dispatched asynchronously: wait until it ran (an input fence). Polling for a non-empty selection
+    // was beaten at load: in Calc the cell cursor's own text ("name", A1) is there before the whole sheet is selected.
+    await settle(doc);
+    const text = doc.getTextSelection('text/plain;charset=utf-8').text;
     doc.destroy();
     results.push({ ...c, loaded: true, docType, text: text.slice(0, 200), ms: performance.now() - started });
   } catch (err) {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import { LOK_CALLBACK_COMMENT, LOK_KEYEVENT_KEYINPUT, LOK_KEYEVENT_KEYUP, Office, type LokDocument } from '../index.ts';
-import { codeOf, codeOfAsync, copyToWork, emit, fixtureArgs, waitFor } from './fixture-env.ts';
+import { codeOf, codeOfAsync, copyToWork, emit, fixtureArgs, settle, waitFor } from './fixture-env.ts';
 
 const { workDir, profileUrl, args } = fixtureArgs();
 const scenario = args[0];
@@ -28,27 +28,6 @@ function typeText(doc: LokDocument, text: string): void {
     doc.postKeyEvent(LOK_KEYEVENT_KEYINPUT, ch.charCodeAt(0), 0);
     doc.postKeyEvent(LOK_KEYEVENT_KEYUP, ch.charCodeAt(0), 0);
   }
-}
-
-/**
- * Waits until LibreOffice's main loop has run the input posted so far (keys and UNO commands are posted events):
- * an input fence (LokDocument.postInputFence). Needed before another view posts input too: posted right behind
- * this view's, it can run in this view (measured: 300 alternating keys of two views without it lost most of them),
- * which is why the kit fences view switches (edit-session.ts). The timer keeps the process alive meanwhile (the
- * fence's callback does not) and bounds the wait at 30 s.
- */
-async function settle(doc: LokDocument): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the input fence did not come back in 30 s')), 30_000);
-    const posted = doc.postInputFence(() => {
-      clearTimeout(timer);
-      resolve();
-    }, 2);
-    if (!posted) {
-      clearTimeout(timer);
-      reject(new Error('no input fence in this LibreOffice'));
-    }
-  });
 }
 
 function commentCount(doc: LokDocument): number {
