@@ -26,6 +26,7 @@ describe('menus and sidebar in the browser editor', () => {
   const env = useDemoBrowser('ode-menus-', (folder) => {
     mkdirSync(ARTIFACTS, { recursive: true });
     copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'menus.docx'));
+    copyFileSync(join(CORPUS, 'properties/documentProperties.docx'), join(folder, 'merge.docx'));
     copyFileSync(join(CORPUS, 'spreadsheets/SampleSS.xlsx'), join(folder, 'menus.xlsx'));
     copyFileSync(join(CORPUS, 'presentations/layouts.pptx'), join(folder, 'menus.pptx'));
     writeFileSync(join(folder, 'menus.odg'), twoPageDrawing('A drawing'));
@@ -399,7 +400,20 @@ describe('menus and sidebar in the browser editor', () => {
   }, 180_000);
 
   it('text: Table > Merge cells joins two selected cells (gridSpan 2 in the saved docx); Split cells… splits a cell into 2 columns (its row has one w:tc more)', async () => {
+    // A document of its own. In menus.docx the Insert table dialog closed with no table inserted on both tries of a
+    // pre-check; most likely clickBody's click below the text put the caret in the endnote, by then the last text on
+    // the page (a table cannot go into an endnote). menus.docx is opened again at the end.
     await closeLeftDialogs();
+    await open('merge.docx');
+    try {
+      await mergeAndSplit();
+    } finally {
+      await open('menus.docx');
+    }
+  }, 180_000);
+
+  /** The Merge cells / Split cells steps of the test above, in the document open (merge.docx). */
+  async function mergeAndSplit(): Promise<void> {
     await clickBody();
     await insertTable2x2();
     // A mark of this try: the table is found by it in the saved file (a retry adds its own table).
@@ -409,7 +423,7 @@ describe('menus and sidebar in the browser editor', () => {
     await page.keyboard.press('Shift+ArrowRight');
     await chooseEnabled('Table', 'Merge cells');
     /** The rows of the innermost table of the saved document.xml that holds this try's mark. */
-    const marked = async () => tables((await save('menus.docx'))['word/document.xml']).findLast((t) => textOf(t).includes(mark)) ?? '';
+    const marked = async () => tables((await save('merge.docx'))['word/document.xml']).findLast((t) => textOf(t).includes(mark)) ?? '';
     const rowsOf = (table: string) => [...table.matchAll(/<w:tr[ >][\s\S]*?<\/w:tr>/g)].map((m) => m[0]);
     await expect.poll(marked, { timeout: 60_000, interval: 1_000 }).toMatch(/<w:gridSpan w:val="2"\/>/);
     let rows = rowsOf(await marked());
@@ -435,7 +449,7 @@ describe('menus and sidebar in the browser editor', () => {
     rows = rowsOf(await marked());
     expect(rows.length).toBe(2);
     expect(rows[0].match(/<w:tc>/g)?.length).toBe(1);
-  }, 180_000);
+  }
 
   it('text: Edit > Track changes > Next change selects a recorded insertion and Accept change accepts it: no w:ins in the saved docx, the text kept', async () => {
     await closeLeftDialogs();
