@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { startDaemon, type TestDaemon } from '../helpers/daemon.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
-import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { useEditing } from '../helpers/editing-setup.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -18,20 +17,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * document downloads for its views (deterministic, not a race).
  */
 describe('a view joining while its node drains', () => {
-  let d: TestDaemon;
-  let host: FakeWopiHost;
+  // One daemon with real kits (prespawn 1, max 2; saves only when asked) and a fake WOPI host.
+  const env = useEditing({ readyKits: 1, maxKits: 2 });
   const docx = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 
-  beforeAll(async () => {
-    host = await FakeWopiHost.start();
-    d = await startDaemon({ kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
-  }, 120_000);
-  afterAll(async () => {
-    await d?.stop();
-    await host?.stop();
-  });
-
   it('views loading the document when the drain starts are refused (error draining, close 4503, never live), nothing they type is lost, and the WOPI lock is released', async () => {
+    const { daemon: d, host } = env;
     const src = host.addFile('j1', 'j1.docx', docx, { SupportsLocks: true });
     // The document's download takes 5 s: the drain starts while both views wait in their join.
     host.answer('GetFile', { status: 200, body: docx, delayMs: 5000 });

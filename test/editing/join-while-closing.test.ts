@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CORPUS } from '../helpers/convert-client.ts';
-import { documentsClosed, startDaemon, type TestDaemon } from '../helpers/daemon.ts';
+import { documentsClosed } from '../helpers/daemon.ts';
 import { docxText } from '../helpers/docx.ts';
 import { EditorClient } from '../helpers/editor-client.ts';
-import { FakeWopiHost } from '../helpers/fake-wopi-host.ts';
+import { useEditing } from '../helpers/editing-setup.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -16,20 +16,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * LibreOffice kits; the host answers GetFile late so that both views wait in their join (deterministic, not a race).
  */
 describe('a view joining a document that begins closing', () => {
-  let d: TestDaemon;
-  let host: FakeWopiHost;
+  // One daemon with real kits (prespawn 1, max 2; saves only when asked) and a fake WOPI host.
+  const env = useEditing({ readyKits: 1, maxKits: 2 });
   const docx = readFileSync(join(CORPUS, 'properties/documentProperties.docx'));
 
-  beforeAll(async () => {
-    host = await FakeWopiHost.start();
-    d = await startDaemon({ kits: { prespawn: 1, max: 2 }, documents: { check_secs: 0, idle_save_secs: 3600, autosave_secs: 3600 } });
-  }, 120_000);
-  afterAll(async () => {
-    await d?.stop();
-    await host?.stop();
-  });
-
   it('the first view leaves while both load: the second joins the document opened again, and what it types is stored', async () => {
+    const { daemon: d, host } = env;
     const src = host.addFile('c1', 'c1.docx', docx);
     // The download takes 5 s: both views wait in their join meanwhile.
     host.answer('GetFile', { status: 200, body: docx, delayMs: 5000 });

@@ -252,7 +252,7 @@ export class EditDocument {
   }
 
   /** The document is unloading or closed (read again after an await, where the state may have changed). */
-  private get closing(): boolean {
+  get closing(): boolean {
     return this.state === 'unloading' || this.state === 'closed';
   }
 
@@ -307,7 +307,7 @@ export class EditDocument {
    *   closing meanwhile: DocumentRegistry.join opens it again), and WopiErrors.
    */
   async join(view: ViewHandle): Promise<void> {
-    if (this.state === 'unloading' || this.state === 'closed') throw new OdeError('no_kit', 'the document is closing; open it again');
+    if (this.closing) throw new OdeError('no_kit', 'the document is closing; open it again');
     const opening = !this.opened;
     if (!this.opened) {
       this.opened = this.open(view);

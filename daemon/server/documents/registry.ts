@@ -80,7 +80,7 @@ export class DocumentRegistry {
         await doc.join(view);
       } catch (e) {
         // The document began closing while the view joined (EditDocument.join): opened afresh once it closed.
-        if (e instanceof OdeError && e.code === 'no_kit' && (doc.state === 'unloading' || doc.state === 'closed') && attempt < 50) continue;
+        if (e instanceof OdeError && e.code === 'no_kit' && doc.closing && attempt < 50) continue;
         throw e;
       }
       return doc;

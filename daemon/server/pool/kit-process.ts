@@ -343,8 +343,13 @@ export class KitProcess extends EventEmitter {
    * run of test/kit-editing/crash.test.ts). A folder that still cannot be removed is logged, never thrown.
    */
   private removeDir(): void {
-    rm(this.dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((err: unknown) =>
-      this.log.warn({ dir: this.dir, err: (err as Error).message }, 'kit folder not removed after the exit'),
+    void this.removeLogged(this.dir, 'kit folder not removed after the exit');
+  }
+
+  /** Removes `dir` with 5 retries 200 ms apart; a failure is logged at warn with `message`, never thrown. */
+  private async removeLogged(dir: string, message: string): Promise<void> {
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((err: unknown) =>
+      this.log.warn({ dir, err: (err as Error).message }, message),
     );
   }
 
@@ -416,10 +421,8 @@ export class KitProcess extends EventEmitter {
    * the killed kit's sandbox child can still be writing into it (ENOTEMPTY). Never rejects: a folder that still
    * cannot be removed is logged (warn 'job folder not removed'), so the job's own result or error stands.
    */
-  async removeJobDir(dir: string): Promise<void> {
-    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch((err: unknown) =>
-      this.log.warn({ dir, err: (err as Error).message }, 'job folder not removed'),
-    );
+  removeJobDir(dir: string): Promise<void> {
+    return this.removeLogged(dir, 'job folder not removed');
   }
 
   /**
